@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The single `reversi` executable: parses the command line and runs one subcommand.
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+    CLI::App app{"reversi: Reversi for every board, 2-4 players, engine and web server"};
+    app.require_subcommand(1);
+    reversi::cli::ExitStatus status;
+    reversi::cli::add_perft_command(app, status);
+    reversi::cli::add_engine_commands(app, status);
+    reversi::cli::add_serve_command(app, status);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << '\n';
+        return 1;
+    }
+    return status.code;
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// Whole-board move generation and flipping (Kogge-Stone fills), for any layout.
+// A layout is a board word B and a row stride: 8 for boards up to 8 columns, 11 for 10x10
+// and the octagon (the eleventh column is a gap that stops horizontal wrap-around). Squares
+// outside the board or blocked never hold a disc and are never empty, which is all it takes
+// for lines to break there. `inner` masks out the first and last board columns: a run of
+// discs in a horizontal or diagonal direction can never be bracketed across them.
+#pragma once
+
+#include "core/bitboard.h"
+
+namespace reversi::core {
+
+template <class B, int Stride>
+struct Kernel {
+    static constexpr int Columns = Stride == 8 ? 8 : 10;
+
+    // Longest run of opponent discs a move can bracket is Columns - 2; the fill below covers
+    // runs of up to 7 with three doubling steps, and 15 with four.
+    template <int S>
+    static B fill(B gen, B pro) {
+        gen |= pro & shift<S>(gen);
+        pro &= shift<S>(pro);
+        gen |= pro & shift<2 * S>(gen);
+        pro &= shift<2 * S>(pro);
+        gen |= pro & shift<4 * S>(gen);
+        if constexpr (Columns > 9) {
+            pro &= shift<4 * S>(pro);
+            gen |= pro & shift<8 * S>(gen);
+        }
+        return gen;
+    }
+
+    template <int S>
+    static B moves_dir(B own, B pro) {
+        return shift<S>(fill<S>(own, pro) & ~own);
+    }
+
+    // Empty squares where a disc brackets at least one run of `opp` discs with an `own` disc.
+    static B moves(B own, B opp, B empty, B inner) {
+        const B opp_inner = opp & inner;
+        B m = moves_dir<Stride>(own, opp) | moves_dir<-Stride>(own, opp);
+        m |= moves_dir<1>(own, opp_inner) | moves_dir<-1>(own, opp_inner);
+        m |= moves_dir<Stride + 1>(own, opp_inner) | moves_dir<-(Stride + 1)>(own, opp_inner);
+        m |= moves_dir<Stride - 1>(own, opp_inner) | moves_dir<-(Stride - 1)>(own, opp_inner);
+        return m & empty;
+    }
+
+    template <int S>
+    static B flips_dir(B move, B own, B pro) {
+        const B run = fill<S>(move, pro) ^ move;
+        const B closed = shift<S>(run | move) & own;
+        return closed ? run : B(0);
+    }
+
+    // Discs that a disc placed on `sq` flips (empty if the placement brackets nothing).
+    static B flips(int sq, B own, B opp, B inner) {
+        const B move = square_bit<B>(sq);
+        const B opp_inner = opp & inner;
+        B f = flips_dir<Stride>(move, own, opp) | flips_dir<-Stride>(move, own, opp);
+        f |= flips_dir<1>(move, own, opp_inner) | flips_dir<-1>(move, own, opp_inner);
+        f |= flips_dir<Stride + 1>(move, own, opp_inner);
+        f |= flips_dir<-(Stride + 1)>(move, own, opp_inner);
+        f |= flips_dir<Stride - 1>(move, own, opp_inner);
+        f |= flips_dir<-(Stride - 1)>(move, own, opp_inner);
+        return f;
+    }
+
+    // Every square that touches a square of `discs` by an edge or a corner. `not_first` and
+    // `not_last` mask out the first and last board columns, so nothing wraps round a row.
+    static B neighbours(B discs, B not_first, B not_last) {
+        const B left = discs & not_first;
+        const B right = discs & not_last;
+        B n = shift<Stride>(discs) | shift<-Stride>(discs);
+        n |= shift<-1>(left) | shift<Stride - 1>(left) | shift<-(Stride + 1)>(left);
+        n |= shift<1>(right) | shift<Stride + 1>(right) | shift<-(Stride - 1)>(right);
+        return n;
+    }
+};
+
+using Kernel64 = Kernel<uint64_t, 8>;
+using Kernel128 = Kernel<u128, 11>;
+
+}  // namespace reversi::core
