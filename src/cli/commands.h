@@ -13,7 +13,12 @@ struct ExitStatus {
 };
 
 void add_perft_command(CLI::App& app, ExitStatus& status);
-void add_engine_commands(CLI::App& app, ExitStatus& status);
+void add_solve_command(CLI::App& app, ExitStatus& status);
+void add_analyze_command(CLI::App& app, ExitStatus& status);
+void add_bench_command(CLI::App& app, ExitStatus& status);
+void add_match_command(CLI::App& app, ExitStatus& status);
+void add_nboard_command(CLI::App& app, ExitStatus& status);
+void add_gtp_command(CLI::App& app, ExitStatus& status);
 void add_serve_command(CLI::App& app, ExitStatus& status);
 
 }  // namespace reversi::cli

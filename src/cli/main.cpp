@@ -12,7 +12,12 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     reversi::cli::ExitStatus status;
     reversi::cli::add_perft_command(app, status);
-    reversi::cli::add_engine_commands(app, status);
+    reversi::cli::add_solve_command(app, status);
+    reversi::cli::add_analyze_command(app, status);
+    reversi::cli::add_bench_command(app, status);
+    reversi::cli::add_match_command(app, status);
+    reversi::cli::add_nboard_command(app, status);
+    reversi::cli::add_gtp_command(app, status);
     reversi::cli::add_serve_command(app, status);
     try {
         app.parse(argc, argv);
