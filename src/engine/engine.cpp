@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Stand-in engine until the real search lands: plays the legal move that flips most discs
-// (ties broken by the seed). It honours the facade's contract (legal moves, passes, game
-// over, cancellation) so that front ends can be built against it.
+// The engine facade. Until the two-player search lands, two-player positions get the greedy
+// stand-in; 3-4 player positions go to the multiplayer search.
 #include "engine/engine.h"
 
 #include <chrono>
 #include <thread>
 
-#include "core/bitboard.h"
+#include "engine/greedy.h"
+#include "engine/multiplayer.h"
 
 namespace reversi::engine {
 
@@ -23,29 +23,10 @@ Engine::Engine(EngineOptions options) : impl_(std::make_unique<Impl>()) {
 Engine::~Engine() { stop(); wait(); }
 
 SearchResult Engine::search(const core::Position& pos, const SearchLimits& limits,
-                            std::stop_token, const IterationCallback&) {
+                            std::stop_token stop, const IterationCallback& on_iteration) {
     const auto start = std::chrono::steady_clock::now();
-    SearchResult result;
-    if (pos.is_over()) return result;
-    if (pos.must_pass()) {
-        result.best = core::PassMove;
-        return result;
-    }
-    core::u128 moves = pos.legal_moves();
-    int best_flips = -1;
-    uint64_t tiebreak = limits.seed * 0x9e3779b97f4a7c15ULL + 1;
-    while (moves) {
-        const core::Square sq = core::pop_lsb(moves);
-        const int flips = core::popcount(pos.flips(sq));
-        tiebreak = tiebreak * 6364136223846793005ULL + 1442695040888963407ULL;
-        if (flips > best_flips || (flips == best_flips && (tiebreak >> 63))) {
-            best_flips = flips;
-            result.best = sq;
-        }
-        ++result.nodes;
-    }
-    result.pv = {result.best};
-    result.depth = 1;
+    SearchResult result = pos.players() > 2 ? multiplayer_search(pos, limits, stop, on_iteration)
+                                            : greedy_move(pos, limits.seed);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
