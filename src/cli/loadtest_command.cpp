@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: MIT
+// `reversi loadtest`: many concurrent games played over loopback WebSocket by scripted
+// clients, bounded in time. Each game has two remote players (two connections, two tokens)
+// who pick random moves from the state's legal list after a random think time; a finished
+// game is replaced by a new one, so the number of concurrent games stays constant. Reports
+// moves per second, the latency from a move sent to its state broadcast received (p50, p99,
+// max), errors, and the server's memory. Starts its own server unless --port is given.
+#ifdef REVERSI_HAVE_SERVER
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
+
+#include "server/net.h"
+#endif
+#include "cli/commands.h"
+
+namespace reversi::cli {
+
+#ifdef REVERSI_HAVE_SERVER
+
+namespace {
+
+using namespace reversi::server;
+using net::awaitable;
+using net::use_awaitable;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct LoadOptions {
+    int games = 1000;
+    double seconds = 30;
+    double ramp = 5;  // seconds over which games start
+    int think_ms = 500;
+    int port = 0;
+    std::string host = "127.0.0.1";
+    int engine_threads = 1;
+};
+
+struct Stats {
+    std::vector<double> latency_ms;
+    uint64_t moves = 0;
+    uint64_t errors = 0;
+    uint64_t games_started = 0;
+    uint64_t games_finished = 0;
+    int connected = 0;
+    int peak_connected = 0;
+    std::vector<std::string> first_errors;
+    void error(const std::string& what) {
+        ++errors;
+        if (first_errors.size() < 5) first_errors.push_back(what);
+    }
+};
+
+struct Shared {
+    LoadOptions options;
+    tcp::endpoint endpoint;
+    Clock::time_point stop_at;
+    Stats stats;
+};
+
+awaitable<json> http_call(Shared& shared, http::verb method, const std::string& target,
+                          const std::string& body) {
+    auto executor = co_await net::this_coro::executor;
+    beast::tcp_stream stream(executor);
+    stream.expires_after(std::chrono::seconds(30));
+    co_await stream.async_connect(shared.endpoint, use_awaitable);
+    http::request<http::string_body> req{method, target, 11};
+    req.set(http::field::host, shared.options.host);
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    req.prepare_payload();
+    co_await http::async_write(stream, req, use_awaitable);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    co_await http::async_read(stream, buffer, res, use_awaitable);
+    error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    if (res.result_int() != 200)
+        throw std::runtime_error("HTTP " + std::to_string(res.result_int()) + ": " + res.body());
+    co_return json::parse(res.body());
+}
+
+std::string move_message(const std::string& square, int ply) {
+    return json{{"type", "move"}, {"square", square}, {"ply", ply}}.dump();
+}
+
+// One player of one game: reads states, and moves when its seat is to move.
+awaitable<void> play_seat(Shared& shared, std::string table, std::string token, uint64_t seed) {
+    auto executor = co_await net::this_coro::executor;
+    websocket::stream<beast::tcp_stream> ws(executor);
+    co_await beast::get_lowest_layer(ws).async_connect(shared.endpoint, use_awaitable);
+    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
+    co_await ws.async_handshake(shared.options.host, "/ws?table=" + table + "&token=" + token,
+                                use_awaitable);
+    Stats& stats = shared.stats;
+    stats.peak_connected = std::max(stats.peak_connected, ++stats.connected);
+    std::mt19937_64 rng(seed);
+    net::steady_timer think(executor);
+    int sent_ply = -1;
+    Clock::time_point sent_at;
+    beast::flat_buffer buffer;
+    try {
+        for (;;) {
+            buffer.consume(buffer.size());
+            co_await ws.async_read(buffer, use_awaitable);
+            const json msg = json::parse(beast::buffers_to_string(buffer.data()));
+            if (msg["type"] == "error") {
+                stats.error(msg.dump());
+                continue;
+            }
+            if (msg["type"] != "state") continue;
+            const json& t = msg["table"];
+            const int ply = t["ply"];
+            if (sent_ply >= 0 && ply == sent_ply + 1) {
+                stats.latency_ms.push_back(
+                    std::chrono::duration<double, std::milli>(Clock::now() - sent_at).count());
+                stats.moves++;
+                sent_ply = -1;
+            }
+            if (t["status"] == "finished") break;
+            // Past the deadline with no move in flight: stop (the partner's disconnect
+            // broadcast wakes it up too).
+            if (sent_ply < 0 && Clock::now() >= shared.stop_at) break;
+            if (t["status"] != "playing" || t["to_move"].is_null() || sent_ply >= 0) continue;
+            const int to_move = t["to_move"];
+            const json& you = msg["table"]["you"];
+            if (std::find(you.begin(), you.end(), to_move) == you.end()) continue;
+            const json& legal = t["legal"];
+            const std::string move = legal[rng() % legal.size()];
+            const int think_ms = shared.options.think_ms > 0
+                                     ? static_cast<int>(rng() % (2 * shared.options.think_ms + 1))
+                                     : 0;
+            if (think_ms > 0) {
+                think.expires_after(std::chrono::milliseconds(think_ms));
+                co_await think.async_wait(use_awaitable);
+            }
+            sent_ply = ply;
+            sent_at = Clock::now();
+            const std::string text = move_message(move, ply);
+            co_await ws.async_write(net::buffer(text), use_awaitable);
+        }
+    } catch (const std::exception& e) {
+        stats.error(std::string("connection: ") + e.what());
+    }
+    stats.connected--;
+    error_code ec;
+    beast::get_lowest_layer(ws).socket().shutdown(tcp::socket::shutdown_both, ec);
+}
+
+std::string create_request() {
+    return json{{"seats", {{{"type", "human"}}, {{"type", "human"}}}},
+                {"seat", 0},
+                {"name", "load"},
+                {"hints", false}}
+        .dump();
+}
+
+std::string join_request() {
+    return json{{"seat", 1}, {"name", "load"}}.dump();
+}
+
+// Plays games one after another on one slot until the time is up.
+awaitable<void> game_slot(Shared& shared, int slot) {
+    auto executor = co_await net::this_coro::executor;
+    std::mt19937_64 rng(slot * 7919 + 17);
+    net::steady_timer wait(executor);
+    wait.expires_after(std::chrono::milliseconds(
+        static_cast<int>(shared.options.ramp * 1000 * slot / std::max(1, shared.options.games))));
+    co_await wait.async_wait(use_awaitable);
+    while (Clock::now() < shared.stop_at) {
+        bool failed = false;
+        try {
+            // Bodies are built outside the co_await expressions: GCC 12 miscompiles
+            // initializer lists inside them ("array used as initializer").
+            const std::string create_body = create_request();
+            const json made =
+                co_await http_call(shared, http::verb::post, "/api/tables", create_body);
+            const std::string table = made["table"];
+            const std::string join_body = join_request();
+            const std::string join_target = "/api/tables/" + table + "/join";
+            const json joined =
+                co_await http_call(shared, http::verb::post, join_target, join_body);
+            shared.stats.games_started++;
+            // Both players run concurrently; the slot waits for both to finish.
+            auto done = std::make_shared<int>(0);
+            net::steady_timer finished(executor, Clock::time_point::max());
+            const std::vector<std::string> tokens = {made["token"].get<std::string>(),
+                                                     joined["token"].get<std::string>()};
+            for (const std::string& token : tokens) {
+                net::co_spawn(executor, play_seat(shared, table, token, rng()),
+                              [done, &finished](std::exception_ptr) {
+                                  if (++*done == 2) finished.cancel();
+                              });
+            }
+            error_code ec;
+            co_await finished.async_wait(net::redirect_error(use_awaitable, ec));
+            shared.stats.games_finished++;
+        } catch (const std::exception& e) {
+            shared.stats.error(std::string("game: ") + e.what());
+            failed = true;
+        }
+        if (failed) {  // no co_await inside a handler
+            wait.expires_after(std::chrono::milliseconds(500));
+            co_await wait.async_wait(use_awaitable);
+        }
+    }
+}
+
+struct Spawned {
+    pid_t pid = -1;
+    int port = 0;
+    std::string db;
+};
+
+Spawned spawn_server(const LoadOptions& o) {
+    Spawned s;
+    s.db = (std::filesystem::temp_directory_path() /
+            ("reversi_loadtest_" + std::to_string(getpid()) + ".db"))
+               .string();
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+    s.pid = fork();
+    if (s.pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        const std::string threads = std::to_string(o.engine_threads);
+        execl("/proc/self/exe", "reversi", "serve", "--port", "0", "--db", s.db.c_str(),
+              "--engine-threads", threads.c_str(), nullptr);
+        _exit(127);
+    }
+    close(fds[1]);
+    std::string text;
+    const std::string marker = "listening on http://127.0.0.1:";
+    char buf[256];
+    while (
+        text.find('\n', text.find(marker) == std::string::npos ? text.size() : text.find(marker)) ==
+        std::string::npos) {
+        const ssize_t n = read(fds[0], buf, sizeof buf);
+        if (n <= 0) throw std::runtime_error("the server did not start: " + text);
+        text.append(buf, n);
+    }
+    s.port = std::stoi(text.substr(text.find(marker) + marker.size()));
+    return s;
+}
+
+long proc_status_kib(pid_t pid, const char* field) {
+    std::ifstream f("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(f, line))
+        if (line.rfind(field, 0) == 0) return std::stol(line.substr(std::string(field).size()));
+    return -1;
+}
+
+double percentile(std::vector<double>& v, double p) {
+    if (v.empty()) return 0;
+    const size_t k = std::min(v.size() - 1, static_cast<size_t>(p * (v.size() - 1) + 0.5));
+    std::nth_element(v.begin(), v.begin() + k, v.end());
+    return v[k];
+}
+
+int run_loadtest(const LoadOptions& options) {
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) == 0) {
+        lim.rlim_cur = lim.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &lim);
+    }
+    Spawned server;
+    int port = options.port;
+    if (port == 0) {
+        server = spawn_server(options);
+        port = server.port;
+    }
+    net::io_context ioc{1};
+    Shared shared;
+    shared.options = options;
+    shared.endpoint =
+        tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port));
+    const auto start = Clock::now();
+    shared.stop_at = start + std::chrono::milliseconds(static_cast<int>(options.seconds * 1000));
+    for (int slot = 0; slot < options.games; ++slot)
+        net::co_spawn(ioc, game_slot(shared, slot), net::detached);
+    long peak_rss = 0;
+    net::steady_timer sampler(ioc);
+    std::function<void(error_code)> sample = [&](error_code ec) {
+        if (ec) return;
+        if (server.pid > 0) peak_rss = std::max(peak_rss, proc_status_kib(server.pid, "VmRSS:"));
+        if (Clock::now() < shared.stop_at + std::chrono::seconds(5)) {
+            sampler.expires_after(std::chrono::milliseconds(500));
+            sampler.async_wait(sample);
+        }
+    };
+    sample({});
+    // Bounded: whatever happens, the run ends 30 s after the playing time.
+    ioc.run_for(std::chrono::milliseconds(static_cast<int>(options.seconds * 1000) + 30000));
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    const double play_time = std::min(elapsed, options.seconds);
+    Stats& st = shared.stats;
+    long hwm = -1;
+    if (server.pid > 0) {
+        hwm = proc_status_kib(server.pid, "VmHWM:");
+        kill(server.pid, SIGTERM);
+        int status = 0;
+        waitpid(server.pid, &status, 0);
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(server.db + suffix);
+    }
+    std::cout << "concurrent games " << options.games << ", think " << options.think_ms
+              << " ms (uniform 0.." << 2 * options.think_ms << "), " << options.seconds << " s\n";
+    std::cout << "games started " << st.games_started << ", finished " << st.games_finished
+              << ", peak connections " << st.peak_connected << '\n';
+    std::cout << "moves " << st.moves << ", " << st.moves / play_time << " moves/s\n";
+    std::cout << "latency ms: p50 " << percentile(st.latency_ms, 0.50) << ", p99 "
+              << percentile(st.latency_ms, 0.99) << ", max "
+              << (st.latency_ms.empty()
+                      ? 0
+                      : *std::max_element(st.latency_ms.begin(), st.latency_ms.end()))
+              << '\n';
+    std::cout << "errors " << st.errors << '\n';
+    for (const std::string& e : st.first_errors) std::cout << "  " << e.substr(0, 200) << '\n';
+    if (server.pid > 0)
+        std::cout << "server memory: peak RSS " << peak_rss / 1024.0 << " MiB (VmHWM "
+                  << hwm / 1024.0 << " MiB)\n";
+    return st.errors == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+void add_loadtest_command(CLI::App& app, ExitStatus& status) {
+    auto o = std::make_shared<LoadOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "loadtest", "Play many concurrent games against a loopback server and report figures");
+    cmd->add_option("--games", o->games, "Concurrent games (two connections each)")
+        ->check(CLI::Range(1, 20000))
+        ->capture_default_str();
+    cmd->add_option("--seconds", o->seconds, "Playing time")
+        ->check(CLI::Range(1.0, 3600.0))
+        ->capture_default_str();
+    cmd->add_option("--ramp", o->ramp, "Seconds over which the games start")
+        ->check(CLI::Range(0.0, 600.0))
+        ->capture_default_str();
+    cmd->add_option("--think-ms", o->think_ms, "Mean think time per move")
+        ->check(CLI::Range(0, 60000))
+        ->capture_default_str();
+    cmd->add_option("--port", o->port, "Use the server on this loopback port (0: start one)")
+        ->check(CLI::Range(0, 65535));
+    cmd->add_option("--engine-threads", o->engine_threads, "Engine threads of the started server")
+        ->check(CLI::Range(1, 64));
+    cmd->callback([o, &status] {
+        try {
+            status.code = run_loadtest(*o);
+        } catch (const std::exception& e) {
+            std::cerr << "loadtest: " << e.what() << '\n';
+            status.code = 1;
+        }
+    });
+}
+#endif
+
+}  // namespace reversi::cli

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// Exports of a finished (or running) table: a plain transcript for every variant, and GGF,
+// the Othello servers' record format, for two-player games.
+#pragma once
+
+#include <string>
+
+#include "server/table.h"
+
+namespace reversi::server {
+
+// Setup line, seats, moves and result, one item per line.
+std::string export_text(const Table& table);
+// A GGF record "(;GM[Othello]...;)"; throws ApiError(not_allowed) for 3-4 players.
+std::string export_ggf(const Table& table);
+
+}  // namespace reversi::server

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// The hub holds every live table and its subscribers (the chat server's shared_state). It runs
+// on the single network thread, so it needs no lock: storage and engine results come back
+// to it through posted completions. A change is applied to the table at once (later
+// messages see it), committed through the storage queue, and only broadcast after the commit.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "server/engine_pool.h"
+#include "server/net.h"
+#include "server/storage.h"
+#include "server/table.h"
+
+namespace reversi::server {
+
+// A live WebSocket connection as the hub sees it. Set up by subscribe(); the hub owns the
+// fields after that.
+class Subscriber {
+  public:
+    virtual ~Subscriber() = default;
+    // Queues a text message to the client.
+    virtual void send(std::shared_ptr<const std::string> message) = 0;
+    // Closes the connection after the queued messages.
+    virtual void close() = 0;
+
+    uint64_t serial = 0;
+    std::string table;
+    std::string token;
+    std::vector<int> seats;
+};
+
+// An HTTP answer produced by the hub.
+struct Reply {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+};
+using Respond = std::function<void(Reply)>;
+
+// Tuning of the hub's searches.
+struct HubOptions {
+    double hint_seconds = 1.0;
+};
+
+class GameHub {
+  public:
+    GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engines,
+            HubOptions options = {});
+
+    // Loads every unfinished table from the store (call once, before serving).
+    void restore(Storage& storage);
+
+    // HTTP API (docs/PROTOCOL.md); each answers through `respond`, possibly later.
+    void create_table(const std::string& body, Respond respond);
+    void join_table(const std::string& id, const std::string& body, Respond respond);
+    void list_tables(Respond respond);
+    void get_table(const std::string& id, Respond respond);
+    void list_games(int limit, int offset, Respond respond);
+    void get_game(const std::string& id, Respond respond);
+    void export_game(const std::string& id, const std::string& format, Respond respond);
+
+    // WebSocket: a new connection for `table` with an optional token; sends the state.
+    void subscribe(Subscriber& sub, const std::string& table, const std::string& token);
+    void unsubscribe(Subscriber& sub);
+    // A text message from a subscriber.
+    void on_message(Subscriber& sub, const std::string& text);
+
+    // Tables held in memory (for tests and the load test's report).
+    size_t live_tables() const { return rooms_.size(); }
+    // Expires when the hub is destroyed: sessions that outlive it (in the io_context's
+    // destructor at shutdown) check it before calling back.
+    std::weak_ptr<const int> life() const { return life_; }
+
+  private:
+    struct Room;
+    using RoomPtr = std::shared_ptr<Room>;
+
+    int64_t now() const;
+    int64_t wall_now() const;
+    std::string new_id();
+    std::string new_token();
+    RoomPtr find(const std::string& id) const;
+    RoomPtr add_room(Table table);
+    // Finds the room in memory or loads it from the store, then calls `next` (null if none).
+    void with_room(const std::string& id, std::function<void(RoomPtr)> next);
+
+    std::shared_ptr<const std::string> snapshot(Room& room);
+    std::shared_ptr<const std::string> current_state(Room& room);
+    std::shared_ptr<const std::string> message_for(const std::string& state,
+                                                   const std::vector<int>& you) const;
+    void broadcast(Room& room, const std::shared_ptr<const std::string>& state);
+    void send_to_all(Room& room, const std::shared_ptr<const std::string>& message);
+    void send_error(Subscriber& sub, const ApiError& error);
+    // Commits `op` and then broadcasts `state` and runs follow-ups (clock, computer move).
+    void commit(const RoomPtr& room, std::function<void(Storage&)> op,
+                std::shared_ptr<const std::string> state, std::function<void()> then = {});
+    StoredTable stored(const Table& table) const;
+    void after_change(const RoomPtr& room);
+    void arm_clock(const RoomPtr& room);
+    void start_engine(const RoomPtr& room);
+    void check_flag(const RoomPtr& room);
+
+    void on_move(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_undo(Subscriber& sub, const RoomPtr& room);
+    void on_resign(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_rematch(Subscriber& sub, const RoomPtr& room);
+    void on_hint(Subscriber& sub, const RoomPtr& room);
+
+    net::io_context& ioc_;
+    StorageQueue& storage_;
+    EnginePool& engines_;
+    HubOptions options_;
+    std::random_device entropy_;  // declared before rng_, which it seeds
+    std::mt19937_64 rng_;
+    uint64_t next_serial_ = 1;
+    std::unordered_map<std::string, RoomPtr> rooms_;
+    std::unordered_map<uint64_t, Subscriber*> subscribers_;
+    std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT
+// JSON <-> protocol types. Every accessor checks the type of what it reads, because the
+// input comes from the network: nlohmann's own conversions would throw type_error with a
+// message that names no field.
+#include "server/protocol.h"
+
+#include "core/notation.h"
+
+namespace reversi::server {
+
+std::string error_name(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::BadJson:
+            return "bad_json";
+        case ErrorCode::BadRequest:
+            return "bad_request";
+        case ErrorCode::BadSetup:
+            return "bad_setup";
+        case ErrorCode::NotFound:
+            return "not_found";
+        case ErrorCode::IllegalMove:
+            return "illegal_move";
+        case ErrorCode::NotYourTurn:
+            return "not_your_turn";
+        case ErrorCode::NotYourSeat:
+            return "not_your_seat";
+        case ErrorCode::BadToken:
+            return "bad_token";
+        case ErrorCode::SeatTaken:
+            return "seat_taken";
+        case ErrorCode::GameOver:
+            return "game_over";
+        case ErrorCode::NotAllowed:
+            return "not_allowed";
+        case ErrorCode::Stale:
+            return "stale";
+        case ErrorCode::TooLarge:
+            return "too_large";
+        case ErrorCode::Internal:
+            return "internal";
+    }
+    return "internal";
+}
+
+int error_status(ErrorCode code) {
+    switch (code) {
+        case ErrorCode::NotFound:
+            return 404;
+        case ErrorCode::BadToken:
+        case ErrorCode::NotYourSeat:
+            return 403;
+        case ErrorCode::SeatTaken:
+        case ErrorCode::Stale:
+            return 409;
+        case ErrorCode::TooLarge:
+            return 413;
+        case ErrorCode::Internal:
+            return 500;
+        default:
+            return 400;
+    }
+}
+
+json error_json(const ApiError& error) {
+    return {{"type", "error"}, {"code", error_name(error.code())}, {"message", error.what()}};
+}
+
+json parse_json(const std::string& text) {
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error& e) {
+        // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the rest.
+        std::string why = e.what();
+        if (const auto pos = why.find("] "); pos != std::string::npos) why = why.substr(pos + 2);
+        throw ApiError(ErrorCode::BadJson, "the message is not valid JSON: " + why);
+    }
+}
+
+namespace {
+
+[[noreturn]] void bad_field(const char* key, const char* expected) {
+    throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" must be " + expected);
+}
+
+}  // namespace
+
+int get_int(const json& j, const char* key, int fallback) {
+    if (!j.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return fallback;
+    if (!it->is_number_integer()) bad_field(key, "an integer");
+    const auto v = it->get<int64_t>();
+    if (v < -1'000'000'000 || v > 1'000'000'000) bad_field(key, "a reasonable integer");
+    return static_cast<int>(v);
+}
+
+bool get_bool(const json& j, const char* key, bool fallback) {
+    if (!j.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return fallback;
+    if (!it->is_boolean()) bad_field(key, "true or false");
+    return it->get<bool>();
+}
+
+std::string get_string(const json& j, const char* key, const std::string& fallback) {
+    if (!j.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return fallback;
+    if (!it->is_string()) bad_field(key, "a string");
+    return it->get<std::string>();
+}
+
+SetupRequest parse_setup(const json& j) {
+    if (!j.is_object()) throw ApiError(ErrorCode::BadRequest, "\"setup\" must be an object");
+    SetupRequest req;
+    core::Setup& s = req.setup;
+    std::string board = "8";
+    if (const auto it = j.find("board"); it != j.end() && !it->is_null()) {
+        if (it->is_number_integer())
+            board = std::to_string(it->get<int64_t>());
+        else if (it->is_string())
+            board = it->get<std::string>();
+        else
+            bad_field("board", "\"6\", \"8\", \"10\" or \"octagon\"");
+    }
+    if (!core::parse_shape(board, s.shape))
+        throw ApiError(ErrorCode::BadSetup,
+                       "unknown board \"" + board + "\" (use 6, 8, 10 or octagon)");
+    s.players = get_int(j, "players", 2);
+    s.anti = get_bool(j, "anti", false);
+    s.free_opening = get_bool(j, "free_opening", false);
+    s.handicap = get_int(j, "handicap", 0);
+    const std::string to = get_string(j, "handicap_to", "black");
+    if (to == "black")
+        s.handicap_to = core::Color::Black;
+    else if (to == "white")
+        s.handicap_to = core::Color::White;
+    else
+        throw ApiError(ErrorCode::BadSetup, "the handicap goes to \"black\" or \"white\"");
+    if (const auto it = j.find("blocked"); it != j.end() && !it->is_null()) {
+        if (!it->is_array()) bad_field("blocked", "a list of square names");
+        if (it->size() > 200) bad_field("blocked", "a list of at most 200 squares");
+        for (const json& name : *it) {
+            if (!name.is_string()) bad_field("blocked", "a list of square names");
+            const auto c = core::parse_coord(name.get<std::string>());
+            if (!c)
+                throw ApiError(ErrorCode::BadSetup,
+                               "\"" + name.get<std::string>() + "\" is not a square name");
+            s.blocked.push_back(*c);
+        }
+    }
+    req.random_blocked = get_int(j, "random_blocked", 0);
+    if (req.random_blocked < 0 || req.random_blocked > 100)
+        throw ApiError(ErrorCode::BadSetup, "random_blocked must be between 0 and 100");
+    if (req.random_blocked > 0 && !s.blocked.empty())
+        throw ApiError(ErrorCode::BadSetup,
+                       "give either an explicit \"blocked\" list or \"random_blocked\", not both");
+    if (const std::string why = s.problem(); !why.empty()) throw ApiError(ErrorCode::BadSetup, why);
+    return req;
+}
+
+json setup_json(const core::Setup& s) {
+    json blocked = json::array();
+    for (const core::Coord& c : s.blocked) blocked.push_back(core::coord_name(c));
+    return {{"board", core::shape_name(s.shape)},
+            {"players", s.players},
+            {"anti", s.anti},
+            {"free_opening", s.free_opening},
+            {"blocked", blocked},
+            {"handicap", s.handicap},
+            {"handicap_to", s.handicap_to == core::Color::White ? "white" : "black"}};
+}
+
+ClockSpec parse_clock(const json& j) {
+    ClockSpec c;
+    if (j.is_null()) return c;
+    if (!j.is_object()) throw ApiError(ErrorCode::BadRequest, "\"clock\" must be an object");
+    const std::string mode = get_string(j, "mode", "none");
+    if (mode == "none") return c;
+    if (mode == "move")
+        c.mode = ClockMode::Move;
+    else if (mode == "game")
+        c.mode = ClockMode::Game;
+    else
+        throw ApiError(ErrorCode::BadRequest, "clock mode must be \"none\", \"move\" or \"game\"");
+    c.seconds = get_int(j, "seconds", 0);
+    c.increment = c.mode == ClockMode::Game ? get_int(j, "increment", 0) : 0;
+    if (c.seconds < 1 || c.seconds > 24 * 3600)
+        throw ApiError(ErrorCode::BadRequest, "clock seconds must be between 1 and 86400");
+    if (c.increment < 0 || c.increment > 3600)
+        throw ApiError(ErrorCode::BadRequest, "clock increment must be between 0 and 3600");
+    return c;
+}
+
+json clock_spec_json(const ClockSpec& c) {
+    switch (c.mode) {
+        case ClockMode::None:
+            return {{"mode", "none"}};
+        case ClockMode::Move:
+            return {{"mode", "move"}, {"seconds", c.seconds}};
+        case ClockMode::Game:
+            return {{"mode", "game"}, {"seconds", c.seconds}, {"increment", c.increment}};
+    }
+    return {{"mode", "none"}};
+}
+
+std::vector<Seat> parse_seats(const json& j, int players) {
+    std::vector<Seat> seats;
+    if (j.is_null()) {
+        seats.resize(players);  // all human by default
+        return seats;
+    }
+    if (!j.is_array()) throw ApiError(ErrorCode::BadRequest, "\"seats\" must be a list");
+    if (static_cast<int>(j.size()) != players)
+        throw ApiError(ErrorCode::BadRequest,
+                       "\"seats\" must list one seat per player (" + std::to_string(players) + ")");
+    for (const json& s : j) {
+        Seat seat;
+        const std::string type = get_string(s, "type", "human");
+        if (type == "computer") {
+            seat.type = SeatType::Computer;
+            seat.level = get_int(s, "level", 5);
+            if (seat.level < 1 || seat.level > 10)
+                throw ApiError(ErrorCode::BadRequest, "computer level must be between 1 and 10");
+        } else if (type != "human") {
+            throw ApiError(ErrorCode::BadRequest, "seat type must be \"human\" or \"computer\"");
+        }
+        seats.push_back(seat);
+    }
+    return seats;
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// Wiring of the server's parts. Shutdown order matters: the network loop stops first, then the
+// engine pool (no more moves), and the storage queue last, so every write already accepted
+// is committed before the process exits.
+#include "server/server.h"
+
+#include <sys/resource.h>
+
+#include <iostream>
+
+#include "server/engine_pool.h"
+#include "server/game_hub.h"
+#include "server/listener.h"
+#include "server/sqlite_storage.h"
+
+namespace reversi::server {
+
+namespace {
+
+// Many concurrent games need many sockets: raise the soft descriptor limit to the hard one.
+void raise_file_limit() {
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+        lim.rlim_cur = lim.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &lim);
+    }
+}
+
+}  // namespace
+
+int run_server(const ServerOptions& options, std::ostream& log) {
+    raise_file_limit();
+    net::io_context ioc{1};
+    SqliteStorage storage(options.db);
+    StorageQueue queue(storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); });
+    EnginePool engines(options.engine_threads);
+    HubOptions hub_options;
+    hub_options.hint_seconds = options.hint_seconds;
+    GameHub hub(ioc, queue, engines, hub_options);
+    // Restoring reads the store directly: the queue has no work yet and the loop is not running.
+    hub.restore(storage);
+
+    const auto address = net::ip::make_address(options.host);
+    auto listener = std::make_shared<Listener>(
+        ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, hub,
+        options.web_dir);
+    listener->run();
+    log << "listening on http://" << options.host << ':' << listener->port() << std::endl;
+
+    net::signal_set signals(ioc, SIGINT, SIGTERM);
+    signals.async_wait([&](error_code, int) {
+        listener->stop();
+        ioc.stop();
+    });
+    ioc.run();
+    engines.stop();
+    queue.stop();
+    return 0;
+}
+
+}  // namespace reversi::server

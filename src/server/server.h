@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Starting the whole server: store, engine pool, hub, listener and the network thread, until
+// SIGINT or SIGTERM. This is what `reversi serve` calls.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+namespace reversi::server {
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;  // 0 picks a free port (printed on start)
+    std::string db = "reversi.db";
+    std::string web_dir;  // directory of the web client
+    int engine_threads = 1;
+    double hint_seconds = 1.0;
+};
+
+// Runs the server; prints "listening on http://HOST:PORT" to `log` once it accepts
+// connections. Returns 0 after a clean stop; throws std::runtime_error when it cannot start.
+int run_server(const ServerOptions& options, std::ostream& log);
+
+}  // namespace reversi::server

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// The store of tables and moves behind an abstract interface (SQLite now, PostgreSQL could
+// follow), and the queue that runs it on its own thread. The queue groups the writes that
+// arrive together into one transaction and reports each write only after its commit, so
+// the hub can keep the rule "committed before acknowledged or broadcast" at any load.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/table.h"
+
+namespace reversi::server {
+
+// A table as stored: the spec and result are JSON documents the store does not interpret.
+struct StoredTable {
+    std::string id;
+    int64_t created = 0;
+    std::string status;  // "waiting", "playing" or "finished"
+    std::string spec;
+    std::string result;  // empty while unfinished
+    std::vector<MoveRecord> moves;
+};
+
+// A durable store. Methods throw std::runtime_error on failure. Writes between begin() and
+// commit() form one atomic transaction; a committed transaction survives a crash.
+class Storage {
+  public:
+    virtual ~Storage() = default;
+    virtual void begin() = 0;
+    virtual void commit() = 0;
+    virtual void rollback() = 0;
+    // Inserts or replaces the table row (not its moves).
+    virtual void save_table(const StoredTable& table) = 0;
+    virtual void add_move(const std::string& table, const MoveRecord& move) = 0;
+    // Deletes the moves from `from_ply` on (undo).
+    virtual void truncate_moves(const std::string& table, int from_ply) = 0;
+    // Every table not finished, with its moves, oldest first.
+    virtual std::vector<StoredTable> unfinished() = 0;
+    // One table with its moves.
+    virtual std::optional<StoredTable> load(const std::string& id) = 0;
+    // Finished tables with their moves, newest first.
+    virtual std::vector<StoredTable> finished(int limit, int offset) = 0;
+};
+
+// Runs a Storage on one thread. `post` hands a completion to the caller's thread.
+class StorageQueue {
+  public:
+    using Post = std::function<void(std::function<void()>)>;
+    StorageQueue(Storage& storage, Post post);
+    ~StorageQueue();
+    StorageQueue(const StorageQueue&) = delete;
+    StorageQueue& operator=(const StorageQueue&) = delete;
+
+    // Queues a write; `done(ok)` is posted after the transaction holding it has committed
+    // (ok) or failed (not ok, nothing of it stored).
+    void write(std::function<void(Storage&)> op, std::function<void(bool)> done);
+    // Queues a read; it runs after every write queued before it.
+    void read(std::function<void(Storage&)> op, std::function<void()> done);
+    // Finishes the queued work and stops the thread.
+    void stop();
+    // Writes committed so far and transactions used (group commit makes these differ).
+    uint64_t writes() const { return writes_; }
+    uint64_t transactions() const { return transactions_; }
+
+  private:
+    struct Job {
+        bool is_write = false;
+        std::function<void(Storage&)> op;
+        std::function<void(bool)> done;
+    };
+    void run();
+    void run_writes(std::vector<Job>& batch);
+
+    Storage& storage_;
+    Post post_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Job> jobs_;
+    bool stopping_ = false;
+    std::atomic<uint64_t> writes_{0};
+    std::atomic<uint64_t> transactions_{0};
+    std::thread thread_;
+};
+
+}  // namespace reversi::server

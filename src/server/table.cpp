@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: MIT
+// Table logic. Invariant: clock_history_.size() == ply() + 1 and movers_.size() == ply();
+// the clock runs only while the game is playing and a human seat is to move, so a slow
+// computer never loses on time and nobody's time runs while a seat is still free.
+#include "server/table.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/bitboard.h"
+#include "core/notation.h"
+
+namespace reversi::server {
+
+std::string status_name(TableStatus status) {
+    switch (status) {
+        case TableStatus::Waiting:
+            return "waiting";
+        case TableStatus::Playing:
+            return "playing";
+        case TableStatus::Finished:
+            return "finished";
+    }
+    return "waiting";
+}
+
+std::string reason_name(EndReason reason) {
+    switch (reason) {
+        case EndReason::End:
+            return "end";
+        case EndReason::Resign:
+            return "resign";
+        case EndReason::Time:
+            return "time";
+    }
+    return "end";
+}
+
+namespace {
+
+std::string seat_colour(int seat) {
+    static constexpr const char* Names[] = {"Black", "White", "Red", "Green"};
+    return seat >= 0 && seat < 4 ? Names[seat] : "nobody";
+}
+
+bool holds(const std::vector<int>& held, int seat) {
+    return std::find(held.begin(), held.end(), seat) != held.end();
+}
+
+}  // namespace
+
+Table::Table(std::string id, TableSpec spec, int64_t created, int64_t now)
+    : id_(std::move(id)), spec_(std::move(spec)), created_(created), game_(spec_.setup) {
+    spec_.setup = game_.variant().setup();  // normalised (sorted blocked list)
+    const int n = spec_.setup.players;
+    if (static_cast<int>(spec_.seats.size()) != n)
+        throw ApiError(ErrorCode::BadRequest, "a table needs one seat per player");
+    connections_.assign(n, 0);
+    const int64_t budget = int64_t{spec_.clock.seconds} * 1000;
+    remaining_.assign(n, spec_.clock.mode == ClockMode::None ? 0 : budget);
+    clock_history_.push_back(remaining_);
+    update_status(now);
+}
+
+int Table::to_move() const {
+    return status_ == TableStatus::Finished ? -1 : game_.position().side();
+}
+
+bool Table::computer_to_move() const {
+    return status_ == TableStatus::Playing &&
+           spec_.seats[game_.position().side()].type == SeatType::Computer;
+}
+
+std::vector<int> Table::seats_of(std::string_view token) const {
+    std::vector<int> out;
+    if (token.empty()) return out;
+    for (int i = 0; i < static_cast<int>(spec_.seats.size()); ++i)
+        if (spec_.seats[i].taken() && spec_.seats[i].token == token) out.push_back(i);
+    return out;
+}
+
+void Table::add_connection(const std::vector<int>& seats, int delta) {
+    for (int s : seats) connections_[s] = std::max(0, connections_[s] + delta);
+}
+
+std::string Table::seat_label(int seat) const {
+    const Seat& s = spec_.seats[seat];
+    return s.name.empty() ? seat_colour(seat) : seat_colour(seat) + " (" + s.name + ")";
+}
+
+bool Table::clock_runs() const {
+    return spec_.clock.mode != ClockMode::None && status_ == TableStatus::Playing &&
+           spec_.seats[game_.position().side()].type == SeatType::Human;
+}
+
+std::vector<int64_t> Table::remaining_at(int64_t now) const {
+    std::vector<int64_t> r = remaining_;
+    if (clock_runs()) {
+        const int s = game_.position().side();
+        r[s] = std::max<int64_t>(0, r[s] - (now - turn_start_));
+    }
+    return r;
+}
+
+std::optional<int64_t> Table::flag_deadline() const {
+    if (!clock_runs()) return std::nullopt;
+    return turn_start_ + remaining_[game_.position().side()];
+}
+
+void Table::update_status(int64_t now) {
+    if (status_ == TableStatus::Finished) return;
+    const bool free_seat = std::any_of(spec_.seats.begin(), spec_.seats.end(), [](const Seat& s) {
+        return s.type == SeatType::Human && !s.taken();
+    });
+    const TableStatus before = status_;
+    status_ = free_seat ? TableStatus::Waiting : TableStatus::Playing;
+    if (before != TableStatus::Playing && status_ == TableStatus::Playing) turn_start_ = now;
+    if (status_ == TableStatus::Playing && game_.is_over()) {
+        const core::Outcome o = game_.outcome();
+        result_ = TableResult{
+            o.winner, {o.discs.begin(), o.discs.begin() + spec_.setup.players}, EndReason::End};
+        status_ = TableStatus::Finished;
+    }
+}
+
+int Table::join(int seat, const std::string& name, const std::string& token, int64_t now) {
+    const int n = static_cast<int>(spec_.seats.size());
+    if (seat < 0 || seat >= n)
+        throw ApiError(ErrorCode::BadRequest,
+                       "seat must be between 0 and " + std::to_string(n - 1));
+    if (status_ == TableStatus::Finished) throw ApiError(ErrorCode::GameOver, "the game is over");
+    if (spec_.seats[seat].type == SeatType::Computer)
+        throw ApiError(ErrorCode::BadRequest,
+                       "seat " + std::to_string(seat) + " is played by the computer");
+    if (spec_.seats[seat].taken())
+        throw ApiError(ErrorCode::SeatTaken, seat_colour(seat) + "'s seat is already taken");
+    if (name.size() > 40) throw ApiError(ErrorCode::BadRequest, "a name has at most 40 bytes");
+    if (token.empty()) throw ApiError(ErrorCode::Internal, "no token");
+    if (spec_.local) {
+        for (Seat& s : spec_.seats)
+            if (s.type == SeatType::Human) s.token = token, s.name = name;
+    } else {
+        spec_.seats[seat].token = token;
+        spec_.seats[seat].name = name;
+    }
+    update_status(now);
+    return seat;
+}
+
+void Table::apply(core::Square square, int64_t now) {
+    const int mover = game_.position().side();
+    const core::u128 flipped = square == core::PassMove ? 0 : game_.position().flips(square);
+    if (clock_runs()) {
+        remaining_[mover] = std::max<int64_t>(0, remaining_[mover] - (now - turn_start_));
+        if (spec_.clock.mode == ClockMode::Move)
+            remaining_[mover] = int64_t{spec_.clock.seconds} * 1000;
+        else
+            remaining_[mover] += int64_t{spec_.clock.increment} * 1000;
+    }
+    if (const std::string why = game_.play(square); !why.empty())
+        throw ApiError(ErrorCode::IllegalMove, why);  // checked before; kept as a guard
+    movers_.push_back(mover);
+    last_flipped_ = flipped;
+    clock_history_.push_back(remaining_);
+    turn_start_ = now;
+    update_status(now);
+}
+
+MoveRecord Table::play(const std::vector<int>& held, std::string_view square,
+                       std::optional<int> expected_ply, int64_t now) {
+    if (status_ == TableStatus::Finished) throw ApiError(ErrorCode::GameOver, "the game is over");
+    if (held.empty())
+        throw ApiError(ErrorCode::NotYourSeat, "you hold no seat at this table (spectator)");
+    if (status_ == TableStatus::Waiting)
+        throw ApiError(ErrorCode::NotAllowed, "waiting for players to take the free seats");
+    const int side = game_.position().side();
+    if (!holds(held, side))
+        throw ApiError(ErrorCode::NotYourTurn, "it is " + seat_label(side) + "'s turn");
+    if (expected_ply && *expected_ply != ply())
+        throw ApiError(ErrorCode::Stale, "the move was sent for ply " +
+                                             std::to_string(*expected_ply) +
+                                             " but the game is at ply " + std::to_string(ply()));
+    const auto sq = core::parse_square(game_.variant().geometry(), square);
+    if (!sq)
+        throw ApiError(ErrorCode::IllegalMove, "\"" + std::string(square.substr(0, 20)) +
+                                                   "\" is not a square of this board");
+    if (!game_.position().is_legal(*sq)) {
+        const std::string name = core::square_name(game_.variant().geometry(), *sq);
+        if (*sq == core::PassMove)
+            throw ApiError(ErrorCode::IllegalMove,
+                           seat_colour(side) + " has a legal move and may not pass");
+        throw ApiError(ErrorCode::IllegalMove,
+                       name + " is not a legal move for " + seat_colour(side));
+    }
+    apply(*sq, now);
+    return {ply() - 1, core::square_name(game_.variant().geometry(), *sq), clock_history_.back()};
+}
+
+MoveRecord Table::play_computer(core::Square square, int64_t now) {
+    if (!computer_to_move() || !game_.position().is_legal(square))
+        throw ApiError(ErrorCode::Internal, "the computer's move does not fit the table");
+    apply(square, now);
+    return {ply() - 1, core::square_name(game_.variant().geometry(), square),
+            clock_history_.back()};
+}
+
+int Table::undo(const std::vector<int>& held, int64_t now) {
+    if (status_ == TableStatus::Finished) throw ApiError(ErrorCode::GameOver, "the game is over");
+    if (held.empty())
+        throw ApiError(ErrorCode::NotYourSeat, "you hold no seat at this table (spectator)");
+    const bool computer = std::any_of(spec_.seats.begin(), spec_.seats.end(),
+                                      [](const Seat& s) { return s.type == SeatType::Computer; });
+    if (!computer && !spec_.local)
+        throw ApiError(ErrorCode::NotAllowed,
+                       "undo is offered against the computer and at one-screen tables only");
+    const auto moves = game_.moves();
+    int target = -1;
+    for (int i = ply() - 1; i >= 0; --i)
+        if (holds(held, movers_[i]) && moves[i] != core::PassMove) {
+            target = i;
+            break;
+        }
+    if (target < 0) throw ApiError(ErrorCode::NotAllowed, "you have no move to take back");
+    while (ply() > target) game_.undo();
+    movers_.resize(target);
+    clock_history_.resize(target + 1);
+    remaining_ = clock_history_.back();
+    turn_start_ = now;
+    last_flipped_ = 0;
+    if (target > 0) {
+        core::Game before = game_;
+        before.undo();
+        last_flipped_ = before.position().flips(
+            moves[target - 1] == core::PassMove ? core::NoSquare : moves[target - 1]);
+        if (moves[target - 1] == core::PassMove) last_flipped_ = 0;
+    }
+    return target;
+}
+
+void Table::finish(int loser, EndReason reason) {
+    const int n = spec_.setup.players;
+    TableResult r;
+    r.reason = reason;
+    for (int s = 0; s < n; ++s) r.counts.push_back(game_.position().count(s));
+    // The loser drops out; among the others the best count wins (the lowest in anti), and a
+    // shared best is a draw, as RULES.md 4 says for the end of a game.
+    int best = -1;
+    bool shared = false;
+    for (int s = 0; s < n; ++s) {
+        if (s == loser) continue;
+        if (best < 0) {
+            best = s;
+            continue;
+        }
+        const bool better =
+            spec_.setup.anti ? r.counts[s] < r.counts[best] : r.counts[s] > r.counts[best];
+        if (better)
+            best = s, shared = false;
+        else if (r.counts[s] == r.counts[best])
+            shared = true;
+    }
+    r.winner = shared ? -1 : best;
+    result_ = r;
+    status_ = TableStatus::Finished;
+}
+
+void Table::resign(const std::vector<int>& held, std::optional<int> seat, int64_t) {
+    if (status_ == TableStatus::Finished) throw ApiError(ErrorCode::GameOver, "the game is over");
+    if (held.empty())
+        throw ApiError(ErrorCode::NotYourSeat, "you hold no seat at this table (spectator)");
+    if (status_ == TableStatus::Waiting)
+        throw ApiError(ErrorCode::NotAllowed, "the game has not started");
+    int who = -1;
+    if (seat) {
+        if (!holds(held, *seat))
+            throw ApiError(ErrorCode::NotYourSeat, "you do not hold seat " + std::to_string(*seat));
+        who = *seat;
+    } else if (holds(held, game_.position().side())) {
+        who = game_.position().side();
+    } else if (held.size() == 1) {
+        who = held[0];
+    } else {
+        throw ApiError(ErrorCode::BadRequest, "say which \"seat\" resigns");
+    }
+    finish(who, EndReason::Resign);
+}
+
+void Table::check_hint(const std::vector<int>& held) const {
+    if (!spec_.hints) throw ApiError(ErrorCode::NotAllowed, "hints are off at this table");
+    if (status_ == TableStatus::Finished) throw ApiError(ErrorCode::GameOver, "the game is over");
+    if (held.empty()) throw ApiError(ErrorCode::NotYourSeat, "spectators cannot ask for hints");
+    if (status_ == TableStatus::Waiting)
+        throw ApiError(ErrorCode::NotAllowed, "waiting for players to take the free seats");
+    if (!holds(held, game_.position().side()))
+        throw ApiError(ErrorCode::NotYourTurn, "hints are for the seat to move; it is " +
+                                                   seat_label(game_.position().side()) + "'s turn");
+}
+
+bool Table::check_flag(int64_t now) {
+    const auto deadline = flag_deadline();
+    if (!deadline || now < *deadline) return false;
+    const int side = game_.position().side();
+    remaining_[side] = 0;
+    finish(side, EndReason::Time);
+    return true;
+}
+
+TableSpec Table::rematch_spec() const {
+    TableSpec next = spec_;
+    const int n = static_cast<int>(spec_.seats.size());
+    for (int i = 0; i < n; ++i) next.seats[(i + 1) % n] = spec_.seats[i];
+    return next;
+}
+
+json Table::state(int64_t now) const {
+    const core::Geometry& g = game_.variant().geometry();
+    const core::Position& pos = game_.position();
+    const int n = spec_.setup.players;
+    json seats = json::array();
+    for (int i = 0; i < n; ++i) {
+        const Seat& s = spec_.seats[i];
+        if (s.type == SeatType::Computer)
+            seats.push_back({{"type", "computer"}, {"level", s.level}});
+        else
+            seats.push_back({{"type", "human"},
+                             {"name", s.name},
+                             {"taken", s.taken()},
+                             {"connected", connections_[i] > 0}});
+    }
+    json moves = json::array();
+    for (core::Square m : game_.moves()) moves.push_back(core::square_name(g, m));
+    json board = json::array();
+    static constexpr char Marks[] = {'X', 'O', 'R', 'G'};
+    for (int row = 0; row < g.height(); ++row) {
+        std::string line;
+        for (int col = 0; col < g.width(); ++col) {
+            const core::Coord c{col, row};
+            if (!g.on_shape(c)) {
+                line += ' ';
+                continue;
+            }
+            const core::u128 bit = core::square_bit<core::u128>(g.square(c));
+            char mark = '-';
+            if (g.blocked() & bit)
+                mark = '#';
+            else if (pos.neutral() & bit)
+                mark = 'N';
+            for (int s = 0; s < n; ++s)
+                if (pos.discs(s) & bit) mark = Marks[s];
+            line += mark;
+        }
+        board.push_back(line);
+    }
+    json legal = json::array();
+    if (status_ != TableStatus::Finished) {
+        if (pos.must_pass()) legal.push_back("pass");
+        core::u128 lm = pos.legal_moves();
+        while (lm) legal.push_back(core::square_name(g, core::pop_lsb(lm)));
+    }
+    json flipped = json::array();
+    core::u128 f = last_flipped_;
+    while (f) flipped.push_back(core::square_name(g, core::pop_lsb(f)));
+    json counts = json::array();
+    for (int s = 0; s < n; ++s) counts.push_back(pos.count(s));
+    json clock = clock_spec_json(spec_.clock);
+    if (spec_.clock.mode != ClockMode::None) {
+        clock["remaining_ms"] = remaining_at(now);
+        clock["running"] = clock_runs() ? json(pos.side()) : json(nullptr);
+    }
+    const auto all = game_.moves();
+    return {{"id", id_},
+            {"setup", setup_json(spec_.setup)},
+            {"seats", seats},
+            {"local", spec_.local},
+            {"hints", spec_.hints},
+            {"status", status_name(status_)},
+            {"ply", ply()},
+            {"moves", moves},
+            {"to_move", status_ == TableStatus::Finished ? json(nullptr) : json(pos.side())},
+            {"board", board},
+            {"legal", legal},
+            {"last_move", all.empty() ? json(nullptr) : json(core::square_name(g, all.back()))},
+            {"flipped", flipped},
+            {"counts", counts},
+            {"clock", clock},
+            {"result", result_json()},
+            {"rematch", rematch_.empty() ? json(nullptr) : json(rematch_)},
+            {"created", created_}};
+}
+
+json Table::result_json() const {
+    if (!result_) return nullptr;
+    return {{"winner", result_->winner < 0 ? json(nullptr) : json(result_->winner)},
+            {"counts", result_->counts},
+            {"reason", reason_name(result_->reason)}};
+}
+
+json Table::summary() const {
+    json seats = json::array();
+    for (const Seat& s : spec_.seats) {
+        if (s.type == SeatType::Computer)
+            seats.push_back({{"type", "computer"}, {"level", s.level}, {"taken", true}});
+        else
+            seats.push_back({{"type", "human"}, {"name", s.name}, {"taken", s.taken()}});
+    }
+    json j = {{"id", id_},
+              {"setup", setup_json(spec_.setup)},
+              {"seats", seats},
+              {"local", spec_.local},
+              {"status", status_name(status_)},
+              {"ply", ply()},
+              {"created", created_}};
+    if (status_ == TableStatus::Finished) j["result"] = result_json();
+    return j;
+}
+
+json Table::spec_json() const {
+    json seats = json::array();
+    for (const Seat& s : spec_.seats)
+        seats.push_back({{"type", s.type == SeatType::Computer ? "computer" : "human"},
+                         {"level", s.level},
+                         {"name", s.name},
+                         {"token", s.token}});
+    return {{"setup", setup_json(spec_.setup)},
+            {"seats", seats},
+            {"local", spec_.local},
+            {"hints", spec_.hints},
+            {"clock", clock_spec_json(spec_.clock)},
+            {"rematch", rematch_}};
+}
+
+TableSpec Table::spec_from_json(const json& j) {
+    TableSpec spec;
+    spec.setup = parse_setup(j.at("setup")).setup;
+    for (const json& s : j.at("seats")) {
+        Seat seat;
+        seat.type = s.at("type") == "computer" ? SeatType::Computer : SeatType::Human;
+        seat.level = s.at("level").get<int>();
+        seat.name = s.at("name").get<std::string>();
+        seat.token = s.at("token").get<std::string>();
+        spec.seats.push_back(seat);
+    }
+    spec.local = j.at("local").get<bool>();
+    spec.hints = j.at("hints").get<bool>();
+    spec.clock = parse_clock(j.at("clock"));
+    return spec;
+}
+
+Table Table::restore(std::string id, const json& spec, int64_t created,
+                     const std::vector<MoveRecord>& moves, const json& result, int64_t now) {
+    Table t(std::move(id), spec_from_json(spec), created, now);
+    t.rematch_ = spec.value("rematch", "");
+    const bool finished = !result.is_null();
+    // Replaying must not finish the table by the clock or end it early: play as stored.
+    for (const MoveRecord& m : moves) {
+        if (m.ply != t.ply()) throw std::runtime_error("table " + t.id_ + ": move out of order");
+        const auto sq = core::parse_square(t.game_.variant().geometry(), m.square);
+        if (!sq || !t.game_.position().is_legal(*sq))
+            throw std::runtime_error("table " + t.id_ + ": stored move " + m.square +
+                                     " does not replay");
+        const TableStatus keep = t.status_;
+        t.status_ = TableStatus::Playing;
+        t.apply(*sq, now);
+        if (t.status_ != TableStatus::Finished) t.status_ = keep;
+        if (m.clock_after.size() == t.remaining_.size()) {
+            t.remaining_ = m.clock_after;
+            t.clock_history_.back() = m.clock_after;
+        }
+    }
+    // Downtime is not charged to anyone: the running clock restarts at the restore.
+    t.turn_start_ = now;
+    if (finished) {
+        TableResult r;
+        r.winner = result.at("winner").is_null() ? -1 : result.at("winner").get<int>();
+        r.counts = result.at("counts").get<std::vector<int>>();
+        const std::string reason = result.at("reason");
+        r.reason = reason == "resign" ? EndReason::Resign
+                   : reason == "time" ? EndReason::Time
+                                      : EndReason::End;
+        t.result_ = r;
+        t.status_ = TableStatus::Finished;
+    } else {
+        t.result_.reset();
+        t.status_ = TableStatus::Waiting;
+        t.update_status(now);
+    }
+    return t;
+}
+
+}  // namespace reversi::server

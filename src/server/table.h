@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+// A game table: the game, its seats and their secret tokens, the clock and the result. All
+// game logic of the server lives here, free of sockets and storage, with time passed in
+// (milliseconds of a steady clock), so it is tested directly. Every action checks everything
+// first and throws ApiError before changing anything; a table never holds an illegal game.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "server/protocol.h"
+
+namespace reversi::server {
+
+// Everything a table is created with; the setup is already validated and normalised.
+struct TableSpec {
+    core::Setup setup;
+    std::vector<Seat> seats;
+    bool local = false;
+    bool hints = true;
+    ClockSpec clock;
+};
+
+enum class TableStatus { Waiting, Playing, Finished };
+enum class EndReason { End, Resign, Time };
+
+// The result of a finished table (docs/PROTOCOL.md "result").
+struct TableResult {
+    int winner = -1;  // seat, or -1 for a draw
+    std::vector<int> counts;
+    EndReason reason = EndReason::End;
+};
+
+// One accepted move as the store keeps it: the square and every seat's clock after it.
+struct MoveRecord {
+    int ply = 0;  // index of the move (0 = first move)
+    std::string square;
+    std::vector<int64_t> clock_after;
+};
+
+// "waiting", "playing", "finished"; "end", "resign", "time".
+std::string status_name(TableStatus status);
+std::string reason_name(EndReason reason);
+
+class Table {
+  public:
+    // A new table; `created` is wall-clock milliseconds since the epoch.
+    Table(std::string id, TableSpec spec, int64_t created, int64_t now);
+
+    const std::string& id() const { return id_; }
+    const TableSpec& spec() const { return spec_; }
+    int64_t created() const { return created_; }
+    TableStatus status() const { return status_; }
+    const std::optional<TableResult>& result() const { return result_; }
+    const core::Game& game() const { return game_; }
+    int ply() const { return game_.ply(); }
+    // Seat to move, or -1 when the game is finished.
+    int to_move() const;
+    // True when the game goes on and a computer seat is to move.
+    bool computer_to_move() const;
+    // The table created as this one's rematch, if any.
+    const std::string& rematch() const { return rematch_; }
+    void set_rematch(const std::string& id) { rematch_ = id; }
+
+    // Seats the token holds (every human seat for a local table's token); empty for none.
+    std::vector<int> seats_of(std::string_view token) const;
+    // Live connections per seat, kept by the hub for the "connected" flag.
+    void add_connection(const std::vector<int>& seats, int delta);
+
+    // Gives a free human seat to a new player with a fresh token. Returns the seat.
+    int join(int seat, const std::string& name, const std::string& token, int64_t now);
+    // A move by a player holding `held`; `expected_ply` guards against stale clicks.
+    MoveRecord play(const std::vector<int>& held, std::string_view square,
+                    std::optional<int> expected_ply, int64_t now);
+    // The computer's move for the seat to move (chosen by the engine on this position).
+    MoveRecord play_computer(core::Square square, int64_t now);
+    // Takes back to before the holder's last move; returns the new ply.
+    int undo(const std::vector<int>& held, int64_t now);
+    // Ends the game: `seat` (or the held seat to move) resigns.
+    void resign(const std::vector<int>& held, std::optional<int> seat, int64_t now);
+    // Checks the hints option, the holder and the game state before a hint is searched.
+    void check_hint(const std::vector<int>& held) const;
+    // Ends the game when the running clock has run out; true when a flag fell now.
+    bool check_flag(int64_t now);
+    // When the running clock's flag falls (steady ms), or nothing when no clock runs.
+    std::optional<int64_t> flag_deadline() const;
+    // The spec of a rematch: same setup, seats (with their tokens) rotated by one.
+    TableSpec rematch_spec() const;
+
+    // The table state of docs/PROTOCOL.md, without "you".
+    json state(int64_t now) const;
+    // The short form used by table and game lists.
+    json summary() const;
+
+    // Persistent form of the spec (setup, seats with tokens, options): opaque to the store.
+    json spec_json() const;
+    static TableSpec spec_from_json(const json& j);
+    json result_json() const;
+    // Rebuilds a table from its stored spec, moves (with clocks) and result. Throws
+    // std::runtime_error when the record does not replay.
+    static Table restore(std::string id, const json& spec, int64_t created,
+                         const std::vector<MoveRecord>& moves, const json& result, int64_t now);
+
+  private:
+    bool clock_runs() const;
+    std::vector<int64_t> remaining_at(int64_t now) const;
+    void apply(core::Square square, int64_t now);
+    void finish(int loser, EndReason reason);
+    void update_status(int64_t now);
+    std::string seat_label(int seat) const;
+
+    std::string id_;
+    TableSpec spec_;
+    int64_t created_ = 0;
+    core::Game game_;
+    std::vector<int> movers_;  // seat that made each move
+    TableStatus status_ = TableStatus::Waiting;
+    std::optional<TableResult> result_;
+    std::string rematch_;
+    std::vector<int> connections_;
+    // Clock: remaining milliseconds per seat, their values at the start of each ply (for
+    // undo and the store), and when the running seat's turn began.
+    std::vector<int64_t> remaining_;
+    std::vector<std::vector<int64_t>> clock_history_;
+    int64_t turn_start_ = 0;
+    core::u128 last_flipped_ = 0;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// The WebSocket session. Messages up to 1 MiB are read so that one between 64 KiB and 1 MiB
+// gets a clear too_large error on a connection that stays usable; anything larger makes
+// Beast close the connection with code 1009 (message too big).
+#include "server/websocket_session.h"
+
+namespace reversi::server {
+
+namespace {
+constexpr std::size_t HardMessageLimit = 1024 * 1024;
+constexpr std::size_t MaxQueued = 4096;
+}  // namespace
+
+WebsocketSession::WebsocketSession(tcp::socket&& socket, GameHub& hub)
+    : ws_(std::move(socket)), hub_(hub), hub_life_(hub.life()) {}
+
+WebsocketSession::~WebsocketSession() {
+    leave();
+}
+
+void WebsocketSession::leave() {
+    if (joined_ && !hub_life_.expired()) hub_.unsubscribe(*this);
+    joined_ = false;
+}
+
+void WebsocketSession::run(http::request<http::string_body> request, std::string table,
+                           std::string token) {
+    table_ = std::move(table);
+    token_ = std::move(token);
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(HardMessageLimit);
+    ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(http::field::server, "reversi"); }));
+    ws_.async_accept(request,
+                     beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
+}
+
+void WebsocketSession::on_accept(error_code ec) {
+    if (ec) return;
+    joined_ = true;
+    hub_.subscribe(*this, table_, token_);
+    do_read();
+}
+
+void WebsocketSession::do_read() {
+    ws_.async_read(buffer_,
+                   beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
+}
+
+void WebsocketSession::on_read(error_code ec, std::size_t) {
+    if (ec) return leave();
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    hub_.on_message(*this, text);
+    do_read();
+}
+
+void WebsocketSession::send(std::shared_ptr<const std::string> message) {
+    if (closing_) return;
+    if (queue_.size() >= MaxQueued) {
+        close();
+        return;
+    }
+    queue_.push_back(std::move(message));
+    if (queue_.size() > 1) return;  // a write is in flight; on_write continues
+    do_write();
+}
+
+void WebsocketSession::do_write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(*queue_.front()),
+                    beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
+}
+
+void WebsocketSession::on_write(error_code ec, std::size_t) {
+    if (ec) {
+        queue_.clear();
+        return leave();
+    }
+    queue_.erase(queue_.begin());
+    if (!queue_.empty()) return do_write();
+    if (closing_) {
+        ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](error_code) {});
+    }
+}
+
+void WebsocketSession::close() {
+    if (closing_) return;
+    closing_ = true;
+    // Leave later: close() may be called while the hub walks this table's subscribers.
+    net::post(ws_.get_executor(), [self = shared_from_this()] { self->leave(); });
+    if (queue_.empty())
+        ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](error_code) {});
+}
+
+}  // namespace reversi::server
