@@ -77,8 +77,7 @@ Position parse_board_string(const Variant& variant, std::string_view text) {
         discs[(ch == 'O' || ch == 'o') ? 1 : 0] |= square_bit<u128>(sq);
     }
     std::string_view rest = text.substr(i);
-    if (rest.empty())
-        throw NotationError("missing side to move after the 64 squares (X or O)");
+    if (rest.empty()) throw NotationError("missing side to move after the 64 squares (X or O)");
     if (!std::isspace(static_cast<unsigned char>(rest.front())))
         throw NotationError("the board string has more than 64 squares");
     rest = trim(rest);

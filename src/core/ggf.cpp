@@ -27,7 +27,9 @@ std::string upper(std::string_view text) {
     return out;
 }
 
-bool is_space(char ch) { return std::isspace(static_cast<unsigned char>(ch)) != 0; }
+bool is_space(char ch) {
+    return std::isspace(static_cast<unsigned char>(ch)) != 0;
+}
 
 // Splits "(;KEY[value]KEY[value]...;)" into properties, in order.
 std::vector<Property> read_properties(std::string_view text) {
@@ -68,7 +70,8 @@ std::vector<Property> read_properties(std::string_view text) {
                 p.value += ch;
             }
         }
-        if (!closed) throw NotationError("the value of property " + p.key + " is not closed by ']'");
+        if (!closed)
+            throw NotationError("the value of property " + p.key + " is not closed by ']'");
         out.push_back(std::move(p));
     }
     skip_space();
@@ -87,10 +90,14 @@ std::string escape(const std::string& value) {
 
 std::string type_name(Shape shape) {
     switch (shape) {
-        case Shape::Eight: return "8";
-        case Shape::Ten: return "10";
-        case Shape::Octagon: return "88";
-        case Shape::Six: break;
+        case Shape::Eight:
+            return "8";
+        case Shape::Ten:
+            return "10";
+        case Shape::Octagon:
+            return "88";
+        case Shape::Six:
+            break;
     }
     return {};
 }
@@ -116,9 +123,12 @@ Board read_board(const std::string& value, Shape shape) {
     const char side_char = cells.back();
     cells.pop_back();
     Board board;
-    if (side_char == '*' || side_char == 'X' || side_char == 'x') board.side = 0;
-    else if (side_char == 'O' || side_char == 'o') board.side = 1;
-    else throw NotationError("BO must end with the side to move, * or O");
+    if (side_char == '*' || side_char == 'X' || side_char == 'x')
+        board.side = 0;
+    else if (side_char == 'O' || side_char == 'o')
+        board.side = 1;
+    else
+        throw NotationError("BO must end with the side to move, * or O");
     // The octagon may be written with its 100 box squares or only its 88 board squares.
     const bool box_form = static_cast<int>(cells.size()) == g.width() * g.height();
     const int expected = box_form ? g.width() * g.height() : g.playable_count();
@@ -264,17 +274,23 @@ GgfRecord parse_ggf(std::string_view text) {
         } else if (p.key == "TY") {
             std::string digits, letters;
             for (char ch : p.value) {
-                if (std::isdigit(static_cast<unsigned char>(ch)) && letters.empty()) digits += ch;
-                else if (!is_space(ch)) letters += static_cast<char>(std::tolower(ch));
+                if (std::isdigit(static_cast<unsigned char>(ch)) && letters.empty())
+                    digits += ch;
+                else if (!is_space(ch))
+                    letters += static_cast<char>(std::tolower(ch));
             }
-            if (digits == "8") setup.shape = Shape::Eight;
-            else if (digits == "10") setup.shape = Shape::Ten;
-            else if (digits == "88") setup.shape = Shape::Octagon;
+            if (digits == "8")
+                setup.shape = Shape::Eight;
+            else if (digits == "10")
+                setup.shape = Shape::Ten;
+            else if (digits == "88")
+                setup.shape = Shape::Octagon;
             else
                 throw NotationError("TY[" + p.value +
                                     "]: only the board types 8, 10 and 88 (octagon) are played");
             for (char ch : letters) {
-                if (ch == 'a') setup.anti = true;
+                if (ch == 'a')
+                    setup.anti = true;
                 else if (ch != 'r')  // a random start is simply the board in BO
                     throw NotationError("TY[" + p.value + "]: game type letter '" +
                                         std::string(1, ch) + "' is not supported");
@@ -304,8 +320,10 @@ GgfRecord parse_ggf(std::string_view text) {
     if (bo && !typed) {
         // An old record may omit TY; the size in BO then names the board.
         const std::string size = bo->substr(0, bo->find_first_of(" \t\r\n"));
-        if (size == "10") setup.shape = Shape::Ten;
-        else if (size == "88") setup.shape = Shape::Octagon;
+        if (size == "10")
+            setup.shape = Shape::Ten;
+        else if (size == "88")
+            setup.shape = Shape::Octagon;
     }
     Game game = bo ? game_for(setup, read_board(*bo, setup.shape)) : Game(setup);
 

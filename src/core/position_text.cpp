@@ -46,10 +46,10 @@ void read_header_field(const std::string& token, Header& header) {
     const size_t eq = token.find('=');
     const std::string key = lower(token.substr(0, eq));
     const std::string value = token.substr(eq + 1);
-    std::string* slot = key == "board" ? &header.board
+    std::string* slot = key == "board"     ? &header.board
                         : key == "players" ? &header.players
-                        : key == "turn" ? &header.turn
-                                        : nullptr;
+                        : key == "turn"    ? &header.turn
+                                           : nullptr;
     if (!slot)
         throw NotationError("unknown header field '" + key +
                             "' (expected board=, players= and turn=)");
@@ -89,9 +89,12 @@ std::string format_position_text(const Position& position, TextLayout layout) {
                       " players=" + std::to_string(position.players()) +
                       " turn=" + color_name(static_cast<Color>(position.side()));
     for (int row = 0; row < g.height(); ++row) {
-        if (layout == TextLayout::Lines) out += '\n';
-        else out += row == 0 ? ' ' : '/';
-        for (int col = 0; col < g.width(); ++col) out += square_char(position, g.square({col, row}));
+        if (layout == TextLayout::Lines)
+            out += '\n';
+        else
+            out += row == 0 ? ' ' : '/';
+        for (int col = 0; col < g.width(); ++col)
+            out += square_char(position, g.square({col, row}));
     }
     if (layout == TextLayout::Lines) out += '\n';
     return out;
@@ -162,9 +165,8 @@ PositionText parse_position_text(std::string_view text, const Setup& options) {
                 neutral |= bit;
             } else if (seat >= 0) {
                 if (seat >= setup.players)
-                    throw NotationError(at(row, col) + ": " +
-                                        color_name(static_cast<Color>(seat)) + " disc in a " +
-                                        header.players + "-player game");
+                    throw NotationError(at(row, col) + ": " + color_name(static_cast<Color>(seat)) +
+                                        " disc in a " + header.players + "-player game");
                 discs[seat] |= bit;
             } else if (ch == '.') {
                 throw NotationError(at(row, col) + ": '.' marks a cut octagon corner only");

@@ -25,8 +25,7 @@ enum class TextLayout : uint8_t {
 };
 
 // The text of a position; it parses back to an equal position and setup.
-std::string format_position_text(const Position& position,
-                                 TextLayout layout = TextLayout::Lines);
+std::string format_position_text(const Position& position, TextLayout layout = TextLayout::Lines);
 
 // Reads a position text. Shape, players and blocked squares come from the text; the other
 // options (anti, free opening, handicap) from `options`. Throws NotationError naming the

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "core/bitboard.h"
+
 namespace reversi::test {
 
 namespace {
@@ -15,22 +17,27 @@ RefSquare named(const std::string& name) {
 
 int board_size(core::Shape shape) {
     switch (shape) {
-        case core::Shape::Six: return 6;
-        case core::Shape::Eight: return 8;
-        default: return 10;
+        case core::Shape::Six:
+            return 6;
+        case core::Shape::Eight:
+            return 8;
+        default:
+            return 10;
     }
 }
 
 // RULES.md 1: the octagon loses a1 b1 a2, i1 j1 j2, a9 a10 b10, j9 i10 j10.
 bool octagon_cut(RefSquare s) {
-    static const char* const Cut[] = {"a1", "b1", "a2", "i1", "j1", "j2",
+    static const char* const Cut[] = {"a1", "b1",  "a2",  "i1", "j1",  "j2",
                                       "a9", "a10", "b10", "j9", "i10", "j10"};
     for (const char* name : Cut)
         if (named(name) == s) return true;
     return false;
 }
 
-bool is_disc(signed char cell) { return cell >= 0; }
+bool is_disc(signed char cell) {
+    return cell >= 0;
+}
 
 const int Directions[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
@@ -71,7 +78,8 @@ RefBoard ref_start(const core::Setup& setup) {
         for (int c = 0; c < b.size; ++c)
             if (setup.shape == core::Shape::Octagon && octagon_cut({c, r}))
                 b.grid[r][c] = static_cast<signed char>(Cell::Off);
-    for (const core::Coord& c : setup.blocked) b.grid[c.row][c.col] = static_cast<signed char>(Cell::Blocked);
+    for (const core::Coord& c : setup.blocked)
+        b.grid[c.row][c.col] = static_cast<signed char>(Cell::Blocked);
     auto put = [&](const std::string& name, signed char cell) {
         const RefSquare s = named(name);
         b.grid[s.row][s.col] = cell;
@@ -102,7 +110,8 @@ RefBoard ref_start(const core::Setup& setup) {
         const char* squares10[] = {"e5", "f5", "f6", "e6"};
         const char** squares = big ? squares10 : squares8;
         for (int seat = 0; seat < 3; ++seat) put(squares[seat], seat_cell(seat));
-        put(squares[3], setup.players == 4 ? seat_cell(3) : static_cast<signed char>(Cell::Neutral));
+        put(squares[3],
+            setup.players == 4 ? seat_cell(3) : static_cast<signed char>(Cell::Neutral));
     }
     return b;
 }
@@ -198,7 +207,9 @@ void ref_play(RefBoard& b, RefSquare s) {
     b.side = (b.side + 1) % b.players;
 }
 
-void ref_pass(RefBoard& b) { b.side = (b.side + 1) % b.players; }
+void ref_pass(RefBoard& b) {
+    b.side = (b.side + 1) % b.players;
+}
 
 core::Outcome ref_outcome(const RefBoard& b) {
     core::Outcome o;
@@ -220,6 +231,60 @@ core::Outcome ref_outcome(const RefBoard& b) {
         o.black_score = o.winner == 0 ? margin : -margin;
     }
     return o;
+}
+
+int draw(std::mt19937_64& rng, int n) {
+    return static_cast<int>(rng() % static_cast<uint64_t>(n));
+}
+
+std::vector<core::Coord> random_blocked(std::mt19937_64& rng, const core::Setup& setup, int pairs) {
+    const core::Geometry g(setup.shape, {});
+    const auto corners = g.handicap_corners();
+    std::vector<core::Coord> out;
+    for (int tries = 0; tries < 100 && static_cast<int>(out.size()) < 2 * pairs; ++tries) {
+        const core::Coord c{draw(rng, g.width()), draw(rng, g.height())};
+        const core::Coord mirror{g.width() - 1 - c.col, g.height() - 1 - c.row};
+        if (!g.on_shape(c) || (g.centre() & core::square_bit<core::u128>(g.square(c)))) continue;
+        bool corner = false;
+        for (int i = 0; i < setup.handicap; ++i)
+            corner = corner || corners[i] == c || corners[i] == mirror;
+        if (corner) continue;
+        out.push_back(c);
+        if (!(mirror == c)) out.push_back(mirror);
+    }
+    return out;
+}
+
+std::vector<core::Setup> every_setup() {
+    std::vector<core::Setup> out;
+    for (core::Shape shape :
+         {core::Shape::Six, core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon}) {
+        for (int players = 2; players <= 4; ++players) {
+            if (players > 2 && shape == core::Shape::Six) continue;
+            for (int anti = 0; anti <= 1; ++anti) {
+                core::Setup s;
+                s.shape = shape;
+                s.players = players;
+                s.anti = anti != 0;
+                out.push_back(s);
+                if (players == 2) {
+                    core::Setup f = s;
+                    f.free_opening = true;
+                    out.push_back(f);
+                    if (shape != core::Shape::Octagon) {
+                        core::Setup h = s;
+                        h.handicap = 1 + static_cast<int>(out.size()) % 4;
+                        h.handicap_to = anti ? core::Color::White : core::Color::Black;
+                        out.push_back(h);
+                        h.free_opening = true;
+                        h.handicap = 4 - static_cast<int>(out.size()) % 4;
+                        out.push_back(h);
+                    }
+                }
+            }
+        }
+    }
+    return out;
 }
 
 }  // namespace reversi::test

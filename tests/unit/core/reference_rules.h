@@ -7,6 +7,7 @@
 
 #include <array>
 #include <ostream>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,9 @@ namespace reversi::test {
 // What a cell of the reference grid holds.
 enum class Cell : signed char { Off = -3, Blocked = -2, Empty = -1, Neutral = 4 };
 // Seats are stored as the cell values 0..3.
-constexpr signed char seat_cell(int seat) { return static_cast<signed char>(seat); }
+constexpr signed char seat_cell(int seat) {
+    return static_cast<signed char>(seat);
+}
 
 // A square by row and column (row first, so that sorting is row-major like the layouts).
 struct RefSquare {
@@ -65,5 +68,14 @@ void ref_play(RefBoard& board, RefSquare s);
 void ref_pass(RefBoard& board);
 // Disc counts per seat, the winner (-1 for a table draw) and Black's tournament score.
 core::Outcome ref_outcome(const RefBoard& board);
+
+// Test helpers shared by the random-game tests.
+// A deterministic draw in [0, n): the engine's output is fixed by the standard, unlike the
+// distributions of each standard library.
+int draw(std::mt19937_64& rng, int n);
+// Point-symmetric blocked squares (RULES.md 1 Decision), off the centre and handicap corners.
+std::vector<core::Coord> random_blocked(std::mt19937_64& rng, const core::Setup& setup, int pairs);
+// One setup of each variant: every shape and player count, anti, free opening, handicaps.
+std::vector<core::Setup> every_setup();
 
 }  // namespace reversi::test

@@ -2,16 +2,16 @@
 // The bitboard rules library against the square-by-square reference (reference_rules.h) on
 // random games of every variant, with a fixed seed: legal moves, the flips of every legal
 // move, passes, the end, the result, and the position after each move.
+#include "reference_rules.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <random>
 
 #include "core/bitboard.h"
 #include "core/game.h"
 #include "core/notation.h"
 #include "core/position_text.h"
-#include "reference_rules.h"
 
 namespace reversi::core {
 namespace {
@@ -29,29 +29,6 @@ std::vector<RefSquare> squares_of(const Geometry& g, u128 bits) {
     return out;
 }
 
-// A deterministic draw in [0, n): the engine's output is fixed by the standard, unlike the
-// distributions of each library.
-int draw(std::mt19937_64& rng, int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); }
-
-// Point-symmetric blocked squares (RULES.md 1 Decision), off the centre and the handicap corners.
-std::vector<Coord> random_blocked(std::mt19937_64& rng, const core::Setup& setup, int pairs) {
-    const Geometry g(setup.shape, {});
-    const auto corners = g.handicap_corners();
-    std::vector<Coord> out;
-    for (int tries = 0; tries < 100 && static_cast<int>(out.size()) < 2 * pairs; ++tries) {
-        const Coord c{draw(rng, g.width()), draw(rng, g.height())};
-        const Coord mirror{g.width() - 1 - c.col, g.height() - 1 - c.row};
-        if (!g.on_shape(c) || (g.centre() & square_bit<u128>(g.square(c)))) continue;
-        bool corner = false;
-        for (int i = 0; i < setup.handicap; ++i)
-            corner = corner || corners[i] == c || corners[i] == mirror;
-        if (corner) continue;
-        out.push_back(c);
-        if (!(mirror == c)) out.push_back(mirror);
-    }
-    return out;
-}
-
 struct Tally {
     long positions = 0;
     long moves_checked = 0;
@@ -64,7 +41,8 @@ void compare_game(const core::Setup& setup, std::mt19937_64& rng, Tally& tally) 
     Game game(setup);
     RefBoard ref = test::ref_start(setup);
     ASSERT_EQ(test::ref_from_position(game.position()).grid, ref.grid)
-        << "start of\n" << format_position_text(game.position());
+        << "start of\n"
+        << format_position_text(game.position());
     for (int ply = 0; ply < 200; ++ply) {
         const Position& pos = game.position();
         const Geometry& g = pos.geometry();
@@ -92,57 +70,27 @@ void compare_game(const core::Setup& setup, std::mt19937_64& rng, Tally& tally) 
             ASSERT_EQ(game.play(PassMove), "");
             test::ref_pass(ref);
         } else {
-            const RefSquare s = expected[draw(rng, static_cast<int>(expected.size()))];
+            const RefSquare s = expected[test::draw(rng, static_cast<int>(expected.size()))];
             ASSERT_EQ(game.play(g.square({s.col, s.row})), "");
             test::ref_play(ref, s);
         }
-        ASSERT_EQ(test::ref_from_position(game.position()).grid, ref.grid)
-            << "after a move from\n" << where;
+        ASSERT_EQ(test::ref_from_position(game.position()).grid, ref.grid) << "after a move from\n"
+                                                                           << where;
         ASSERT_EQ(game.position().side(), ref.side);
     }
     FAIL() << "a game lasted 200 plies";
 }
 
-std::vector<core::Setup> all_setups() {
-    std::vector<core::Setup> out;
-    for (Shape shape : {Shape::Six, Shape::Eight, Shape::Ten, Shape::Octagon}) {
-        for (int players = 2; players <= 4; ++players) {
-            if (players > 2 && shape == Shape::Six) continue;
-            for (int anti = 0; anti <= 1; ++anti) {
-                core::Setup s;
-                s.shape = shape;
-                s.players = players;
-                s.anti = anti != 0;
-                out.push_back(s);
-                if (players == 2) {
-                    core::Setup f = s;
-                    f.free_opening = true;
-                    out.push_back(f);
-                    if (shape != Shape::Octagon) {
-                        core::Setup h = s;
-                        h.handicap = 1 + static_cast<int>(out.size()) % 4;
-                        h.handicap_to = anti ? Color::White : Color::Black;
-                        out.push_back(h);
-                        h.free_opening = true;
-                        h.handicap = 4 - static_cast<int>(out.size()) % 4;
-                        out.push_back(h);
-                    }
-                }
-            }
-        }
-    }
-    return out;
-}
-
 TEST(ReferenceRules, RandomGamesOfEveryVariantAgreeWithTheBitboards) {
     std::mt19937_64 rng(20261130);
     Tally tally;
-    const auto setups = all_setups();
+    const auto setups = test::every_setup();
     for (const core::Setup& base : setups) {
         for (int game = 0; game < 24; ++game) {
             core::Setup setup = base;
             // A third of the games are played with a few blocked squares.
-            if (game % 3 == 2) setup.blocked = random_blocked(rng, setup, 1 + draw(rng, 3));
+            if (game % 3 == 2)
+                setup.blocked = test::random_blocked(rng, setup, 1 + test::draw(rng, 3));
             SCOPED_TRACE("setup: board " + shape_name(setup.shape) + ", " +
                          std::to_string(setup.players) + " players, game " + std::to_string(game));
             compare_game(setup, rng, tally);
