@@ -50,7 +50,8 @@ TEST(SquareNames, PassIsWrittenPassAndReadInSeveralForms) {
 
 TEST(SquareNames, TextsThatAreNotSquaresOfTheBoardAreRefused) {
     const Geometry g8(Shape::Eight, {}), g10(Shape::Ten, {}), oct(Shape::Octagon, {});
-    for (const char* bad : {"", "a", "1", "a0", "a9", "i1", "a01", "aa1", "1a", "a1b", "-a1", "pas"})
+    for (const char* bad :
+         {"", "a", "1", "a0", "a9", "i1", "a01", "aa1", "1a", "a1b", "-a1", "pas"})
         EXPECT_FALSE(parse_square(g8, bad)) << bad;
     for (const char* bad : {"k1", "a11", "j0", "a100"}) EXPECT_FALSE(parse_square(g10, bad)) << bad;
     EXPECT_EQ(parse_square(g10, "j10"), 9 * 11 + 9);
@@ -58,7 +59,8 @@ TEST(SquareNames, TextsThatAreNotSquaresOfTheBoardAreRefused) {
 }
 
 TEST(MoveLists, SpacedAndRunTogetherListsAgree) {
-    Game spaced = game_of(Shape::Eight), joined = game_of(Shape::Eight), mixed = game_of(Shape::Eight);
+    Game spaced = game_of(Shape::Eight), joined = game_of(Shape::Eight),
+         mixed = game_of(Shape::Eight);
     ASSERT_FALSE(play_moves(spaced, "f5 d6 c3 d3 c4"));
     ASSERT_FALSE(play_moves(joined, "f5d6c3d3c4"));
     ASSERT_FALSE(play_moves(mixed, " F5d6, C3 d3c4 "));
@@ -130,7 +132,8 @@ TEST(MoveLists, ErrorsGiveTheIndexAndReasonAndChangeNothing) {
         ASSERT_TRUE(error) << c.moves;
         EXPECT_EQ(error->index, c.index) << c.moves;
         EXPECT_EQ(error->token, c.token) << c.moves;
-        EXPECT_NE(error->reason.find(c.reason), std::string::npos) << c.moves << ": " << error->reason;
+        EXPECT_NE(error->reason.find(c.reason), std::string::npos)
+            << c.moves << ": " << error->reason;
         EXPECT_EQ(error->message().substr(0, 6), "move " + std::to_string(c.index + 1));
         EXPECT_EQ(g.position(), before);
         EXPECT_EQ(g.ply(), 1);

@@ -27,8 +27,8 @@ TEST(Rules1Board, CoordinatesStartTopLeftAndReadAnyCase) {
     const Variant v{core::Setup{}};
     const Geometry& g = v.geometry();
     EXPECT_EQ(parse_square(g, "a1"), 0);
-    EXPECT_EQ(parse_square(g, "H1"), 7);   // columns run left to right
-    EXPECT_EQ(parse_square(g, "a2"), 8);   // rows run top to bottom
+    EXPECT_EQ(parse_square(g, "H1"), 7);  // columns run left to right
+    EXPECT_EQ(parse_square(g, "a2"), 8);  // rows run top to bottom
     EXPECT_EQ(square_name(g, *parse_square(g, "H8")), "h8");
     EXPECT_EQ(parse_square(g, "PA"), PassMove);
     EXPECT_EQ(square_name(g, PassMove), "pass");
@@ -43,9 +43,11 @@ TEST(Rules1Board, ShapesHaveTheirSquareCounts) {
 
 TEST(Rules1Board, OctagonCutsThreeSquaresFromEachCorner) {
     const Geometry g(Shape::Octagon, {});
-    for (const char* cut : {"a1", "b1", "a2", "i1", "j1", "j2", "a9", "a10", "b10", "j9", "i10", "j10"})
+    for (const char* cut :
+         {"a1", "b1", "a2", "i1", "j1", "j2", "a9", "a10", "b10", "j9", "i10", "j10"})
         EXPECT_FALSE(parse_square(g, cut)) << cut;
-    for (const char* kept : {"c1", "b2", "a3", "h1", "i2", "j3", "a8", "b9", "c10", "j8", "i9", "h10"})
+    for (const char* kept :
+         {"c1", "b2", "a3", "h1", "i2", "j3", "a8", "b9", "c10", "j8", "i9", "h10"})
         EXPECT_TRUE(parse_square(g, kept)) << kept;
 }
 
@@ -175,9 +177,9 @@ TEST(Rules3TwoPlayer, NoChainReaction) {
 
 TEST(Rules3TwoPlayer, PassIsCompulsoryWithoutAMove) {
     // Black (b1) cannot bracket anything; White can play c1.
-    auto g = game_from(text(
-        "board=8 players=2 turn=black\n"
-        "OX------\n--------\n--------\n--------\n--------\n--------\n--------\n--------"));
+    auto g = game_from(
+        text("board=8 players=2 turn=black\n"
+             "OX------\n--------\n--------\n--------\n--------\n--------\n--------\n--------"));
     EXPECT_TRUE(g.must_pass());
     EXPECT_FALSE(g.is_over());
     EXPECT_NE(g.play(sq(g.position(), "c1")), "");
@@ -201,7 +203,8 @@ TEST(Rules3TwoPlayer, GameEndsWhenNeitherPlayerCanMove) {
     EXPECT_TRUE(t.position.is_over());
     EXPECT_FALSE(t.position.must_pass());
     // A full board.
-    const auto full = text("board=6 players=2 turn=black XXXXXX/XXXXXX/XXXXXX/OOOOOO/OOOOOO/OOOOOO");
+    const auto full =
+        text("board=6 players=2 turn=black XXXXXX/XXXXXX/XXXXXX/OOOOOO/OOOOOO/OOOOOO");
     EXPECT_TRUE(full.position.is_over());
 }
 
@@ -214,7 +217,8 @@ TEST(Rules3TwoPlayer, MoreDiscsWinsAndEmptiesGoToTheWinnerInTheScore) {
     EXPECT_EQ(o.discs[1], 0);
     EXPECT_EQ(o.winner, 0);
     EXPECT_EQ(o.black_score, 64);  // 2 - 0 plus the 62 empties
-    const auto white = text("board=6 players=2 turn=black OOOOOO/OOOOOO/OOOOOO/XXXXXX/XXXXXX/XXXOOO");
+    const auto white =
+        text("board=6 players=2 turn=black OOOOOO/OOOOOO/OOOOOO/XXXXXX/XXXXXX/XXXOOO");
     EXPECT_EQ(white.position.outcome().winner, 1);
     EXPECT_EQ(white.position.outcome().black_score, 15 - 21);
 }
@@ -273,9 +277,9 @@ TEST(Rules4Multiplayer, BracketedLineMayMixColoursAndNeutralAndAllOfItFlips) {
 TEST(Rules4Multiplayer, NobodyPassesAndAPlayerWithoutFlipsPlacesNextToAnyDisc) {
     // Red has no disc and no flipping move: any empty square touching a disc, neutral
     // included, is legal, and the placed disc flips nothing.
-    auto g = game_from(text(
-        "board=8 players=3 turn=red\n"
-        "XO------\nN-------\n--------\n--------\n--------\n--------\n--------\n--------"));
+    auto g = game_from(
+        text("board=8 players=3 turn=red\n"
+             "XO------\nN-------\n--------\n--------\n--------\n--------\n--------\n--------"));
     const Position& p = g.position();
     EXPECT_EQ(names(p.geometry(), p.legal_moves()), "c1 b2 c2 a3 b3");
     EXPECT_FALSE(p.must_pass());
@@ -342,7 +346,7 @@ TEST(Rules4Multiplayer, EveryPlayerPlacesTheSameNumberOfDiscs) {
         int players;
         int each;
     };
-    const Case cases[] = {{Shape::Eight, 3, 20}, {Shape::Eight, 4, 15}, {Shape::Ten, 3, 32},
+    const Case cases[] = {{Shape::Eight, 3, 20}, {Shape::Eight, 4, 15},   {Shape::Ten, 3, 32},
                           {Shape::Ten, 4, 24},   {Shape::Octagon, 3, 28}, {Shape::Octagon, 4, 21}};
     std::mt19937_64 rng(4);
     for (const Case& c : cases) {
@@ -448,9 +452,8 @@ TEST(Rules5FreeOpening, NoOtherSquareUntilTheCentreIsFull) {
 }
 
 TEST(Rules5Handicap, CornersGoTopLeftBottomRightTopRightBottomLeft) {
-    const std::pair<Shape, const char*> corners[] = {{Shape::Six, "a1 f6 f1 a6"},
-                                                     {Shape::Eight, "a1 h8 h1 a8"},
-                                                     {Shape::Ten, "a1 j10 j1 a10"}};
+    const std::pair<Shape, const char*> corners[] = {
+        {Shape::Six, "a1 f6 f1 a6"}, {Shape::Eight, "a1 h8 h1 a8"}, {Shape::Ten, "a1 j10 j1 a10"}};
     for (const auto& [shape, order] : corners) {
         for (int n = 1; n <= 4; ++n) {
             for (Color to : {Color::Black, Color::White}) {
@@ -522,23 +525,33 @@ TEST(SetupValidation, EachForbiddenCombinationIsRefusedWithItsReason) {
         return s;
     };
     const Case cases[] = {
-        {"3 players on 6x6", make([](core::Setup& s) { s.shape = Shape::Six, s.players = 3; }), "6x6"},
-        {"4 players on 6x6", make([](core::Setup& s) { s.shape = Shape::Six, s.players = 4; }), "6x6"},
+        {"3 players on 6x6", make([](core::Setup& s) { s.shape = Shape::Six, s.players = 3; }),
+         "6x6"},
+        {"4 players on 6x6", make([](core::Setup& s) { s.shape = Shape::Six, s.players = 4; }),
+         "6x6"},
         {"3 players, free opening",
          make([](core::Setup& s) { s.players = 3, s.free_opening = true; }), "free opening"},
         {"4 players, handicap", make([](core::Setup& s) { s.players = 4, s.handicap = 1; }),
          "handicap"},
         {"handicap on the octagon",
          make([](core::Setup& s) { s.shape = Shape::Octagon, s.handicap = 1; }), "octagon"},
-        {"blocked centre", make([](core::Setup& s) { s.blocked = {{3, 3}}; }), "centre"},
-        {"blocked off the board", make([](core::Setup& s) { s.blocked = {{8, 0}}; }),
+        {"blocked centre", make([](core::Setup& s) {
+             s.blocked = {{3, 3}};
+         }),
+         "centre"},
+        {"blocked off the board", make([](core::Setup& s) {
+             s.blocked = {{8, 0}};
+         }),
          "not on the"},
-        {"blocked cut octagon corner",
-         make([](core::Setup& s) { s.shape = Shape::Octagon, s.blocked = {{0, 0}}; }),
+        {"blocked cut octagon corner", make([](core::Setup& s) {
+             s.shape = Shape::Octagon, s.blocked = {{0, 0}};
+         }),
          "not on the octagon"},
         {"five handicap corners", make([](core::Setup& s) { s.handicap = 5; }), "0 to 4"},
-        {"blocked handicap corner",
-         make([](core::Setup& s) { s.handicap = 2, s.blocked = {{7, 7}}; }), "handicap corner"},
+        {"blocked handicap corner", make([](core::Setup& s) {
+             s.handicap = 2, s.blocked = {{7, 7}};
+         }),
+         "handicap corner"},
         {"five players", make([](core::Setup& s) { s.players = 5; }), "2, 3 or 4"},
         {"one player", make([](core::Setup& s) { s.players = 1; }), "2, 3 or 4"},
     };

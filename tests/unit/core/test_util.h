@@ -32,8 +32,7 @@ inline core::Game game_from(const core::PositionText& text) {
     std::array<core::u128, core::MaxPlayers> discs{};
     for (int seat = 0; seat < text.position.players(); ++seat)
         discs[seat] = text.position.discs(seat);
-    return core::Game(text.variant->setup(), discs, text.position.neutral(),
-                      text.position.side());
+    return core::Game(text.variant->setup(), discs, text.position.neutral(), text.position.side());
 }
 
 }  // namespace reversi::test
