@@ -139,7 +139,7 @@ inline uint64_t pair_key(B own, B opp) {
 // axis step S, is occupied: a disc there can never be flipped along that axis.
 template <class B, int S>
 inline B full_along(const Layout<B>& l, int axis, B occ) {
-    using K = KernelOf<B>;
+    using K = core::GenericKernel<B, StrideOf<B>>;
     const B fwd = K::template fill<-S>(occ & l.wall_after[axis], occ);
     const B back = K::template fill<S>(occ & l.wall_before[axis], occ);
     return fwd & back;
