@@ -8,11 +8,13 @@
 #pragma once
 
 #include "core/bitboard.h"
+#include "core/movegen64.h"
 
 namespace reversi::core {
 
+// The reference algorithm for every layout; fast paths are tested against it.
 template <class B, int Stride>
-struct Kernel {
+struct GenericKernel {
     static constexpr int Columns = Stride == 8 ? 8 : 10;
 
     // Longest run of opponent discs a move can bracket is Columns - 2; the fill below covers
@@ -75,6 +77,28 @@ struct Kernel {
         n |= shift<-1>(left) | shift<Stride - 1>(left) | shift<-(Stride + 1)>(left);
         n |= shift<1>(right) | shift<Stride + 1>(right) | shift<-(Stride - 1)>(right);
         return n;
+    }
+};
+
+// The kernel of a layout: the generic one unless a faster one is specialised below.
+template <class B, int Stride>
+struct Kernel : GenericKernel<B, Stride> {};
+
+// 6x6 and 8x8: the fastest implementation the target allows (see movegen64.h). `inner` is
+// accepted for the common interface; the layout implies it.
+template <>
+struct Kernel<uint64_t, 8> {
+    // Empty squares where a disc brackets at least one run of `opp` discs with `own`.
+    static uint64_t moves(uint64_t own, uint64_t opp, uint64_t empty, uint64_t /*inner*/) {
+        return board64::Best::moves(own, opp, empty);
+    }
+    // Discs that a disc placed on `sq` flips (empty if the placement brackets nothing).
+    static uint64_t flips(int sq, uint64_t own, uint64_t opp, uint64_t /*inner*/) {
+        return board64::Best::flips(sq, own, opp);
+    }
+    // Every square touching a square of `discs`; not in any hot path, so the generic one.
+    static uint64_t neighbours(uint64_t discs, uint64_t not_first, uint64_t not_last) {
+        return GenericKernel<uint64_t, 8>::neighbours(discs, not_first, not_last);
     }
 };
 
