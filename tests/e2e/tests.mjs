@@ -10,10 +10,10 @@ import { boardRows, check, createGame, fillSetup, gameInfo, playToEnd, waitPly }
 
 const tableId = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');
 
-async function api(ctx, path) {
-    const res = await fetch(ctx.url + path);
-    check(res.ok, `GET ${path} answered ${res.status}`);
-    return res.json();
+// Saves a full-page screenshot once the flip animation has settled.
+async function shot(page, ctx, name) {
+    await page.waitForTimeout(450);
+    await page.screenshot({ path: join(ctx.shots, name), fullPage: true });
 }
 
 // Waits until the server lists table `id` as a finished game; returns that game.
@@ -68,7 +68,7 @@ export const tests = {
             await page.selectOption('#shape', shape);
             const n = await page.$$eval('#preview .sq:not(.off)', (x) => x.length);
             check(n === { 6: 36, 8: 64, 10: 100, octagon: 88 }[shape], `preview of ${shape} has ${n} squares`);
-            await page.screenshot({ path: join(ctx.shots, `setup-${shape}.png`), fullPage: true });
+            await shot(page, ctx, `setup-${shape}.png`);
         }
         const problems = async () => (await page.textContent('#problems')).trim();
         await page.selectOption('#shape', '6');
@@ -107,11 +107,11 @@ export const tests = {
         await fillSetup(page, { board: 8, seats: ['human', 1] });
         await createGame(page);
         await playSome(page, 6);
-        await page.screenshot({ path: join(ctx.shots, 'game-8.png'), fullPage: true });
+        await shot(page, ctx, 'game-8.png');
         await playToEnd(page);
         const { game, last } = await checkFinal(ctx, page);
         check(game.moves.length >= 58, `8x8 game ended after ${game.moves.length} plies`);
-        await page.screenshot({ path: join(ctx.shots, 'game-8-finished.png'), fullPage: true });
+        await shot(page, ctx, 'game-8-finished.png');
         // Lobby lists it; the replay steps through it.
         await page.click('#nav-lobby');
         const row = `#finished-games [data-game="${game.id}"] a`;
@@ -126,7 +126,7 @@ export const tests = {
         check(JSON.stringify(await boardRows(page)) === JSON.stringify(rules.boardRows(two)), 'replay after two moves is wrong');
         await page.click('#last');
         check(JSON.stringify(await boardRows(page)) === JSON.stringify(rules.boardRows(last)), 'replay end differs');
-        await page.screenshot({ path: join(ctx.shots, 'replay.png'), fullPage: true });
+        await shot(page, ctx, 'replay.png');
     },
 
     async 'four-player octagon game with three computer seats'(ctx) {
@@ -140,7 +140,7 @@ export const tests = {
             `octagon corners wrong: ${rows[0]} ${rows[1]} ${rows[9]}`);
         check(rows[4].slice(4, 6) === 'XO' && rows[5].slice(4, 6) === 'GR', `4-player start wrong: ${rows[4]} ${rows[5]}`);
         await playSome(page, 5);
-        await page.screenshot({ path: join(ctx.shots, 'game-octagon.png'), fullPage: true });
+        await shot(page, ctx, 'game-octagon.png');
         await playToEnd(page);
         const { game } = await checkFinal(ctx, page);
         check(game.moves.length === 84, `octagon 4-player game has ${game.moves.length} moves, expected 84`);
@@ -171,7 +171,7 @@ export const tests = {
         const first = await page.$$eval('.board.interactive .sq.playable', (x) => x.map((b) => b.dataset.sq).sort());
         check(JSON.stringify(first) === JSON.stringify(['c3', 'c4', 'd3', 'd4']), `opening moves ${first}`);
         await playSome(page, 3);
-        await page.screenshot({ path: join(ctx.shots, 'game-6.png'), fullPage: true });
+        await shot(page, ctx, 'game-6.png');
         await playToEnd(page);
         await checkFinal(ctx, page);
     },
@@ -186,7 +186,7 @@ export const tests = {
         check(rows[2][2] === '#' && rows[7][7] === '#', 'blocked squares missing');
         check(rows[0][0] === 'X' && rows[9][9] === 'X', 'handicap corners missing');
         await playSome(page, 4);
-        await page.screenshot({ path: join(ctx.shots, 'game-10.png'), fullPage: true });
+        await shot(page, ctx, 'game-10.png');
         await playToEnd(page, { maxSeconds: 120 });
         const { last } = await checkFinal(ctx, page);
         check(rules.boardRows(last)[2][2] === '#', 'blocked square was played');
@@ -230,7 +230,7 @@ export const tests = {
         await pb.click('.board-host .sq[data-sq="d6"]');
         await pa.waitForFunction(() => document.querySelector('.sq[data-sq="d6"]')?.dataset.c === 'O');
         check((await gameInfo(pa)).ply === 2 && (await gameInfo(pb)).ply === 2, 'ply not 2 on both');
-        await pb.screenshot({ path: join(ctx.shots, 'two-browsers.png'), fullPage: true });
+        await shot(pb, ctx, 'two-browsers.png');
     },
 
     async 'an illegal click changes nothing'(ctx) {
@@ -275,6 +275,36 @@ export const tests = {
         check((await page.getAttribute('.sq[data-sq="d3"]', 'data-c')) === 'X', 'Enter did not play d3');
     },
 
+    async 'hint, undo, resign and rematch'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        page.on('dialog', (d) => d.accept());
+        await page.goto(ctx.url);
+        await fillSetup(page, { board: 8, seats: ['human', 1] });
+        await createGame(page);
+        await page.waitForSelector('.board.interactive .sq.playable');
+        await page.click('#hint');
+        await page.waitForSelector('.board-host .sq.hint', { timeout: 20000 });
+        const hinted = await page.getAttribute('.board-host .sq.hint', 'data-sq');
+        check(['d3', 'c4', 'f5', 'e6'].includes(hinted), `hint ${hinted} is not a legal opening move`);
+        const start = await boardRows(page);
+        await page.click('.board-host .sq[data-sq="f5"]');
+        await page.waitForFunction(() => Number(document.querySelector('section.game').dataset.ply) >= 2);
+        await page.waitForSelector('.board.interactive .sq.playable');
+        await page.click('#undo');
+        await page.waitForFunction(() => document.querySelector('section.game').dataset.ply === '0');
+        check(JSON.stringify(await boardRows(page)) === JSON.stringify(start), 'undo did not restore the start');
+        await page.click('#resign');
+        await page.waitForFunction(() => document.querySelector('section.game').dataset.status === 'finished');
+        check(/White wins.*resignation/.test(await page.textContent('#status')), 'resignation result not shown');
+        const first = page.url();
+        await page.click('#rematch');
+        await page.waitForFunction((u) => location.href !== u && location.hash.startsWith('#/table/'), first);
+        await waitPly(page, -1);
+        const seats = await page.$$eval('#players .player', (li) => li.map((x) => x.textContent));
+        check(seats[1].includes('(you)') && seats[0].includes('Computer'), `rematch seats not rotated: ${seats}`);
+    },
+
     async 'the client in Turkish and in Polish'(ctx) {
         const b = await ctx.launch({ locale: 'tr-TR' });
         const page = await b.page();
@@ -288,7 +318,7 @@ export const tests = {
         await page.selectOption('#shape', '8');
         await page.selectOption('#players', '2');
         await page.selectOption('#seat-type-1', 'computer');
-        await page.screenshot({ path: join(ctx.shots, 'setup-tr.png'), fullPage: true });
+        await shot(page, ctx, 'setup-tr.png');
         await createGame(page);
         await page.waitForSelector('.board.interactive .sq.playable');
         check(/Sıra sizde \(Siyah\)/.test(await page.textContent('#status')), 'Turkish status missing');
@@ -306,7 +336,7 @@ export const tests = {
             check((await page.$$('table.changes tbody tr')).length >= 3, `Polish rules page ${v} has no table`);
         }
         check((await page.textContent('#rules-title')).includes('Kształty'), 'Polish shapes page title missing');
-        await page.screenshot({ path: join(ctx.shots, 'rules-pl.png'), fullPage: true });
+        await shot(page, ctx, 'rules-pl.png');
         const p = await ctx.launch({ locale: 'pl-PL' });
         const pp = await p.page();
         await pp.goto(ctx.url);
@@ -324,7 +354,7 @@ export const tests = {
         const page = await b.page();
         await page.goto(ctx.url);
         await page.waitForSelector('#setup-title');
-        await page.screenshot({ path: join(ctx.shots, 'phone-setup.png'), fullPage: true });
+        await shot(page, ctx, 'phone-setup.png');
         await fillSetup(page, { board: 10, seats: ['human', 1] });
         await createGame(page);
         const box = await page.$eval('.board-host .board', (x) => x.getBoundingClientRect().toJSON());
@@ -333,6 +363,6 @@ export const tests = {
         check(wide <= 390, `page scrolls sideways on a phone (${wide}px)`);
         await page.tap('.board-host .sq.playable');
         await waitPly(page, 0);
-        await page.screenshot({ path: join(ctx.shots, 'phone-game.png'), fullPage: true });
+        await shot(page, ctx, 'phone-game.png');
     },
 };

@@ -7,7 +7,7 @@
 import { t, colourName, describeSetup } from './i18n.js';
 import { Board, discBadge } from './board.js';
 import { TableSocket } from './socket.js';
-import { getTable, joinTable, saveToken, tokenFor } from './api.js';
+import { getGame, getTable, joinTable, saveToken, tokenFor } from './api.js';
 import { el, errorText } from './ui.js';
 import { beep, soundOn, setSound } from './sound.js';
 
@@ -243,7 +243,10 @@ export function gameView(root, id) {
                 socket.send(table.local ? { type: 'resign', seat } : { type: 'resign' });
             }));
         }
-        if (me.size && table.status === 'finished') {
+        if (table.rematch) {
+            controls.append(el('a', { class: 'button primary', id: 'to-rematch', href: `#/table/${table.rematch}` },
+                t('game.toRematch')));
+        } else if (me.size && table.status === 'finished') {
             controls.append(button('rematch', t('game.rematch'), () => socket.send({ type: 'rematch' })));
         }
         toggles.replaceChildren(
@@ -270,6 +273,11 @@ export function gameView(root, id) {
         try {
             await getTable(id);
         } catch (e) {
+            // A finished table may only live on in the archive: show its replay instead.
+            if (e.code === 'not_found' && (await getGame(id).then(() => true, () => false))) {
+                location.replace(`#/replay/${id}`);
+                return;
+            }
             view.replaceChildren(el('h1', {}, t('game.notFound')), el('p', { role: 'alert' }, errorText(e)),
                 el('a', { href: '#/' }, t('nav.new')));
             return;
@@ -282,10 +290,6 @@ export function gameView(root, id) {
         destroy() {
             clearInterval(timer);
             if (socket) socket.close();
-        },
-        relabel() {
-            board = null;
-            render(false);
         },
     };
 }

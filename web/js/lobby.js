@@ -48,5 +48,5 @@ export function lobbyView(root) {
     }
     load();
     const timer = setInterval(load, 5000);
-    return { destroy() { clearInterval(timer); }, relabel() { view.remove(); return lobbyView(root); } };
+    return { destroy() { clearInterval(timer); } };
 }

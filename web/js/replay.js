@@ -67,5 +67,5 @@ export function replayView(root, id) {
         go(0);
     }
     start();
-    return { destroy() {}, relabel() { view.remove(); return replayView(root, id); } };
+    return { destroy() {} };
 }

@@ -214,7 +214,7 @@ export function setupView(root) {
     }
 
     render();
-    return { destroy() {}, relabel: render };
+    return { destroy() {} };
 }
 
 function checkbox(id, label, value, onChange, extra = null, invalid = false) {
