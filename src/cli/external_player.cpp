@@ -71,7 +71,13 @@ std::string ChildProcess::receive() {
 }
 
 GtpPlayer::GtpPlayer(const std::string& command) : name_("gtp:" + command), child_(command) {
-    const std::string version = ask("protocol_version");
+    std::string version;
+    try {
+        version = ask("protocol_version");
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error("'" + command + "' did not start as a GTP engine (" + e.what() +
+                                 ")");
+    }
     if (version != "2") throw std::runtime_error("'" + command + "' does not speak GTP 2");
 }
 
@@ -129,6 +135,64 @@ core::Square GtpPlayer::choose(const core::Game& game) {
     if (!sq) throw std::runtime_error(name_ + " answered genmove with '" + answer + "'");
     ++known_;  // genmove played it on the engine's own board
     return *sq;
+}
+
+std::string nboard_ggf(const core::Game& game) {
+    const core::Setup& setup = game.variant().setup();
+    if (setup.players != 2 || setup.free_opening || setup.handicap || !setup.blocked.empty() ||
+        setup.shape == core::Shape::Six)
+        throw std::runtime_error(
+            "NBoard engines play 2-player games from the standard start "
+            "on 8x8, 10x10 or the octagon");
+    const core::Geometry& g = game.variant().geometry();
+    const core::Position start = core::Position::start(game.variant());
+    std::string board;
+    for (int r = 0; r < g.height(); ++r)
+        for (int c = 0; c < g.width(); ++c) {
+            if (!g.on_shape({c, r})) continue;
+            const core::u128 bit = core::u128(1) << g.square({c, r});
+            board += (start.discs(0) & bit) ? '*' : (start.discs(1) & bit) ? 'O' : '-';
+        }
+    const std::string type = setup.shape == core::Shape::Eight ? "8"
+                             : setup.shape == core::Shape::Ten ? "10"
+                                                               : "88";
+    std::string text = "(;GM[Othello]PC[reversi]TY[" + type + (setup.anti ? "a" : "") + "]BO[" +
+                       type + " " + board + " *]";
+    core::Game replay(setup);
+    for (const core::Square sq : game.moves()) {
+        text += replay.position().side() == 0 ? "B[" : "W[";
+        text += sq == core::PassMove ? "PA" : core::square_name(g, sq);
+        text += "]";
+        replay.play(sq);
+    }
+    return text + ";)";
+}
+
+NboardPlayer::NboardPlayer(const std::string& command, int depth)
+    : name_("nboard:" + command), child_(command), depth_(depth) {
+    child_.send("nboard 2");
+    child_.send("set depth " + std::to_string(depth_));
+}
+
+void NboardPlayer::new_game(const core::Game& game, int) {
+    nboard_ggf(game);
+}
+
+core::Square NboardPlayer::choose(const core::Game& game) {
+    child_.send("set game " + nboard_ggf(game));
+    child_.send("go");
+    // Everything before the answer (status, search, nodestats, set myname) is informative.
+    for (;;) {
+        const std::string line = child_.receive();
+        if (line.rfind("===", 0) != 0) continue;
+        std::string move = line.substr(3);
+        const auto first = move.find_first_not_of(' ');
+        move = first == std::string::npos ? "" : move.substr(first);
+        move = move.substr(0, move.find_first_of("/ "));
+        const auto sq = core::parse_square(game.variant().geometry(), move);
+        if (!sq) throw std::runtime_error(name_ + " answered go with '" + line + "'");
+        return *sq;
+    }
 }
 
 }  // namespace reversi::cli

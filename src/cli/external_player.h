@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// A match player that is another program speaking GTP (gtp-rhino, or `reversi gtp` itself),
-// run as a child process through /bin/sh with pipes on its standard input and output. The
-// child's board is kept in step by replaying every move it has not seen with "play".
+// Match players that are other programs speaking GTP (gtp-rhino, or `reversi gtp` itself) or
+// NBoard (`reversi nboard`, Edax...), run as child processes through /bin/sh with pipes on
+// their standard input and output. A GTP child's board is kept in step by replaying every
+// move it has not seen with "play"; an NBoard child gets the whole game (GGF) before "go".
 #pragma once
 
 #include <sys/types.h>
@@ -50,5 +51,23 @@ class GtpPlayer : public engine::MatchPlayer {
     ChildProcess child_;
     size_t known_ = 0;  // moves of the current game the child has on its board
 };
+
+class NboardPlayer : public engine::MatchPlayer {
+  public:
+    // `command` runs the engine; `depth` is sent with "set depth".
+    NboardPlayer(const std::string& command, int depth);
+    std::string name() const override { return name_; }
+    void new_game(const core::Game& game, int game_index) override;
+    core::Square choose(const core::Game& game) override;
+
+  private:
+    std::string name_;
+    ChildProcess child_;
+    int depth_;
+};
+
+// The GGF text NBoard engines read: standard start of 8x8, 10x10 or the octagon, two
+// players, passes written "PA". Throws std::runtime_error for a game it cannot express.
+std::string nboard_ggf(const core::Game& game);
 
 }  // namespace reversi::cli

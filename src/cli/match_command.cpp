@@ -20,7 +20,8 @@ namespace {
 
 constexpr const char* SpecHelp =
     "Player specs: 'greedy'; 'gtp:COMMAND' (an external GTP engine, e.g. "
-    "\"gtp:/usr/games/gtp-rhino --level 3\"); or comma-separated search settings "
+    "\"gtp:/usr/games/gtp-rhino --level 3\"); 'nboard:COMMAND' or 'nboard@DEPTH:COMMAND' (an "
+    "external NBoard engine, depth 10 unless given); or comma-separated search settings "
     "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'algo:paranoid|brs' (3-4 players), "
     "'seed:N', e.g. 'level:5' or 'depth:6,algo:brs'.";
 
@@ -49,6 +50,18 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
     if (spec.rfind("gtp:", 0) == 0) {
         if (spec.size() == 4) throw std::invalid_argument("'gtp:' needs a command");
         return std::make_unique<GtpPlayer>(spec.substr(4));
+    }
+    if (spec.rfind("nboard", 0) == 0 && spec.find(':') != std::string::npos) {
+        const auto colon = spec.find(':');
+        const std::string head = spec.substr(0, colon);
+        int depth = 10;
+        if (head.rfind("nboard@", 0) == 0)
+            depth = static_cast<int>(parse_number("nboard@", head.substr(7)));
+        else if (head != "nboard")
+            throw std::invalid_argument("bad player spec '" + spec + "'. " + SpecHelp);
+        if (depth < 1 || depth > 60) throw std::invalid_argument("NBoard depth must be 1 to 60");
+        if (colon + 1 == spec.size()) throw std::invalid_argument("'nboard:' needs a command");
+        return std::make_unique<NboardPlayer>(spec.substr(colon + 1), depth);
     }
     engine::SearchLimits limits;
     std::optional<engine::MultiAlgorithm> algorithm;

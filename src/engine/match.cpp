@@ -46,7 +46,7 @@ core::Square GreedyPlayer::choose(const core::Game& game) {
 double elo_from_score(double score) {
     if (score <= 0) return -std::numeric_limits<double>::infinity();
     if (score >= 1) return std::numeric_limits<double>::infinity();
-    return -400.0 * std::log10(1.0 / score - 1.0);
+    return -400.0 * std::log10(1.0 / score - 1.0) + 0.0;  // + 0.0 turns -0 into 0
 }
 
 EloEstimate elo_estimate(const MatchScore& s) {
