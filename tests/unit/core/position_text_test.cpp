@@ -77,6 +77,19 @@ TEST(PositionText, RoundTripsEveryVariantExactly) {
     EXPECT_GT(checked, 5000);
 }
 
+TEST(PositionText, TheOctagonExampleOfNotationMdReadsAsDescribed) {
+    const PositionText t = parse_position_text(
+        "board=octagon players=3 turn=red ..------../.--------./--#-------/----------/"
+        "----XO----/----NR----/----------/-------#--/.--------./..------..");
+    core::Setup want;
+    want.shape = Shape::Octagon;
+    want.players = 3;
+    want.blocked = {{2, 2}, {7, 7}};
+    EXPECT_EQ(t.variant->setup(), want);
+    EXPECT_EQ(t.position, Position::start(*t.variant).after(PassMove).after(PassMove));
+    EXPECT_EQ(t.position.side(), 2);
+}
+
 TEST(PositionText, CallerOptionsAreKept) {
     core::Setup options;
     options.anti = true;
