@@ -1,9 +1,177 @@
 // SPDX-License-Identifier: MIT
-// Registration of `reversi match` (not implemented yet).
+// `reversi match --a SPEC --b SPEC [--games N] [--plies N] [--seed N] [setup flags]`: two
+// players play many games from random openings with colours (or seats) rotated; a progress
+// bar goes to stderr, the result with an Elo difference and its 95% error bar to stdout.
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
 #include "cli/commands.h"
+#include "cli/external_player.h"
+#include "cli/setup_options.h"
+#include "engine/match.h"
 
 namespace reversi::cli {
 
-void add_match_command(CLI::App&, ExitStatus&) {}
+namespace {
+
+constexpr const char* SpecHelp =
+    "Player specs: 'greedy'; 'gtp:COMMAND' (an external GTP engine, e.g. "
+    "\"gtp:/usr/games/gtp-rhino --level 3\"); 'nboard:COMMAND' or 'nboard@DEPTH:COMMAND' (an "
+    "external NBoard engine, depth 10 unless given); or comma-separated search settings "
+    "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'algo:paranoid|brs' (3-4 players), "
+    "'seed:N', e.g. 'level:5' or 'depth:6,algo:brs'.";
+
+struct MatchOptions {
+    std::string a;
+    std::string b;
+    int games = 20;
+    int plies = -1;
+    uint64_t seed = 1;
+    bool quiet = false;
+    SetupOptions setup;
+};
+
+uint64_t parse_number(const std::string& key, const std::string& value) {
+    try {
+        size_t used = 0;
+        const long long n = std::stoll(value, &used);
+        if (used == value.size() && n >= 0) return static_cast<uint64_t>(n);
+    } catch (const std::exception&) {
+    }
+    throw std::invalid_argument("'" + key + ":" + value + "' needs a whole number");
+}
+
+std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
+    if (spec == "greedy") return std::make_unique<engine::GreedyPlayer>();
+    if (spec.rfind("gtp:", 0) == 0) {
+        if (spec.size() == 4) throw std::invalid_argument("'gtp:' needs a command");
+        return std::make_unique<GtpPlayer>(spec.substr(4));
+    }
+    if (spec.rfind("nboard", 0) == 0 && spec.find(':') != std::string::npos) {
+        const auto colon = spec.find(':');
+        const std::string head = spec.substr(0, colon);
+        int depth = 10;
+        if (head.rfind("nboard@", 0) == 0)
+            depth = static_cast<int>(parse_number("nboard@", head.substr(7)));
+        else if (head != "nboard")
+            throw std::invalid_argument("bad player spec '" + spec + "'. " + SpecHelp);
+        if (depth < 1 || depth > 60) throw std::invalid_argument("NBoard depth must be 1 to 60");
+        if (colon + 1 == spec.size()) throw std::invalid_argument("'nboard:' needs a command");
+        return std::make_unique<NboardPlayer>(spec.substr(colon + 1), depth);
+    }
+    engine::SearchLimits limits;
+    std::optional<engine::MultiAlgorithm> algorithm;
+    std::stringstream list(spec);
+    std::string item;
+    bool any = false;
+    while (std::getline(list, item, ',')) {
+        const auto colon = item.find(':');
+        if (colon == std::string::npos)
+            throw std::invalid_argument("bad player spec '" + spec + "'. " + SpecHelp);
+        const std::string key = item.substr(0, colon);
+        const std::string value = item.substr(colon + 1);
+        if (key == "level") {
+            limits.level = static_cast<int>(parse_number(key, value));
+            if (limits.level < 1 || limits.level > 10)
+                throw std::invalid_argument("level must be 1 to 10");
+        } else if (key == "depth") {
+            limits.depth = static_cast<int>(parse_number(key, value));
+            if (limits.depth < 1 || limits.depth > 60)
+                throw std::invalid_argument("depth must be 1 to 60");
+        } else if (key == "time") {
+            try {
+                limits.seconds = std::stod(value);
+            } catch (const std::exception&) {
+                limits.seconds = -1;
+            }
+            if (!(limits.seconds > 0)) throw std::invalid_argument("time must be > 0 seconds");
+        } else if (key == "nodes") {
+            limits.nodes = parse_number(key, value);
+        } else if (key == "seed") {
+            limits.seed = parse_number(key, value);
+        } else if (key == "algo") {
+            algorithm = engine::parse_algorithm(value);
+            if (!algorithm) throw std::invalid_argument("algo must be paranoid or brs");
+        } else {
+            throw std::invalid_argument("unknown setting '" + key + "' in '" + spec + "'. " +
+                                        SpecHelp);
+        }
+        any = true;
+    }
+    if (!any) throw std::invalid_argument("empty player spec. " + std::string(SpecHelp));
+    return std::make_unique<engine::SearchPlayer>(spec, limits, algorithm);
+}
+
+void draw_progress(const engine::MatchScore& s, int total) {
+    constexpr int Width = 30;
+    const int done = s.games();
+    const int filled = total ? done * Width / total : Width;
+    std::fprintf(stderr, "\r[%s%s] %d/%d  +%d =%d -%d ", std::string(filled, '#').c_str(),
+                 std::string(Width - filled, '.').c_str(), done, total, s.wins, s.draws, s.losses);
+    if (done == total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+}
+
+int run_match(const MatchOptions& opt) {
+    engine::MatchConfig config;
+    const core::Game start = opt.setup.game();
+    config.setup = start.variant().setup();
+    config.start_moves = start.moves();
+    const int players = config.setup.players;
+    const int per_opening = players == 2 ? 2 : 2 * players;
+    if (opt.games < 1) throw std::invalid_argument("--games must be at least 1");
+    config.openings = std::max(1, (opt.games + per_opening - 1) / per_opening);
+    config.opening_plies = opt.plies >= 0 ? opt.plies : (players == 2 ? 6 : players);
+    config.seed = opt.seed;
+
+    auto a = make_player(opt.a);
+    auto b = make_player(opt.b);
+    const int total = config.openings * per_opening;
+    std::cout << "A: " << a->name() << "\nB: " << b->name() << "\n"
+              << total << " games, " << config.openings << " openings of " << config.opening_plies
+              << " random plies (seed " << config.seed << ")"
+              << (players == 2 ? ", colours swapped" : ", seats rotated") << std::endl;
+    const engine::MatchScore score = engine::run_match(
+        config, *a, *b, [&](const engine::GameRecord&, const engine::MatchScore& s, int n) {
+            if (!opt.quiet) draw_progress(s, n);
+        });
+    const engine::EloEstimate elo = engine::elo_estimate(score);
+    const double points = score.wins + 0.5 * score.draws;
+    std::printf("A wins %d, draws %d, losses %d: %.1f/%d (%.1f%%)\n", score.wins, score.draws,
+                score.losses, points, score.games(), 100.0 * points / score.games());
+    if (std::isfinite(elo.elo) && std::isfinite(elo.error))
+        std::printf("Elo difference (A - B): %+.1f +/- %.1f (95%%)\n", elo.elo, elo.error);
+    else if (std::isfinite(elo.elo))
+        std::printf("Elo difference (A - B): %+.1f (error bar undefined)\n", elo.elo);
+    else
+        std::printf("Elo difference (A - B): %s (one side scored everything)\n",
+                    elo.elo > 0 ? "+inf" : "-inf");
+    return 0;
+}
+
+}  // namespace
+
+void add_match_command(CLI::App& app, ExitStatus& status) {
+    auto opt = std::make_shared<MatchOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "match",
+        std::string("Play two players against each other from random openings. ") + SpecHelp);
+    cmd->add_option("--a", opt->a, "Player A (see the specs above)")->required();
+    cmd->add_option("--b", opt->b, "Player B")->required();
+    cmd->add_option("--games", opt->games,
+                    "Games to play (rounded up to whole opening pairs / seat rotations)")
+        ->capture_default_str();
+    cmd->add_option("--plies", opt->plies,
+                    "Random plies of each opening (default 6 with 2 players, else players)");
+    cmd->add_option("--seed", opt->seed, "Seed of the openings and of noisy levels")
+        ->capture_default_str();
+    cmd->add_flag("--quiet", opt->quiet, "No progress bar");
+    opt->setup.add_to(*cmd);
+    cmd->callback([opt, &status] { status.code = run_match(*opt); });
+}
 
 }  // namespace reversi::cli

@@ -1,9 +1,45 @@
 // SPDX-License-Identifier: MIT
-// Registration of `reversi nboard` (not implemented yet).
+// `reversi nboard [--level N | --depth N | --time S]`: the NBoard protocol v2 on
+// stdin/stdout, so that the NBoard GUI (and other NBoard programs) can use the engine.
+#include <iostream>
+#include <memory>
+
 #include "cli/commands.h"
+#include "cli/nboard_session.h"
 
 namespace reversi::cli {
 
-void add_nboard_command(CLI::App&, ExitStatus&) {}
+namespace {
+
+struct NboardOptions {
+    int level = 0;
+    int depth = 0;
+    double seconds = 0;
+};
+
+int run_nboard(const NboardOptions& opt) {
+    engine::SearchLimits limits;
+    limits.level = opt.level;
+    limits.depth = opt.depth;
+    limits.seconds = opt.seconds;
+    if (!opt.level && !opt.depth && opt.seconds <= 0) limits.level = 10;
+    NboardSession session(limits);
+    session.run(std::cin, std::cout);
+    return 0;
+}
+
+}  // namespace
+
+void add_nboard_command(CLI::App& app, ExitStatus& status) {
+    auto opt = std::make_shared<NboardOptions>();
+    CLI::App* cmd =
+        app.add_subcommand("nboard", "Speak the NBoard protocol v2 on stdin/stdout (NBoard GUI)");
+    cmd->add_option("--level", opt->level, "Playing level 1-10 (default 10)")
+        ->check(CLI::Range(1, 10));
+    cmd->add_option("--depth", opt->depth, "Fixed search depth (NBoard's set depth overrides)")
+        ->check(CLI::Range(1, 60));
+    cmd->add_option("--time", opt->seconds, "Seconds per move")->check(CLI::Range(0.01, 3600.0));
+    cmd->callback([opt, &status] { status.code = run_nboard(*opt); });
+}
 
 }  // namespace reversi::cli

@@ -25,6 +25,9 @@ struct TwoPlayerPerft {
         if (depth == 1) return popcount(moves);
         uint64_t total = 0;
         B rest = moves;
+        // Each child is a leaf's parent: its count is its number of moves, or 1 when it has
+        // none (a forced pass or the end of the game are both one sequence).
+        if (depth == 2) return K::reply_total(own, opp, moves, playable & ~(own | opp), inner);
         do {
             const int sq = pop_lsb(rest);
             const B flipped = K::flips(sq, own, opp, inner);
@@ -77,7 +80,9 @@ void stats_walk(const Position& pos, int ply, int depth, std::vector<PerftPlySta
 
 }  // namespace
 
-uint64_t perft(const Position& pos, int depth) { return perft_generic(pos, depth); }
+uint64_t perft(const Position& pos, int depth) {
+    return perft_generic(pos, depth);
+}
 
 std::vector<std::pair<Square, uint64_t>> perft_divide(const Position& pos, int depth) {
     std::vector<std::pair<Square, uint64_t>> out;

@@ -1,14 +1,297 @@
 // SPDX-License-Identifier: MIT
-// Stand-in until the best-reply / paranoid search lands: the move that flips most discs.
+// Paranoid and Best-Reply alpha-beta for 3-4 players. Values are always from the root seat's
+// point of view (MultiEval), so both methods are max/min searches rather than negamax. Move
+// ordering uses anchors first and a history table per search; an aborted iteration is thrown
+// away, so the answer is always the best move of a completed iteration.
 #include "engine/multiplayer.h"
 
-#include "engine/greedy.h"
+#include <algorithm>
+#include <chrono>
+
+#include "core/bitboard.h"
+#include "engine/multiplayer_eval.h"
 
 namespace reversi::engine {
 
+namespace {
+
+using core::Position;
+using core::Square;
+using core::u128;
+using Clock = std::chrono::steady_clock;
+
+constexpr int Infinity = 2 * MultiWin;
+// Enough for every (opponent, move) pair of a BRS reply layer on the largest board.
+constexpr int MaxMoves = 3 * 100;
+
+uint64_t splitmix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+// Stand-in for the levels table until it covers 3-4 players: depth and noise per level.
+void apply_level(int level, SearchLimits& limits, MultiOptions& options) {
+    if (level <= 0) return;
+    level = std::min(level, 10);
+    constexpr int Depth[11] = {0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 0};
+    constexpr int Noise[11] = {0, 600, 400, 300, 200, 150, 100, 60, 30, 0, 0};
+    limits.depth = Depth[level];
+    options.noise = Noise[level];
+    if (level == 10 && limits.seconds <= 0) limits.seconds = 1.0;
+}
+
+Position with_side(const Position& pos, int seat) {
+    std::array<u128, core::MaxPlayers> discs{};
+    for (int s = 0; s < pos.players(); ++s) discs[s] = pos.discs(s);
+    return Position::from_discs(pos.variant(), discs, pos.neutral(), seat);
+}
+
+struct Candidate {
+    Square square;
+    int seat;
+    uint32_t key;
+};
+
+class MultiSearch {
+  public:
+    MultiSearch(const Position& root, const SearchLimits& limits, const MultiOptions& options,
+                std::stop_token stop)
+        : eval_(root),
+          root_seat_(root.side()),
+          limits_(limits),
+          options_(options),
+          stop_(std::move(stop)),
+          start_(Clock::now()) {}
+
+    SearchResult run(const Position& root, const IterationCallback& on_iteration);
+
+  private:
+    int paranoid(const Position& pos, int depth, int alpha, int beta);
+    int brs_max(const Position& pos, int depth, int alpha, int beta);
+    int brs_min(const Position& pos, int depth, int alpha, int beta);
+    // Value of the root seat's move `pos` (the position after it) at `depth` plies.
+    int child_value(const Position& pos, int depth, int alpha, int beta) {
+        return options_.algorithm == MultiAlgorithm::Paranoid ? paranoid(pos, depth, alpha, beta)
+                                                              : brs_min(pos, depth, alpha, beta);
+    }
+    // Counts a node; true when the search must stop now.
+    bool visit();
+    int order(const Position& pos, int seat, u128 moves, Candidate* out, int count) const;
+    void reward(int seat, Square sq, int depth) { history_[seat][sq] += depth * depth; }
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+    MultiEval eval_;
+    int root_seat_;
+    SearchLimits limits_;
+    MultiOptions options_;
+    std::stop_token stop_;
+    Clock::time_point start_;
+    uint64_t nodes_ = 0;
+    bool aborted_ = false;
+    std::array<std::array<uint32_t, 128>, core::MaxPlayers> history_{};
+};
+
+bool MultiSearch::visit() {
+    ++nodes_;
+    if (aborted_) return true;
+    if ((nodes_ & 1023) == 0) {
+        if (stop_.stop_requested() || (limits_.nodes && nodes_ >= limits_.nodes) ||
+            (limits_.seconds > 0 && elapsed() >= limits_.seconds))
+            aborted_ = true;
+    }
+    return aborted_;
+}
+
+int MultiSearch::order(const Position& pos, int seat, u128 moves, Candidate* out, int count) const {
+    const u128 anchors = eval_.anchors();
+    while (moves) {
+        const Square sq = core::pop_lsb(moves);
+        uint32_t key = history_[seat][sq];
+        if ((anchors >> sq) & 1) key += 1u << 30;
+        out[count++] = {sq, seat, key};
+    }
+    (void)pos;
+    return count;
+}
+
+int MultiSearch::paranoid(const Position& pos, int depth, int alpha, int beta) {
+    if (visit()) return 0;
+    const u128 moves = pos.legal_moves();
+    if (!moves) return eval_.terminal(pos, root_seat_);
+    if (depth <= 0) return eval_.evaluate(pos, root_seat_);
+    Candidate list[MaxMoves];
+    const int seat = pos.side();
+    const int n = order(pos, seat, moves, list, 0);
+    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    const bool maximising = seat == root_seat_;
+    int best = maximising ? -Infinity : Infinity;
+    for (int i = 0; i < n; ++i) {
+        const int v = paranoid(pos.after(list[i].square), depth - 1, alpha, beta);
+        if (maximising) {
+            best = std::max(best, v);
+            alpha = std::max(alpha, v);
+        } else {
+            best = std::min(best, v);
+            beta = std::min(beta, v);
+        }
+        if (alpha >= beta) {
+            reward(seat, list[i].square, depth);
+            break;
+        }
+    }
+    return best;
+}
+
+int MultiSearch::brs_max(const Position& pos, int depth, int alpha, int beta) {
+    if (visit()) return 0;
+    const u128 moves = pos.legal_moves();
+    if (!moves) return eval_.terminal(pos, root_seat_);
+    if (depth <= 0) return eval_.evaluate(pos, root_seat_);
+    Candidate list[MaxMoves];
+    const int n = order(pos, root_seat_, moves, list, 0);
+    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    int best = -Infinity;
+    for (int i = 0; i < n; ++i) {
+        const int v = brs_min(pos.after(list[i].square), depth - 1, alpha, beta);
+        best = std::max(best, v);
+        alpha = std::max(alpha, v);
+        if (alpha >= beta) {
+            reward(root_seat_, list[i].square, depth);
+            break;
+        }
+    }
+    return best;
+}
+
+// The reply layer: every opponent's moves are tried from the same position, and after any of
+// them the root seat moves next (the other opponents are skipped, as BRS prescribes).
+int MultiSearch::brs_min(const Position& pos, int depth, int alpha, int beta) {
+    if (visit()) return 0;
+    // With 3-4 players the game ends for everyone at once: no empty square touches a disc.
+    if (!pos.legal_moves()) return eval_.terminal(pos, root_seat_);
+    if (depth <= 0) return eval_.evaluate(pos, root_seat_);
+    Candidate list[MaxMoves];
+    std::array<Position, core::MaxPlayers> movers;
+    int n = 0;
+    for (int seat = 0; seat < pos.players(); ++seat) {
+        if (seat == root_seat_) continue;
+        movers[seat] = with_side(pos, seat);
+        n = order(movers[seat], seat, movers[seat].legal_moves(), list, n);
+    }
+    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    int best = Infinity;
+    for (int i = 0; i < n; ++i) {
+        const Position reply = movers[list[i].seat].after(list[i].square);
+        const int v = brs_max(with_side(reply, root_seat_), depth - 1, alpha, beta);
+        best = std::min(best, v);
+        beta = std::min(beta, v);
+        if (alpha >= beta) {
+            reward(list[i].seat, list[i].square, depth);
+            break;
+        }
+    }
+    return best;
+}
+
+SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_iteration) {
+    SearchResult result;
+    const u128 moves = root.legal_moves();
+    if (!moves) return result;  // the game is over: NoSquare
+    Candidate list[MaxMoves];
+    const int n = order(root, root_seat_, moves, list, 0);
+    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    result.best = list[0].square;
+    result.pv = {result.best};
+
+    // Weak levels and multi-move analysis need every root value exact, not a bound.
+    const bool exact_root = options_.noise > 0 || limits_.multipv > 1;
+    const int empties = core::popcount(root.empty());
+    int max_depth = limits_.depth > 0 ? limits_.depth : 64;
+    if (limits_.depth <= 0 && limits_.seconds <= 0 && limits_.nodes == 0) max_depth = 5;
+    max_depth = std::min(max_depth, std::max(empties, 1));
+
+    std::array<int, MaxMoves> values{};
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        int alpha = -Infinity;
+        for (int i = 0; i < n; ++i) {
+            const int v = child_value(root.after(list[i].square), depth - 1,
+                                      exact_root ? -Infinity : alpha, Infinity);
+            if (aborted_) break;
+            values[i] = v;
+            alpha = std::max(alpha, v);
+        }
+        if (aborted_) break;
+        // Noise is a fixed offset per (seed, square), so deeper iterations keep the same bias.
+        std::array<int, MaxMoves> noisy = values;
+        if (options_.noise > 0)
+            for (int i = 0; i < n; ++i) {
+                const uint64_t r = splitmix(limits_.seed * 0x100 + list[i].square);
+                noisy[i] += static_cast<int>(r % (2 * options_.noise + 1)) - options_.noise;
+            }
+        // Stable sort: among equal values the earlier (better ordered) move stays first.
+        std::array<int, MaxMoves> index{};
+        for (int i = 0; i < n; ++i) index[i] = i;
+        std::stable_sort(index.begin(), index.begin() + n,
+                         [&](int a, int b) { return noisy[a] > noisy[b]; });
+        Candidate sorted[MaxMoves];
+        std::array<int, MaxMoves> sorted_values{};
+        for (int i = 0; i < n; ++i) {
+            sorted[i] = list[index[i]];
+            sorted_values[i] = values[index[i]];
+        }
+        std::copy(sorted, sorted + n, list);
+        values = sorted_values;
+
+        result.best = list[0].square;
+        result.score = values[0];
+        result.depth = depth;
+        result.pv = {result.best};
+        result.root_moves.clear();
+        if (exact_root)
+            for (int i = 0; i < n; ++i)
+                result.root_moves.push_back({list[i].square, values[i], false});
+        result.nodes = nodes_;
+        result.seconds = elapsed();
+        if (on_iteration) on_iteration(result);
+        // A proven result cannot change with depth; and an iteration that used most of the
+        // budget leaves too little for the next one, which costs several times more.
+        if (std::abs(result.score) >= MultiWin / 2 && options_.noise == 0) break;
+        if (limits_.seconds > 0 && elapsed() > 0.4 * limits_.seconds) break;
+    }
+    result.nodes = nodes_;
+    result.seconds = elapsed();
+    return result;
+}
+
+}  // namespace
+
+std::string algorithm_name(MultiAlgorithm algorithm) {
+    return algorithm == MultiAlgorithm::Paranoid ? "paranoid" : "brs";
+}
+
+std::optional<MultiAlgorithm> parse_algorithm(const std::string& text) {
+    if (text == "paranoid") return MultiAlgorithm::Paranoid;
+    if (text == "brs" || text == "best-reply") return MultiAlgorithm::BestReply;
+    return std::nullopt;
+}
+
 SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& limits,
-                                std::stop_token, const IterationCallback&) {
-    return greedy_move(pos, limits.seed);
+                                std::stop_token stop, const IterationCallback& on_iteration) {
+    return multiplayer_search(pos, limits, MultiOptions{}, std::move(stop), on_iteration);
+}
+
+SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& limits,
+                                const MultiOptions& options, std::stop_token stop,
+                                const IterationCallback& on_iteration) {
+    SearchLimits effective = limits;
+    MultiOptions opts = options;
+    apply_level(limits.level, effective, opts);
+    opts.algorithm = options.algorithm;
+    if (options.noise > 0) opts.noise = options.noise;
+    MultiSearch search(pos, effective, opts, std::move(stop));
+    return search.run(pos, on_iteration);
 }
 
 }  // namespace reversi::engine

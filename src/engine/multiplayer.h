@@ -1,15 +1,47 @@
 // SPDX-License-Identifier: MIT
-// Search for three- and four-player positions (no passes, every seat an opponent).
+// Search for three- and four-player positions (no passes, every seat an opponent). Two
+// alpha-beta methods: paranoid search (every opponent minimises the root seat) and
+// Best-Reply Search (Schadd and Winands 2011: the opponents together answer with the single
+// best reply among all their moves, then the root seat moves again). Both deepen
+// iteratively, honour depth, node and time limits and stop at once on the stop token,
+// returning the best move of the last completed iteration (always a legal move).
 #pragma once
 
+#include <optional>
 #include <stop_token>
+#include <string>
 
 #include "engine/engine.h"
 
 namespace reversi::engine {
 
-// Searches a 3-4 player position for the side to move within `limits`.
+enum class MultiAlgorithm { Paranoid, BestReply };
+
+// The method the facade uses; chosen by the match figures in docs/LEVELS.md.
+constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::Paranoid;
+
+// How a 3-4 player search plays beyond its limits.
+struct MultiOptions {
+    MultiAlgorithm algorithm = DefaultMultiAlgorithm;
+    // Uniform noise added to each root move's value (centi-discs), drawn from the seed; weak
+    // levels use it to make human-like mistakes. 0 plays the best move found.
+    int noise = 0;
+};
+
+// "paranoid" or "brs".
+std::string algorithm_name(MultiAlgorithm algorithm);
+// Reads "paranoid", "brs" or "best-reply"; nothing when the text names neither.
+std::optional<MultiAlgorithm> parse_algorithm(const std::string& text);
+
+// Searches a 3-4 player position for the side to move within `limits` with the default
+// method; `limits.level` picks depth, time and noise.
 SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& limits,
                                 std::stop_token stop, const IterationCallback& on_iteration);
+
+// The same with an explicit method and noise (levels are still applied when `limits.level`
+// is set, but `options.algorithm` wins).
+SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& limits,
+                                const MultiOptions& options, std::stop_token stop,
+                                const IterationCallback& on_iteration);
 
 }  // namespace reversi::engine

@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: MIT
+# End-to-end checks of `reversi match` with external engines as child processes: our own
+# `reversi gtp` and `reversi nboard`, and Debian's gtp-rhino when it is installed. Each plays
+# two short games; the summary line must show that both were played to the end.
+set(MATCH_SUMMARY "A wins [0-9]+, draws [0-9]+, losses [0-9]+: [0-9.]+/2 ")
+add_test(NAME match_gtp_vs_nboard
+         COMMAND reversi match --a "gtp:$<TARGET_FILE:reversi> gtp --depth 1"
+                 --b "nboard@1:$<TARGET_FILE:reversi> nboard" --games 2 --quiet)
+set_tests_properties(match_gtp_vs_nboard PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "${MATCH_SUMMARY}")
+add_test(NAME match_three_players
+         COMMAND reversi match --a depth:2,algo:brs --b depth:2 --players 3 --board 10
+                 --games 6 --quiet)
+set_tests_properties(match_three_players PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "A wins [0-9]+, draws [0-9]+, losses [0-9]+: [0-9.]+/6 ")
+add_test(NAME match_bad_spec COMMAND reversi match --a fly --b greedy)
+set_tests_properties(match_bad_spec PROPERTIES LABELS cli WILL_FAIL TRUE)
+
+find_program(GTP_RHINO gtp-rhino PATHS /usr/games)
+if(GTP_RHINO)
+  add_test(NAME match_gtp_rhino
+           COMMAND reversi match --a depth:1 --b "gtp:${GTP_RHINO} --level 1" --games 2 --quiet)
+  set_tests_properties(match_gtp_rhino PROPERTIES LABELS cli
+                       PASS_REGULAR_EXPRESSION "${MATCH_SUMMARY}")
+endif()
