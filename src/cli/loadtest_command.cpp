@@ -6,6 +6,10 @@
 // moves per second, the latency from a move sent to its state broadcast received (p50, p99,
 // max), errors, and the server's memory. Starts its own server unless --port is given.
 #ifdef REVERSI_HAVE_SERVER
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
+// clang-format on
+
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -21,7 +25,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 
 #include "server/net.h"
 #endif
@@ -201,7 +204,8 @@ awaitable<void> game_slot(Shared& shared, int slot) {
                                                      joined["token"].get<std::string>()};
             for (const std::string& token : tokens) {
                 net::co_spawn(executor, play_seat(shared, table, token, rng()),
-                              [done, &finished](std::exception_ptr) {
+                              [done, &finished, &shared](std::exception_ptr e) {
+                                  if (e) shared.stats.error("a player could not connect");
                                   if (++*done == 2) finished.cancel();
                               });
             }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// GGF as the GGS server writes it: TY names the board (8, 10, 88 for the octagon, 6), BO gives
-// the start position row by row plus the side to move, then B[]/W[] moves with PA for a pass.
-// Blocked squares have no GGF symbol; they are written as '#' in BO, a documented extension.
+// Exports. GGF comes from the rules library's writer (core/ggf.h), which refuses what GGF
+// cannot express (6x6, blocked squares); the server answers those with not_allowed.
 #include "server/game_export.h"
 
+#include <cstdlib>
 #include <sstream>
 
+#include "core/ggf.h"
 #include "core/notation.h"
 
 namespace reversi::server {
@@ -26,14 +27,6 @@ std::string result_text(const Table& t) {
 std::string seat_text(const Seat& s) {
     if (s.type == SeatType::Computer) return "computer level " + std::to_string(s.level);
     return "human" + (s.name.empty() ? std::string() : " \"" + s.name + "\"");
-}
-
-// Strips GGF's special characters from free text.
-std::string ggf_clean(const std::string& text) {
-    std::string out;
-    for (char c : text)
-        if (c != ']' && c != '[' && c != '\\' && c != '\n') out += c;
-    return out;
 }
 
 }  // namespace
@@ -64,58 +57,22 @@ std::string export_ggf(const Table& t) {
     const core::Setup& s = t.spec().setup;
     if (s.players != 2)
         throw ApiError(ErrorCode::NotAllowed, "GGF records two-player games only; use text");
-    const core::Geometry& g = t.game().variant().geometry();
-    const core::Position start = core::Position::start(t.game().variant());
-    std::ostringstream out;
-    const char* type = s.shape == core::Shape::Six     ? "6"
-                       : s.shape == core::Shape::Eight ? "8"
-                       : s.shape == core::Shape::Ten   ? "10"
-                                                       : "88";
-    out << "(;GM[Othello]PC[reversi]GN[" << t.id() << "]";
-    out << "PB[" << ggf_clean(t.spec().seats[0].name.empty() ? "black" : t.spec().seats[0].name)
-        << "]PW[" << ggf_clean(t.spec().seats[1].name.empty() ? "white" : t.spec().seats[1].name)
-        << "]";
-    if (t.result()) {
+    core::GgfInfo info;
+    info.place = "reversi";
+    info.black = t.spec().seats[0].name.empty() ? "black" : t.spec().seats[0].name;
+    info.white = t.spec().seats[1].name.empty() ? "white" : t.spec().seats[1].name;
+    if (t.result() && t.result()->reason != EndReason::End) {
+        // GGS marks a resignation or a loss on time with a suffix after the disc difference.
         const TableResult& r = *t.result();
-        out << "RE[";
-        if (r.reason == EndReason::End) {
-            const int diff = r.counts[0] - r.counts[1];
-            out << (diff > 0 ? "+" : "") << diff;
-        } else {
-            out << (r.winner == 0 ? "+" : "-") << (r.reason == EndReason::Time ? "T" : "R");
-        }
-        out << "]";
+        const int diff = std::abs(r.counts[0] - r.counts[1]);
+        info.result = std::string(r.winner == 0 ? "+" : "-") + std::to_string(diff) + ".00" +
+                      (r.reason == EndReason::Time ? ":t" : ":r");
     }
-    out << "TY[" << type << (s.anti ? "A" : "") << "]BO[" << g.width() << ' ';
-    for (int row = 0; row < g.height(); ++row) {
-        for (int col = 0; col < g.width(); ++col) {
-            const core::Coord c{col, row};
-            if (!g.on_shape(c)) {
-                out << '#';
-                continue;
-            }
-            const core::u128 bit = core::u128{1} << g.square(c);
-            if (g.blocked() & bit)
-                out << '#';
-            else if (start.discs(0) & bit)
-                out << '*';
-            else if (start.discs(1) & bit)
-                out << 'O';
-            else
-                out << '-';
-        }
-        out << ' ';
+    try {
+        return core::format_ggf(t.game(), info) + "\n";
+    } catch (const core::NotationError& e) {
+        throw ApiError(ErrorCode::NotAllowed, std::string(e.what()) + "; use the text export");
     }
-    out << (start.side() == 0 ? '*' : 'O') << ']';
-    core::Game replay(s);
-    for (core::Square m : t.game().moves()) {
-        const int side = replay.position().side();
-        out << (side == 0 ? "B[" : "W[")
-            << (m == core::PassMove ? std::string("PA") : core::square_name(g, m)) << ']';
-        replay.play(m);
-    }
-    out << ";)\n";
-    return out.str();
 }
 
 }  // namespace reversi::server

@@ -11,7 +11,8 @@ namespace reversi::server {
 
 // Setup line, seats, moves and result, one item per line.
 std::string export_text(const Table& table);
-// A GGF record "(;GM[Othello]...;)"; throws ApiError(not_allowed) for 3-4 players.
+// A GGF record "(;GM[Othello]...;)"; throws ApiError(not_allowed) for setups GGF cannot
+// express (3-4 players, 6x6, blocked squares).
 std::string export_ggf(const Table& table);
 
 }  // namespace reversi::server

@@ -8,6 +8,7 @@
 #include <map>
 #include <random>
 
+#include "core/ggf.h"
 #include "core/notation.h"
 #include "server/protocol.h"
 #include "server_harness.h"
@@ -229,7 +230,7 @@ TEST(Server, ClockFlagFalls) {
 TEST(Server, ArchiveReplayAndExport) {
     TempDir dir("archive");
     ServerProcess server(dir.path);
-    const json made = create(server.port, {{"setup", {{"board", "6"}}}, {"local", true}});
+    const json made = create(server.port, {{"setup", {{"board", "8"}}}, {"local", true}});
     const std::string id = made["table"], token = made["token"];
     WsClient a(server.port, ws_target(id, token));
     json state = a.read_state(0)["table"];
@@ -258,10 +259,13 @@ TEST(Server, ArchiveReplayAndExport) {
     const HttpResult text = get(server.port, "/api/games/" + id + "/export?format=text");
     EXPECT_EQ(text.status, 200);
     EXPECT_EQ(text.content_type, "text/plain; charset=utf-8");
-    EXPECT_NE(text.body.find("board=6"), std::string::npos);
+    EXPECT_NE(text.body.find("board=8"), std::string::npos);
     const HttpResult ggf = get(server.port, "/api/games/" + id + "/export?format=ggf");
     EXPECT_EQ(ggf.body.rfind("(;GM[Othello]", 0), 0u);
-    EXPECT_NE(ggf.body.find("TY[6]"), std::string::npos);
+    EXPECT_NE(ggf.body.find("TY[8]"), std::string::npos);
+    // The record reads back with the rules library to the same moves.
+    const core::GgfRecord back = core::parse_ggf(ggf.body);
+    EXPECT_EQ(back.game.moves(), replay.moves());
     EXPECT_NE(ggf.body.find(";)"), std::string::npos);
     EXPECT_EQ(get(server.port, "/api/games/" + id + "/export?format=pdf").status, 400);
     EXPECT_EQ(get(server.port, "/api/games/nope").status, 404);
