@@ -261,7 +261,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         }
         const B replies = legal_moves(layout_, c.own, c.opp);
         const int mobility = count(replies) + count(replies & layout_.corner_like);
-        c.key = -mobility * 64 + layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
+        // Potential mobility: empty squares next to our discs, where the opponent may later move.
+        const int potential = count(frontier(layout_, c.opp, layout_.playable & ~(c.own | c.opp)));
+        c.key = -mobility * 64 - potential * 16 + layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
         if (use_probe) c.key = -probe_->estimate(c.own, c.opp, empties - 1) * 4 - mobility * 16;
     }
 

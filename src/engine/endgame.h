@@ -47,7 +47,7 @@ public:
     }
 
     // Empty squares from which the table and fastest-first ordering are used.
-    static constexpr int TableEmpties = 11;
+    static constexpr int TableEmpties = 10;
 
 private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);

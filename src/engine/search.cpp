@@ -17,8 +17,10 @@ namespace reversi::engine {
 namespace {
 
 constexpr int MidInfinity = 30000;
-// From this many empties the solver orders moves by the evaluation (not only by mobility).
-constexpr int ProbeEmpties = 16;
+// From this many empties the solver would order moves by the evaluation; measured on FFO
+// #20-#33 the hand-made evaluation orders worse than fewest-replies, so it is off for now
+// (a trained pattern evaluation should turn it on).
+constexpr int ProbeEmpties = 100;
 
 int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 int ceil_div(int a, int b) { return -floor_div(-a, b); }
