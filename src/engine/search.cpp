@@ -22,9 +22,15 @@ constexpr int MidInfinity = 30000;
 // (a trained pattern evaluation should turn it on).
 constexpr int ProbeEmpties = 100;
 
-int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-int ceil_div(int a, int b) { return -floor_div(-a, b); }
-int to_discs(int centi) { return centi >= 0 ? (centi + 50) / 100 : -((-centi + 50) / 100); }
+int floor_div(int a, int b) {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+int ceil_div(int a, int b) {
+    return -floor_div(-a, b);
+}
+int to_discs(int centi) {
+    return centi >= 0 ? (centi + 50) / 100 : -((-centi + 50) / 100);
+}
 
 template <class B>
 int count(B b) {
@@ -33,7 +39,7 @@ int count(B b) {
 
 template <class B>
 class Searcher final : public OrderingProbe<B> {
-public:
+  public:
     Searcher(const Layout<B>& layout, bool anti, const SearchSettings& settings,
              SearchTables& tables, SearchControl& control)
         : layout_(layout),
@@ -51,7 +57,7 @@ public:
 
     int estimate(B own, B opp, int) override { return eval_.evaluate(own, opp); }
 
-private:
+  private:
     struct RootMove {
         int sq;
         B own;  // the position after the move, opponent to move
