@@ -123,13 +123,18 @@ struct Kernel<uint64_t, 8> {
     }
 };
 
-// 10x10 and the octagon: generic mobility, ray-table flips (see movegen128.h).
+// 10x10 and the octagon: AVX-512 mobility when compiled, else the generic one, and
+// ray-table flips (see movegen128.h).
 template <>
 struct Kernel<u128, 11> {
     using Generic = GenericKernel<u128, 11>;
     // Empty squares where a disc brackets at least one run of `opp` discs with `own`.
     static u128 moves(u128 own, u128 opp, u128 empty, u128 inner) {
+#ifdef REVERSI_AVX512
+        return board128::Avx512::moves(own, opp, empty, inner);
+#else
         return Generic::moves(own, opp, empty, inner);
+#endif
     }
     // Discs that a disc placed on `sq` flips (empty if the placement brackets nothing).
     static u128 flips(int sq, u128 own, u128 opp, u128 /*inner*/) {
@@ -142,7 +147,8 @@ struct Kernel<u128, 11> {
             const int sq = pop_lsb(moves);
             const u128 bit = square_bit<u128>(sq);
             const u128 f = board128::flips(sq, own, opp);
-            const int replies = popcount(moves_of(opp & ~f, own | f | bit, empty & ~bit, inner));
+            const int replies =
+                popcount(Kernel::moves(opp & ~f, own | f | bit, empty & ~bit, inner));
             total += replies ? replies : 1;
         }
         return total;
@@ -150,11 +156,6 @@ struct Kernel<u128, 11> {
     // Every square touching a square of `discs`.
     static u128 neighbours(u128 discs, u128 not_first, u128 not_last) {
         return Generic::neighbours(discs, not_first, not_last);
-    }
-
-  private:
-    static u128 moves_of(u128 own, u128 opp, u128 empty, u128 inner) {
-        return Generic::moves(own, opp, empty, inner);
     }
 };
 

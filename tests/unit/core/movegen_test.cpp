@@ -133,7 +133,7 @@ TEST(Movegen64, PortableKernelMatchesGeneric) {
 }
 
 TEST(Movegen64, SimdKernelMatchesGeneric) {
-#ifdef REVERSI_SIMD64
+#ifdef REVERSI_AVX512
     check_kernel<board64::Avx512>();
 #else
     GTEST_SKIP() << "this build has no AVX-512 path";
