@@ -258,11 +258,14 @@ SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_
         if (aborted_) break;
         // Noise is a fixed offset per (seed, square), so deeper iterations keep the same bias.
         std::array<int, MaxMoves> noisy = values;
-        if (options_.noise > 0)
+        if (options_.noise > 0) {
+            // The noise is given in hundredths of a disc; convert it to evaluation units.
+            const int amplitude = std::max(1, options_.noise * eval_.disc_weight(root) / 100);
             for (int i = 0; i < n; ++i) {
                 const uint64_t r = splitmix(limits_.seed * 0x100 + list[i].square);
-                noisy[i] += static_cast<int>(r % (2 * options_.noise + 1)) - options_.noise;
+                noisy[i] += static_cast<int>(r % (2 * amplitude + 1)) - amplitude;
             }
+        }
         // Stable sort: among equal values the earlier (better ordered) move stays first.
         std::array<int, MaxMoves> index{};
         for (int i = 0; i < n; ++i) index[i] = i;
