@@ -97,6 +97,39 @@ void flip_then_mobility(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 
+// Reply counting at a perft leaf's parent: a child-by-child loop over the single-move
+// functions of K, as the kernels had before reply_total.
+template <class K>
+struct ChildByChild {
+    static uint64_t reply_total(uint64_t own, uint64_t opp, uint64_t moves, uint64_t empty) {
+        uint64_t total = 0;
+        while (moves) {
+            const int sq = pop_lsb(moves);
+            const uint64_t bit = uint64_t{1} << sq;
+            const uint64_t f = K::flips(sq, own, opp);
+            const int n = popcount(K::moves(opp & ~f, own | f | bit, empty & ~bit));
+            total += n ? n : 1;
+        }
+        return total;
+    }
+};
+
+// Per node: the sum of the reply counts of all its children.
+template <class K>
+void reply_total(benchmark::State& state) {
+    const std::vector<Sample>& s = samples();
+    std::vector<uint64_t> moves(s.size());
+    for (size_t j = 0; j < s.size(); ++j)
+        moves[j] = GenericAdapter::moves(s[j].own, s[j].opp, s[j].empty);
+    size_t i = 0;
+    for (auto _ : state) {
+        const size_t j = i++ & 4095;
+        const Sample& x = s[j];
+        benchmark::DoNotOptimize(K::reply_total(x.own, x.opp, moves[j], x.empty));
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+
 void perft_start(benchmark::State& state) {
     const Variant v{core::Setup{}};
     const Position start = Position::start(v);
@@ -116,10 +149,13 @@ BENCHMARK(flip<GenericAdapter>);
 BENCHMARK(flip<board64::Portable>);
 BENCHMARK(flip_then_mobility<GenericAdapter>);
 BENCHMARK(flip_then_mobility<board64::Portable>);
+BENCHMARK(reply_total<board64::Portable>);
 #ifdef REVERSI_SIMD64
 BENCHMARK(mobility<board64::Avx512>);
 BENCHMARK(flip<board64::Avx512>);
 BENCHMARK(flip_then_mobility<board64::Avx512>);
+BENCHMARK(reply_total<ChildByChild<board64::Avx512>>);
+BENCHMARK(reply_total<board64::Avx512>);
 #endif
 BENCHMARK(perft_start)->Arg(9)->Unit(benchmark::kMillisecond);
 

@@ -1,9 +1,238 @@
 // SPDX-License-Identifier: MIT
-// Registration of `reversi solve` (not implemented yet).
+// `reversi solve [FILE.obf] [setup flags] [--moves ...] [--wld] [--json]`: exact endgame
+// solving. With a file, each line is an OBF problem (64-square board string, side to move,
+// then `; move:score` pairs, best first); every result is checked against the file's score.
+// Without one, the position given by the setup flags and --moves is solved.
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
 #include "cli/commands.h"
+#include "cli/setup_options.h"
+#include "core/bitboard.h"
+#include "core/notation.h"
+#include "engine/engine.h"
 
 namespace reversi::cli {
 
-void add_solve_command(CLI::App&, ExitStatus&) {}
+namespace {
+
+struct SolveOptions {
+    std::string file;
+    bool wld = false;
+    bool json = false;
+    int hash_mb = 64;
+    double seconds = 0;
+    int first = 1;
+    int count = 0;
+    SetupOptions setup;
+};
+
+// One line of an OBF file.
+struct Problem {
+    int line = 0;
+    std::array<core::u128, core::MaxPlayers> discs{};
+    int side = 0;
+    std::optional<int> expected;                 // the file's best score
+    std::vector<std::pair<std::string, int>> listed;  // move name (lowercase) and its score
+};
+
+// Parses "board side; m1:+s1; m2:-s2; ..."; returns an error message or "".
+std::string parse_problem(const std::string& text, Problem& p) {
+    std::string line = text;
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    if (line.size() < 66) return "expected a 64-square board string and the side to move";
+    for (int i = 0; i < 64; ++i) {
+        const char c = line[static_cast<size_t>(i)];
+        const int sq = (i / 8) * 8 + i % 8;
+        if (c == 'X' || c == 'x' || c == '*') p.discs[0] |= core::square_bit<core::u128>(sq);
+        else if (c == 'O' || c == 'o') p.discs[1] |= core::square_bit<core::u128>(sq);
+        else if (c != '-' && c != '.') return std::string("bad board character '") + c + "'";
+    }
+    size_t pos = 64;
+    while (pos < line.size() && line[pos] == ' ') ++pos;
+    const char side = pos < line.size() ? line[pos] : '?';
+    if (side == 'X' || side == 'x' || side == '*') p.side = 0;
+    else if (side == 'O' || side == 'o') p.side = 1;
+    else return "side to move must be X or O";
+    std::stringstream rest(line.substr(pos + 1));
+    std::string item;
+    while (std::getline(rest, item, ';')) {
+        const auto colon = item.find(':');
+        if (colon == std::string::npos) continue;
+        std::string move = item.substr(0, colon);
+        move.erase(std::remove_if(move.begin(), move.end(),
+                                  [](unsigned char c) { return std::isspace(c); }),
+                   move.end());
+        std::transform(move.begin(), move.end(), move.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        try {
+            const int score = std::stoi(item.substr(colon + 1));
+            p.listed.emplace_back(move, score);
+            if (!p.expected) p.expected = score;
+        } catch (const std::exception&) {
+            return "unreadable score in '" + item + "'";
+        }
+    }
+    return "";
+}
+
+struct Totals {
+    int positions = 0;
+    int mismatches = 0;
+    uint64_t nodes = 0;
+    double seconds = 0;
+};
+
+double rate(uint64_t nodes, double seconds) {
+    return static_cast<double>(nodes) / std::max(seconds, 1e-9);
+}
+
+// Solves one position and prints its line; returns false on a mismatch with the file.
+bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOptions& opt,
+               const std::string& label, const Problem* problem, Totals& totals) {
+    engine::SearchLimits limits;
+    limits.exact = !opt.wld;
+    limits.wld = opt.wld;
+    limits.seconds = opt.seconds;
+    eng.clear();
+    const engine::SearchResult r = eng.search(pos, limits);
+    const std::string best = core::square_name(pos.geometry(), r.best);
+    bool ok = true;
+    std::string note;
+    if (!r.exact && !pos.is_over()) {
+        ok = false;
+        note = "stopped before the end";
+    } else if (problem && problem->expected) {
+        const int want = opt.wld ? (*problem->expected > 0) - (*problem->expected < 0)
+                                 : *problem->expected;
+        if (r.score != want) {
+            ok = false;
+            note = "MISMATCH: file says " + std::to_string(want);
+        } else if (!opt.wld) {
+            for (const auto& [move, score] : problem->listed)
+                if (move == best && score != *problem->expected) {
+                    ok = false;
+                    note = "MISMATCH: file scores " + best + " " + std::to_string(score);
+                }
+        }
+    }
+    ++totals.positions;
+    totals.nodes += r.nodes;
+    totals.seconds += r.seconds;
+    if (!ok) ++totals.mismatches;
+    if (opt.json) {
+        nlohmann::json j = {{"position", label},
+                            {"best", best},
+                            {"score", r.score},
+                            {"exact", r.exact},
+                            {"wld", opt.wld},
+                            {"nodes", r.nodes},
+                            {"seconds", r.seconds},
+                            {"nps", rate(r.nodes, r.seconds)},
+                            {"pv", core::format_moves(pos.geometry(), r.pv, false)}};
+        if (problem && problem->expected) j["expected"] = *problem->expected;
+        j["ok"] = ok;
+        std::cout << j.dump() << std::endl;
+    } else {
+        std::ostringstream line;
+        line << std::left << std::setw(6) << label << " best " << std::setw(5) << best
+             << " score " << std::right << std::showpos << std::setw(4) << r.score
+             << std::noshowpos << "  nodes " << std::setw(12) << r.nodes << "  time "
+             << std::fixed << std::setprecision(3) << std::setw(9) << r.seconds << " s  "
+             << std::setprecision(2) << std::setw(7) << rate(r.nodes, r.seconds) / 1e6
+             << " Mn/s";
+        if (!note.empty()) line << "  " << note;
+        std::cout << line.str() << std::endl;
+    }
+    return ok;
+}
+
+void print_totals(const Totals& t, const SolveOptions& opt) {
+    std::ostream& out = opt.json ? std::cerr : std::cout;
+    out << "Total: " << t.positions << " positions, " << t.nodes << " nodes, " << std::fixed
+        << std::setprecision(3) << t.seconds << " s, " << std::setprecision(2)
+        << rate(t.nodes, t.seconds) / 1e6 << " Mn/s, " << t.mismatches << " mismatches"
+        << std::endl;
+}
+
+int run_solve(const SolveOptions& opt) {
+    engine::EngineOptions eopt;
+    eopt.hash_mb = opt.hash_mb;
+    engine::Engine eng(eopt);
+    Totals totals;
+    if (opt.file.empty()) {
+        const core::Game game = opt.setup.game();
+        if (game.variant().players() != 2) {
+            std::cerr << "error: solve works on two-player games only\n";
+            return 1;
+        }
+        solve_one(eng, game.position(), opt, "pos", nullptr, totals);
+        return totals.mismatches ? 1 : 0;
+    }
+    std::ifstream in(opt.file);
+    if (!in) {
+        std::cerr << "error: cannot open '" << opt.file << "'\n";
+        return 1;
+    }
+    const core::Variant variant{core::Setup{}};
+    std::string line;
+    int number = 0;
+    int done = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#' || line[0] == '%') continue;
+        ++number;
+        if (number < opt.first) continue;
+        if (opt.count > 0 && done >= opt.count) break;
+        Problem p;
+        p.line = number;
+        if (const std::string error = parse_problem(line, p); !error.empty()) {
+            std::cerr << "error: " << opt.file << " problem " << number << ": " << error << '\n';
+            return 1;
+        }
+        const core::Position pos =
+            core::Position::from_discs(variant, p.discs, 0, p.side);
+        solve_one(eng, pos, opt, "#" + std::to_string(number), &p, totals);
+        ++done;
+    }
+    print_totals(totals, opt);
+    return totals.mismatches ? 1 : 0;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, ExitStatus& status) {
+    auto opt = std::make_shared<SolveOptions>();
+    CLI::App* cmd = app.add_subcommand("solve", "Solve endgames exactly (OBF file or a position)");
+    cmd->add_option("file", opt->file, "OBF problem file (one position per line)");
+    opt->setup.add_to(*cmd);
+    cmd->add_flag("--wld", opt->wld, "Win/loss/draw only");
+    cmd->add_flag("--json", opt->json, "One JSON object per line");
+    cmd->add_option("--hash", opt->hash_mb, "Transposition table size in MB")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 16384));
+    cmd->add_option("--time", opt->seconds, "Give up on a position after this many seconds")
+        ->check(CLI::Range(0.0, 1e7));
+    cmd->add_option("--first", opt->first, "First problem of the file to solve (from 1)")
+        ->check(CLI::Range(1, 1000000));
+    cmd->add_option("--count", opt->count, "Number of problems to solve (0: all)")
+        ->check(CLI::Range(0, 1000000));
+    cmd->callback([opt, &status] {
+        try {
+            status.code = run_solve(*opt);
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << '\n';
+            status.code = 1;
+        }
+    });
+}
 
 }  // namespace reversi::cli

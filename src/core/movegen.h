@@ -68,6 +68,21 @@ struct GenericKernel {
         return f;
     }
 
+    // The sum, over each square of `moves` (legal moves of `own`), of the opponent's move
+    // count after that move, or 1 when it has none: a perft leaf's parent's count.
+    static uint64_t reply_total(B own, B opp, B moves, B empty, B inner) {
+        uint64_t total = 0;
+        while (moves) {
+            const int sq = pop_lsb(moves);
+            const B bit = square_bit<B>(sq);
+            const B f = flips(sq, own, opp, inner);
+            const int replies =
+                popcount(GenericKernel::moves(opp & ~f, own | f | bit, empty & ~bit, inner));
+            total += replies ? replies : 1;
+        }
+        return total;
+    }
+
     // Every square that touches a square of `discs` by an edge or a corner. `not_first` and
     // `not_last` mask out the first and last board columns, so nothing wraps round a row.
     static B neighbours(B discs, B not_first, B not_last) {
@@ -95,6 +110,11 @@ struct Kernel<uint64_t, 8> {
     // Discs that a disc placed on `sq` flips (empty if the placement brackets nothing).
     static uint64_t flips(int sq, uint64_t own, uint64_t opp, uint64_t /*inner*/) {
         return board64::Best::flips(sq, own, opp);
+    }
+    // The sum, over each square of `moves`, of the opponent's move count after it (or 1).
+    static uint64_t reply_total(uint64_t own, uint64_t opp, uint64_t moves, uint64_t empty,
+                                uint64_t /*inner*/) {
+        return board64::Best::reply_total(own, opp, moves, empty);
     }
     // Every square touching a square of `discs`; not in any hot path, so the generic one.
     static uint64_t neighbours(uint64_t discs, uint64_t not_first, uint64_t not_last) {

@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512CD__) && \
-    !defined(REVERSI_PORTABLE)
+    defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VBMI2__) && !defined(REVERSI_PORTABLE)
 #define REVERSI_SIMD64 1
 #include <immintrin.h>
 #endif
@@ -51,6 +51,15 @@ constexpr std::array<Rays, 64> make_rays() {
 
 // Immutable table of every square's rays (4 KiB).
 inline constexpr std::array<Rays, 64> RayTable = make_rays();
+
+constexpr std::array<uint8_t, 64> make_iota() {
+    std::array<uint8_t, 64> t{};
+    for (int i = 0; i < 64; ++i) t[i] = static_cast<uint8_t>(i);
+    return t;
+}
+
+// The bytes 0..63: compressed by a move mask, the squares of those moves in order.
+inline constexpr std::array<uint8_t, 64> Iota = make_iota();
 
 // Plain C++ with no intrinsics: Kogge-Stone mobility with fixed edge masks, and flips found
 // per ray as the nearest square that is not the opponent's (lowest or highest set bit).
@@ -101,6 +110,22 @@ struct Portable {
         }
         return f;
     }
+
+    // The sum, over each square of `moves`, of the replies to that move: the opponent's
+    // move count in the resulting position, or 1 when it has none (a forced pass and the
+    // end of the game are each one sequence). This is a perft leaf's parent's count.
+    static uint64_t reply_total(uint64_t own, uint64_t opp, uint64_t moves, uint64_t empty) {
+        uint64_t total = 0;
+        while (moves) {
+            const uint64_t bit = moves & (0 - moves);
+            moves ^= bit;
+            const uint64_t f = flips(std::countr_zero(bit), own, opp);
+            const int replies =
+                std::popcount(Portable::moves(opp & ~f, own | f | bit, empty ^ bit));
+            total += replies ? replies : 1;
+        }
+        return total;
+    }
 };
 
 #ifdef REVERSI_SIMD64
@@ -135,12 +160,11 @@ struct Avx512 {
         return static_cast<uint64_t>(_mm_cvtsi128_si64(r));
     }
 
-    // Per lane, the squares just past runs of opponent discs next to an own disc.
-    static __m512i beyond(uint64_t own, uint64_t opp) {
-        const __m512i o = _mm512_set1_epi64(static_cast<long long>(own));
+    // Per lane, the squares just past runs of opponent discs next to an own disc; `o` and
+    // `p` hold the own and opponent's discs in every lane.
+    static __m512i beyond(__m512i o, __m512i p) {
         const __m512i r1 = rot1(), r2 = rot2(), r4 = rot4();
-        __m512i pro =
-            _mm512_and_si512(_mm512_set1_epi64(static_cast<long long>(opp)), edge_masks());
+        __m512i pro = _mm512_and_si512(p, edge_masks());
         // 0xF8 is a | (b & c).
         __m512i gen = _mm512_ternarylogic_epi64(o, pro, rol(o, r1), 0xF8);
         pro = _mm512_and_si512(pro, rol(pro, r1));
@@ -150,16 +174,17 @@ struct Avx512 {
         return rol(andnot(o, gen), r1);
     }
 
+    static __m512i splat(uint64_t b) { return _mm512_set1_epi64(static_cast<long long>(b)); }
+
     static uint64_t moves(uint64_t own, uint64_t opp, uint64_t empty) {
-        return or_lanes(beyond(own, opp)) & empty;
+        return or_lanes(beyond(splat(own), splat(opp))) & empty;
     }
 
-    // Upward lanes take the lowest non-opponent square of each ray, downward lanes the
-    // highest (via lzcnt); a ray flips up to that square when it holds an own disc.
-    static uint64_t flips(int sq, uint64_t own, uint64_t opp) {
+    // The flips of a disc on `sq`, in all four lanes. Upward lanes take the lowest
+    // non-opponent square of each ray, downward lanes the highest (via lzcnt); a ray flips
+    // up to that square when it holds an own disc.
+    static __m256i flips_splat(int sq, __m256i o, __m256i p) {
         const Rays& rays = RayTable[sq];
-        const __m256i o = _mm256_set1_epi64x(static_cast<long long>(own));
-        const __m256i p = _mm256_set1_epi64x(static_cast<long long>(opp));
         const __m256i zero = _mm256_setzero_si256();
         const __m256i ru = _mm256_load_si256(reinterpret_cast<const __m256i*>(rays.up.data()));
         const __m256i rd = _mm256_load_si256(reinterpret_cast<const __m256i*>(rays.down.data()));
@@ -177,7 +202,112 @@ struct Avx512 {
         const __m256i fd =
             _mm256_and_si256(rd, _mm256_sub_epi64(zero, _mm256_add_epi64(end_d, end_d)));
 
-        return or_lanes(_mm256_or_si256(fu, fd));
+        // OR of the four lanes, left in every lane (swap halves, then swap words).
+        __m256i f = _mm256_or_si256(fu, fd);
+        f = _mm256_or_si256(f, _mm256_permute4x64_epi64(f, 0x4E));
+        return _mm256_or_si256(f, _mm256_shuffle_epi32(f, 0x4E));
+    }
+
+    static uint64_t flips(int sq, uint64_t own, uint64_t opp) {
+        const __m256i f = flips_splat(sq, _mm256_set1_epi64x(static_cast<long long>(own)),
+                                      _mm256_set1_epi64x(static_cast<long long>(opp)));
+        return static_cast<uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(f)));
+    }
+
+    // Lane-parallel helpers: eight children (or eight moves) in the lanes of one vector.
+    // Plain shifts drop bits off the word's ends, so only the column masks are needed.
+    static constexpr uint64_t mask_of(int s) { return s == 8 || s == -8 ? ~0ULL : NotEdgeColumns; }
+    // Through GCC/Clang vector extensions: GCC 12 fails to compile some masked shift forms.
+    using Lanes = uint64_t __attribute__((vector_size(64)));
+    template <int S>
+    static __m512i sh(__m512i x) {
+        if constexpr (S > 0)
+            return reinterpret_cast<__m512i>(reinterpret_cast<Lanes>(x) << S);
+        else
+            return reinterpret_cast<__m512i>(reinterpret_cast<Lanes>(x) >> -S);
+    }
+
+    // Adds to `acc` the discs each lane's move `m` flips going S; `pro` holds the
+    // opponent's discs that a run may cross.
+    template <int S>
+    static __m512i flips_dir(__m512i acc, __m512i m, __m512i o, __m512i p) {
+        const __m512i pro = _mm512_and_si512(p, splat(mask_of(S)));
+        const __m512i pro2 = _mm512_and_si512(pro, sh<S>(pro));
+        const __m512i pro4 = _mm512_and_si512(pro2, sh<2 * S>(pro2));
+        __m512i g = _mm512_ternarylogic_epi64(m, pro, sh<S>(m), 0xF8);
+        g = _mm512_ternarylogic_epi64(g, pro2, sh<2 * S>(g), 0xF8);
+        g = _mm512_ternarylogic_epi64(g, pro4, sh<4 * S>(g), 0xF8);
+        // A lane's run flips when the square past it holds an own disc; 0xF4 is a | (b & ~c).
+        const __mmask8 closed = _mm512_test_epi64_mask(sh<S>(g), o);
+        return _mm512_mask_ternarylogic_epi64(acc, closed, g, m, 0xF4);
+    }
+
+    // Adds to `acc` each lane's squares past runs of `opp` discs next to `own` ones, going S.
+    template <int S>
+    static __m512i moves_dir(__m512i acc, __m512i own, __m512i opp) {
+        __m512i pro = _mm512_and_si512(opp, splat(mask_of(S)));
+        const __m512i own_s = sh<S>(own);
+        __m512i g = _mm512_ternarylogic_epi64(own, pro, own_s, 0xF8);
+        pro = _mm512_and_si512(pro, sh<S>(pro));
+        g = _mm512_ternarylogic_epi64(g, pro, sh<2 * S>(g), 0xF8);
+        pro = _mm512_and_si512(pro, sh<2 * S>(pro));
+        g = _mm512_ternarylogic_epi64(g, pro, sh<4 * S>(g), 0xF8);
+        return _mm512_ternarylogic_epi64(acc, sh<S>(g), own_s, 0xF4);
+    }
+
+    // As Portable::reply_total, eight children at a time: the lanes hold the children, and
+    // the eight directions are unrolled, so the work has no horizontal step until the end.
+    static uint64_t reply_total(uint64_t own, uint64_t opp, uint64_t moves, uint64_t empty) {
+        const __m512i o = splat(own), p = splat(opp), e = splat(empty);
+        // The squares of the moves, in order, one per byte; batch b's eight go to the low
+        // bytes of the eight lanes (byte 8k of the index picks square 8b + k).
+        const __m512i squares = _mm512_maskz_compress_epi8(moves, _mm512_loadu_si512(Iota.data()));
+        const __m512i pick = _mm512_maskz_cvtepu8_epi64(
+            0xFF, _mm_loadl_epi64(reinterpret_cast<const __m128i*>(Iota.data())));
+        const int n = std::popcount(moves);
+        __m512i total = _mm512_setzero_si512();
+        for (int i = 0; i < n; i += 8) {
+            const __mmask8 live = n - i >= 8 ? 0xFF : static_cast<__mmask8>((1u << (n - i)) - 1);
+            const __m512i sq = _mm512_maskz_permutexvar_epi8(
+                0x0101010101010101ULL, _mm512_add_epi64(pick, splat(static_cast<uint64_t>(i))),
+                squares);
+            const __m512i m = _mm512_maskz_sllv_epi64(live, splat(1), sq);
+            __m512i f = _mm512_setzero_si512();
+            f = flips_dir<1>(f, m, o, p);
+            f = flips_dir<-1>(f, m, o, p);
+            f = flips_dir<8>(f, m, o, p);
+            f = flips_dir<-8>(f, m, o, p);
+            f = flips_dir<7>(f, m, o, p);
+            f = flips_dir<-7>(f, m, o, p);
+            f = flips_dir<9>(f, m, o, p);
+            f = flips_dir<-9>(f, m, o, p);
+            // The child: the opponent moves with its discs less the flipped ones, against
+            // ours plus the flipped ones and the new disc (0xFE is a | b | c).
+            const __m512i mover = andnot(f, p);
+            const __m512i other = _mm512_ternarylogic_epi64(o, f, m, 0xFE);
+            __m512i r = _mm512_setzero_si512();
+            r = moves_dir<1>(r, mover, other);
+            r = moves_dir<-1>(r, mover, other);
+            r = moves_dir<8>(r, mover, other);
+            r = moves_dir<-8>(r, mover, other);
+            r = moves_dir<7>(r, mover, other);
+            r = moves_dir<-7>(r, mover, other);
+            r = moves_dir<9>(r, mover, other);
+            r = moves_dir<-9>(r, mover, other);
+            // Within the child's empty squares (0x20 is a & ~b & c with a = r, b = m, c = e).
+            r = _mm512_ternarylogic_epi64(r, m, e, 0x20);
+            const __m512i count = _mm512_popcnt_epi64(r);
+            // A child with no reply still counts one sequence (a pass or the end).
+            const __m512i one = splat(1);
+            const __mmask8 none = _mm512_testn_epi64_mask(count, count);
+            total =
+                _mm512_mask_add_epi64(total, live, total, _mm512_mask_mov_epi64(count, none, one));
+        }
+        const __m256i h = _mm256_add_epi64(_mm512_maskz_extracti64x4_epi64(0xFF, total, 0),
+                                           _mm512_maskz_extracti64x4_epi64(0xFF, total, 1));
+        __m128i t = _mm_add_epi64(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+        t = _mm_add_epi64(t, _mm_unpackhi_epi64(t, t));
+        return static_cast<uint64_t>(_mm_cvtsi128_si64(t));
     }
 };
 

@@ -25,21 +25,9 @@ struct TwoPlayerPerft {
         if (depth == 1) return popcount(moves);
         uint64_t total = 0;
         B rest = moves;
-        if (depth == 2) {
-            // Each child is a leaf's parent: its count is its number of moves, or 1 when it
-            // has none (a forced pass or the end of the game are both one sequence), so the
-            // children's replies are counted without asking about passes.
-            const B empty = playable & ~(own | opp);
-            do {
-                const int sq = pop_lsb(rest);
-                const B bit = square_bit<B>(sq);
-                const B flipped = K::flips(sq, own, opp, inner);
-                const B replies =
-                    K::moves(opp & ~flipped, own | flipped | bit, empty & ~bit, inner);
-                total += replies ? popcount(replies) : 1;
-            } while (rest);
-            return total;
-        }
+        // Each child is a leaf's parent: its count is its number of moves, or 1 when it has
+        // none (a forced pass or the end of the game are both one sequence).
+        if (depth == 2) return K::reply_total(own, opp, moves, playable & ~(own | opp), inner);
         do {
             const int sq = pop_lsb(rest);
             const B flipped = K::flips(sq, own, opp, inner);

@@ -86,6 +86,13 @@ int expect_same_as_generic(const Board& b) {
     EXPECT_EQ(K::moves(b.own, b.opp, b.empty), want)
         << std::hex << "own " << b.own << " opp " << b.opp;
     int mismatches = K::moves(b.own, b.opp, b.empty) != want;
+    // Reply totals over the legal moves, and over all empty squares (more than one batch).
+    for (const uint64_t set : {want, b.empty}) {
+        const uint64_t total = Generic64::reply_total(b.own, b.opp, set, b.empty, b.inner);
+        EXPECT_EQ(K::reply_total(b.own, b.opp, set, b.empty), total)
+            << std::hex << "own " << b.own << " opp " << b.opp << " moves " << set;
+        mismatches += K::reply_total(b.own, b.opp, set, b.empty) != total;
+    }
     for (uint64_t e = b.empty; e;) {
         const int sq = pop_lsb(e);
         const uint64_t f = Generic64::flips(sq, b.own, b.opp, b.inner);
@@ -142,6 +149,21 @@ TEST(Movegen64, Kernel64ForwardsTheBestKernel) {
             EXPECT_EQ(Kernel64::flips(sq, b.own, b.opp, b.inner),
                       Generic64::flips(sq, b.own, b.opp, b.inner));
         }
+    }
+}
+
+TEST(Movegen64, GenericReplyTotalCountsEachChild) {
+    // The generic reply total against its definition, written out with Position.
+    const Variant v{core::Setup{}};
+    for (const Position& pos : random_game_positions(v, 20, 400)) {
+        u128 moves = pos.legal_moves();
+        uint64_t want = 0;
+        for (u128 rest = moves; rest;) {
+            const Position child = pos.after(pop_lsb(rest));
+            want += child.legal_moves() ? popcount(child.legal_moves()) : 1;
+        }
+        const Board b = board_of(pos);
+        EXPECT_EQ(Generic64::reply_total(b.own, b.opp, low64(moves), b.empty, b.inner), want);
     }
 }
 

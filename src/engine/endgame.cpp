@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: MIT
+// Exact endgame search. Three tiers by number of empty squares:
+//  - deep (TableEmpties and more): table, stability cut-off, fastest-first ordering (fewest
+//    opponent replies, as the strong solvers order), principal variation search;
+//  - shallow (5 to TableEmpties - 1): parity ordering (odd regions first), plain alpha-beta;
+//  - last four: loops over the empty squares themselves, no move generation.
+#include "engine/endgame.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/types.h"
+
+namespace reversi::engine {
+
+namespace {
+
+constexpr int Infinity = 1000;
+
+template <class B>
+int count(B b) {
+    return core::popcount(b);
+}
+
+// A move with its ordering key and the position it leads to.
+template <class B>
+struct Child {
+    B own;  // the mover of the child position (our opponent)
+    B opp;
+    int sq;
+    int key;
+};
+
+}  // namespace
+
+template <class B>
+Endgame<B>::Endgame(const Layout<B>& layout, bool anti, TranspositionTable& table,
+                    SearchControl& control)
+    : layout_(layout), anti_(anti), table_(table), control_(control) {}
+
+template <class B>
+int Endgame<B>::terminal(B own, B opp) const {
+    const int empties = layout_.playable_count - count(own | opp);
+    return final_score(count(own), count(opp), empties, anti_);
+}
+
+template <class B>
+B Endgame<B>::parity_first(B empty) const {
+    B odd = 0;
+    for (const B q : layout_.quadrants)
+        if (count(empty & q) & 1) odd |= q;
+    return odd;
+}
+
+template <class B>
+int Endgame<B>::solve(B own, B opp, int alpha, int beta) {
+    const int empties = layout_.playable_count - count(own | opp);
+    return search(own, opp, alpha, beta, empties, nullptr);
+}
+
+template <class B>
+int Endgame<B>::solve_root(B own, B opp, int alpha, int beta, int& best_move) {
+    const int empties = layout_.playable_count - count(own | opp);
+    best_move = core::NoSquare;
+    if (!legal_moves(layout_, own, opp)) {
+        if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
+        best_move = core::PassMove;
+        return -search(opp, own, -beta, -alpha, empties, nullptr);
+    }
+    return search(own, opp, alpha, beta, empties, &best_move);
+}
+
+template <class B>
+int Endgame<B>::solve1(B own, B opp, int sq) {
+    ++nodes_;
+    const int empties = layout_.playable_count - count(own | opp);  // 1 here
+    B f = flips(layout_, sq, own, opp);
+    if (f) {
+        const int n = count(f);
+        return final_score(count(own) + n + 1, count(opp) - n, empties - 1, anti_);
+    }
+    f = flips(layout_, sq, opp, own);
+    if (f) {
+        const int n = count(f);
+        return final_score(count(own) - n, count(opp) + n + 1, empties - 1, anti_);
+    }
+    return final_score(count(own), count(opp), empties, anti_);
+}
+
+template <class B>
+int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
+    ++nodes_;
+    const int a = core::lsb(empty);
+    const int b = msb(empty);
+    int best = -Infinity;
+    if (const B f = flips(layout_, a, own, opp)) {
+        best = -solve1(opp & ~f, own | f | core::square_bit<B>(a), b);
+        if (best >= beta) return best;
+    }
+    if (const B f = flips(layout_, b, own, opp)) {
+        const int v = -solve1(opp & ~f, own | f | core::square_bit<B>(b), a);
+        if (v > best) best = v;
+    }
+    if (best > -Infinity) return best;
+    // No move: the opponent moves if it can, else the game is over.
+    if (!flips(layout_, a, opp, own) && !flips(layout_, b, opp, own)) return terminal(own, opp);
+    --nodes_;
+    return -solve2(opp, own, -beta, -alpha, empty);
+}
+
+template <class B>
+int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
+    ++nodes_;
+    int squares[3];
+    int n = 0;
+    // Parity: a square alone in its region first.
+    const B odd = parity_first(empty);
+    for (B e = empty & odd; e;) squares[n++] = core::pop_lsb(e);
+    for (B e = empty & ~odd; e;) squares[n++] = core::pop_lsb(e);
+    int best = -Infinity;
+    for (int i = 0; i < 3; ++i) {
+        const int sq = squares[i];
+        const B f = flips(layout_, sq, own, opp);
+        if (!f) continue;
+        const B bit = core::square_bit<B>(sq);
+        const int v = -solve2(opp & ~f, own | f | bit, -beta, -std::max(alpha, best), empty & ~bit);
+        if (v > best) {
+            best = v;
+            if (v >= beta) return v;
+        }
+    }
+    if (best > -Infinity) return best;
+    if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
+    --nodes_;  // the pass is not a node of its own
+    return -solve3(opp, own, -beta, -alpha, empty);
+}
+
+template <class B>
+int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty) {
+    ++nodes_;
+    int squares[4];
+    int n = 0;
+    const B odd = parity_first(empty);
+    for (B e = empty & odd; e;) squares[n++] = core::pop_lsb(e);
+    for (B e = empty & ~odd; e;) squares[n++] = core::pop_lsb(e);
+    int best = -Infinity;
+    for (int i = 0; i < 4; ++i) {
+        const int sq = squares[i];
+        const B f = flips(layout_, sq, own, opp);
+        if (!f) continue;
+        const B bit = core::square_bit<B>(sq);
+        const int v = -solve3(opp & ~f, own | f | bit, -beta, -std::max(alpha, best), empty & ~bit);
+        if (v > best) {
+            best = v;
+            if (v >= beta) return v;
+        }
+    }
+    if (best > -Infinity) return best;
+    if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
+    --nodes_;
+    return -solve4(opp, own, -beta, -alpha, empty);
+}
+
+template <class B>
+int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
+    const B empty = layout_.playable & ~(own | opp);
+    if (empties <= 4) {
+        switch (empties) {
+            case 4: return solve4(own, opp, alpha, beta, empty);
+            case 3: return solve3(own, opp, alpha, beta, empty);
+            case 2: return solve2(own, opp, alpha, beta, empty);
+            case 1: return solve1(own, opp, core::lsb(empty));
+            default: ++nodes_; return terminal(own, opp);
+        }
+    }
+    ++nodes_;
+    const B moves = legal_moves(layout_, own, opp);
+    if (!moves) {
+        if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
+        --nodes_;
+        return -search_shallow(opp, own, -beta, -alpha, empties);
+    }
+    // Odd regions first, and within each: corner-like squares, plain squares, then the
+    // squares next to corners.
+    const B odd = parity_first(empty);
+    const B risky = layout_.corner_neighbours;
+    const B corner = layout_.corner_like;
+    const B groups[6] = {moves & odd & corner,  moves & odd & ~corner & ~risky,
+                         moves & odd & risky,   moves & ~odd & corner,
+                         moves & ~odd & ~corner & ~risky, moves & ~odd & risky};
+    int best = -Infinity;
+    for (B group : groups) {
+        while (group) {
+            const int sq = core::pop_lsb(group);
+            const B f = flips(layout_, sq, own, opp);
+            const int v = -search_shallow(opp & ~f, own | f | core::square_bit<B>(sq), -beta,
+                                          -std::max(alpha, best), empties - 1);
+            if (v > best) {
+                best = v;
+                if (v >= beta) return v;
+            }
+        }
+    }
+    return best;
+}
+
+template <class B>
+int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best_move) {
+    if (empties < TableEmpties && !best_move) return search_shallow(own, opp, alpha, beta, empties);
+    ++nodes_;
+    if (control_.poll(nodes_)) return 0;
+
+    // Step 1. Stability cut-off: the discs the opponent keeps for ever (for anti, the
+    // discs we are stuck with) bound our score from above.
+    const int total = layout_.playable_count;
+    const B keeper = anti_ ? own : opp;
+    if (!best_move && total - 2 * count(keeper) <= alpha) {
+        const int bound = total - 2 * count(stable_discs(layout_, keeper, own | opp));
+        if (bound <= alpha) return bound;
+        if (bound < beta) beta = bound;
+    }
+
+    // Step 2. Table probe.
+    const uint64_t key = pair_key(own, opp);
+    int tt_move = TtEntry::NoTtMove;
+    if (const TtEntry* e = table_.probe(key)) {
+        if (!best_move) {
+            if (e->lower >= beta) return e->lower;
+            if (e->upper <= alpha) return e->upper;
+            if (e->lower == e->upper) return e->lower;
+            alpha = std::max<int>(alpha, e->lower);
+            beta = std::min<int>(beta, e->upper);
+        }
+        tt_move = e->move;
+    }
+
+    // Step 3. Moves; a pass hands the same empties to the opponent.
+    const B moves = legal_moves(layout_, own, opp);
+    if (!moves) {
+        if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
+        if (best_move) *best_move = core::PassMove;
+        return -search(opp, own, -beta, -alpha, empties, nullptr);
+    }
+
+    // Step 4. Ordering: table move, then fewest opponent replies (corners count twice),
+    // odd parity regions and square values as tie-breaks, or the midgame probe when deep.
+    std::array<Child<B>, 128> children;
+    int n = 0;
+    const B odd = parity_first(layout_.playable & ~(own | opp));
+    const bool use_probe = probe_ && empties >= probe_min_empties_;
+    for (B m = moves; m;) {
+        const int sq = core::pop_lsb(m);
+        const B f = flips(layout_, sq, own, opp);
+        Child<B>& c = children[n++];
+        c.sq = sq;
+        c.own = opp & ~f;
+        c.opp = own | f | core::square_bit<B>(sq);
+        if (sq == tt_move) {
+            c.key = 1 << 30;
+            continue;
+        }
+        const B replies = legal_moves(layout_, c.own, c.opp);
+        const int mobility = count(replies) + count(replies & layout_.corner_like);
+        c.key = -mobility * 64 + layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
+        if (use_probe) c.key = -probe_->estimate(c.own, c.opp, empties - 1) * 4 - mobility * 16;
+    }
+
+    // Step 5. Principal variation search over the ordered moves.
+    const int alpha0 = alpha;
+    int best = -Infinity;
+    int best_sq = TtEntry::NoTtMove;
+    for (int i = 0; i < n; ++i) {
+        int pick = i;
+        for (int j = i + 1; j < n; ++j)
+            if (children[j].key > children[pick].key) pick = j;
+        std::swap(children[i], children[pick]);
+        const Child<B>& c = children[i];
+        int v;
+        if (i == 0) {
+            v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr);
+        } else {
+            v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr);
+            if (v > alpha && v < beta)
+                v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr);
+        }
+        if (control_.stopped()) return 0;
+        if (v > best) {
+            best = v;
+            best_sq = c.sq;
+            if (v > alpha) alpha = v;
+            if (v >= beta) break;
+        }
+    }
+
+    // Step 6. Store the bound the search proved.
+    const int lower = best > alpha0 ? best : -Infinity;
+    const int upper = best < beta ? best : Infinity;
+    table_.store(key, empties, lower, upper, best_sq);
+    if (best_move) *best_move = best_sq;
+    return best;
+}
+
+template class Endgame<uint64_t>;
+template class Endgame<core::u128>;
+
+}  // namespace reversi::engine

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// The exact endgame solver for two players, on any shape, with blocked squares and anti.
+// Scores are final disc differences for the side to move with empties to the winner
+// (RULES.md 3), fail-soft: a result at or below alpha is an upper bound, at or above beta a
+// lower bound, in between exact. Deep nodes use the table, fastest-first ordering and
+// stability cut-offs; shallow ones parity ordering; the last four empties have their own code.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/board.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
+
+namespace reversi::engine {
+
+// Something that scores a position for move ordering (the midgame search provides it).
+template <class B>
+struct OrderingProbe {
+    // Returns a shallow estimate for the mover, larger is better; null means none.
+    virtual int estimate(B own, B opp, int empties) = 0;
+    virtual ~OrderingProbe() = default;
+};
+
+template <class B>
+class Endgame {
+public:
+    // The solver keeps references: all must outlive it.
+    Endgame(const Layout<B>& layout, bool anti, TranspositionTable& table,
+            SearchControl& control);
+
+    // The score of the position within (alpha, beta), fail-soft. Meaningless once
+    // aborted() (the search was stopped).
+    int solve(B own, B opp, int alpha, int beta);
+    // Like solve(), also giving the best move (PassMove when the mover must pass, NoSquare
+    // when the game is over or the search failed low without a best move).
+    int solve_root(B own, B opp, int alpha, int beta, int& best_move);
+
+    bool aborted() const { return control_.stopped(); }
+    uint64_t nodes() const { return nodes_; }
+    // Lets callers that count nodes elsewhere share one counter.
+    uint64_t& node_counter() { return nodes_; }
+    // Deep nodes (at least this many empties) order moves with the probe when one is set.
+    void set_ordering_probe(OrderingProbe<B>* probe, int min_empties) {
+        probe_ = probe;
+        probe_min_empties_ = min_empties;
+    }
+
+    // Empty squares from which the table and fastest-first ordering are used.
+    static constexpr int TableEmpties = 11;
+
+private:
+    int search(B own, B opp, int alpha, int beta, int empties, int* best_move);
+    int search_shallow(B own, B opp, int alpha, int beta, int empties);
+    int solve4(B own, B opp, int alpha, int beta, B empty);
+    int solve3(B own, B opp, int alpha, int beta, B empty);
+    int solve2(B own, B opp, int alpha, int beta, B empty);
+    int solve1(B own, B opp, int sq);
+    int terminal(B own, B opp) const;
+    B parity_first(B empty) const;
+
+    const Layout<B>& layout_;
+    bool anti_;
+    TranspositionTable& table_;
+    SearchControl& control_;
+    uint64_t nodes_ = 0;
+    OrderingProbe<B>* probe_ = nullptr;
+    int probe_min_empties_ = 100;
+};
+
+extern template class Endgame<uint64_t>;
+extern template class Endgame<core::u128>;
+
+}  // namespace reversi::engine

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The level table. Weak levels search shallowly with noisy evaluations, so they play
+// plausible moves and miss tactics rather than play at random; strength grows with depth,
+// with exact endgames, and by removing noise. With 3-4 players a ply is one seat's move, so
+// depths are shallower for the same thinking time.
+#include "engine/levels.h"
+
+#include <algorithm>
+#include <array>
+
+namespace reversi::engine {
+
+namespace {
+
+constexpr std::array<LevelSettings, 10> TwoPlayer = {{
+    {1, 0, 0, 700},    // 1: one ply, large noise: grabs discs, misses corners now and then
+    {2, 0, 0, 450},    // 2
+    {2, 6, 0, 250},    // 3
+    {3, 8, 0, 150},    // 4
+    {4, 10, 0, 80},    // 5
+    {5, 12, 0, 40},    // 6
+    {6, 14, 0, 0},     // 7
+    {8, 16, 0, 0},     // 8
+    {10, 18, 0, 0},    // 9
+    {60, 22, 10, 0},   // 10: full strength, 10 seconds a move
+}};
+
+constexpr std::array<LevelSettings, 10> MultiPlayer = {{
+    {1, 0, 0, 700},
+    {1, 0, 0, 350},
+    {2, 0, 0, 250},
+    {2, 0, 0, 100},
+    {3, 0, 0, 50},
+    {3, 0, 0, 0},
+    {4, 0, 0, 0},
+    {5, 0, 0, 0},
+    {6, 0, 0, 0},
+    {60, 0, 10, 0},
+}};
+
+}  // namespace
+
+LevelSettings level_settings(int level, int players) {
+    const int index = std::clamp(level, MinLevel, MaxLevel) - 1;
+    return players > 2 ? MultiPlayer[index] : TwoPlayer[index];
+}
+
+}  // namespace reversi::engine

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// Playing levels 1-10 (docs/LEVELS.md): what each level may search and how much noise it
+// adds to its evaluation. The same table drives the two-player search and the 3-4 player
+// search; the noise is a pure function of the position and the seed, so a seeded game is
+// repeatable.
+#pragma once
+
+namespace reversi::engine {
+
+struct LevelSettings {
+    int depth = 1;          // midgame search depth in plies
+    int exact_empties = 0;  // two players: solve exactly from this many empty squares (0: never)
+    double seconds = 0;     // time limit per move; 0 = none
+    int noise = 0;          // amplitude of the evaluation noise, in hundredths of a disc
+};
+
+// Lowest and highest level.
+constexpr int MinLevel = 1;
+constexpr int MaxLevel = 10;
+
+// The settings of `level` (clamped to 1..10) for a game of `players` (2-4) players.
+LevelSettings level_settings(int level, int players);
+
+}  // namespace reversi::engine

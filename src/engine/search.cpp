@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: MIT
+// Midgame principal variation search and the root drivers (midgame iterative deepening,
+// exact and WLD solving, multi-PV). Internal scores are hundredths of a disc; proven scores
+// are whole discs times DiscScale, so they rank beyond any evaluation of the same sign.
+#include "engine/search.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "engine/board.h"
+#include "engine/endgame.h"
+#include "engine/eval.h"
+
+namespace reversi::engine {
+
+namespace {
+
+constexpr int MidInfinity = 30000;
+// From this many empties the solver orders moves by the evaluation (not only by mobility).
+constexpr int ProbeEmpties = 16;
+
+int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+int ceil_div(int a, int b) { return -floor_div(-a, b); }
+int to_discs(int centi) { return centi >= 0 ? (centi + 50) / 100 : -((-centi + 50) / 100); }
+
+template <class B>
+int count(B b) {
+    return core::popcount(b);
+}
+
+template <class B>
+class Searcher final : public OrderingProbe<B> {
+public:
+    Searcher(const Layout<B>& layout, bool anti, const SearchSettings& settings,
+             SearchTables& tables, SearchControl& control)
+        : layout_(layout),
+          anti_(anti),
+          settings_(settings),
+          tables_(tables),
+          control_(control),
+          eval_(layout, anti),
+          endgame_(layout, anti, tables.endgame, control) {
+        endgame_.set_ordering_probe(this, ProbeEmpties);
+        seed_mix_ = settings.seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
+    }
+
+    SearchResult run(B own, B opp, const IterationCallback& on_iteration);
+
+    int estimate(B own, B opp, int) override { return eval_.evaluate(own, opp); }
+
+private:
+    struct RootMove {
+        int sq;
+        B own;  // the position after the move, opponent to move
+        B opp;
+        int score;
+    };
+
+    uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
+    int evaluate(B own, B opp);
+    int solve_scaled(B own, B opp, int alpha, int beta);
+    int pvs(B own, B opp, int depth, int alpha, int beta);
+    int root_midgame(std::vector<RootMove>& moves, int depth, int alpha, int beta);
+    int root_exact(std::vector<RootMove>& moves, int alpha, int beta);
+    std::vector<core::Square> principal_variation(B own, B opp, int first, bool exact);
+    void fill_result(SearchResult& r, const std::vector<RootMove>& moves, bool exact) const;
+
+    const Layout<B>& layout_;
+    bool anti_;
+    SearchSettings settings_;
+    SearchTables& tables_;
+    SearchControl& control_;
+    HeuristicEval<B> eval_;
+    Endgame<B> endgame_;
+    uint64_t seed_mix_ = 0;
+    uint64_t nodes_ = 0;
+    bool solve_in_tree_ = true;
+};
+
+template <class B>
+int Searcher<B>::evaluate(B own, B opp) {
+    int v = eval_.evaluate(own, opp);
+    if (settings_.noise > 0) {
+        // Noise is a function of the position and seed: the same position always gets the
+        // same error within a game, like a player's consistent misjudgement.
+        const uint64_t h = pair_key(own, opp ^ static_cast<B>(seed_mix_)) ^ seed_mix_;
+        const int span = 2 * settings_.noise + 1;
+        v += static_cast<int>((h >> 11) % static_cast<uint64_t>(span)) - settings_.noise;
+        const int limit = layout_.playable_count * DiscScale - 1;
+        v = std::clamp(v, -limit, limit);
+    }
+    return v;
+}
+
+template <class B>
+int Searcher<B>::solve_scaled(B own, B opp, int alpha, int beta) {
+    const int a = std::max(floor_div(alpha, DiscScale), -layout_.playable_count - 1);
+    const int b = std::min(ceil_div(beta, DiscScale), layout_.playable_count + 1);
+    return endgame_.solve(own, opp, a, b) * DiscScale;
+}
+
+template <class B>
+int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
+    const int empties = layout_.playable_count - count(own | opp);
+    // Step 1. Leaves: the exact solver near the end, else the evaluation.
+    if (solve_in_tree_ && empties <= settings_.exact_empties)
+        return solve_scaled(own, opp, alpha, beta);
+    ++nodes_;
+    if (depth <= 0) return evaluate(own, opp);
+    if (control_.poll(nodes())) return 0;
+
+    // Step 2. Table probe: a bound from a search at least as deep may settle the node.
+    const uint64_t key = pair_key(own, opp);
+    int tt_move = TtEntry::NoTtMove;
+    if (const TtEntry* e = tables_.midgame.probe(key)) {
+        if (e->depth >= depth) {
+            if (e->lower >= beta) return e->lower;
+            if (e->upper <= alpha) return e->upper;
+            if (e->lower == e->upper) return e->lower;
+            alpha = std::max<int>(alpha, e->lower);
+            beta = std::min<int>(beta, e->upper);
+        }
+        tt_move = e->move;
+    }
+
+    // Step 3. No move: a pass (same depth) or the end of the game (exact).
+    const B moves = legal_moves(layout_, own, opp);
+    if (!moves) {
+        if (!legal_moves(layout_, opp, own)) {
+            const int empty = layout_.playable_count - count(own | opp);
+            return final_score(count(own), count(opp), empty, anti_) * DiscScale;
+        }
+        return -pvs(opp, own, depth, -beta, -alpha);
+    }
+
+    // Step 4. Ordering: table move, then (deep) the evaluation of the child, else fewest
+    // opponent replies and the square's static value.
+    struct Child {
+        B own, opp;
+        int sq, key;
+    };
+    std::array<Child, 128> children;
+    int n = 0;
+    for (B m = moves; m;) {
+        const int sq = core::pop_lsb(m);
+        const B f = flips(layout_, sq, own, opp);
+        Child& c = children[n++];
+        c.sq = sq;
+        c.own = opp & ~f;
+        c.opp = own | f | core::square_bit<B>(sq);
+        if (sq == tt_move) {
+            c.key = 1 << 30;
+        } else if (depth >= 3) {
+            c.key = -eval_.evaluate(c.own, c.opp);
+        } else {
+            const B replies = legal_moves(layout_, c.own, c.opp);
+            c.key = -64 * (count(replies) + count(replies & layout_.corner_like)) +
+                    layout_.square_value[sq];
+        }
+    }
+
+    // Step 5. Principal variation search.
+    const int alpha0 = alpha;
+    int best = -MidInfinity;
+    int best_sq = TtEntry::NoTtMove;
+    for (int i = 0; i < n; ++i) {
+        int pick = i;
+        for (int j = i + 1; j < n; ++j)
+            if (children[j].key > children[pick].key) pick = j;
+        std::swap(children[i], children[pick]);
+        const Child& c = children[i];
+        int v;
+        if (i == 0) {
+            v = -pvs(c.own, c.opp, depth - 1, -beta, -alpha);
+        } else {
+            v = -pvs(c.own, c.opp, depth - 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta) v = -pvs(c.own, c.opp, depth - 1, -beta, -v);
+        }
+        if (control_.stopped()) return 0;
+        if (v > best) {
+            best = v;
+            best_sq = c.sq;
+            if (v > alpha) alpha = v;
+            if (v >= beta) break;
+        }
+    }
+
+    // Step 6. Store.
+    tables_.midgame.store(key, depth, best > alpha0 ? best : -MidInfinity,
+                          best < beta ? best : MidInfinity, best_sq);
+    return best;
+}
+
+template <class B>
+int Searcher<B>::root_midgame(std::vector<RootMove>& moves, int depth, int alpha, int beta) {
+    const bool multipv = settings_.multipv > 1;
+    int best = -MidInfinity;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        RootMove& m = moves[i];
+        int v;
+        if (multipv) {
+            v = -pvs(m.own, m.opp, depth - 1, -MidInfinity, MidInfinity);
+        } else if (i == 0) {
+            v = -pvs(m.own, m.opp, depth - 1, -beta, -alpha);
+        } else {
+            v = -pvs(m.own, m.opp, depth - 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta) v = -pvs(m.own, m.opp, depth - 1, -beta, -alpha);
+        }
+        if (control_.stopped()) return best;
+        m.score = v;
+        if (v > best) {
+            best = v;
+            // The new best goes first; the others keep their order.
+            std::rotate(moves.begin(), moves.begin() + static_cast<long>(i),
+                        moves.begin() + static_cast<long>(i) + 1);
+            if (!multipv && v > alpha) alpha = v;
+            if (!multipv && v >= beta) break;
+        }
+    }
+    if (multipv)
+        std::stable_sort(moves.begin(), moves.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    return best;
+}
+
+template <class B>
+int Searcher<B>::root_exact(std::vector<RootMove>& moves, int alpha, int beta) {
+    const bool multipv = settings_.multipv > 1;
+    const int full_alpha = alpha;
+    const int full_beta = beta;
+    int best = -MidInfinity;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        RootMove& m = moves[i];
+        int v;
+        if (multipv) {
+            v = -endgame_.solve(m.own, m.opp, -full_beta, -full_alpha);
+        } else if (i == 0) {
+            v = -endgame_.solve(m.own, m.opp, -beta, -alpha);
+        } else {
+            v = -endgame_.solve(m.own, m.opp, -alpha - 1, -alpha);
+            if (v > alpha && v < beta) v = -endgame_.solve(m.own, m.opp, -beta, -alpha);
+        }
+        if (control_.stopped()) return best;
+        m.score = v;
+        if (v > best) {
+            best = v;
+            std::rotate(moves.begin(), moves.begin() + static_cast<long>(i),
+                        moves.begin() + static_cast<long>(i) + 1);
+            if (!multipv && v > alpha) alpha = v;
+            if (!multipv && v >= beta) break;
+        }
+    }
+    if (multipv)
+        std::stable_sort(moves.begin(), moves.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    return best;
+}
+
+template <class B>
+std::vector<core::Square> Searcher<B>::principal_variation(B own, B opp, int first, bool exact) {
+    std::vector<core::Square> pv{first};
+    B f = flips(layout_, first, own, opp);
+    B mover = opp & ~f;
+    B other = own | f | core::square_bit<B>(first);
+    const TranspositionTable& table = exact ? tables_.endgame : tables_.midgame;
+    for (int ply = 0; ply < 40; ++ply) {
+        const B moves = legal_moves(layout_, mover, other);
+        if (!moves) {
+            if (!legal_moves(layout_, other, mover)) break;
+            pv.push_back(core::PassMove);
+            std::swap(mover, other);
+            continue;
+        }
+        const TtEntry* e = table.probe(pair_key(mover, other));
+        if (!e || e->move == TtEntry::NoTtMove || !((moves >> e->move) & 1)) break;
+        const int sq = e->move;
+        pv.push_back(sq);
+        f = flips(layout_, sq, mover, other);
+        const B next_mover = other & ~f;
+        other = mover | f | core::square_bit<B>(sq);
+        mover = next_mover;
+    }
+    return pv;
+}
+
+template <class B>
+void Searcher<B>::fill_result(SearchResult& r, const std::vector<RootMove>& moves,
+                              bool exact) const {
+    r.nodes = nodes();
+    r.seconds = control_.elapsed();
+    r.root_moves.clear();
+    if (settings_.multipv > 1) {
+        const size_t keep = std::min(moves.size(), static_cast<size_t>(settings_.multipv));
+        for (size_t i = 0; i < keep; ++i)
+            r.root_moves.push_back(
+                {moves[i].sq, exact ? moves[i].score : to_discs(moves[i].score), exact});
+    }
+}
+
+template <class B>
+SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteration) {
+    SearchResult result;
+    const int empties = layout_.playable_count - count(own | opp);
+    std::vector<RootMove> moves;
+    for (B m = legal_moves(layout_, own, opp); m;) {
+        const int sq = core::pop_lsb(m);
+        const B f = flips(layout_, sq, own, opp);
+        moves.push_back({sq, opp & ~f, own | f | core::square_bit<B>(sq), 0});
+    }
+    // Static order first, so that even a search stopped at once answers a sensible move.
+    std::stable_sort(moves.begin(), moves.end(), [&](const RootMove& a, const RootMove& b) {
+        return layout_.square_value[a.sq] > layout_.square_value[b.sq];
+    });
+    result.best = moves.front().sq;
+    result.pv = {result.best};
+
+    const bool exact_root = settings_.exact || settings_.wld ||
+                            (settings_.exact_empties > 0 && empties <= settings_.exact_empties);
+
+    // Step 1. Iterative deepening (for an exact root, a short one that orders the moves).
+    int max_depth = std::min(settings_.max_depth, empties);
+    if (exact_root) {
+        max_depth = empties > 12 ? std::min(8, empties / 3) : 0;
+        solve_in_tree_ = false;
+    }
+    int score = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        int delta = 60;
+        int alpha = depth >= 3 ? score - delta : -MidInfinity;
+        int beta = depth >= 3 ? score + delta : MidInfinity;
+        int v = 0;
+        for (;;) {
+            v = root_midgame(moves, depth, alpha, beta);
+            if (control_.stopped()) break;
+            if (v <= alpha && alpha > -MidInfinity) {
+                delta *= 3;
+                alpha = delta > 2000 ? -MidInfinity : std::max(-MidInfinity, v - delta);
+            } else if (v >= beta && beta < MidInfinity) {
+                delta *= 3;
+                beta = delta > 2000 ? MidInfinity : std::min(MidInfinity, v + delta);
+            } else {
+                break;
+            }
+        }
+        if (control_.stopped()) break;
+        score = v;
+        result.best = moves.front().sq;
+        result.score = to_discs(v);
+        result.exact = false;
+        result.depth = depth;
+        result.pv = principal_variation(own, opp, result.best, false);
+        fill_result(result, moves, false);
+        // An exact root only reports the solved result; this pass just orders its moves.
+        if (exact_root) continue;
+        if (on_iteration) on_iteration(result);
+        if (control_.should_not_start_iteration()) break;
+    }
+    if (!exact_root || control_.stopped()) {
+        fill_result(result, moves, false);
+        return result;
+    }
+
+    // Step 2. Exact root: an aspiration window around the estimate, widened on failure.
+    solve_in_tree_ = true;
+    const int limit = layout_.playable_count;
+    int alpha = -limit - 1;
+    int beta = limit + 1;
+    if (settings_.wld) {
+        alpha = -1;
+        beta = 1;
+    } else if (max_depth > 0 && settings_.multipv <= 1) {
+        const int guess = std::clamp(to_discs(score), -limit, limit);
+        alpha = guess - 3;
+        beta = guess + 3;
+    }
+    int v = 0;
+    for (;;) {
+        v = root_exact(moves, alpha, beta);
+        if (control_.stopped() || settings_.wld) break;
+        if (v <= alpha && alpha > -limit - 1) {
+            alpha = -limit - 1;
+        } else if (v >= beta && beta < limit + 1) {
+            beta = limit + 1;
+        } else {
+            break;
+        }
+    }
+    if (control_.stopped()) {
+        fill_result(result, moves, false);
+        return result;
+    }
+    result.best = moves.front().sq;
+    result.score = settings_.wld ? (v > 0) - (v < 0) : v;
+    result.exact = true;
+    result.depth = empties;
+    result.pv = principal_variation(own, opp, result.best, true);
+    fill_result(result, moves, true);
+    if (on_iteration) on_iteration(result);
+    return result;
+}
+
+template <class B>
+SearchResult run_layout(const core::Position& pos, const SearchSettings& settings,
+                        SearchTables& tables, SearchControl& control,
+                        const IterationCallback& on_iteration) {
+    const Layout<B> layout(pos.geometry());
+    const B own = narrow_word<B>(pos.discs(pos.side()));
+    const B opp = narrow_word<B>(pos.discs(1 - pos.side()));
+    Searcher<B> searcher(layout, pos.variant().anti(), settings, tables, control);
+    return searcher.run(own, opp, on_iteration);
+}
+
+}  // namespace
+
+SearchResult search_two_player(const core::Position& pos, const SearchSettings& settings,
+                               SearchTables& tables, SearchControl& control,
+                               const IterationCallback& on_iteration) {
+    tables.midgame.new_search();
+    tables.endgame.new_search();
+    if (pos.geometry().narrow())
+        return run_layout<uint64_t>(pos, settings, tables, control, on_iteration);
+    return run_layout<core::u128>(pos, settings, tables, control, on_iteration);
+}
+
+}  // namespace reversi::engine

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The two-player search: iterative deepening principal variation search with aspiration
+// windows and a transposition table, handing over to the exact endgame solver near the end
+// of the game. Works on every shape (64- or 128-bit words), with blocked squares and anti.
+// Cancellation and limits come from a SearchControl; the result of the last completed
+// iteration is returned when it stops.
+#pragma once
+
+#include <cstdint>
+
+#include "core/position.h"
+#include "engine/engine.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
+
+namespace reversi::engine {
+
+// How a two-player search should behave (filled by the facade from SearchLimits/levels).
+struct SearchSettings {
+    int max_depth = 64;     // midgame plies
+    int exact_empties = 0;  // solve exactly from this many empties (0: never inside the tree)
+    bool exact = false;     // solve the root position to the end
+    bool wld = false;       // solve the root to the end for win/loss/draw only
+    int noise = 0;          // evaluation noise amplitude (hundredths of a disc)
+    uint64_t seed = 0;      // noise seed
+    int multipv = 1;        // root moves to score exactly enough to rank them
+};
+
+// The two tables a two-player search uses: midgame bounds (hundredths of a disc) and exact
+// endgame bounds (discs), kept apart because their units differ.
+struct SearchTables {
+    explicit SearchTables(size_t megabytes)
+        : midgame(megabytes - megabytes / 4), endgame(megabytes / 4 + 1) {}
+    TranspositionTable midgame;
+    TranspositionTable endgame;
+    void clear() {
+        midgame.clear();
+        endgame.clear();
+    }
+};
+
+// Searches a two-player position that is neither over, nor a forced pass, nor inside a free
+// opening. Scores in the result are disc differences for the side to move (WLD: -1, 0, 1).
+SearchResult search_two_player(const core::Position& pos, const SearchSettings& settings,
+                               SearchTables& tables, SearchControl& control,
+                               const IterationCallback& on_iteration);
+
+}  // namespace reversi::engine

@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: MIT
+# Web client tests (tests/e2e, run by node). The rules-port and translation checks need only
+# node; the browser tests drive /usr/bin/chromium through playwright-core against the real
+# `reversi serve`, so they are registered once the server has sources. scripts/test.sh installs
+# chromium and runs `npm ci`; without them the e2e test fails and says what is missing.
+find_program(NODE_EXECUTABLE node)
+if(NOT NODE_EXECUTABLE)
+  set(NODE_EXECUTABLE node)
+endif()
+add_test(NAME web_rules COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/rules.test.mjs)
+add_test(NAME web_i18n COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/i18n.test.mjs)
+set_tests_properties(web_rules web_i18n PROPERTIES LABELS web
+                     ENVIRONMENT "REVERSI_SHARED_DIR=${REVERSI_SHARED_DIR}")
+file(GLOB WEB_SERVER_SOURCES ${PROJECT_SOURCE_DIR}/src/server/*.cpp)
+if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
+  add_test(NAME e2e_browser
+           COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs
+                   --binary $<TARGET_FILE:reversi> --build ${CMAKE_BINARY_DIR})
+  # Alone, so that its timeouts do not race the unit tests for the two cores.
+  set_tests_properties(e2e_browser PROPERTIES LABELS e2e TIMEOUT 420 RUN_SERIAL TRUE)
+endif()

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: MIT
+// Shared machinery of the browser tests: starts `reversi serve` on a free port with a temporary
+// database (and stops it), launches Debian's Chromium headless through playwright-core with a
+// fresh profile, and offers page helpers that read the board and play through the UI.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, '../..');
+export const ChromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+export const ChromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export class Failure extends Error {}
+
+export function check(cond, message) {
+    if (!cond) throw new Failure(message);
+}
+
+async function freePort() {
+    return new Promise((ok, fail) => {
+        const s = createServer();
+        s.on('error', fail);
+        s.listen(0, '127.0.0.1', () => {
+            const { port } = s.address();
+            s.close(() => ok(port));
+        });
+    });
+}
+
+// Starts the server under test; resolves to {url, stop()} once /api/health answers.
+export async function startServer({ binary, mock = false }) {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'reversi-e2e-'));
+    const args = mock ? [join(here, 'mock-server.mjs'), String(port)]
+        : ['serve', '--port', String(port), '--db', join(dir, 'e2e.db')];
+    const child = spawn(mock ? process.execPath : binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stdout.on('data', (d) => { log += d; });
+    child.stderr.on('data', (d) => { log += d; });
+    let exited = null;
+    child.on('exit', (code, signal) => { exited = code ?? signal; });
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 15000;
+    for (;;) {
+        if (exited !== null) throw new Failure(`server exited (${exited}) before answering:\n${log}`);
+        try {
+            const res = await fetch(`${url}/api/health`);
+            if (res.ok) break;
+        } catch {
+            // Not listening yet.
+        }
+        if (Date.now() > deadline) {
+            child.kill('SIGKILL');
+            throw new Failure(`server did not answer /api/health within 15 s:\n${log}`);
+        }
+        await new Promise((r) => setTimeout(r, 100));
+    }
+    return {
+        url,
+        log: () => log,
+        async stop() {
+            if (exited === null) {
+                child.kill('SIGTERM');
+                await new Promise((r) => {
+                    const timer = setTimeout(() => { child.kill('SIGKILL'); r(); }, 3000);
+                    child.on('exit', () => { clearTimeout(timer); r(); });
+                });
+            }
+            rmSync(dir, { recursive: true, force: true });
+        },
+    };
+}
+
+let shared = null;
+
+// Starts the run's one Chromium (headless, a fresh temporary user-data directory that
+// playwright creates and removes); launching it once per test would cost seconds each time.
+async function chromiumOnce() {
+    if (!shared) {
+        const { chromium } = await import('playwright-core');
+        shared = await chromium.launch({ executablePath: ChromiumPath, headless: true, args: ChromiumArgs });
+    }
+    return shared;
+}
+
+export async function closeChromium() {
+    if (shared) await shared.close();
+    shared = null;
+}
+
+// Opens a browser of its own (an isolated context: its own storage, so its own seat tokens and
+// language); uncaught page errors are collected in `errors`.
+export async function launchBrowser({ locale = 'en-US', viewport = { width: 1200, height: 900 }, hasTouch = false } = {}) {
+    const browser = await chromiumOnce();
+    const context = await browser.newContext({ viewport, locale, hasTouch });
+    const errors = [];
+    const watch = (page) => {
+        page.on('pageerror', (e) => errors.push(String(e)));
+        // Refused requests (a 409 for a taken seat) and dropped sockets are logged by the browser
+        // as console errors; they are expected, uncaught exceptions and other errors are not.
+        page.on('console', (m) => {
+            const text = m.text();
+            if (m.type() === 'error' && !/Failed to load resource|WebSocket/.test(text)) errors.push(text);
+        });
+    };
+    context.on('page', watch);
+    return {
+        context,
+        errors,
+        async page() {
+            return context.pages()[0] || context.newPage();
+        },
+        close: () => context.close(),
+    };
+}
+
+export function screenshotDir(buildDir) {
+    const dir = join(buildDir, 'screenshots');
+    mkdirSync(dir, { recursive: true });
+    return dir;
+}
+
+export const exists = existsSync;
+
+// The board as table-state rows, read from the squares' data-c attributes.
+export async function boardRows(page, scope = '.board-host') {
+    return page.evaluate((sel) => {
+        const board = document.querySelector(`${sel} .board`);
+        if (!board) return null;
+        const n = Number(getComputedStyle(board).getPropertyValue('--n'));
+        const cells = [...board.querySelectorAll('.sq')].map((b) => b.dataset.c ?? '?');
+        const rows = [];
+        for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, (r + 1) * n).join(''));
+        return rows;
+    }, scope);
+}
+
+export async function gameInfo(page) {
+    return page.evaluate(() => {
+        const g = document.querySelector('section.game');
+        return g ? { ply: Number(g.dataset.ply ?? -1), status: g.dataset.status ?? '' } : null;
+    });
+}
+
+// Waits until the game view shows a state with ply > `after` (or any state when after = -1).
+export async function waitPly(page, after, timeout = 20000) {
+    await page.waitForFunction((a) => {
+        const g = document.querySelector('section.game');
+        return g && g.dataset.ply !== undefined && Number(g.dataset.ply) > a;
+    }, after, { timeout });
+}
+
+// Plays by clicks until the game is over: the first playable square (or the Pass button) each
+// time it is this page's turn. `choose(squares)` may pick another square. Returns plies seen.
+export async function playToEnd(page, { choose = (sq) => sq[0], maxSeconds = 90 } = {}) {
+    const deadline = Date.now() + maxSeconds * 1000;
+    for (;;) {
+        check(Date.now() < deadline, 'game did not finish in time');
+        await page.waitForFunction(() => {
+            const g = document.querySelector('section.game');
+            return g && (g.dataset.status === 'finished' || document.querySelector('#pass')
+                || document.querySelector('.board.interactive .sq.playable'));
+        }, null, { timeout: 30000 });
+        const info = await gameInfo(page);
+        if (info.status === 'finished') return info.ply;
+        if (await page.$('#pass')) {
+            await page.click('#pass');
+        } else {
+            const squares = await page.$$eval('.board.interactive .sq.playable', (bs) => bs.map((b) => b.dataset.sq));
+            if (!squares.length) continue;
+            await page.click(`.board-host .sq[data-sq="${choose(squares)}"]`);
+        }
+        await waitPly(page, info.ply);
+    }
+}
+
+// Fills the setup screen: {board, players, anti, free, blocked: [sq], random, handicap,
+// handicapTo, seats: ['human'|level], local, mySeat}.
+export async function fillSetup(page, o) {
+    if (o.board) await page.selectOption('#shape', String(o.board));
+    if (o.players) await page.selectOption('#players', String(o.players));
+    if (o.anti) await page.check('#anti');
+    if (o.free) await page.check('#free-opening');
+    if (o.handicap) await page.selectOption('#handicap', String(o.handicap));
+    if (o.handicapTo) await page.selectOption('#handicap-to', o.handicapTo);
+    if (o.blocked) {
+        await page.check('#blocked-pick');
+        for (const sq of o.blocked) await page.click(`#preview .sq[data-sq="${sq}"]`);
+    }
+    if (o.random) {
+        await page.check('#blocked-random');
+        await page.fill('#random-blocked', String(o.random));
+        await page.press('#random-blocked', 'Tab');
+    }
+    if (o.seats) {
+        for (let i = 0; i < o.seats.length; i++) {
+            const s = o.seats[i];
+            await page.selectOption(`#seat-type-${i}`, s === 'human' ? 'human' : 'computer');
+            if (s !== 'human') await page.selectOption(`#seat-level-${i}`, String(s));
+        }
+    }
+    if (o.local) await page.check('#local');
+    if (o.mySeat !== undefined) await page.selectOption('#my-seat', String(o.mySeat));
+}
+
+// Creates the table from a filled setup screen and waits for the first state.
+export async function createGame(page) {
+    await page.click('#create');
+    await page.waitForURL(/#\/table\//, { timeout: 10000 });
+    await waitPly(page, -1);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// The HTTP half of docs/PROTOCOL.md: thin fetch wrappers that return the JSON body or throw an
+// ApiError carrying the server's error code and message. Seat tokens live in localStorage per
+// table, so that a player who leaves can come back to their seat with the same link.
+
+export class ApiError extends Error {
+    constructor(code, message) {
+        super(message || code);
+        this.code = code;
+    }
+}
+
+async function call(method, path, body) {
+    let res;
+    try {
+        res = await fetch(path, {
+            method,
+            headers: body ? { 'Content-Type': 'application/json' } : {},
+            body: body ? JSON.stringify(body) : undefined,
+        });
+    } catch (e) {
+        throw new ApiError('network', String(e.message || e));
+    }
+    let data = null;
+    try {
+        data = await res.json();
+    } catch {
+        throw new ApiError('internal', `HTTP ${res.status}`);
+    }
+    if (!res.ok || (data && data.type === 'error')) {
+        throw new ApiError(data?.code || 'internal', data?.message || `HTTP ${res.status}`);
+    }
+    return data;
+}
+
+export const createTable = (request) => call('POST', '/api/tables', request);
+export const joinTable = (id, seat, name) =>
+    call('POST', `/api/tables/${encodeURIComponent(id)}/join`, { seat, name });
+export const listTables = () => call('GET', '/api/tables');
+export const getTable = (id) => call('GET', `/api/tables/${encodeURIComponent(id)}`);
+export const listGames = (limit = 50, offset = 0) => call('GET', `/api/games?limit=${limit}&offset=${offset}`);
+export const getGame = (id) => call('GET', `/api/games/${encodeURIComponent(id)}`);
+export const exportUrl = (id, format) => `/api/games/${encodeURIComponent(id)}/export?format=${format}`;
+
+const TokenKey = 'reversi.tokens';
+
+function tokens() {
+    try {
+        return JSON.parse(localStorage.getItem(TokenKey) || '{}');
+    } catch {
+        return {};
+    }
+}
+
+// The token this browser holds for table `id`, or null.
+export function tokenFor(id) {
+    return tokens()[id] || null;
+}
+
+export function saveToken(id, token) {
+    const all = tokens();
+    all[id] = token;
+    localStorage.setItem(TokenKey, JSON.stringify(all));
+}

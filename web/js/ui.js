@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// Small DOM helpers shared by the views: element construction, labelled fields and selects, and
+// the translated text of an error. Text always goes in as text nodes, never as HTML, so names
+// typed by players cannot inject markup.
+import { t } from './i18n.js';
+
+// Creates <tag> with attributes and children (strings become text nodes; null is skipped).
+export function el(tag, attrs = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+        if (v === null || v === undefined || v === false) continue;
+        e.setAttribute(k, v === true ? '' : String(v));
+    }
+    for (const c of children.flat()) {
+        if (c === null || c === undefined || c === '') continue;
+        e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return e;
+}
+
+// A label + control (+ optional help link) row.
+export function field(label, control, extra = null, { invalid = false } = {}) {
+    if (!control.id) control.id = `f-${Math.random().toString(36).slice(2)}`;
+    if (invalid) control.setAttribute('aria-invalid', 'true');
+    return el('div', { class: 'field' + (invalid ? ' invalid' : '') }, el('label', { for: control.id }, label),
+        control, extra ? ' ' : '', extra);
+}
+
+// A <select> with [value, text] options; `aria` labels it when no <label> does.
+export function select(id, options, value, onChange, aria = null) {
+    const s = el('select', { id, 'aria-label': aria });
+    for (const [v, text] of options) {
+        const o = el('option', { value: v }, text);
+        if (String(v) === String(value)) o.selected = true;
+        s.append(o);
+    }
+    s.addEventListener('change', () => onChange(s.value));
+    return s;
+}
+
+// The message to show for an ApiError or a server error object: translated by code, with the
+// server's own sentence added when it says more.
+export function errorText(e) {
+    const code = e.code || 'internal';
+    const known = t(`error.${code}`);
+    const base = known === `error.${code}` ? t('error.internal') : known;
+    return e.message && e.message !== code ? `${base} (${e.message})` : base;
+}
