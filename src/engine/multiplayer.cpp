@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/bitboard.h"
+#include "engine/levels.h"
 #include "engine/multiplayer_eval.h"
 
 namespace reversi::engine {
@@ -32,15 +33,13 @@ uint64_t splitmix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-// Stand-in for the levels table until it covers 3-4 players: depth and noise per level.
-void apply_level(int level, SearchLimits& limits, MultiOptions& options) {
+// A level (docs/LEVELS.md) sets depth, noise and, where the caller gave none, the time.
+void apply_level(int level, int players, SearchLimits& limits, MultiOptions& options) {
     if (level <= 0) return;
-    level = std::min(level, 10);
-    constexpr int Depth[11] = {0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 0};
-    constexpr int Noise[11] = {0, 600, 400, 300, 200, 150, 100, 60, 30, 0, 0};
-    limits.depth = Depth[level];
-    options.noise = Noise[level];
-    if (level == 10 && limits.seconds <= 0) limits.seconds = 1.0;
+    const LevelSettings settings = level_settings(level, players);
+    limits.depth = settings.depth;
+    if (limits.seconds <= 0) limits.seconds = settings.seconds;
+    options.noise = settings.noise;
 }
 
 Position with_side(const Position& pos, int seat) {
@@ -323,7 +322,7 @@ SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& l
                                 const IterationCallback& on_iteration) {
     SearchLimits effective = limits;
     MultiOptions opts = options;
-    apply_level(limits.level, effective, opts);
+    apply_level(limits.level, pos.players(), effective, opts);
     opts.algorithm = options.algorithm;
     if (options.noise > 0) opts.noise = options.noise;
     MultiSearch search(pos, effective, opts, std::move(stop));
