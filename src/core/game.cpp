@@ -8,6 +8,26 @@ Game::Game(const Setup& setup) : variant_(std::make_shared<const Variant>(setup)
     positions_.push_back(Position::start(*variant_));
 }
 
+Game::Game(const Setup& setup, const std::array<u128, MaxPlayers>& discs, u128 neutral, int side)
+    : variant_(std::make_shared<const Variant>(setup)) {
+    const int players = variant_->players();
+    if (side < 0 || side >= players)
+        throw SetupError("the side to move must be one of the " + std::to_string(players) +
+                         " seats");
+    if (neutral && players != 3) throw SetupError("neutral discs exist in three-player games only");
+    u128 seen = neutral;
+    for (int seat = 0; seat < MaxPlayers; ++seat) {
+        if (discs[seat] && seat >= players)
+            throw SetupError(color_name(static_cast<Color>(seat)) + " discs in a " +
+                             std::to_string(players) + "-player game");
+        if (discs[seat] & seen) throw SetupError("a square holds two discs");
+        seen |= discs[seat];
+    }
+    if (seen & ~variant_->geometry().playable())
+        throw SetupError("a disc lies on a blocked square or off the board");
+    positions_.push_back(Position::from_discs(*variant_, discs, neutral, side));
+}
+
 std::vector<Square> Game::moves() const {
     return {moves_.begin(), moves_.begin() + ply_};
 }

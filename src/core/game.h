@@ -15,10 +15,16 @@ class Game {
 public:
     // Starts a game of the setup; throws SetupError when the setup breaks the rules.
     explicit Game(const Setup& setup);
+    // Starts a game of the setup from explicit discs instead of the setup's start (a
+    // composed position, a GGF board); throws SetupError when the setup breaks the rules
+    // or a disc lies off the playable squares or on two seats at once.
+    Game(const Setup& setup, const std::array<u128, MaxPlayers>& discs, u128 neutral, int side);
 
     const Variant& variant() const { return *variant_; }
     std::shared_ptr<const Variant> shared_variant() const { return variant_; }
     const Position& position() const { return positions_[ply_]; }
+    // The position before the first move.
+    const Position& start() const { return positions_.front(); }
     // Moves played so far (passes included as PassMove), not counting undone ones.
     std::vector<Square> moves() const;
     // Number of moves played (the current ply).

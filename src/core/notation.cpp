@@ -19,7 +19,10 @@ bool is_pass_word(const std::string& t) { return t == "pass" || t == "pa" || t =
 }  // namespace
 
 std::string coord_name(Coord c) {
-    return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
+    // Appending (not operator+) keeps GCC 12's false -Wrestrict warning away.
+    std::string name(1, static_cast<char>('a' + c.col));
+    name += std::to_string(c.row + 1);
+    return name;
 }
 
 std::string square_name(const Geometry& geometry, Square sq) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,13 @@
 #include "core/game.h"
 
 namespace reversi::core {
+
+// Thrown by the readers of position texts, board strings and GGF records; what() says
+// where the text is wrong and why.
+class NotationError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
 
 // "a1".."j10" for a square, "pass" for PassMove.
 std::string square_name(const Geometry& geometry, Square sq);

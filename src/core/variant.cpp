@@ -11,7 +11,10 @@ namespace reversi::core {
 namespace {
 
 std::string coord_text(Coord c) {
-    return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
+    // Appending (not operator+) keeps GCC 12's false -Wrestrict warning away.
+    std::string name(1, static_cast<char>('a' + c.col));
+    name += std::to_string(c.row + 1);
+    return name;
 }
 
 }  // namespace
