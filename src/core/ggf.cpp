@@ -277,7 +277,7 @@ GgfRecord parse_ggf(std::string_view text) {
                 if (std::isdigit(static_cast<unsigned char>(ch)) && letters.empty())
                     digits += ch;
                 else if (!is_space(ch))
-                    letters += static_cast<char>(std::tolower(ch));
+                    letters += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
             }
             if (digits == "8")
                 setup.shape = Shape::Eight;
@@ -325,7 +325,15 @@ GgfRecord parse_ggf(std::string_view text) {
         else if (size == "88")
             setup.shape = Shape::Octagon;
     }
-    Game game = bo ? game_for(setup, read_board(*bo, setup.shape)) : Game(setup);
+    // Every setup built here is valid by construction; a SetupError would still only ever
+    // leave as a NotationError, the one error this reader promises.
+    Game game = [&] {
+        try {
+            return bo ? game_for(setup, read_board(*bo, setup.shape)) : Game(setup);
+        } catch (const SetupError& e) {
+            throw NotationError(std::string("BO: ") + e.what());
+        }
+    }();
 
     GgfRecord record{std::move(game), info, {}};
     const Geometry& g = record.game.variant().geometry();
