@@ -23,11 +23,15 @@ std::string mutate(const std::string& text, std::mt19937_64& rng) {
             case 0:
                 if (!out.empty()) out[at] = ch;
                 break;
-            case 1: out.insert(out.begin() + at, ch); break;
+            case 1:
+                out.insert(out.begin() + at, ch);
+                break;
             case 2:
                 if (!out.empty()) out.erase(at, 1);
                 break;
-            default: out = out.substr(0, at); break;
+            default:
+                out = out.substr(0, at);
+                break;
         }
     }
     return out;
@@ -57,15 +61,17 @@ TEST(ParserFuzz, PositionText) {
     const core::Setup s{Shape::Octagon, 3, false, false, {{2, 2}, {7, 7}}, 0, Color::Black};
     Game g(s);
     ASSERT_FALSE(play_moves(g, "e7"));  // black brackets the neutral e6
-    fuzz<NotationError>(format_position_text(g.position()),
-                        [](const std::string& t) { parse_position_text(t); }, 1);
+    fuzz<NotationError>(
+        format_position_text(g.position()), [](const std::string& t) { parse_position_text(t); },
+        1);
 }
 
 TEST(ParserFuzz, BoardStringAndObfLine) {
     const Variant v{core::Setup{}};
     const std::string line =
         "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
-    fuzz<NotationError>(line, [&](const std::string& t) { parse_obf_line(v, t); }, 2);
+    fuzz<NotationError>(
+        line, [&](const std::string& t) { parse_obf_line(v, t); }, 2);
 }
 
 TEST(ParserFuzz, Ggf) {
@@ -75,8 +81,9 @@ TEST(ParserFuzz, Ggf) {
     Game g(s);
     ASSERT_FALSE(play_moves(g, "f7 g5 d4 e7"));
     std::vector<GgfMoveNote> notes(4, GgfMoveNote{"1.5", "0.2"});
-    fuzz<NotationError>(format_ggf(g, {"p", "d", "b", "w", "", "t"}, notes),
-                        [](const std::string& t) { parse_ggf(t); }, 3);
+    fuzz<NotationError>(
+        format_ggf(g, {"p", "d", "b", "w", "", "t"}, notes),
+        [](const std::string& t) { parse_ggf(t); }, 3);
 }
 
 TEST(ParserFuzz, MoveListsNeverThrow) {

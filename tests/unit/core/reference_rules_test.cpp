@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "core/bitboard.h"
 #include "core/game.h"
@@ -102,6 +105,96 @@ TEST(ReferenceRules, RandomGamesOfEveryVariantAgreeWithTheBitboards) {
     EXPECT_EQ(tally.finished, static_cast<long>(setups.size()) * 24);
     RecordProperty("positions", std::to_string(tally.positions));
     RecordProperty("moves_checked", std::to_string(tally.moves_checked));
+}
+
+// Perft on the reference rules (RULES.md 8: a pass is a ply, a finished game one leaf).
+uint64_t ref_perft(const RefBoard& board, int depth) {
+    if (depth == 0 || test::ref_is_over(board)) return 1;
+    if (test::ref_must_pass(board)) {
+        RefBoard next = board;
+        test::ref_pass(next);
+        return ref_perft(next, depth - 1);
+    }
+    const auto moves = test::ref_legal_moves(board);
+    if (depth == 1) return moves.size();
+    uint64_t total = 0;
+    for (RefSquare s : moves) {
+        RefBoard next = board;
+        test::ref_play(next, s);
+        total += ref_perft(next, depth - 1);
+    }
+    return total;
+}
+
+// The setup of a perft.txt options field ("--board 8 --players 3 --blocked c3,f6").
+core::Setup setup_of(const std::string& options) {
+    core::Setup s;
+    std::istringstream in(options);
+    std::string flag, value;
+    while (in >> flag) {
+        if (flag == "--anti")
+            s.anti = true;
+        else if (flag == "--free-opening")
+            s.free_opening = true;
+        else if (!(in >> value))
+            ADD_FAILURE() << "flag without value: " << flag;
+        else if (flag == "--board")
+            EXPECT_TRUE(parse_shape(value, s.shape)) << value;
+        else if (flag == "--players")
+            s.players = std::stoi(value);
+        else if (flag == "--handicap")
+            s.handicap = std::stoi(value);
+        else if (flag == "--handicap-to")
+            s.handicap_to = value == "white" ? Color::White : Color::Black;
+        else if (flag == "--blocked") {
+            std::istringstream list(value);
+            for (std::string name; std::getline(list, name, ',');)
+                s.blocked.push_back({name[0] - 'a', std::stoi(name.substr(1)) - 1});
+        } else {
+            ADD_FAILURE() << "unknown flag " << flag;
+        }
+    }
+    return s;
+}
+
+std::string field(std::istream& in) {
+    std::string f;
+    std::getline(in, f, ';');
+    const size_t a = f.find_first_not_of(' '), b = f.find_last_not_of(' ');
+    return a == std::string::npos ? "" : f.substr(a, b - a + 1);
+}
+
+// The reference itself against an independent source: the lines of perft.txt small enough
+// for the slow reference (every variant has some).
+TEST(ReferenceRules, ReferencePerftMatchesPerftTxt) {
+    std::ifstream file(std::filesystem::path(REVERSI_SHARED_DIR) / "data" / "perft.txt");
+    ASSERT_TRUE(file);
+    int checked = 0;
+    for (std::string line; std::getline(file, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream in(line);
+        const std::string options = field(in), moves = field(in);
+        const int depth = std::stoi(field(in));
+        const uint64_t nodes = std::stoull(field(in));
+        if (nodes > 60000) continue;
+        RefBoard board = test::ref_start(setup_of(options));
+        std::istringstream list(moves);
+        for (std::string name; list >> name;) {
+            if (name == "pass") {
+                ASSERT_TRUE(test::ref_must_pass(board)) << line;
+                test::ref_pass(board);
+                continue;
+            }
+            const RefSquare s{name[0] - 'a', std::stoi(name.substr(1)) - 1};
+            const auto legal = test::ref_legal_moves(board);
+            ASSERT_NE(std::find(legal.begin(), legal.end(), s), legal.end())
+                << name << " in " << line;
+            test::ref_play(board, s);
+        }
+        EXPECT_EQ(ref_perft(board, depth), nodes) << line;
+        ++checked;
+    }
+    EXPECT_GE(checked, 50);
 }
 
 }  // namespace

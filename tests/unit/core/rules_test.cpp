@@ -229,6 +229,22 @@ TEST(Rules3TwoPlayer, EqualCountsAreADraw) {
     EXPECT_EQ(t.position.outcome().black_score, 0);
 }
 
+TEST(Rules3TwoPlayer, NoLimitOnTheNumberOfDiscs) {
+    // Black holds 47 discs, well over the historical 32, and still plays and flips.
+    const auto t = text(
+        "board=8 players=2 turn=black\n"
+        "XXXXXXXX\nXXXXXXXX\nXXXXXXXX\nXXXXXXXX\nXXXXXXXX\nXXXXXXX-\n-O------\n--------");
+    EXPECT_EQ(t.position.count(0), 47);
+    EXPECT_EQ(names(t.position.geometry(), t.position.legal_moves()), "a8 b8 c8");
+    EXPECT_EQ(t.position.after(sq(t.position, "b8")).count(0), 49);
+    // And may fill the whole board.
+    const auto w = text(
+        "board=8 players=2 turn=black\n"
+        "XXXXXXXX\nXXXXXXXX\nXXXXXXXX\nXXXXXXXX\nXXXXXXXX\nXXXXXXXX\nXOOOOOO-\nXXXXXXXX");
+    EXPECT_EQ(names(w.position.geometry(), w.position.legal_moves()), "h7");
+    EXPECT_EQ(w.position.after(sq(w.position, "h7")).count(0), 64);
+}
+
 // ---- RULES.md 4: three- and four-player Reversi ----
 
 TEST(Rules4Multiplayer, StartIsClockwiseInTurnOrderWithNeutralForThree) {
@@ -496,6 +512,18 @@ TEST(Rules5Handicap, CornersComeBeforeAFreeOpening) {
               "--------/--------/-------O");
     EXPECT_EQ(names(g.position().geometry(), g.legal_moves()), "d4 e4 d5 e5");
     EXPECT_EQ(g.position().side(), 0);  // Black still moves first
+}
+
+TEST(Rules7Handicap, BlackMovesFirstWhoeverReceivesTheCorners) {
+    for (Color to : {Color::Black, Color::White}) {
+        core::Setup s;
+        s.handicap = 4;
+        s.handicap_to = to;
+        Game g(s);
+        EXPECT_EQ(g.position().side(), 0);
+        EXPECT_EQ(g.position().count(static_cast<int>(to)), 6);
+        EXPECT_EQ(names(g.position().geometry(), g.legal_moves()), "d3 c4 f5 e6");
+    }
 }
 
 TEST(Rules5Combining, TwoPlayerOptionsCombineFreely) {
