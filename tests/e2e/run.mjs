@@ -2,7 +2,7 @@
 // Runs the browser tests: one `reversi serve` (temporary database, free port) for the whole run,
 // a fresh Chromium per test, screenshots under BUILD/screenshots. Exits 1 on any failure and
 // says clearly when Chromium, playwright-core or the server binary is missing.
-// Usage: node run.mjs --binary build/reversi --build build [--only TEXT] [--mock]
+// Usage: node run.mjs --binary build/reversi --build build [--only TEXT] [--web DIR] [--mock]
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ChromiumPath, closeChromium, launchBrowser, repo, screenshotDir, startServer, here } from './lib.mjs';
@@ -17,6 +17,7 @@ const binary = resolve(opt('--binary', resolve(repo, 'build/reversi')));
 const buildDir = resolve(opt('--build', resolve(repo, 'build')));
 const only = opt('--only', '');
 const mock = args.includes('--mock');
+const web = opt('--web', null);
 
 function fatal(message) {
     console.error(`e2e: ${message}`);
@@ -30,7 +31,7 @@ if (!existsSync(resolve(here, 'node_modules/playwright-core'))) {
 if (!mock && !existsSync(binary)) fatal(`server binary ${binary} is missing: build the project first.`);
 
 const shots = screenshotDir(buildDir);
-const server = await startServer({ binary, mock });
+const server = await startServer({ binary, mock, web: web && resolve(web) });
 let failed = 0;
 const started = Date.now();
 try {

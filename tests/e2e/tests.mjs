@@ -212,9 +212,12 @@ export const tests = {
         await fillSetup(pa, { board: 8, seats: ['human', 'human'], mySeat: 0 });
         await createGame(pa);
         check((await gameInfo(pa)).status === 'waiting', 'table with a free seat is not waiting');
+        // The second browser finds the table in the lobby.
+        const id = tableId(pa);
         const b = await ctx.launch();
         const pb = await b.page();
-        await pb.goto(pa.url());
+        await pb.goto(`${ctx.url}/#/lobby`);
+        await pb.click(`#open-tables [data-table="${id}"] a`);
         await pb.waitForSelector('#take-1');
         await pb.fill('#join-name', 'Bob');
         await pb.click('#take-1');
@@ -230,6 +233,10 @@ export const tests = {
         await pb.click('.board-host .sq[data-sq="d6"]');
         await pa.waitForFunction(() => document.querySelector('.sq[data-sq="d6"]')?.dataset.c === 'O');
         check((await gameInfo(pa)).ply === 2 && (await gameInfo(pb)).ply === 2, 'ply not 2 on both');
+        // A player who leaves comes back to the seat with the same link.
+        await pb.reload();
+        await waitPly(pb, 1);
+        check((await pb.textContent('#players .player[data-seat="1"]')).includes('(you)'), 'seat lost on reload');
         await shot(pb, ctx, 'two-browsers.png');
     },
 
@@ -303,6 +310,21 @@ export const tests = {
         await waitPly(page, -1);
         const seats = await page.$$eval('#players .player', (li) => li.map((x) => x.textContent));
         check(seats[1].includes('(you)') && seats[0].includes('Computer'), `rematch seats not rotated: ${seats}`);
+    },
+
+    async 'a clock that runs out ends the game'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        await page.goto(ctx.url);
+        await fillSetup(page, { board: 8, seats: ['human', 'human'], local: true });
+        await page.selectOption('#clock-mode', 'move');
+        await page.fill('#clock-seconds', '2');
+        await page.press('#clock-seconds', 'Tab');
+        await createGame(page);
+        check(/\d:\d\d/.test(await page.textContent('#players .clock')), 'clock not shown');
+        await page.waitForFunction(() => document.querySelector('section.game').dataset.status === 'finished',
+            null, { timeout: 15000 });
+        check(/White wins.*on time/.test(await page.textContent('#status')), 'time loss not announced');
     },
 
     async 'the client in Turkish and in Polish'(ctx) {

@@ -70,6 +70,10 @@ export function setupView(root) {
 
     function render() {
         const focusId = document.activeElement?.id;
+        // Follow the seats: when your seat turns into a computer, move you to the first human one.
+        const humans = st.seats.slice(0, st.players).map((x, i) => (x.type === 'human' ? String(i) : null))
+            .filter((x) => x !== null);
+        if (st.mySeat !== 'watch' && !humans.includes(st.mySeat)) st.mySeat = humans[0] ?? 'watch';
         view.replaceChildren();
         view.append(el('h1', { id: 'setup-title' }, t('setup.title')));
         const problems = [...rules.setupProblems(setupObject()), ...seatProblems()];

@@ -77,6 +77,16 @@ TEST(Ggf, ReadsAGgsStyleRecord) {
     EXPECT_EQ(r.notes[2], GgfMoveNote{});
 }
 
+TEST(Ggf, ReadsAnNboardStyleRecordWithAnUnspacedBoard) {
+    const GgfRecord r = parse_ggf(
+        "(;GM[Othello]PC[NBoard]DT[2026-11-30 10:00:00 GMT]PB[me]PW[you]RE[?]TI[0]TY[8]"
+        "BO[8 ---------------------------O*------*O--------------------------- *]"
+        "B[F5//1.23]W[F6/-3.00]B[E6]W[F4]B[E3];)");
+    EXPECT_EQ(r.info.result, "?");
+    EXPECT_EQ(format_moves(r.game.variant().geometry(), r.game.moves(), false), "f5 f6 e6 f4 e3");
+    EXPECT_EQ(r.notes[1], (GgfMoveNote{"-3.00", ""}));
+}
+
 TEST(Ggf, RoundTripsEveryExpressibleSetup) {
     std::mt19937_64 rng(88);
     int games = 0, passes = 0;
