@@ -2,19 +2,15 @@
 // Fast move generation and flipping for the 64-bit layout (6x6 and 8x8 in stride 8). Two
 // implementations give the same answers as the generic Kernel for any discs on playable
 // squares: a portable one, always compiled, and an AVX-512 one, compiled when the target
-// has it (REVERSI_SIMD64). Lines stop at squares that hold no disc, so blocked and off-board
-// squares need no special case and the board's own `inner` mask is implied by the layout.
+// has it (REVERSI_AVX512, see simd.h). Lines stop at squares that hold no disc, so blocked and
+// off-board squares need no special case and the board's own `inner` mask is implied by the layout.
 #pragma once
 
 #include <array>
 #include <bit>
 #include <cstdint>
 
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512CD__) && \
-    defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VBMI2__) && !defined(REVERSI_PORTABLE)
-#define REVERSI_SIMD64 1
-#include <immintrin.h>
-#endif
+#include "core/simd.h"
 
 namespace reversi::core::board64 {
 
@@ -128,7 +124,7 @@ struct Portable {
     }
 };
 
-#ifdef REVERSI_SIMD64
+#ifdef REVERSI_AVX512
 
 // AVX-512: the eight directions live in the eight lanes of one vector. Shifts become
 // rotations (one instruction for both signs); the edge masks keep every bit a rotation would

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Paranoid and Best-Reply alpha-beta for 3-4 players. Values are always from the root seat's
 // point of view (MultiEval), so both methods are max/min searches rather than negamax. Move
-// ordering uses anchors first and a history table per search; an aborted iteration is thrown
-// away, so the answer is always the best move of a completed iteration.
+// ordering uses the remembered best move, anchors, and a history table per search; an aborted
+// iteration is thrown away, so the answer is always the best move of a completed iteration.
 #include "engine/multiplayer.h"
 
 #include <algorithm>
 #include <chrono>
+#include <vector>
 
 #include "core/bitboard.h"
+#include "engine/levels.h"
 #include "engine/multiplayer_eval.h"
 
 namespace reversi::engine {
@@ -31,15 +33,13 @@ uint64_t splitmix(uint64_t x) {
     return x ^ (x >> 31);
 }
 
-// Stand-in for the levels table until it covers 3-4 players: depth and noise per level.
-void apply_level(int level, SearchLimits& limits, MultiOptions& options) {
+// A level (docs/LEVELS.md) sets depth, noise and, where the caller gave none, the time.
+void apply_level(int level, int players, SearchLimits& limits, MultiOptions& options) {
     if (level <= 0) return;
-    level = std::min(level, 10);
-    constexpr int Depth[11] = {0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 0};
-    constexpr int Noise[11] = {0, 600, 400, 300, 200, 150, 100, 60, 30, 0, 0};
-    limits.depth = Depth[level];
-    options.noise = Noise[level];
-    if (level == 10 && limits.seconds <= 0) limits.seconds = 1.0;
+    const LevelSettings settings = level_settings(level, players);
+    limits.depth = settings.depth;
+    if (limits.seconds <= 0) limits.seconds = settings.seconds;
+    options.noise = settings.noise;
 }
 
 Position with_side(const Position& pos, int seat) {
@@ -47,6 +47,14 @@ Position with_side(const Position& pos, int seat) {
     for (int s = 0; s < pos.players(); ++s) discs[s] = pos.discs(s);
     return Position::from_discs(pos.variant(), discs, pos.neutral(), seat);
 }
+
+// The best move found in a position, kept for ordering only (never for values, so a collision
+// costs time, not correctness). A move is its square plus 128 times its seat.
+struct MoveMemo {
+    uint64_t key = 0;
+    int move = -1;
+};
+constexpr size_t MemoSize = size_t(1) << 16;
 
 struct Candidate {
     Square square;
@@ -78,7 +86,13 @@ class MultiSearch {
     }
     // Counts a node; true when the search must stop now.
     bool visit();
-    int order(const Position& pos, int seat, u128 moves, Candidate* out, int count) const;
+    // Appends `seat`'s moves with their ordering keys; the remembered best move comes first.
+    int order(int seat, u128 moves, int memo_move, Candidate* out, int count) const;
+    MoveMemo& memo(uint64_t key) { return memo_[key & (MemoSize - 1)]; }
+    int recall(uint64_t key) {
+        const MoveMemo& m = memo(key);
+        return m.key == key ? m.move : -1;
+    }
     void reward(int seat, Square sq, int depth) { history_[seat][sq] += depth * depth; }
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
@@ -91,6 +105,7 @@ class MultiSearch {
     uint64_t nodes_ = 0;
     bool aborted_ = false;
     std::array<std::array<uint32_t, 128>, core::MaxPlayers> history_{};
+    std::vector<MoveMemo> memo_ = std::vector<MoveMemo>(MemoSize);
 };
 
 bool MultiSearch::visit() {
@@ -104,15 +119,15 @@ bool MultiSearch::visit() {
     return aborted_;
 }
 
-int MultiSearch::order(const Position& pos, int seat, u128 moves, Candidate* out, int count) const {
+int MultiSearch::order(int seat, u128 moves, int memo_move, Candidate* out, int count) const {
     const u128 anchors = eval_.anchors();
     while (moves) {
         const Square sq = core::pop_lsb(moves);
-        uint32_t key = history_[seat][sq];
-        if ((anchors >> sq) & 1) key += 1u << 30;
+        uint32_t key = std::min(history_[seat][sq], (1u << 29) - 1);
+        if ((anchors >> sq) & 1) key += 1u << 29;
+        if (sq + 128 * seat == memo_move) key += 1u << 31;
         out[count++] = {sq, seat, key};
     }
-    (void)pos;
     return count;
 }
 
@@ -123,24 +138,28 @@ int MultiSearch::paranoid(const Position& pos, int depth, int alpha, int beta) {
     if (depth <= 0) return eval_.evaluate(pos, root_seat_);
     Candidate list[MaxMoves];
     const int seat = pos.side();
-    const int n = order(pos, seat, moves, list, 0);
+    const uint64_t key = pos.key();
+    const int n = order(seat, moves, recall(key), list, 0);
     std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
     const bool maximising = seat == root_seat_;
     int best = maximising ? -Infinity : Infinity;
+    int best_i = 0;
     for (int i = 0; i < n; ++i) {
         const int v = paranoid(pos.after(list[i].square), depth - 1, alpha, beta);
-        if (maximising) {
-            best = std::max(best, v);
-            alpha = std::max(alpha, v);
-        } else {
-            best = std::min(best, v);
-            beta = std::min(beta, v);
+        if (maximising ? v > best : v < best) {
+            best = v;
+            best_i = i;
         }
+        if (maximising)
+            alpha = std::max(alpha, v);
+        else
+            beta = std::min(beta, v);
         if (alpha >= beta) {
             reward(seat, list[i].square, depth);
             break;
         }
     }
+    if (!aborted_) memo(key) = {key, list[best_i].square + 128 * seat};
     return best;
 }
 
@@ -150,18 +169,24 @@ int MultiSearch::brs_max(const Position& pos, int depth, int alpha, int beta) {
     if (!moves) return eval_.terminal(pos, root_seat_);
     if (depth <= 0) return eval_.evaluate(pos, root_seat_);
     Candidate list[MaxMoves];
-    const int n = order(pos, root_seat_, moves, list, 0);
+    const uint64_t key = pos.key();
+    const int n = order(root_seat_, moves, recall(key), list, 0);
     std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
     int best = -Infinity;
+    int best_i = 0;
     for (int i = 0; i < n; ++i) {
         const int v = brs_min(pos.after(list[i].square), depth - 1, alpha, beta);
-        best = std::max(best, v);
+        if (v > best) {
+            best = v;
+            best_i = i;
+        }
         alpha = std::max(alpha, v);
         if (alpha >= beta) {
             reward(root_seat_, list[i].square, depth);
             break;
         }
     }
+    if (!aborted_) memo(key) = {key, list[best_i].square + 128 * root_seat_};
     return best;
 }
 
@@ -175,23 +200,30 @@ int MultiSearch::brs_min(const Position& pos, int depth, int alpha, int beta) {
     Candidate list[MaxMoves];
     std::array<Position, core::MaxPlayers> movers;
     int n = 0;
+    const uint64_t key = pos.key();
+    const int remembered = recall(key);
     for (int seat = 0; seat < pos.players(); ++seat) {
         if (seat == root_seat_) continue;
         movers[seat] = with_side(pos, seat);
-        n = order(movers[seat], seat, movers[seat].legal_moves(), list, n);
+        n = order(seat, movers[seat].legal_moves(), remembered, list, n);
     }
     std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
     int best = Infinity;
+    int best_i = 0;
     for (int i = 0; i < n; ++i) {
         const Position reply = movers[list[i].seat].after(list[i].square);
         const int v = brs_max(with_side(reply, root_seat_), depth - 1, alpha, beta);
-        best = std::min(best, v);
+        if (v < best) {
+            best = v;
+            best_i = i;
+        }
         beta = std::min(beta, v);
         if (alpha >= beta) {
             reward(list[i].seat, list[i].square, depth);
             break;
         }
     }
+    if (!aborted_) memo(key) = {key, list[best_i].square + 128 * list[best_i].seat};
     return best;
 }
 
@@ -200,7 +232,7 @@ SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_
     const u128 moves = root.legal_moves();
     if (!moves) return result;  // the game is over: NoSquare
     Candidate list[MaxMoves];
-    const int n = order(root, root_seat_, moves, list, 0);
+    const int n = order(root_seat_, moves, -1, list, 0);
     std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
     result.best = list[0].square;
     result.pv = {result.best};
@@ -225,11 +257,14 @@ SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_
         if (aborted_) break;
         // Noise is a fixed offset per (seed, square), so deeper iterations keep the same bias.
         std::array<int, MaxMoves> noisy = values;
-        if (options_.noise > 0)
+        if (options_.noise > 0) {
+            // The noise is given in hundredths of a disc; convert it to evaluation units.
+            const int amplitude = std::max(1, options_.noise * eval_.disc_weight(root) / 100);
             for (int i = 0; i < n; ++i) {
                 const uint64_t r = splitmix(limits_.seed * 0x100 + list[i].square);
-                noisy[i] += static_cast<int>(r % (2 * options_.noise + 1)) - options_.noise;
+                noisy[i] += static_cast<int>(r % (2 * amplitude + 1)) - amplitude;
             }
+        }
         // Stable sort: among equal values the earlier (better ordered) move stays first.
         std::array<int, MaxMoves> index{};
         for (int i = 0; i < n; ++i) index[i] = i;
@@ -287,7 +322,7 @@ SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& l
                                 const IterationCallback& on_iteration) {
     SearchLimits effective = limits;
     MultiOptions opts = options;
-    apply_level(limits.level, effective, opts);
+    apply_level(limits.level, pos.players(), effective, opts);
     opts.algorithm = options.algorithm;
     if (options.noise > 0) opts.noise = options.noise;
     MultiSearch search(pos, effective, opts, std::move(stop));

@@ -23,8 +23,8 @@ constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::Paranoid;
 // How a 3-4 player search plays beyond its limits.
 struct MultiOptions {
     MultiAlgorithm algorithm = DefaultMultiAlgorithm;
-    // Uniform noise added to each root move's value (centi-discs), drawn from the seed; weak
-    // levels use it to make human-like mistakes. 0 plays the best move found.
+    // Uniform noise added to each root move's value (hundredths of a disc), drawn from the
+    // seed; weak levels use it to make human-like mistakes. 0 plays the best move found.
     int noise = 0;
 };
 

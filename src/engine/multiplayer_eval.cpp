@@ -20,7 +20,8 @@ B narrow_to(u128 b) {
     return static_cast<B>(b);
 }
 
-// Weights in centi-discs; discs matter more as the board fills (phase in 0..64).
+// Weights in eval units; a disc is worth 20 units at the start and 276 on a full board
+// (phase in 0..64), so discs matter more as the board fills.
 struct Weights {
     int disc;
     int mobility = 30;
@@ -103,6 +104,10 @@ int MultiEval::evaluate_with(const core::Position& pos, int seat) const {
     for (int s = 0; s < players_; ++s)
         if (s != seat) best_other = std::max(best_other, score[s]);
     return score[seat] - best_other;
+}
+
+int MultiEval::disc_weight(const core::Position& pos) const {
+    return weights_for_phase(core::popcount(pos.occupied()) * 64 / std::max(squares_, 1)).disc;
 }
 
 int MultiEval::evaluate(const core::Position& pos, int seat) const {

@@ -26,6 +26,9 @@ class MultiEval {
     // Exact value of a finished game for `seat`: +-MultiWin plus the disc margin, 0 for a draw
     // of the table that `seat` shares.
     int terminal(const core::Position& pos, int seat) const;
+    // What one disc is worth in `pos` (the unit grows as the board fills); level noise given
+    // in hundredths of a disc is scaled by it.
+    int disc_weight(const core::Position& pos) const;
     // Squares no line can ever flip (a neighbour missing on every axis).
     core::u128 anchors() const { return anchors_; }
     // Squares next to an anchor; taking them while the anchor is empty gives it away.
