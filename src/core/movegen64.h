@@ -176,11 +176,12 @@ struct Avx512 {
         return or_lanes(beyond(splat(own), splat(opp))) & empty;
     }
 
-    // The flips of a disc on `sq`, in all four lanes. Upward lanes take the lowest
-    // non-opponent square of each ray, downward lanes the highest (via lzcnt); a ray flips
-    // up to that square when it holds an own disc.
-    static __m256i flips_splat(int sq, __m256i o, __m256i p) {
+    // Upward lanes take the lowest non-opponent square of each ray, downward lanes the
+    // highest (via lzcnt); a ray flips up to that square when it holds an own disc.
+    static uint64_t flips(int sq, uint64_t own, uint64_t opp) {
         const Rays& rays = RayTable[sq];
+        const __m256i o = _mm256_set1_epi64x(static_cast<long long>(own));
+        const __m256i p = _mm256_set1_epi64x(static_cast<long long>(opp));
         const __m256i zero = _mm256_setzero_si256();
         const __m256i ru = _mm256_load_si256(reinterpret_cast<const __m256i*>(rays.up.data()));
         const __m256i rd = _mm256_load_si256(reinterpret_cast<const __m256i*>(rays.down.data()));
@@ -198,16 +199,7 @@ struct Avx512 {
         const __m256i fd =
             _mm256_and_si256(rd, _mm256_sub_epi64(zero, _mm256_add_epi64(end_d, end_d)));
 
-        // OR of the four lanes, left in every lane (swap halves, then swap words).
-        __m256i f = _mm256_or_si256(fu, fd);
-        f = _mm256_or_si256(f, _mm256_permute4x64_epi64(f, 0x4E));
-        return _mm256_or_si256(f, _mm256_shuffle_epi32(f, 0x4E));
-    }
-
-    static uint64_t flips(int sq, uint64_t own, uint64_t opp) {
-        const __m256i f = flips_splat(sq, _mm256_set1_epi64x(static_cast<long long>(own)),
-                                      _mm256_set1_epi64x(static_cast<long long>(opp)));
-        return static_cast<uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(f)));
+        return or_lanes(_mm256_or_si256(fu, fd));
     }
 
     // Lane-parallel helpers: eight children (or eight moves) in the lanes of one vector.
