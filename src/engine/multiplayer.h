@@ -23,8 +23,9 @@ constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::Paranoid;
 // How a 3-4 player search plays beyond its limits.
 struct MultiOptions {
     MultiAlgorithm algorithm = DefaultMultiAlgorithm;
-    // Uniform noise added to each root move's value (hundredths of a disc), drawn from the
-    // seed; weak levels use it to make human-like mistakes. 0 plays the best move found.
+    // Amplitude of a uniform error added to every leaf evaluation (hundredths of a disc), a
+    // pure function of the position and the seed; weak levels use it to make human-like
+    // mistakes. 0 plays the best move found.
     int noise = 0;
 };
 
