@@ -150,7 +150,7 @@ BENCHMARK(flip<board64::Portable>);
 BENCHMARK(flip_then_mobility<GenericAdapter>);
 BENCHMARK(flip_then_mobility<board64::Portable>);
 BENCHMARK(reply_total<board64::Portable>);
-#ifdef REVERSI_SIMD64
+#ifdef REVERSI_AVX512
 BENCHMARK(mobility<board64::Avx512>);
 BENCHMARK(flip<board64::Avx512>);
 BENCHMARK(flip_then_mobility<board64::Avx512>);

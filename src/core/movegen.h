@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/bitboard.h"
+#include "core/movegen128.h"
 #include "core/movegen64.h"
 
 namespace reversi::core {
@@ -119,6 +120,42 @@ struct Kernel<uint64_t, 8> {
     // Every square touching a square of `discs`; not in any hot path, so the generic one.
     static uint64_t neighbours(uint64_t discs, uint64_t not_first, uint64_t not_last) {
         return GenericKernel<uint64_t, 8>::neighbours(discs, not_first, not_last);
+    }
+};
+
+// 10x10 and the octagon: AVX-512 mobility when compiled, else the generic one, and
+// ray-table flips (see movegen128.h).
+template <>
+struct Kernel<u128, 11> {
+    using Generic = GenericKernel<u128, 11>;
+    // Empty squares where a disc brackets at least one run of `opp` discs with `own`.
+    static u128 moves(u128 own, u128 opp, u128 empty, u128 inner) {
+#ifdef REVERSI_AVX512
+        return board128::Avx512::moves(own, opp, empty, inner);
+#else
+        return Generic::moves(own, opp, empty, inner);
+#endif
+    }
+    // Discs that a disc placed on `sq` flips (empty if the placement brackets nothing).
+    static u128 flips(int sq, u128 own, u128 opp, u128 /*inner*/) {
+        return board128::flips(sq, own, opp);
+    }
+    // The sum, over each square of `moves`, of the opponent's move count after it (or 1).
+    static uint64_t reply_total(u128 own, u128 opp, u128 moves, u128 empty, u128 inner) {
+        uint64_t total = 0;
+        while (moves) {
+            const int sq = pop_lsb(moves);
+            const u128 bit = square_bit<u128>(sq);
+            const u128 f = board128::flips(sq, own, opp);
+            const int replies =
+                popcount(Kernel::moves(opp & ~f, own | f | bit, empty & ~bit, inner));
+            total += replies ? replies : 1;
+        }
+        return total;
+    }
+    // Every square touching a square of `discs`.
+    static u128 neighbours(u128 discs, u128 not_first, u128 not_last) {
+        return Generic::neighbours(discs, not_first, not_last);
     }
 };
 

@@ -2,19 +2,15 @@
 // Fast move generation and flipping for the 64-bit layout (6x6 and 8x8 in stride 8). Two
 // implementations give the same answers as the generic Kernel for any discs on playable
 // squares: a portable one, always compiled, and an AVX-512 one, compiled when the target
-// has it (REVERSI_SIMD64). Lines stop at squares that hold no disc, so blocked and off-board
-// squares need no special case and the board's own `inner` mask is implied by the layout.
+// has it (REVERSI_AVX512, see simd.h). Lines stop at squares that hold no disc, so blocked and
+// off-board squares need no special case and the board's own `inner` mask is implied by the layout.
 #pragma once
 
 #include <array>
 #include <bit>
 #include <cstdint>
 
-#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512CD__) && \
-    defined(__AVX512VPOPCNTDQ__) && defined(__AVX512VBMI2__) && !defined(REVERSI_PORTABLE)
-#define REVERSI_SIMD64 1
-#include <immintrin.h>
-#endif
+#include "core/simd.h"
 
 namespace reversi::core::board64 {
 
@@ -128,7 +124,7 @@ struct Portable {
     }
 };
 
-#ifdef REVERSI_SIMD64
+#ifdef REVERSI_AVX512
 
 // AVX-512: the eight directions live in the eight lanes of one vector. Shifts become
 // rotations (one instruction for both signs); the edge masks keep every bit a rotation would
@@ -180,11 +176,12 @@ struct Avx512 {
         return or_lanes(beyond(splat(own), splat(opp))) & empty;
     }
 
-    // The flips of a disc on `sq`, in all four lanes. Upward lanes take the lowest
-    // non-opponent square of each ray, downward lanes the highest (via lzcnt); a ray flips
-    // up to that square when it holds an own disc.
-    static __m256i flips_splat(int sq, __m256i o, __m256i p) {
+    // Upward lanes take the lowest non-opponent square of each ray, downward lanes the
+    // highest (via lzcnt); a ray flips up to that square when it holds an own disc.
+    static uint64_t flips(int sq, uint64_t own, uint64_t opp) {
         const Rays& rays = RayTable[sq];
+        const __m256i o = _mm256_set1_epi64x(static_cast<long long>(own));
+        const __m256i p = _mm256_set1_epi64x(static_cast<long long>(opp));
         const __m256i zero = _mm256_setzero_si256();
         const __m256i ru = _mm256_load_si256(reinterpret_cast<const __m256i*>(rays.up.data()));
         const __m256i rd = _mm256_load_si256(reinterpret_cast<const __m256i*>(rays.down.data()));
@@ -202,16 +199,7 @@ struct Avx512 {
         const __m256i fd =
             _mm256_and_si256(rd, _mm256_sub_epi64(zero, _mm256_add_epi64(end_d, end_d)));
 
-        // OR of the four lanes, left in every lane (swap halves, then swap words).
-        __m256i f = _mm256_or_si256(fu, fd);
-        f = _mm256_or_si256(f, _mm256_permute4x64_epi64(f, 0x4E));
-        return _mm256_or_si256(f, _mm256_shuffle_epi32(f, 0x4E));
-    }
-
-    static uint64_t flips(int sq, uint64_t own, uint64_t opp) {
-        const __m256i f = flips_splat(sq, _mm256_set1_epi64x(static_cast<long long>(own)),
-                                      _mm256_set1_epi64x(static_cast<long long>(opp)));
-        return static_cast<uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(f)));
+        return or_lanes(_mm256_or_si256(fu, fd));
     }
 
     // Lane-parallel helpers: eight children (or eight moves) in the lanes of one vector.

@@ -133,7 +133,7 @@ TEST(Movegen64, PortableKernelMatchesGeneric) {
 }
 
 TEST(Movegen64, SimdKernelMatchesGeneric) {
-#ifdef REVERSI_SIMD64
+#ifdef REVERSI_AVX512
     check_kernel<board64::Avx512>();
 #else
     GTEST_SKIP() << "this build has no AVX-512 path";
@@ -205,6 +205,73 @@ TEST(Movegen64, FastPerftMatchesPlainWalkInTheMiddle) {
     const std::vector<Position> positions = random_game_positions(v, 4, 300);
     for (size_t i = 0; i < positions.size(); i += 7)
         ASSERT_EQ(perft(positions[i], 3), reference_perft(positions[i], 3)) << "ply " << i;
+}
+
+}  // namespace
+}  // namespace reversi::core
+
+namespace reversi::core {
+namespace {
+
+using Generic128 = GenericKernel<u128, 11>;
+
+// Compares the 128-bit kernel with the generic one on a board of `g`: moves, reply totals
+// and the flips of every empty square. Returns the number of mismatches.
+int expect_128_same_as_generic(const Geometry& g, u128 own, u128 opp) {
+    using K = Kernel<u128, 11>;
+    const u128 empty = g.playable() & ~(own | opp);
+    const u128 want = Generic128::moves(own, opp, empty, g.inner());
+    int mismatches = K::moves(own, opp, empty, g.inner()) != want;
+    EXPECT_EQ(K::reply_total(own, opp, want, empty, g.inner()),
+              Generic128::reply_total(own, opp, want, empty, g.inner()));
+    for (u128 e = empty; e;) {
+        const int sq = pop_lsb(e);
+        const u128 f = Generic128::flips(sq, own, opp, g.inner());
+        const bool same = K::flips(sq, own, opp, g.inner()) == f;
+        EXPECT_TRUE(same) << "square " << sq;
+        mismatches += !same;
+        if (mismatches > 5) break;
+    }
+    return mismatches;
+}
+
+TEST(Movegen128, KernelMatchesGenericOnRandomBoards) {
+    std::mt19937_64 rng(11);
+    for (const Shape shape : {Shape::Ten, Shape::Octagon}) {
+        core::Setup s;
+        s.shape = shape;
+        s.blocked =
+            shape == Shape::Ten ? std::vector<Coord>{{3, 3}, {9, 0}, {0, 5}} : std::vector<Coord>{};
+        const Variant v{s};
+        const Geometry& g = v.geometry();
+        for (int i = 0; i < 3000; ++i) {
+            const unsigned fill = 1 + static_cast<unsigned>(rng() % 15);
+            u128 own = 0, opp = 0;
+            for (u128 rest = g.playable(); rest;) {
+                const int sq = pop_lsb(rest);
+                if (rng() % 16 >= fill) continue;
+                (rng() & 1 ? own : opp) |= square_bit<u128>(sq);
+            }
+            if (expect_128_same_as_generic(g, own, opp)) return;
+        }
+    }
+}
+
+TEST(Movegen128, KernelMatchesGenericInRandomGames) {
+    std::vector<core::Setup> setups(3);
+    setups[0].shape = Shape::Ten;
+    setups[1].shape = Shape::Octagon;
+    setups[1].players = 4;
+    setups[2].shape = Shape::Ten;
+    setups[2].players = 3;
+    uint64_t seed = 500;
+    for (const core::Setup& s : setups) {
+        const Variant v{s};
+        for (const Position& pos : random_game_positions(v, 10, seed++)) {
+            const u128 own = pos.discs(pos.side());
+            if (expect_128_same_as_generic(v.geometry(), own, pos.occupied() & ~own)) return;
+        }
+    }
 }
 
 }  // namespace
