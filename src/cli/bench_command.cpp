@@ -1,9 +1,51 @@
 // SPDX-License-Identifier: MIT
-// Registration of `reversi bench` (not implemented yet).
+// `reversi bench [--depth-offset N]`: the fixed-depth bench over every variant. Prints one
+// line per position, then the time and speed, and `Nodes searched: N` last (the signature
+// that tests/scripts/signature.sh checks).
+#include <iomanip>
+#include <iostream>
+#include <memory>
+
 #include "cli/commands.h"
+#include "engine/bench.h"
 
 namespace reversi::cli {
 
-void add_bench_command(CLI::App&, ExitStatus&) {}
+namespace {
+
+struct BenchOptions {
+    int depth_offset = 0;
+    bool quiet = false;
+};
+
+int run_bench(const BenchOptions& opt) {
+    double seconds = 0;
+    int index = 0;
+    const uint64_t nodes = engine::run_bench(opt.depth_offset, [&](const engine::BenchLine& l) {
+        seconds += l.seconds;
+        ++index;
+        if (opt.quiet) return;
+        std::cout << std::setw(3) << index << "  " << std::left << std::setw(24) << l.name
+                  << std::right << " nodes " << std::setw(10) << l.nodes << "  score "
+                  << std::setw(5) << l.score << '\n';
+    });
+    std::cout << "Positions: " << index << "\nTime (s): " << std::fixed << std::setprecision(3)
+              << seconds << "\nNodes/second: "
+              << static_cast<uint64_t>(static_cast<double>(nodes) / std::max(seconds, 1e-9))
+              << "\nNodes searched: " << nodes << std::endl;
+    return 0;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, ExitStatus& status) {
+    auto opt = std::make_shared<BenchOptions>();
+    CLI::App* cmd =
+        app.add_subcommand("bench", "Fixed-depth search of a fixed position list (signature)");
+    cmd->add_option("--depth-offset", opt->depth_offset, "Add this to every bench depth")
+        ->check(CLI::Range(-10, 10));
+    cmd->add_flag("--quiet", opt->quiet, "Only the summary lines");
+    cmd->callback([opt, &status] { status.code = run_bench(*opt); });
+}
 
 }  // namespace reversi::cli

@@ -10,10 +10,9 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
-
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/setup_options.h"
@@ -41,7 +40,7 @@ struct Problem {
     int line = 0;
     std::array<core::u128, core::MaxPlayers> discs{};
     int side = 0;
-    std::optional<int> expected;                 // the file's best score
+    std::optional<int> expected;                      // the file's best score
     std::vector<std::pair<std::string, int>> listed;  // move name (lowercase) and its score
 };
 
@@ -53,16 +52,22 @@ std::string parse_problem(const std::string& text, Problem& p) {
     for (int i = 0; i < 64; ++i) {
         const char c = line[static_cast<size_t>(i)];
         const int sq = (i / 8) * 8 + i % 8;
-        if (c == 'X' || c == 'x' || c == '*') p.discs[0] |= core::square_bit<core::u128>(sq);
-        else if (c == 'O' || c == 'o') p.discs[1] |= core::square_bit<core::u128>(sq);
-        else if (c != '-' && c != '.') return std::string("bad board character '") + c + "'";
+        if (c == 'X' || c == 'x' || c == '*')
+            p.discs[0] |= core::square_bit<core::u128>(sq);
+        else if (c == 'O' || c == 'o')
+            p.discs[1] |= core::square_bit<core::u128>(sq);
+        else if (c != '-' && c != '.')
+            return std::string("bad board character '") + c + "'";
     }
     size_t pos = 64;
     while (pos < line.size() && line[pos] == ' ') ++pos;
     const char side = pos < line.size() ? line[pos] : '?';
-    if (side == 'X' || side == 'x' || side == '*') p.side = 0;
-    else if (side == 'O' || side == 'o') p.side = 1;
-    else return "side to move must be X or O";
+    if (side == 'X' || side == 'x' || side == '*')
+        p.side = 0;
+    else if (side == 'O' || side == 'o')
+        p.side = 1;
+    else
+        return "side to move must be X or O";
     std::stringstream rest(line.substr(pos + 1));
     std::string item;
     while (std::getline(rest, item, ';')) {
@@ -112,8 +117,8 @@ bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOption
         ok = false;
         note = "stopped before the end";
     } else if (problem && problem->expected) {
-        const int want = opt.wld ? (*problem->expected > 0) - (*problem->expected < 0)
-                                 : *problem->expected;
+        const int want =
+            opt.wld ? (*problem->expected > 0) - (*problem->expected < 0) : *problem->expected;
         if (r.score != want) {
             ok = false;
             note = "MISMATCH: file says " + std::to_string(want);
@@ -144,12 +149,11 @@ bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOption
         std::cout << j.dump() << std::endl;
     } else {
         std::ostringstream line;
-        line << std::left << std::setw(6) << label << " best " << std::setw(5) << best
-             << " score " << std::right << std::showpos << std::setw(4) << r.score
-             << std::noshowpos << "  nodes " << std::setw(12) << r.nodes << "  time "
-             << std::fixed << std::setprecision(3) << std::setw(9) << r.seconds << " s  "
-             << std::setprecision(2) << std::setw(7) << rate(r.nodes, r.seconds) / 1e6
-             << " Mn/s";
+        line << std::left << std::setw(6) << label << " best " << std::setw(5) << best << " score "
+             << std::right << std::showpos << std::setw(4) << r.score << std::noshowpos
+             << "  nodes " << std::setw(12) << r.nodes << "  time " << std::fixed
+             << std::setprecision(3) << std::setw(9) << r.seconds << " s  " << std::setprecision(2)
+             << std::setw(7) << rate(r.nodes, r.seconds) / 1e6 << " Mn/s";
         if (!note.empty()) line << "  " << note;
         std::cout << line.str() << std::endl;
     }
@@ -198,8 +202,7 @@ int run_solve(const SolveOptions& opt) {
             std::cerr << "error: " << opt.file << " problem " << number << ": " << error << '\n';
             return 1;
         }
-        const core::Position pos =
-            core::Position::from_discs(variant, p.discs, 0, p.side);
+        const core::Position pos = core::Position::from_discs(variant, p.discs, 0, p.side);
         solve_one(eng, pos, opt, "#" + std::to_string(number), &p, totals);
         ++done;
     }

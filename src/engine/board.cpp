@@ -48,8 +48,7 @@ Layout<B>::Layout(const core::Geometry& g) {
             bool c_square = false;
             for (int drow = -1; drow <= 1; ++drow) {
                 for (int dcol = -1; dcol <= 1; ++dcol) {
-                    if ((drow == 0 && dcol == 0) || !is_playable(col + dcol, row + drow))
-                        continue;
+                    if ((drow == 0 && dcol == 0) || !is_playable(col + dcol, row + drow)) continue;
                     const int n = g.square({col + dcol, row + drow});
                     if (!((corner_like >> n) & 1)) continue;
                     touching_corners[sq] |= core::square_bit<B>(n);
@@ -58,8 +57,7 @@ Layout<B>::Layout(const core::Geometry& g) {
             }
             if (!corner && touching_corners[sq]) corner_neighbours |= core::square_bit<B>(sq);
             bool edge = false;
-            for (int a = 0; a < 4; ++a)
-                edge = edge || ((wall_before[a] | wall_after[a]) >> sq & 1);
+            for (int a = 0; a < 4; ++a) edge = edge || ((wall_before[a] | wall_after[a]) >> sq & 1);
             for (int d = 0; d < 8; ++d) {
                 const int step_col = d < 4 ? dc[d] : -dc[d - 4];
                 const int step_row = d < 4 ? dr[d] : -dr[d - 4];

@@ -166,11 +166,17 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
     const B empty = layout_.playable & ~(own | opp);
     if (empties <= 4) {
         switch (empties) {
-            case 4: return solve4(own, opp, alpha, beta, empty);
-            case 3: return solve3(own, opp, alpha, beta, empty);
-            case 2: return solve2(own, opp, alpha, beta, empty);
-            case 1: return solve1(own, opp, core::lsb(empty));
-            default: ++nodes_; return terminal(own, opp);
+            case 4:
+                return solve4(own, opp, alpha, beta, empty);
+            case 3:
+                return solve3(own, opp, alpha, beta, empty);
+            case 2:
+                return solve2(own, opp, alpha, beta, empty);
+            case 1:
+                return solve1(own, opp, core::lsb(empty));
+            default:
+                ++nodes_;
+                return terminal(own, opp);
         }
     }
     ++nodes_;
@@ -185,9 +191,9 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
     const B odd = parity_first(empty);
     const B risky = layout_.corner_neighbours;
     const B corner = layout_.corner_like;
-    const B groups[6] = {moves & odd & corner,  moves & odd & ~corner & ~risky,
-                         moves & odd & risky,   moves & ~odd & corner,
-                         moves & ~odd & ~corner & ~risky, moves & ~odd & risky};
+    const B groups[6] = {
+        moves & odd & corner,  moves & odd & ~corner & ~risky,  moves & odd & risky,
+        moves & ~odd & corner, moves & ~odd & ~corner & ~risky, moves & ~odd & risky};
     int best = -Infinity;
     for (B group : groups) {
         while (group) {
@@ -261,7 +267,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         }
         const B replies = legal_moves(layout_, c.own, c.opp);
         const int mobility = count(replies) + count(replies & layout_.corner_like);
-        c.key = -mobility * 64 + layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
+        // Potential mobility: empty squares next to our discs, where the opponent may later move.
+        const int potential = count(frontier(layout_, c.opp, layout_.playable & ~(c.own | c.opp)));
+        c.key = -mobility * 64 - potential * 16 + layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
         if (use_probe) c.key = -probe_->estimate(c.own, c.opp, empties - 1) * 4 - mobility * 16;
     }
 
@@ -280,8 +288,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
             v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr);
         } else {
             v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr);
-            if (v > alpha && v < beta)
-                v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr);
+            if (v > alpha && v < beta) v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr);
         }
         if (control_.stopped()) return 0;
         if (v > best) {

@@ -24,10 +24,9 @@ struct OrderingProbe {
 
 template <class B>
 class Endgame {
-public:
+  public:
     // The solver keeps references: all must outlive it.
-    Endgame(const Layout<B>& layout, bool anti, TranspositionTable& table,
-            SearchControl& control);
+    Endgame(const Layout<B>& layout, bool anti, TranspositionTable& table, SearchControl& control);
 
     // The score of the position within (alpha, beta), fail-soft. Meaningless once
     // aborted() (the search was stopped).
@@ -47,9 +46,9 @@ public:
     }
 
     // Empty squares from which the table and fastest-first ordering are used.
-    static constexpr int TableEmpties = 11;
+    static constexpr int TableEmpties = 10;
 
-private:
+  private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);
     int search_shallow(B own, B opp, int alpha, int beta, int empties);
     int solve4(B own, B opp, int alpha, int beta, B empty);

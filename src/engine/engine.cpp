@@ -59,8 +59,7 @@ struct Engine::Impl {
 };
 
 SearchResult Engine::Impl::search_two(const core::Position& pos, const SearchLimits& limits,
-                                      std::stop_token stop,
-                                      const IterationCallback& on_iteration) {
+                                      std::stop_token stop, const IterationCallback& on_iteration) {
     SearchResult result;
     if (pos.is_over()) {
         const core::Outcome o = pos.outcome();
@@ -75,8 +74,8 @@ SearchResult Engine::Impl::search_two(const core::Position& pos, const SearchLim
         result.score = -after.score;
         result.pv.insert(result.pv.begin(), core::PassMove);
         result.root_moves.clear();
-        if (limits.multipv > 1) result.root_moves.push_back({core::PassMove, result.score,
-                                                             result.exact});
+        if (limits.multipv > 1)
+            result.root_moves.push_back({core::PassMove, result.score, result.exact});
         if (on_iteration) on_iteration(result);
         return result;
     }
@@ -117,7 +116,8 @@ SearchResult Engine::Impl::search_opening(const core::Position& pos, const Searc
     }
     std::stable_sort(result.root_moves.begin(), result.root_moves.end(),
                      [](const MoveScore& a, const MoveScore& b) { return a.score > b.score; });
-    if (limits.multipv <= 1) result.root_moves.clear();
+    if (limits.multipv <= 1)
+        result.root_moves.clear();
     else if (result.root_moves.size() > static_cast<size_t>(limits.multipv))
         result.root_moves.resize(static_cast<size_t>(limits.multipv));
     result.depth = leaf.depth;
@@ -134,9 +134,8 @@ Engine::~Engine() {
 SearchResult Engine::search(const core::Position& pos, const SearchLimits& limits,
                             std::stop_token stop, const IterationCallback& on_iteration) {
     const auto start = std::chrono::steady_clock::now();
-    SearchResult result = pos.players() > 2
-                              ? multiplayer_search(pos, limits, stop, on_iteration)
-                              : impl_->search_two(pos, limits, stop, on_iteration);
+    SearchResult result = pos.players() > 2 ? multiplayer_search(pos, limits, stop, on_iteration)
+                                            : impl_->search_two(pos, limits, stop, on_iteration);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
@@ -159,6 +158,8 @@ void Engine::wait() {
     if (impl_->worker.joinable()) impl_->worker.join();
 }
 
-void Engine::clear() { impl_->tables.clear(); }
+void Engine::clear() {
+    impl_->tables.clear();
+}
 
 }  // namespace reversi::engine

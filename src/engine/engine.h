@@ -45,7 +45,7 @@ struct EngineOptions {
 };
 
 class Engine {
-public:
+  public:
     explicit Engine(EngineOptions options = {});
     ~Engine();
     Engine(const Engine&) = delete;
@@ -59,15 +59,14 @@ public:
     // Asynchronous form: starts a search on the engine's own thread; `on_done` receives the
     // result. stop() cancels, wait() blocks until it is finished.
     void go(const core::Position& pos, const SearchLimits& limits,
-            std::function<void(const SearchResult&)> on_done,
-            IterationCallback on_iteration = {});
+            std::function<void(const SearchResult&)> on_done, IterationCallback on_iteration = {});
     void stop();
     void wait();
 
     // Forgets everything learnt (table, histories): the next search starts cold.
     void clear();
 
-private:
+  private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

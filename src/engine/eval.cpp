@@ -54,7 +54,8 @@ int HeuristicEval<B>::evaluate(B own, B opp) const {
     const int potential = count(frontier(l, opp, empty)) - count(frontier(l, own, empty));
     const int corners = count(own & l.corner_like) - count(opp & l.corner_like);
     const int neighbours = exposed(l, own, empty) - exposed(l, opp, empty);
-    const int stable = count(stable_discs(l, own, occupied)) - count(stable_discs(l, opp, occupied));
+    const int stable =
+        count(stable_discs(l, own, occupied)) - count(stable_discs(l, opp, occupied));
     const int parity = (empties & 1) ? 1 : -1;
     const int discs = count(own) - count(opp);
 

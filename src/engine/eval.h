@@ -16,7 +16,7 @@ constexpr int DiscScale = 100;
 
 template <class B>
 class Evaluator {
-public:
+  public:
     virtual ~Evaluator() = default;
     // The mover's expected final disc difference, in hundredths of a disc; always strictly
     // inside +-(playable squares * DiscScale), so that proven results rank beyond it.
@@ -38,11 +38,11 @@ struct EvalWeights {
 // disc count, each weighted by the phase (interpolated from opening to end by empties).
 template <class B>
 class HeuristicEval final : public Evaluator<B> {
-public:
+  public:
     HeuristicEval(const Layout<B>& layout, bool anti);
     int evaluate(B own, B opp) const override;
 
-private:
+  private:
     const Layout<B>& layout_;
     EvalWeights opening_;
     EvalWeights ending_;

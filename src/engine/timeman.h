@@ -13,7 +13,7 @@ namespace reversi::engine {
 using Clock = std::chrono::steady_clock;
 
 class SearchControl {
-public:
+  public:
     // No deadline when `seconds` is 0, no node limit when `max_nodes` is 0.
     SearchControl(std::stop_token stop, double seconds, uint64_t max_nodes)
         : stop_(std::move(stop)), start_(Clock::now()), max_nodes_(max_nodes) {
@@ -41,16 +41,12 @@ public:
     }
     bool stopped() const { return stopped_; }
     // Seconds since the search started.
-    double elapsed() const {
-        return std::chrono::duration<double>(Clock::now() - start_).count();
-    }
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
     // True when another iteration is unlikely to finish in the time left: iterations grow
     // several-fold, so past half the budget a new one would mostly be thrown away.
-    bool should_not_start_iteration() const {
-        return has_deadline_ && elapsed() > 0.45 * budget_;
-    }
+    bool should_not_start_iteration() const { return has_deadline_ && elapsed() > 0.45 * budget_; }
 
-private:
+  private:
     std::stop_token stop_;
     Clock::time_point start_;
     Clock::time_point deadline_{};

@@ -6,7 +6,9 @@
 
 namespace reversi::engine {
 
-TranspositionTable::TranspositionTable(size_t megabytes) { resize(megabytes); }
+TranspositionTable::TranspositionTable(size_t megabytes) {
+    resize(megabytes);
+}
 
 void TranspositionTable::resize(size_t megabytes) {
     // A power of two of buckets, so that the index is a mask of the key.

@@ -26,7 +26,7 @@ struct TtEntry {
 };
 
 class TranspositionTable {
-public:
+  public:
     // A table of about `megabytes` MB (at least one bucket).
     explicit TranspositionTable(std::size_t megabytes);
 
@@ -46,7 +46,7 @@ public:
     // Entries in use per thousand, sampled from the first buckets.
     int hashfull() const;
 
-private:
+  private:
     static constexpr int BucketSize = 4;
     struct Bucket {
         TtEntry entries[BucketSize];

@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: MIT
+# End-to-end checks of the two-player engine through the CLI: the bench signature (the
+# latest "Bench:" line of tests/bench_signature.txt), bench reproducibility, solve/analyze
+# output, and the exact 6x6 solve (label slow: it takes minutes).
+add_test(NAME bench_signature
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/scripts/signature.sh "" $<TARGET_FILE:reversi>)
+set_tests_properties(bench_signature PROPERTIES LABELS "engine;cli" TIMEOUT 120)
+add_test(NAME bench_reprosearch
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/scripts/reprosearch.sh $<TARGET_FILE:reversi>)
+set_tests_properties(bench_reprosearch PROPERTIES LABELS "engine;cli" TIMEOUT 120)
+
+add_test(NAME solve_ffo_1_19
+         COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf)
+set_tests_properties(solve_ffo_1_19 PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "Total: 19 positions.* 0 mismatches")
+add_test(NAME solve_json_wld
+         COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf --wld --json
+                 --count 2)
+set_tests_properties(solve_json_wld PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "\"ok\":true.*\"score\":1.*\n.*\"ok\":true.*\"score\":1")
+add_test(NAME solve_position_moves
+         COMMAND reversi solve --board 6 --moves "e4 e5 d5 c5 b4 f3 f6 c2 c6 e6 d6 b5 d2 a3 a4 b2 c1 a5 e3 f5" --json)
+set_tests_properties(solve_position_moves PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "\"best\":\"[a-f][1-6]\",.*\"exact\":true")
+add_test(NAME solve_bad_file COMMAND reversi solve /nonexistent/file.obf)
+set_tests_properties(solve_bad_file PROPERTIES LABELS "engine;cli" WILL_FAIL TRUE)
+add_test(NAME analyze_start COMMAND reversi analyze --depth 4 --multipv 4)
+set_tests_properties(analyze_start PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "c4|d3|e6|f5")
+add_test(NAME hint_alias COMMAND reversi hint --board 10 --depth 3)
+set_tests_properties(hint_alias PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "depth 3")
+add_test(NAME solve_six_by_six_start COMMAND reversi solve --board 6)
+set_tests_properties(solve_six_by_six_start PROPERTIES LABELS "engine;slow" TIMEOUT 3600
+                     PASS_REGULAR_EXPRESSION "score +-4 ")
+add_test(NAME levels_strong
+         COMMAND engine_tests --gtest_also_run_disabled_tests
+                 --gtest_filter=DISABLED_Strong/LevelPair.*)
+set_tests_properties(levels_strong PROPERTIES LABELS "engine;slow" TIMEOUT 7200)
