@@ -13,6 +13,21 @@
 
 namespace reversi::core {
 
+// A reply batch that counts at once: for kernels with no lane-parallel reply counting.
+template <class K, class B>
+class ImmediateReplies {
+  public:
+    // Adds the replies to each of `moves` in (own, opp) to the total.
+    void add(B own, B opp, B moves, B empty, B inner) {
+        total_ += K::reply_total(own, opp, moves, empty, inner);
+    }
+    // The sum of every reply count added so far.
+    uint64_t total() const { return total_; }
+
+  private:
+    uint64_t total_ = 0;
+};
+
 // The reference algorithm for every layout; fast paths are tested against it.
 template <class B, int Stride>
 struct GenericKernel {
@@ -84,6 +99,9 @@ struct GenericKernel {
         return total;
     }
 
+    // Collects children and sums their reply counts (see reply_total).
+    using ReplyBatch = ImmediateReplies<GenericKernel, B>;
+
     // Every square that touches a square of `discs` by an edge or a corner. `not_first` and
     // `not_last` mask out the first and last board columns, so nothing wraps round a row.
     static B neighbours(B discs, B not_first, B not_last) {
@@ -117,6 +135,12 @@ struct Kernel<uint64_t, 8> {
                                 uint64_t /*inner*/) {
         return board64::Best::reply_total(own, opp, moves, empty);
     }
+    // Collects children from many parents and sums their reply counts.
+#ifdef REVERSI_AVX512
+    using ReplyBatch = board64::Avx512::ReplyBatch;
+#else
+    using ReplyBatch = ImmediateReplies<Kernel, uint64_t>;
+#endif
     // Every square touching a square of `discs`; not in any hot path, so the generic one.
     static uint64_t neighbours(uint64_t discs, uint64_t not_first, uint64_t not_last) {
         return GenericKernel<uint64_t, 8>::neighbours(discs, not_first, not_last);
@@ -153,6 +177,8 @@ struct Kernel<u128, 11> {
         }
         return total;
     }
+    // Collects children and sums their reply counts (see reply_total).
+    using ReplyBatch = ImmediateReplies<Kernel, u128>;
     // Every square touching a square of `discs`.
     static u128 neighbours(u128 discs, u128 not_first, u128 not_last) {
         return Generic::neighbours(discs, not_first, not_last);

@@ -260,43 +260,90 @@ struct Avx512 {
                 0x0101010101010101ULL, _mm512_add_epi64(pick, splat(static_cast<uint64_t>(i))),
                 squares);
             const __m512i m = _mm512_maskz_sllv_epi64(live, splat(1), sq);
-            __m512i f = _mm512_setzero_si512();
-            f = flips_dir<1>(f, m, o, p);
-            f = flips_dir<-1>(f, m, o, p);
-            f = flips_dir<8>(f, m, o, p);
-            f = flips_dir<-8>(f, m, o, p);
-            f = flips_dir<7>(f, m, o, p);
-            f = flips_dir<-7>(f, m, o, p);
-            f = flips_dir<9>(f, m, o, p);
-            f = flips_dir<-9>(f, m, o, p);
-            // The child: the opponent moves with its discs less the flipped ones, against
-            // ours plus the flipped ones and the new disc (0xFE is a | b | c).
-            const __m512i mover = andnot(f, p);
-            const __m512i other = _mm512_ternarylogic_epi64(o, f, m, 0xFE);
-            __m512i r = _mm512_setzero_si512();
-            r = moves_dir<1>(r, mover, other);
-            r = moves_dir<-1>(r, mover, other);
-            r = moves_dir<8>(r, mover, other);
-            r = moves_dir<-8>(r, mover, other);
-            r = moves_dir<7>(r, mover, other);
-            r = moves_dir<-7>(r, mover, other);
-            r = moves_dir<9>(r, mover, other);
-            r = moves_dir<-9>(r, mover, other);
-            // Within the child's empty squares (0x20 is a & ~b & c with a = r, b = m, c = e).
-            r = _mm512_ternarylogic_epi64(r, m, e, 0x20);
-            const __m512i count = _mm512_popcnt_epi64(r);
-            // A child with no reply still counts one sequence (a pass or the end).
-            const __m512i one = splat(1);
-            const __mmask8 none = _mm512_testn_epi64_mask(count, count);
-            total =
-                _mm512_mask_add_epi64(total, live, total, _mm512_mask_mov_epi64(count, none, one));
+            total = _mm512_mask_add_epi64(total, live, total, child_counts(o, p, e, m));
         }
+        return sum_lanes(total);
+    }
+
+    // Per lane, the reply count of the child after move `m` of the position (o, p, e): the
+    // opponent's moves there, or 1 when it has none (a pass or the end).
+    static __m512i child_counts(__m512i o, __m512i p, __m512i e, __m512i m) {
+        __m512i f = _mm512_setzero_si512();
+        f = flips_dir<1>(f, m, o, p);
+        f = flips_dir<-1>(f, m, o, p);
+        f = flips_dir<8>(f, m, o, p);
+        f = flips_dir<-8>(f, m, o, p);
+        f = flips_dir<7>(f, m, o, p);
+        f = flips_dir<-7>(f, m, o, p);
+        f = flips_dir<9>(f, m, o, p);
+        f = flips_dir<-9>(f, m, o, p);
+        // The child: the opponent moves with its discs less the flipped ones, against ours
+        // plus the flipped ones and the new disc (0xFE is a | b | c).
+        const __m512i mover = andnot(f, p);
+        const __m512i other = _mm512_ternarylogic_epi64(o, f, m, 0xFE);
+        __m512i r = _mm512_setzero_si512();
+        r = moves_dir<1>(r, mover, other);
+        r = moves_dir<-1>(r, mover, other);
+        r = moves_dir<8>(r, mover, other);
+        r = moves_dir<-8>(r, mover, other);
+        r = moves_dir<7>(r, mover, other);
+        r = moves_dir<-7>(r, mover, other);
+        r = moves_dir<9>(r, mover, other);
+        r = moves_dir<-9>(r, mover, other);
+        // Within the child's empty squares (0x20 is a & ~b & c with a = r, b = m, c = e).
+        r = _mm512_ternarylogic_epi64(r, m, e, 0x20);
+        const __m512i count = _mm512_popcnt_epi64(r);
+        const __mmask8 none = _mm512_testn_epi64_mask(count, count);
+        return _mm512_mask_mov_epi64(count, none, splat(1));
+    }
+
+    static uint64_t sum_lanes(__m512i total) {
         const __m256i h = _mm256_add_epi64(_mm512_maskz_extracti64x4_epi64(0xFF, total, 0),
                                            _mm512_maskz_extracti64x4_epi64(0xFF, total, 1));
         __m128i t = _mm_add_epi64(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
         t = _mm_add_epi64(t, _mm_unpackhi_epi64(t, t));
         return static_cast<uint64_t>(_mm_cvtsi128_si64(t));
     }
+
+    // Collects children (a position and its legal moves) from many parents and counts their
+    // replies eight at a time, so the lanes stay full whatever each parent's move count.
+    class ReplyBatch {
+      public:
+        // Adds the replies to each of `moves` in (own, opp); `inner` is implied.
+        void add(uint64_t own, uint64_t opp, uint64_t moves, uint64_t empty, uint64_t /*inner*/) {
+            while (moves) {
+                const uint64_t bit = moves & (0 - moves);
+                moves ^= bit;
+                // Merge-masked broadcasts fill lane n_ without a trip through memory.
+                const auto lane = static_cast<__mmask8>(1u << n_);
+                own_ = _mm512_mask_set1_epi64(own_, lane, static_cast<long long>(own));
+                opp_ = _mm512_mask_set1_epi64(opp_, lane, static_cast<long long>(opp));
+                empty_ = _mm512_mask_set1_epi64(empty_, lane, static_cast<long long>(empty));
+                move_ = _mm512_mask_set1_epi64(move_, lane, static_cast<long long>(bit));
+                if (++n_ == 8) flush();
+            }
+        }
+        // The sum of every reply count added so far.
+        uint64_t total() {
+            if (n_) flush();
+            return sum_lanes(total_);
+        }
+
+      private:
+        void flush() {
+            const auto live = static_cast<__mmask8>((1u << n_) - 1);
+            total_ = _mm512_mask_add_epi64(total_, live, total_,
+                                           child_counts(own_, opp_, empty_, move_));
+            n_ = 0;
+        }
+
+        __m512i own_ = _mm512_setzero_si512();
+        __m512i opp_ = _mm512_setzero_si512();
+        __m512i empty_ = _mm512_setzero_si512();
+        __m512i move_ = _mm512_setzero_si512();
+        int n_ = 0;
+        __m512i total_ = _mm512_setzero_si512();
+    };
 };
 
 using Best = Avx512;

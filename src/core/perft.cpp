@@ -28,6 +28,25 @@ struct TwoPlayerPerft {
         // Each child is a leaf's parent: its count is its number of moves, or 1 when it has
         // none (a forced pass or the end of the game are both one sequence).
         if (depth == 2) return K::reply_total(own, opp, moves, playable & ~(own | opp), inner);
+        if (depth == 3) {
+            // The grandchildren of all children go through one batch, so a lane-parallel
+            // kernel fills its lanes across parents. A child with no move (pass or end) takes
+            // the ordinary path.
+            const B empty = playable & ~(own | opp);
+            typename K::ReplyBatch batch;
+            do {
+                const int sq = pop_lsb(rest);
+                const B bit = square_bit<B>(sq);
+                const B flipped = K::flips(sq, own, opp, inner);
+                const B child_own = opp & ~flipped, child_opp = own | flipped | bit;
+                const B child_moves = K::moves(child_own, child_opp, empty & ~bit, inner);
+                if (child_moves)
+                    batch.add(child_own, child_opp, child_moves, empty & ~bit, inner);
+                else
+                    total += count(child_own, child_opp, 2);
+            } while (rest);
+            return total + batch.total();
+        }
         do {
             const int sq = pop_lsb(rest);
             const B flipped = K::flips(sq, own, opp, inner);

@@ -261,6 +261,15 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         c.sq = sq;
         c.own = opp & ~f;
         c.opp = own | f | core::square_bit<B>(sq);
+        // Enhanced transposition cut-off: a child already known to be bad enough for the
+        // opponent settles this node without a search.
+        if (empties >= EtcEmpties) {
+            if (const TtEntry* e = table_.probe(pair_key(c.own, c.opp)); e && -e->upper >= beta) {
+                table_.store(key, empties, -e->upper, Infinity, sq);
+                if (best_move) *best_move = sq;
+                return -e->upper;
+            }
+        }
         if (sq == tt_move) {
             c.key = 1 << 30;
             continue;

@@ -47,6 +47,8 @@ class Endgame {
 
     // Empty squares from which the table and fastest-first ordering are used.
     static constexpr int TableEmpties = 10;
+    // Empty squares from which children are looked up in the table before any is searched.
+    static constexpr int EtcEmpties = 14;
 
   private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);

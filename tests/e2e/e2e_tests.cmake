@@ -17,5 +17,6 @@ if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
            COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs
                    --binary $<TARGET_FILE:reversi> --build ${CMAKE_BINARY_DIR})
   # Alone, so that its timeouts do not race the unit tests for the two cores.
-  set_tests_properties(e2e_browser PROPERTIES LABELS e2e TIMEOUT 420 RUN_SERIAL TRUE)
+  set_tests_properties(e2e_browser PROPERTIES LABELS e2e TIMEOUT 420 RUN_SERIAL TRUE
+                       ENVIRONMENT "REVERSI_SHARED_DIR=${REVERSI_SHARED_DIR}")
 endif()

@@ -4,9 +4,12 @@
 // at one screen, 6x6 free opening, blocked squares with a handicap), two browsers at one table,
 // illegal clicks, keyboard play, lobby and replay, Turkish and Polish, a phone-sized screen.
 // Final positions are checked against an independent replay of the server's move list.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as rules from '../../web/js/rules.js';
-import { boardRows, check, createGame, fillSetup, gameInfo, playToEnd, waitPly } from './lib.mjs';
+import { boardRows, check, createGame, fillSetup, gameInfo, here, playToEnd, waitPly } from './lib.mjs';
+
+const shared = process.env.REVERSI_SHARED_DIR || join(here, '../../../shared');
 
 const tableId = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');
 
@@ -310,6 +313,35 @@ export const tests = {
         await waitPly(page, -1);
         const seats = await page.$$eval('#players .player', (li) => li.map((x) => x.textContent));
         check(seats[1].includes('(you)') && seats[0].includes('Computer'), `rematch seats not rotated: ${seats}`);
+    },
+
+    async 'a forced pass is announced and confirmed with the Pass button'(ctx) {
+        // A whole 6x6 game with two passes, taken from the shared perft reference file.
+        const line = readFileSync(join(shared, 'data/perft.txt'), 'utf8').split('\n')
+            .find((l) => l.startsWith('--board 6 ;') && l.includes('pass'));
+        check(line, 'no 6x6 line with a pass in perft.txt');
+        const moves = line.split(';')[1].trim().split(/\s+/);
+        const b = await ctx.launch();
+        const page = await b.page();
+        await page.goto(ctx.url);
+        await fillSetup(page, { board: 6, seats: ['human', 'human'], local: true });
+        await createGame(page);
+        for (const [i, m] of moves.entries()) {
+            if (m === 'pass') {
+                await page.waitForSelector('#pass');
+                check(/has no legal move and must pass/.test(await page.textContent('#status')), 'pass not announced');
+                await page.click('#pass');
+            } else {
+                check(!(await page.$('#pass')), `Pass offered before ${m}`);
+                await page.click(`.board-host .sq[data-sq="${m}"]`);
+            }
+            await waitPly(page, i);
+        }
+        check((await page.$$eval('#moves li', (li) => li.filter((x) => /pass/.test(x.textContent)).length)) >= 2,
+            'the move list does not show both passes');
+        await playToEnd(page);
+        const { game } = await checkFinal(ctx, page);
+        check(JSON.stringify(game.moves.slice(0, moves.length)) === JSON.stringify(moves), 'stored moves differ');
     },
 
     async 'a clock that runs out ends the game'(ctx) {

@@ -167,6 +167,23 @@ TEST(Movegen64, GenericReplyTotalCountsEachChild) {
     }
 }
 
+TEST(Movegen64, ReplyBatchMatchesGenericAcrossParents) {
+    // Children of many parents share batches; totals read midway must stay right.
+    Kernel64::ReplyBatch batch;
+    uint64_t want = 0;
+    int parents = 0;
+    for (const Board& b : random_boards(~uint64_t{0}, board64::NotEdgeColumns, 3000, 12)) {
+        const uint64_t moves = Generic64::moves(b.own, b.opp, b.empty, b.inner);
+        batch.add(b.own, b.opp, moves, b.empty, b.inner);
+        want += Generic64::reply_total(b.own, b.opp, moves, b.empty, b.inner);
+        if (++parents % 7 == 0) {
+            ASSERT_EQ(batch.total(), want) << "after " << parents;
+        }
+    }
+    EXPECT_EQ(batch.total(), want);
+    EXPECT_GT(want, 3000u);
+}
+
 // A plain perft over Position (legal_moves / after / is_over), the rules' own definition.
 uint64_t reference_perft(const Position& pos, int depth) {
     if (depth == 0 || pos.is_over()) return 1;
