@@ -46,7 +46,7 @@ class Endgame {
     }
 
     // Empty squares from which the table and fastest-first ordering are used.
-    static constexpr int TableEmpties = 10;
+    static constexpr int TableEmpties = 9;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 14;
 

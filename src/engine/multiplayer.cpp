@@ -71,7 +71,10 @@ class MultiSearch {
           limits_(limits),
           options_(options),
           stop_(std::move(stop)),
-          start_(Clock::now()) {}
+          start_(Clock::now()),
+          // Noise comes in hundredths of a disc; the evaluation's disc unit converts it.
+          noise_amplitude_(
+              options.noise > 0 ? std::max(1, options.noise * eval_.disc_weight(root) / 100) : 0) {}
 
     SearchResult run(const Position& root, const IterationCallback& on_iteration);
 
@@ -83,6 +86,16 @@ class MultiSearch {
     int child_value(const Position& pos, int depth, int alpha, int beta) {
         return options_.algorithm == MultiAlgorithm::Paranoid ? paranoid(pos, depth, alpha, beta)
                                                               : brs_min(pos, depth, alpha, beta);
+    }
+    // The static value of a leaf, with the level's noise: a pure function of the position and
+    // the seed, so one search always misjudges a position the same way.
+    int leaf(const Position& pos) const {
+        int v = eval_.evaluate(pos, root_seat_);
+        if (noise_amplitude_ > 0) {
+            const uint64_t r = splitmix(pos.key() ^ (limits_.seed * 0x9e3779b97f4a7c15ULL));
+            v += static_cast<int>(r % (2 * noise_amplitude_ + 1)) - noise_amplitude_;
+        }
+        return v;
     }
     // Counts a node; true when the search must stop now.
     bool visit();
@@ -102,6 +115,7 @@ class MultiSearch {
     MultiOptions options_;
     std::stop_token stop_;
     Clock::time_point start_;
+    int noise_amplitude_;
     uint64_t nodes_ = 0;
     bool aborted_ = false;
     std::array<std::array<uint32_t, 128>, core::MaxPlayers> history_{};
@@ -135,7 +149,7 @@ int MultiSearch::paranoid(const Position& pos, int depth, int alpha, int beta) {
     if (visit()) return 0;
     const u128 moves = pos.legal_moves();
     if (!moves) return eval_.terminal(pos, root_seat_);
-    if (depth <= 0) return eval_.evaluate(pos, root_seat_);
+    if (depth <= 0) return leaf(pos);
     Candidate list[MaxMoves];
     const int seat = pos.side();
     const uint64_t key = pos.key();
@@ -167,7 +181,7 @@ int MultiSearch::brs_max(const Position& pos, int depth, int alpha, int beta) {
     if (visit()) return 0;
     const u128 moves = pos.legal_moves();
     if (!moves) return eval_.terminal(pos, root_seat_);
-    if (depth <= 0) return eval_.evaluate(pos, root_seat_);
+    if (depth <= 0) return leaf(pos);
     Candidate list[MaxMoves];
     const uint64_t key = pos.key();
     const int n = order(root_seat_, moves, recall(key), list, 0);
@@ -196,7 +210,7 @@ int MultiSearch::brs_min(const Position& pos, int depth, int alpha, int beta) {
     if (visit()) return 0;
     // With 3-4 players the game ends for everyone at once: no empty square touches a disc.
     if (!pos.legal_moves()) return eval_.terminal(pos, root_seat_);
-    if (depth <= 0) return eval_.evaluate(pos, root_seat_);
+    if (depth <= 0) return leaf(pos);
     Candidate list[MaxMoves];
     std::array<Position, core::MaxPlayers> movers;
     int n = 0;
@@ -237,8 +251,8 @@ SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_
     result.best = list[0].square;
     result.pv = {result.best};
 
-    // Weak levels and multi-move analysis need every root value exact, not a bound.
-    const bool exact_root = options_.noise > 0 || limits_.multipv > 1;
+    // Multi-move analysis needs every root value exact, not a bound.
+    const bool exact_root = limits_.multipv > 1;
     const int empties = core::popcount(root.empty());
     int max_depth = limits_.depth > 0 ? limits_.depth : 64;
     if (limits_.depth <= 0 && limits_.seconds <= 0 && limits_.nodes == 0) max_depth = 5;
@@ -255,21 +269,11 @@ SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_
             alpha = std::max(alpha, v);
         }
         if (aborted_) break;
-        // Noise is a fixed offset per (seed, square), so deeper iterations keep the same bias.
-        std::array<int, MaxMoves> noisy = values;
-        if (options_.noise > 0) {
-            // The noise is given in hundredths of a disc; convert it to evaluation units.
-            const int amplitude = std::max(1, options_.noise * eval_.disc_weight(root) / 100);
-            for (int i = 0; i < n; ++i) {
-                const uint64_t r = splitmix(limits_.seed * 0x100 + list[i].square);
-                noisy[i] += static_cast<int>(r % (2 * amplitude + 1)) - amplitude;
-            }
-        }
         // Stable sort: among equal values the earlier (better ordered) move stays first.
         std::array<int, MaxMoves> index{};
         for (int i = 0; i < n; ++i) index[i] = i;
         std::stable_sort(index.begin(), index.begin() + n,
-                         [&](int a, int b) { return noisy[a] > noisy[b]; });
+                         [&](int a, int b) { return values[a] > values[b]; });
         Candidate sorted[MaxMoves];
         std::array<int, MaxMoves> sorted_values{};
         for (int i = 0; i < n; ++i) {

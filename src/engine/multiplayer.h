@@ -17,14 +17,16 @@ namespace reversi::engine {
 
 enum class MultiAlgorithm { Paranoid, BestReply };
 
-// The method the facade uses; chosen by the match figures in docs/LEVELS.md.
-constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::Paranoid;
+// The method the facade uses: Best-Reply Search, which scored 52.6% against paranoid over 192
+// equal-node games (docs/LEVELS.md), in line with Schadd and Winands' Rolit results.
+constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::BestReply;
 
 // How a 3-4 player search plays beyond its limits.
 struct MultiOptions {
     MultiAlgorithm algorithm = DefaultMultiAlgorithm;
-    // Uniform noise added to each root move's value (hundredths of a disc), drawn from the
-    // seed; weak levels use it to make human-like mistakes. 0 plays the best move found.
+    // Amplitude of a uniform error added to every leaf evaluation (hundredths of a disc), a
+    // pure function of the position and the seed; weak levels use it to make human-like
+    // mistakes. 0 plays the best move found.
     int noise = 0;
 };
 

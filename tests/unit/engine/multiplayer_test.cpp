@@ -10,6 +10,7 @@
 #include <functional>
 #include <iostream>
 #include <random>
+#include <set>
 
 #include "core/bitboard.h"
 #include "core/game.h"
@@ -249,6 +250,22 @@ TEST(Multiplayer, SameSeedSameNoisyChoice) {
     const core::Square a = multiplayer_search(p, limits, {}, {}).best;
     EXPECT_EQ(multiplayer_search(p, limits, {}, {}).best, a);
     EXPECT_TRUE(p.is_legal(a));
+}
+
+TEST(Multiplayer, NoiseVariesWithTheSeedOnlyAtWeakLevels) {
+    const core::Variant v(setup_of(core::Shape::Eight, 4));
+    const Position p = random_position(v, 8, 6);
+    std::set<core::Square> weak, strong;
+    for (uint64_t seed = 0; seed < 12; ++seed) {
+        SearchLimits limits;
+        limits.seed = seed;
+        limits.level = 1;  // noise 700 (docs/LEVELS.md)
+        weak.insert(multiplayer_search(p, limits, {}, {}).best);
+        limits.level = 6;  // no noise
+        strong.insert(multiplayer_search(p, limits, {}, {}).best);
+    }
+    EXPECT_GT(weak.size(), 1u);
+    EXPECT_EQ(strong.size(), 1u);
 }
 
 // Seat `engine_seat` searches at `depth`; every other seat plays greedy. Returns the winner.
