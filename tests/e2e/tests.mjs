@@ -113,7 +113,7 @@ export const tests = {
         await shot(page, ctx, 'game-8.png');
         await playToEnd(page);
         const { game, last } = await checkFinal(ctx, page);
-        check(game.moves.length >= 58, `8x8 game ended after ${game.moves.length} plies`);
+        check(game.moves.length >= 9, `8x8 game ended after ${game.moves.length} plies`);
         await shot(page, ctx, 'game-8-finished.png');
         // Lobby lists it; the replay steps through it.
         await page.click('#nav-lobby');
