@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh
+scripts/build.sh reversi
 mkdir -p data
 exec build/reversi serve --port "${PORT:-8080}" --db data/reversi.db "$@"
