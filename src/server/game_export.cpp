@@ -17,11 +17,15 @@ std::string result_text(const Table& t) {
     if (!t.result()) return "unfinished";
     const TableResult& r = *t.result();
     std::string counts;
-    for (size_t i = 0; i < r.counts.size(); ++i)
-        counts += (i ? "-" : "") + std::to_string(r.counts[i]);
+    for (size_t i = 0; i < r.counts.size(); ++i) {
+        if (i) counts += '-';
+        counts += std::to_string(r.counts[i]);
+    }
     static constexpr const char* Names[] = {"Black", "White", "Red", "Green"};
     const std::string who = r.winner < 0 ? "draw" : std::string(Names[r.winner]) + " wins";
-    return who + " " + counts + " (" + reason_name(r.reason) + ")";
+    std::string text = who;
+    text.append(" ").append(counts).append(" (").append(reason_name(r.reason)).append(")");
+    return text;
 }
 
 std::string seat_text(const Seat& s) {
@@ -65,8 +69,9 @@ std::string export_ggf(const Table& t) {
         // GGS marks a resignation or a loss on time with a suffix after the disc difference.
         const TableResult& r = *t.result();
         const int diff = std::abs(r.counts[0] - r.counts[1]);
-        info.result = std::string(r.winner == 0 ? "+" : "-") + std::to_string(diff) + ".00" +
-                      (r.reason == EndReason::Time ? ":t" : ":r");
+        info.result = r.winner == 0 ? "+" : "-";
+        info.result.append(std::to_string(diff)).append(".00");
+        info.result.append(r.reason == EndReason::Time ? ":t" : ":r");
     }
     try {
         return core::format_ggf(t.game(), info) + "\n";

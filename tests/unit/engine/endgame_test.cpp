@@ -125,7 +125,9 @@ TEST(Endgame, AnalysisScoresEveryRootMoveExactly) {
         for (size_t i = 0; i < r.root_moves.size(); ++i) {
             const auto& m = r.root_moves[i];
             EXPECT_EQ(m.score, -minimax(game.position().after(m.move)));
-            if (i > 0) EXPECT_LE(m.score, r.root_moves[i - 1].score);
+            if (i > 0) {
+                EXPECT_LE(m.score, r.root_moves[i - 1].score);
+            }
         }
         ++checked;
     }

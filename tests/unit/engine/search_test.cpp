@@ -41,7 +41,9 @@ TEST(Search, PlaysOnlyLegalMovesThroughWholeGames) {
             const engine::SearchResult r = eng.search(game.position(), limits);
             ASSERT_TRUE(game.position().is_legal(r.best))
                 << core::shape_name(s.shape) << " ply " << ply;
-            if (game.must_pass()) EXPECT_EQ(r.best, core::PassMove);
+            if (game.must_pass()) {
+                EXPECT_EQ(r.best, core::PassMove);
+            }
             ASSERT_EQ(game.play(r.best), "");
             ++ply;
         }
