@@ -71,6 +71,11 @@ class Searcher final : public OrderingProbe<B> {
     int pvs(B own, B opp, int depth, int alpha, int beta);
     int root_midgame(std::vector<RootMove>& moves, int depth, int alpha, int beta);
     int root_exact(std::vector<RootMove>& moves, int alpha, int beta);
+    // The root loop shared by both: PVS over the root moves, or with multi-PV every move
+    // valued in [full_alpha, full_beta]; child_value(move, alpha, beta) searches one child.
+    template <class ChildValue>
+    int search_root(std::vector<RootMove>& moves, int alpha, int beta, int full_alpha,
+                    int full_beta, const ChildValue& child_value);
     std::vector<core::Square> principal_variation(B own, B opp, int first, bool exact);
     void fill_result(SearchResult& r, const std::vector<RootMove>& moves, bool exact) const;
 
@@ -201,19 +206,22 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
 }
 
 template <class B>
-int Searcher<B>::root_midgame(std::vector<RootMove>& moves, int depth, int alpha, int beta) {
+template <class ChildValue>
+int Searcher<B>::search_root(std::vector<RootMove>& moves, int alpha, int beta, int full_alpha,
+                             int full_beta, const ChildValue& child_value) {
     const bool multipv = settings_.multipv > 1;
     int best = -MidInfinity;
     for (size_t i = 0; i < moves.size(); ++i) {
         RootMove& m = moves[i];
         int v;
         if (multipv) {
-            v = -pvs(m.own, m.opp, depth - 1, -MidInfinity, MidInfinity);
+            // Every root move gets an exact value within the full window, so they can be ranked.
+            v = -child_value(m, -full_beta, -full_alpha);
         } else if (i == 0) {
-            v = -pvs(m.own, m.opp, depth - 1, -beta, -alpha);
+            v = -child_value(m, -beta, -alpha);
         } else {
-            v = -pvs(m.own, m.opp, depth - 1, -alpha - 1, -alpha);
-            if (v > alpha && v < beta) v = -pvs(m.own, m.opp, depth - 1, -beta, -alpha);
+            v = -child_value(m, -alpha - 1, -alpha);
+            if (v > alpha && v < beta) v = -child_value(m, -beta, -alpha);
         }
         if (control_.stopped()) return best;
         m.score = v;
@@ -233,36 +241,18 @@ int Searcher<B>::root_midgame(std::vector<RootMove>& moves, int depth, int alpha
 }
 
 template <class B>
+int Searcher<B>::root_midgame(std::vector<RootMove>& moves, int depth, int alpha, int beta) {
+    return search_root(moves, alpha, beta, -MidInfinity, MidInfinity,
+                       [&](const RootMove& m, int a, int b) {
+                           return pvs(m.own, m.opp, depth - 1, a, b);
+                       });
+}
+
+template <class B>
 int Searcher<B>::root_exact(std::vector<RootMove>& moves, int alpha, int beta) {
-    const bool multipv = settings_.multipv > 1;
-    const int full_alpha = alpha;
-    const int full_beta = beta;
-    int best = -MidInfinity;
-    for (size_t i = 0; i < moves.size(); ++i) {
-        RootMove& m = moves[i];
-        int v;
-        if (multipv) {
-            v = -endgame_.solve(m.own, m.opp, -full_beta, -full_alpha);
-        } else if (i == 0) {
-            v = -endgame_.solve(m.own, m.opp, -beta, -alpha);
-        } else {
-            v = -endgame_.solve(m.own, m.opp, -alpha - 1, -alpha);
-            if (v > alpha && v < beta) v = -endgame_.solve(m.own, m.opp, -beta, -alpha);
-        }
-        if (control_.stopped()) return best;
-        m.score = v;
-        if (v > best) {
-            best = v;
-            std::rotate(moves.begin(), moves.begin() + static_cast<long>(i),
-                        moves.begin() + static_cast<long>(i) + 1);
-            if (!multipv && v > alpha) alpha = v;
-            if (!multipv && v >= beta) break;
-        }
-    }
-    if (multipv)
-        std::stable_sort(moves.begin(), moves.end(),
-                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
-    return best;
+    return search_root(moves, alpha, beta, alpha, beta, [&](const RootMove& m, int a, int b) {
+        return endgame_.solve(m.own, m.opp, a, b);
+    });
 }
 
 template <class B>
