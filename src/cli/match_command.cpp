@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// `reversi match --a SPEC --b SPEC [--games N] [--plies N] [--seed N] [setup flags]`: two
-// players play many games from random openings with colours (or seats) rotated; a progress
-// bar goes to stderr, the result with an Elo difference and its 95% error bar to stdout.
+// `reversi match --a SPEC --b SPEC [--games N] [--plies N] [--seed N] [--jobs N] [setup flags]`:
+// two players play many games from random openings with colours (or seats) rotated; a progress bar
+// goes to stderr, the result with an Elo difference and its 95% error bar to stdout.
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -31,6 +31,7 @@ struct MatchOptions {
     int games = 20;
     int plies = -1;
     uint64_t seed = 1;
+    int jobs = 1;
     bool quiet = false;
     SetupOptions setup;
 };
@@ -128,6 +129,8 @@ int run_match(const MatchOptions& opt) {
     config.opening_plies = opt.plies >= 0 ? opt.plies : (players == 2 ? 6 : players);
     config.seed = opt.seed;
 
+    if (opt.jobs < 1 || opt.jobs > 64) throw std::invalid_argument("--jobs must be 1 to 64");
+    // Built once here so a bad spec fails before any game; workers build their own copies.
     auto a = make_player(opt.a);
     auto b = make_player(opt.b);
     const int total = config.openings * per_opening;
@@ -135,10 +138,14 @@ int run_match(const MatchOptions& opt) {
               << total << " games, " << config.openings << " openings of " << config.opening_plies
               << " random plies (seed " << config.seed << ")"
               << (players == 2 ? ", colours swapped" : ", seats rotated") << std::endl;
-    const engine::MatchScore score = engine::run_match(
-        config, *a, *b, [&](const engine::GameRecord&, const engine::MatchScore& s, int n) {
-            if (!opt.quiet) draw_progress(s, n);
-        });
+    const auto progress = [&](const engine::GameRecord&, const engine::MatchScore& s, int n) {
+        if (!opt.quiet) draw_progress(s, n);
+    };
+    const engine::MatchScore score =
+        opt.jobs == 1 ? engine::run_match(config, *a, *b, progress)
+                      : engine::run_match(
+                            config, [&] { return make_player(opt.a); },
+                            [&] { return make_player(opt.b); }, opt.jobs, progress);
     const engine::EloEstimate elo = engine::elo_estimate(score);
     const double points = score.wins + 0.5 * score.draws;
     std::printf("A wins %d, draws %d, losses %d: %.1f/%d (%.1f%%)\n", score.wins, score.draws,
@@ -168,6 +175,10 @@ void add_match_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--plies", opt->plies,
                     "Random plies of each opening (default 6 with 2 players, else players)");
     cmd->add_option("--seed", opt->seed, "Seed of the openings and of noisy levels")
+        ->capture_default_str();
+    cmd->add_option("--jobs", opt->jobs,
+                    "Games played side by side, one thread each (time limits then share the "
+                    "machine's cores)")
         ->capture_default_str();
     cmd->add_flag("--quiet", opt->quiet, "No progress bar");
     opt->setup.add_to(*cmd);

@@ -3,11 +3,15 @@
 // seat-rotated pairs, so a lucky opening helps both sides equally.
 #include "engine/match.h"
 
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <mutex>
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include "core/bitboard.h"
 #include "core/notation.h"
@@ -144,43 +148,100 @@ GameRecord play_game(const MatchConfig& config, const std::vector<core::Square>&
 
 }  // namespace
 
-MatchScore run_match(const MatchConfig& config, MatchPlayer& a, MatchPlayer& b,
-                     const GameCallback& on_game) {
+namespace {
+
+// Who sits where in game `round` of an opening. Two players: A is Black, then White. More:
+// the lone player sits in seat round / 2 and is A on even rounds, B on odd ones.
+std::array<MatchPlayer*, core::MaxPlayers> seating(int players, int round, MatchPlayer& a,
+                                                   MatchPlayer& b) {
+    std::array<MatchPlayer*, core::MaxPlayers> seats{};
+    if (players == 2) {
+        seats[0] = round == 0 ? &a : &b;
+        seats[1] = round == 0 ? &b : &a;
+    } else {
+        MatchPlayer* alone = round % 2 == 0 ? &a : &b;
+        MatchPlayer* rest = round % 2 == 0 ? &b : &a;
+        for (int s = 0; s < players; ++s) seats[s] = s == round / 2 ? alone : rest;
+    }
+    return seats;
+}
+
+using PlayersOfWorker = std::function<std::pair<MatchPlayer*, MatchPlayer*>(int worker)>;
+
+// Workers take the next unplayed game until none is left or one of them fails; the first
+// failure is rethrown once every worker has stopped.
+MatchScore play_all(const MatchConfig& config, int jobs, const PlayersOfWorker& players_of,
+                    const GameCallback& on_game) {
     const auto openings = match_openings(config);
     const int players = config.setup.players;
     const int per_opening = players == 2 ? 2 : 2 * players;
     const int total = static_cast<int>(openings.size()) * per_opening;
     MatchScore score;
-    int index = 0;
-    for (const auto& opening : openings)
-        for (int round = 0; round < per_opening; ++round) {
-            // Two players: A is Black, then White. More: the lone player sits in seat
-            // round / 2 and is A on even rounds, B on odd ones.
-            std::array<MatchPlayer*, core::MaxPlayers> seats{};
-            if (players == 2) {
-                seats[0] = round == 0 ? &a : &b;
-                seats[1] = round == 0 ? &b : &a;
-            } else {
-                MatchPlayer* alone = round % 2 == 0 ? &a : &b;
-                MatchPlayer* rest = round % 2 == 0 ? &b : &a;
-                for (int s = 0; s < players; ++s) seats[s] = s == round / 2 ? alone : rest;
+    std::mutex lock;
+    std::atomic<int> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr failure;
+    auto work = [&](int worker) {
+        try {
+            auto [a, b] = players_of(worker);
+            for (int index = next++; index < total && !failed; index = next++) {
+                const auto seats = seating(players, index % per_opening, *a, *b);
+                GameRecord record;
+                try {
+                    record = play_game(config, openings[index / per_opening], seats, *a, index);
+                } catch (const std::exception& e) {
+                    throw std::runtime_error("game " + std::to_string(index + 1) + ": " + e.what());
+                }
+                const std::lock_guard guard(lock);
+                if (record.score_a == 1.0)
+                    ++score.wins;
+                else if (record.score_a == 0.0)
+                    ++score.losses;
+                else
+                    ++score.draws;
+                if (on_game) on_game(record, score, total);
             }
-            GameRecord record;
-            try {
-                record = play_game(config, opening, seats, a, index);
-            } catch (const std::exception& e) {
-                throw std::runtime_error("game " + std::to_string(index + 1) + ": " + e.what());
-            }
-            if (record.score_a == 1.0)
-                ++score.wins;
-            else if (record.score_a == 0.0)
-                ++score.losses;
-            else
-                ++score.draws;
-            ++index;
-            if (on_game) on_game(record, score, total);
+        } catch (...) {
+            const std::lock_guard guard(lock);
+            if (!failure) failure = std::current_exception();
+            failed = true;
         }
+    };
+    if (jobs <= 1) {
+        work(0);
+    } else {
+        std::vector<std::jthread> workers;
+        for (int w = 0; w < std::min(jobs, total); ++w) workers.emplace_back(work, w);
+    }  // the jthreads join here
+    if (failure) std::rethrow_exception(failure);
     return score;
+}
+
+}  // namespace
+
+MatchScore run_match(const MatchConfig& config, MatchPlayer& a, MatchPlayer& b,
+                     const GameCallback& on_game) {
+    return play_all(
+        config, 1,
+        [&](int) {
+            return std::pair{&a, &b};
+        },
+        on_game);
+}
+
+MatchScore run_match(const MatchConfig& config, const PlayerFactory& make_a,
+                     const PlayerFactory& make_b, int jobs, const GameCallback& on_game) {
+    std::vector<std::pair<std::unique_ptr<MatchPlayer>, std::unique_ptr<MatchPlayer>>> owned(
+        static_cast<size_t>(std::max(jobs, 1)));
+    return play_all(
+        config, jobs,
+        [&](int worker) {
+            auto& [a, b] = owned[static_cast<size_t>(worker)];
+            a = make_a();  // in the worker's thread: an external engine's process is its own
+            b = make_b();
+            return std::pair{a.get(), b.get()};
+        },
+        on_game);
 }
 
 }  // namespace reversi::engine

@@ -110,4 +110,13 @@ std::vector<std::vector<core::Square>> match_openings(const MatchConfig& config)
 MatchScore run_match(const MatchConfig& config, MatchPlayer& a, MatchPlayer& b,
                      const GameCallback& on_game = {});
 
+// Makes a fresh player; called once per worker thread, so no player is shared.
+using PlayerFactory = std::function<std::unique_ptr<MatchPlayer>()>;
+
+// The same match played by `jobs` threads side by side, each with its own pair of players.
+// Every game depends only on its index, so the result equals the one-thread run's for
+// players without a time limit; `on_game` is called under a lock, in finishing order.
+MatchScore run_match(const MatchConfig& config, const PlayerFactory& make_a,
+                     const PlayerFactory& make_b, int jobs, const GameCallback& on_game = {});
+
 }  // namespace reversi::engine

@@ -6,8 +6,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "core/notation.h"
@@ -162,6 +165,47 @@ TEST(Match, IllegalMoveStopsTheMatchWithAClearError) {
         EXPECT_NE(std::string(e.what()).find("broken chose an illegal move: a1"), std::string::npos)
             << e.what();
     }
+}
+
+TEST(Match, ParallelGamesScoreLikeOneThread) {
+    MatchConfig config;
+    config.setup = setup_of(core::Shape::Six, 2);
+    config.openings = 4;
+    config.seed = 5;
+    SearchLimits limits;
+    limits.depth = 2;
+    limits.level = 2;  // noisy, seeded by the game index: differs game to game
+    auto make = [&] { return std::make_unique<SearchPlayer>("level:2", limits); };
+    auto greedy = [] { return std::make_unique<GreedyPlayer>(); };
+    std::map<int, std::vector<core::Square>> serial_games;
+    std::map<int, std::vector<core::Square>> parallel_games;
+    const MatchScore serial = run_match(
+        config, make, greedy, 1,
+        [&](const GameRecord& r, const MatchScore&, int) { serial_games[r.index] = r.moves; });
+    std::set<std::thread::id> threads;
+    const MatchScore parallel = run_match(config, make, greedy, 3,
+                                          [&](const GameRecord& r, const MatchScore& s, int total) {
+                                              parallel_games[r.index] = r.moves;
+                                              threads.insert(std::this_thread::get_id());
+                                              EXPECT_EQ(total, 8);
+                                              EXPECT_LE(s.games(), 8);
+                                          });
+    EXPECT_EQ(serial_games.size(), 8u);
+    EXPECT_EQ(serial_games, parallel_games);  // the same games, whatever thread played them
+    EXPECT_EQ(parallel.wins, serial.wins);
+    EXPECT_EQ(parallel.draws, serial.draws);
+    EXPECT_EQ(parallel.losses, serial.losses);
+    EXPECT_FALSE(threads.contains(std::this_thread::get_id()));
+}
+
+TEST(Match, ParallelFailureIsRethrownAfterTheWorkersStop) {
+    MatchConfig config;
+    config.setup = setup_of(core::Shape::Eight, 2);
+    config.openings = 3;
+    EXPECT_THROW(run_match(
+                     config, [] { return std::make_unique<IllegalPlayer>(); },
+                     [] { return std::make_unique<GreedyPlayer>(); }, 2),
+                 std::runtime_error);
 }
 
 }  // namespace
