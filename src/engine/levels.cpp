@@ -22,7 +22,7 @@ constexpr std::array<LevelSettings, 10> TwoPlayer = {{
     {6, 14, 0, 0},    // 7
     {8, 16, 0, 0},    // 8
     {10, 18, 0, 0},   // 9
-    {60, 22, 10, 0},  // 10: full strength, 10 seconds a move
+    {60, 22, 2, 0},   // 10: full strength, 2 seconds a move
 }};
 
 constexpr std::array<LevelSettings, 10> MultiPlayer = {{
@@ -35,7 +35,7 @@ constexpr std::array<LevelSettings, 10> MultiPlayer = {{
     {4, 0, 0, 0},
     {5, 0, 0, 0},
     {6, 0, 0, 0},
-    {60, 0, 10, 0},
+    {60, 0, 2, 0},
 }};
 
 }  // namespace
