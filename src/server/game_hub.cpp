@@ -132,7 +132,7 @@ void GameHub::with_room(const std::string& id, std::function<void(RoomPtr)> next
 // Step: states and broadcasting.
 
 std::shared_ptr<const std::string> GameHub::snapshot(Room& room) {
-    return std::make_shared<const std::string>(room.table.state(now()).dump());
+    return std::make_shared<const std::string>(room.table.state_text(now()));
 }
 
 std::shared_ptr<const std::string> GameHub::current_state(Room& room) {
@@ -140,27 +140,28 @@ std::shared_ptr<const std::string> GameHub::current_state(Room& room) {
     return room.committed;
 }
 
-std::shared_ptr<const std::string> GameHub::message_for(const std::string& state,
-                                                        const std::vector<int>& you) const {
-    // The state is a JSON object: append "you" before its closing brace.
-    std::string msg = R"({"type":"state","table":)";
-    msg.append(state, 0, state.size() - 1);
-    msg += R"(,"you":)";
-    msg += json(you).dump();
-    msg += "}}";
-    return std::make_shared<const std::string>(std::move(msg));
+std::shared_ptr<const std::string> GameHub::state_head(const std::string& state) {
+    // The state is a JSON object: "you" goes in before its closing brace.
+    std::string head = R"({"type":"state","table":)";
+    head.append(state, 0, state.size() - 1);
+    return std::make_shared<const std::string>(std::move(head));
+}
+
+Outgoing GameHub::message_for(const std::shared_ptr<const std::string>& head,
+                              const std::vector<int>& you) {
+    std::string tail = R"(,"you":[)";
+    for (size_t i = 0; i < you.size(); ++i) {
+        if (i) tail += ',';
+        tail += std::to_string(you[i]);
+    }
+    tail += "]}}";
+    return {head, std::move(tail)};
 }
 
 void GameHub::broadcast(Room& room, const std::shared_ptr<const std::string>& state) {
-    std::shared_ptr<const std::string> spectator;
-    for (Subscriber* sub : room.subscribers) {
-        if (sub->seats.empty()) {
-            if (!spectator) spectator = message_for(*state, {});
-            sub->send(spectator);
-        } else {
-            sub->send(message_for(*state, sub->seats));
-        }
-    }
+    if (room.subscribers.empty()) return;
+    const auto head = state_head(*state);
+    for (Subscriber* sub : room.subscribers) sub->send(message_for(head, sub->seats));
 }
 
 void GameHub::send_to_all(Room& room, const std::shared_ptr<const std::string>& message) {
@@ -466,7 +467,7 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
         room->subscribers.insert(&sub);
         room->table.add_connection(sub.seats, +1);
         if (sub.seats.empty()) {
-            sub.send(message_for(*current_state(*room), {}));
+            sub.send(message_for(state_head(*current_state(*room)), {}));
         } else {
             // The "connected" flag changed for everyone (once nothing is pending).
             const auto state = current_state(*room);

@@ -22,13 +22,23 @@
 
 namespace reversi::server {
 
+// One text message: a body shared by every recipient, then a short tail of this recipient's
+// own (the "you" of a state), so a broadcast writes the table state once, not once per client.
+struct Outgoing {
+    std::shared_ptr<const std::string> body;
+    std::string tail;
+};
+
 // A live WebSocket connection as the hub sees it. Set up by subscribe(); the hub owns the
 // fields after that.
 class Subscriber {
   public:
     virtual ~Subscriber() = default;
-    // Queues a text message to the client.
-    virtual void send(std::shared_ptr<const std::string> message) = 0;
+    // Queues a text message (body then tail) to the client.
+    virtual void send(Outgoing message) = 0;
+    void send(std::shared_ptr<const std::string> message) {
+        send(Outgoing{std::move(message), {}});
+    }
     // Closes the connection after the queued messages.
     virtual void close() = 0;
 
@@ -95,8 +105,10 @@ class GameHub {
 
     std::shared_ptr<const std::string> snapshot(Room& room);
     std::shared_ptr<const std::string> current_state(Room& room);
-    std::shared_ptr<const std::string> message_for(const std::string& state,
-                                                   const std::vector<int>& you) const;
+    // The start of a state message: everything but the recipient's "you" and closing braces.
+    static std::shared_ptr<const std::string> state_head(const std::string& state);
+    static Outgoing message_for(const std::shared_ptr<const std::string>& head,
+                                const std::vector<int>& you);
     void broadcast(Room& room, const std::shared_ptr<const std::string>& state);
     void send_to_all(Room& room, const std::shared_ptr<const std::string>& message);
     void send_error(Subscriber& sub, const ApiError& error);

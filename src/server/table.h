@@ -93,6 +93,8 @@ class Table {
 
     // The table state of docs/PROTOCOL.md, without "you".
     json state(int64_t now) const;
+    // The same state as JSON text (what the hub sends), written without building a DOM.
+    std::string state_text(int64_t now) const;
     // The short form used by table and game lists.
     json summary() const;
 
@@ -121,6 +123,7 @@ class Table {
     TableStatus status_ = TableStatus::Waiting;
     std::optional<TableResult> result_;
     std::string rematch_;
+    std::string setup_text_;  // the setup as JSON text: it never changes
     std::vector<int> connections_;
     // Clock: remaining milliseconds per seat, their values at the start of each ply (for
     // undo and the store), and when the running seat's turn began.

@@ -4,6 +4,8 @@
 // Beast close the connection with code 1009 (message too big).
 #include "server/websocket_session.h"
 
+#include <array>
+
 namespace reversi::server {
 
 namespace {
@@ -55,7 +57,7 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
     do_read();
 }
 
-void WebsocketSession::send(std::shared_ptr<const std::string> message) {
+void WebsocketSession::send(Outgoing message) {
     if (closing_) return;
     if (queue_.size() >= MaxQueued) {
         close();
@@ -68,7 +70,9 @@ void WebsocketSession::send(std::shared_ptr<const std::string> message) {
 
 void WebsocketSession::do_write() {
     ws_.text(true);
-    ws_.async_write(net::buffer(*queue_.front()),
+    const Outgoing& m = queue_.front();
+    const std::array<net::const_buffer, 2> buffers{net::buffer(*m.body), net::buffer(m.tail)};
+    ws_.async_write(buffers,
                     beast::bind_front_handler(&WebsocketSession::on_write, shared_from_this()));
 }
 
@@ -77,7 +81,7 @@ void WebsocketSession::on_write(error_code ec, std::size_t) {
         queue_.clear();
         return leave();
     }
-    queue_.erase(queue_.begin());
+    queue_.pop_front();
     if (!queue_.empty()) return do_write();
     if (closing_) {
         ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](error_code) {});

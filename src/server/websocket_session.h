@@ -4,6 +4,7 @@
 // is dropped rather than allowed to grow the server's memory).
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,7 +21,8 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
 
     // Accepts the upgrade request and joins `table` with `token` (may be empty).
     void run(http::request<http::string_body> request, std::string table, std::string token);
-    void send(std::shared_ptr<const std::string> message) override;
+    using Subscriber::send;
+    void send(Outgoing message) override;
     void close() override;
 
   private:
@@ -35,7 +37,7 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     beast::flat_buffer buffer_;
     GameHub& hub_;
     std::weak_ptr<const int> hub_life_;
-    std::vector<std::shared_ptr<const std::string>> queue_;
+    std::deque<Outgoing> queue_;
     std::string table_, token_;
     bool joined_ = false;
     bool closing_ = false;

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <random>
 
+#include "core/bitboard.h"
 #include "core/notation.h"
 
 namespace reversi::server {
@@ -32,6 +33,72 @@ ErrorCode code_of(const std::function<void()>& f) {
 
 core::Square sq(const Table& t, const char* name) {
     return *core::parse_square(t.game().variant().geometry(), name);
+}
+
+// The state text is written by hand (table.cpp); on every variant, with clocks, a resign, a
+// rematch and a name that needs escaping, it must parse and agree with the table.
+TEST(Table, StateTextIsJsonOnEveryVariant) {
+    std::mt19937_64 rng(5);
+    const std::string odd_name = "A\"\\b\n\x01\x1f \xc3\xa9";  // quote, backslash, controls, é
+    int checked = 0;
+    for (int shape = 0; shape < 4; ++shape)
+        for (int players = 2; players <= 4; ++players)
+            for (int variant = 0; variant < 4; ++variant) {
+                TableSpec spec;
+                spec.setup.shape = core::Shape(shape);
+                spec.setup.players = players;
+                spec.setup.anti = variant & 1;
+                spec.setup.free_opening = players > 2 && (variant & 2);
+                spec.seats.resize(players);
+                spec.local = variant == 1;
+                spec.hints = variant != 2;
+                if (variant == 2) spec.clock = {ClockMode::Game, 60, 2};
+                if (variant == 3) spec.clock = {ClockMode::Move, 30, 0};
+                if (!spec.setup.problem().empty()) continue;
+                Table t("id\"x", spec, 123456789, 0);
+                for (int i = 0; i < (spec.local ? 1 : players); ++i)
+                    t.join(i, i == 0 ? odd_name : "", "tok" + std::to_string(i), 0);
+                t.add_connection({0}, 1);
+                std::vector<int> all(players);
+                std::iota(all.begin(), all.end(), 0);
+                const core::Geometry& g = t.game().variant().geometry();
+                for (int ply = 0;; ++ply) {
+                    const json s = json::parse(t.state_text(ply * 7));
+                    ++checked;
+                    ASSERT_EQ(s["id"], "id\"x");
+                    ASSERT_EQ(s["seats"][0]["name"], odd_name);
+                    ASSERT_EQ(s["seats"][0]["connected"], true);
+                    ASSERT_EQ(s["ply"], ply);
+                    ASSERT_EQ(s["moves"].size(), static_cast<size_t>(ply));
+                    ASSERT_EQ(s["board"].size(), static_cast<size_t>(g.height()));
+                    ASSERT_EQ(s["setup"]["players"], players);
+                    ASSERT_EQ(s["clock"]["mode"], variant == 2   ? "game"
+                                                  : variant == 3 ? "move"
+                                                                 : "none");
+                    const core::Position& pos = t.game().position();
+                    const size_t legal = t.status() == TableStatus::Finished
+                                             ? 0
+                                             : core::popcount(pos.legal_moves()) + pos.must_pass();
+                    ASSERT_EQ(s["legal"].size(), legal);
+                    if (t.status() == TableStatus::Finished) {
+                        ASSERT_TRUE(s["to_move"].is_null());
+                        ASSERT_FALSE(s["result"].is_null());
+                        break;
+                    }
+                    ASSERT_EQ(s["to_move"], pos.side());
+                    if (ply == 20 && variant == 1) {
+                        t.resign(all, 0, ply * 7);
+                        EXPECT_EQ(json::parse(t.state_text(0))["result"]["reason"], "resign");
+                        break;
+                    }
+                    const std::string move = s["legal"][rng() % legal].get<std::string>();
+                    t.play(all, move, std::nullopt, ply * 7);
+                    ASSERT_EQ(json::parse(t.state_text(ply * 7))["last_move"], move);
+                }
+                t.set_rematch("r2");
+                EXPECT_EQ(json::parse(t.state_text(9))["rematch"], "r2");
+            }
+    EXPECT_GT(checked, 1000);
 }
 
 TEST(Table, SeatsAndTokens) {
