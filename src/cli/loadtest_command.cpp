@@ -96,6 +96,69 @@ awaitable<json> http_call(Shared& shared, http::verb method, const std::string& 
     co_return json::parse(res.body());
 }
 
+// The few fields a scripted player reads from a server message, pulled out by a SAX pass:
+// the client shares the machine's cores with the server it measures, and building a full
+// DOM of every state (two per move) cost it more than the server spent on the move.
+struct MessageView {
+    std::string type;
+    int ply = -1;
+    std::string status;
+    int to_move = -1;
+    std::vector<int> you;
+    std::vector<std::string> legal;
+};
+
+class MessageReader : public nlohmann::json_sax<json> {
+  public:
+    explicit MessageReader(MessageView& view) : view_(view) {}
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t v) override { return number(v); }
+    bool number_unsigned(number_unsigned_t v) override {
+        return number(static_cast<number_integer_t>(v));
+    }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool string(string_t& v) override {
+        if (depth_ == 1 && key1_ == "type") view_.type = v;
+        if (in_table(2) && key2_ == "status") view_.status = v;
+        if (in_table(3) && key2_ == "legal") view_.legal.push_back(v);
+        return true;
+    }
+    bool start_object(std::size_t) override { return ++depth_, true; }
+    bool end_object() override { return --depth_, true; }
+    bool start_array(std::size_t) override { return ++depth_, true; }
+    bool end_array() override { return --depth_, true; }
+    bool key(string_t& k) override {
+        if (depth_ == 1) key1_ = k;
+        if (in_table(2)) key2_ = k;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&,
+                     const nlohmann::detail::exception& e) override {
+        throw std::runtime_error(std::string("bad message from the server: ") + e.what());
+    }
+
+  private:
+    bool in_table(int depth) const { return depth_ == depth && key1_ == "table"; }
+    bool number(number_integer_t v) {
+        if (in_table(2) && key2_ == "ply") view_.ply = static_cast<int>(v);
+        if (in_table(2) && key2_ == "to_move") view_.to_move = static_cast<int>(v);
+        if (in_table(3) && key2_ == "you") view_.you.push_back(static_cast<int>(v));
+        return true;
+    }
+    MessageView& view_;
+    int depth_ = 0;
+    std::string key1_, key2_;
+};
+
+MessageView read_message(const std::string& text) {
+    MessageView view;
+    MessageReader reader(view);
+    json::sax_parse(text, &reader);
+    return view;
+}
+
 std::string move_message(const std::string& square, int ply) {
     return json{{"type", "move"}, {"square", square}, {"ply", ply}}.dump();
 }
@@ -119,30 +182,31 @@ awaitable<void> play_seat(Shared& shared, std::string table, std::string token, 
         for (;;) {
             buffer.consume(buffer.size());
             co_await ws.async_read(buffer, use_awaitable);
-            const json msg = json::parse(beast::buffers_to_string(buffer.data()));
-            if (msg["type"] == "error") {
-                stats.error(msg.dump());
+            const std::string text = beast::buffers_to_string(buffer.data());
+            const MessageView msg = read_message(text);
+            if (msg.type == "error") {
+                stats.error(text);
                 continue;
             }
-            if (msg["type"] != "state") continue;
-            const json& t = msg["table"];
-            const int ply = t["ply"];
+            if (msg.type != "state") continue;
+            const int ply = msg.ply;
             if (sent_ply >= 0 && ply == sent_ply + 1) {
                 stats.latency_ms.push_back(
                     std::chrono::duration<double, std::milli>(Clock::now() - sent_at).count());
                 stats.moves++;
                 sent_ply = -1;
             }
-            if (t["status"] == "finished") break;
+            if (msg.status == "finished") break;
             // Past the deadline with no move in flight: stop (the partner's disconnect
             // broadcast wakes it up too).
             if (sent_ply < 0 && Clock::now() >= shared.stop_at) break;
-            if (t["status"] != "playing" || t["to_move"].is_null() || sent_ply >= 0) continue;
-            const int to_move = t["to_move"];
-            const json& you = msg["table"]["you"];
-            if (std::find(you.begin(), you.end(), to_move) == you.end()) continue;
-            const json& legal = t["legal"];
-            const std::string move = legal[rng() % legal.size()];
+            if (msg.status != "playing" || msg.to_move < 0 || sent_ply >= 0) continue;
+            if (std::find(msg.you.begin(), msg.you.end(), msg.to_move) == msg.you.end()) continue;
+            if (msg.legal.empty()) {
+                stats.error("a state to move in has no legal move: " + text.substr(0, 200));
+                break;
+            }
+            const std::string move = msg.legal[rng() % msg.legal.size()];
             const int think_ms = shared.options.think_ms > 0
                                      ? static_cast<int>(rng() % (2 * shared.options.think_ms + 1))
                                      : 0;
@@ -152,8 +216,8 @@ awaitable<void> play_seat(Shared& shared, std::string table, std::string token, 
             }
             sent_ply = ply;
             sent_at = Clock::now();
-            const std::string text = move_message(move, ply);
-            co_await ws.async_write(net::buffer(text), use_awaitable);
+            const std::string move_text = move_message(move, ply);
+            co_await ws.async_write(net::buffer(move_text), use_awaitable);
         }
     } catch (const std::exception& e) {
         stats.error(std::string("connection: ") + e.what());
@@ -307,6 +371,21 @@ int run_loadtest(const LoadOptions& options) {
         }
     };
     sample({});
+    // The client's own lag: how late a 2 ms timer fires on its loop. When it is large, the
+    // latency figures include the client's delay in reading, not only the server's.
+    std::vector<double> lag_ms;
+    net::steady_timer ticker(ioc);
+    Clock::time_point due = Clock::now();
+    std::function<void(error_code)> tick = [&](error_code ec) {
+        if (ec) return;
+        const auto t = Clock::now();
+        lag_ms.push_back(std::chrono::duration<double, std::milli>(t - due).count());
+        due = t + std::chrono::milliseconds(2);
+        if (t >= shared.stop_at) return;
+        ticker.expires_at(due);
+        ticker.async_wait(tick);
+    };
+    tick({});
     // Bounded: whatever happens, the run ends 30 s after the playing time.
     ioc.run_for(std::chrono::milliseconds(static_cast<int>(options.seconds * 1000) + 30000));
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
@@ -331,6 +410,8 @@ int run_loadtest(const LoadOptions& options) {
                       ? 0
                       : *std::max_element(st.latency_ms.begin(), st.latency_ms.end()))
               << '\n';
+    std::cout << "client loop lag ms: p50 " << percentile(lag_ms, 0.50) << ", p99 "
+              << percentile(lag_ms, 0.99) << '\n';
     std::cout << "errors " << st.errors << '\n';
     for (const std::string& e : st.first_errors) std::cout << "  " << e.substr(0, 200) << '\n';
     if (server.pid > 0)

@@ -16,21 +16,27 @@ StorageQueue::~StorageQueue() {
 }
 
 void StorageQueue::write(std::function<void(Storage&)> op, std::function<void(bool)> done) {
+    bool was_empty;
     {
         std::lock_guard lock(mutex_);
+        was_empty = jobs_.empty();
         jobs_.push_back({true, std::move(op), std::move(done)});
     }
-    wake_.notify_one();
+    // The thread only sleeps on an empty queue, so only the first job of a burst wakes it:
+    // the network thread queues many moves per loop turn and each wake-up is a system call.
+    if (was_empty) wake_.notify_one();
 }
 
 void StorageQueue::read(std::function<void(Storage&)> op, std::function<void()> done) {
+    bool was_empty;
     {
         std::lock_guard lock(mutex_);
+        was_empty = jobs_.empty();
         jobs_.push_back({false, std::move(op), [done = std::move(done)](bool) {
                              if (done) done();
                          }});
     }
-    wake_.notify_one();
+    if (was_empty) wake_.notify_one();
 }
 
 void StorageQueue::stop() {
