@@ -119,6 +119,23 @@ export async function launchBrowser({ locale = 'en-US', viewport = { width: 1200
     };
 }
 
+// Makes every WebSocket message reach `page` `ms` late (in order), as on a slow connection:
+// a test that reads one page right after another page saw a broadcast then fails at once
+// instead of once in a while. Call before the page loads.
+export async function slowSocket(page, ms) {
+    await page.addInitScript((delay) => {
+        const Native = window.WebSocket;
+        window.WebSocket = class extends Native {
+            set onmessage(fn) {
+                super.onmessage = (e) => setTimeout(() => fn.call(this, e), delay);
+            }
+            get onmessage() {
+                return super.onmessage;
+            }
+        };
+    }, ms);
+}
+
 export function screenshotDir(buildDir) {
     const dir = join(buildDir, 'screenshots');
     mkdirSync(dir, { recursive: true });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as rules from '../../web/js/rules.js';
-import { boardRows, check, createGame, fillSetup, gameInfo, here, playToEnd, waitPly } from './lib.mjs';
+import { boardRows, check, createGame, fillSetup, gameInfo, here, playToEnd, slowSocket, waitPly } from './lib.mjs';
 
 const shared = process.env.REVERSI_SHARED_DIR || join(here, '../../../shared');
 
@@ -211,6 +211,9 @@ export const tests = {
     async 'two browsers at one table: one moves, the other sees it'(ctx) {
         const a = await ctx.launch();
         const pa = await a.page();
+        // The mover's connection is slow, so its page lags behind the other's on every
+        // broadcast: the test must wait for each page it reads (it once read too early).
+        await slowSocket(pa, 300);
         await pa.goto(ctx.url);
         await fillSetup(pa, { board: 8, seats: ['human', 'human'], mySeat: 0 });
         await createGame(pa);
@@ -228,6 +231,9 @@ export const tests = {
         await pa.waitForSelector('.board.interactive .sq.playable');
         await pa.click('.board-host .sq[data-sq="f5"]');
         await pb.waitForFunction(() => document.querySelector('.sq[data-sq="f5"]')?.dataset.c === 'X');
+        // Both pages get the same broadcast, but each renders it in its own time: the mover's
+        // page may still show ply 0 when the other shows ply 1, so wait for it too.
+        await waitPly(pa, 0);
         check(JSON.stringify(await boardRows(pa)) === JSON.stringify(await boardRows(pb)), 'boards differ after a move');
         check((await pa.textContent('#players')).includes('Bob'), 'first browser does not show the joined name');
         // Black may not move for White, and the click changes nothing.
@@ -235,6 +241,7 @@ export const tests = {
         check((await pa.getAttribute('.sq[data-sq="d6"]', 'data-c')) === '-', 'out-of-turn click changed the board');
         await pb.click('.board-host .sq[data-sq="d6"]');
         await pa.waitForFunction(() => document.querySelector('.sq[data-sq="d6"]')?.dataset.c === 'O');
+        await waitPly(pb, 1);
         check((await gameInfo(pa)).ply === 2 && (await gameInfo(pb)).ply === 2, 'ply not 2 on both');
         // A player who leaves comes back to the seat with the same link.
         await pb.reload();
