@@ -13,19 +13,26 @@
 namespace reversi::server {
 namespace {
 
-std::string temp_db(const char* name) {
-    const std::string path =
-        testing::TempDir() + "reversi_" + name + "_" + std::to_string(getpid()) + ".db";
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-    return path;
-}
+// A database file (with its -wal and -shm companions) removed before and after the test.
+struct TempDb {
+    std::string path;
+    explicit TempDb(const char* name)
+        : path(testing::TempDir() + "reversi_" + name + "_" + std::to_string(getpid()) + ".db") {
+        remove();
+    }
+    ~TempDb() { remove(); }
+    void remove() const {
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    }
+};
 
 StoredTable row(const std::string& id, const std::string& status, int64_t created) {
     return {id, created, status, R"({"spec":1})", status == "finished" ? R"({"r":1})" : "", {}};
 }
 
 TEST(SqliteStorage, PersistsAcrossReopen) {
-    const std::string path = temp_db("reopen");
+    const TempDb temp("reopen");
+    const std::string& path = temp.path;
     {
         SqliteStorage db(path);
         db.begin();
@@ -57,7 +64,8 @@ TEST(SqliteStorage, PersistsAcrossReopen) {
 }
 
 TEST(SqliteStorage, TruncateAndUpdate) {
-    const std::string path = temp_db("truncate");
+    const TempDb temp("truncate");
+    const std::string& path = temp.path;
     SqliteStorage db(path);
     db.begin();
     db.save_table(row("a", "playing", 1));
@@ -75,7 +83,8 @@ TEST(SqliteStorage, TruncateAndUpdate) {
 }
 
 TEST(SqliteStorage, UsesWal) {
-    const std::string path = temp_db("wal");
+    const TempDb temp("wal");
+    const std::string& path = temp.path;
     { SqliteStorage db(path); }
     // A WAL database says so in its header: file format bytes 18 and 19 are 2.
     FILE* f = std::fopen(path.c_str(), "rb");
@@ -88,7 +97,8 @@ TEST(SqliteStorage, UsesWal) {
 }
 
 TEST(StorageQueue, ReportsAfterCommit) {
-    const std::string path = temp_db("queue");
+    const TempDb temp("queue");
+    const std::string& path = temp.path;
     SqliteStorage db(path);
     std::mutex m;
     std::vector<std::function<void()>> posted;
@@ -116,7 +126,8 @@ TEST(StorageQueue, ReportsAfterCommit) {
 }
 
 TEST(StorageQueue, FailedWriteIsReportedAndIsolated) {
-    const std::string path = temp_db("fail");
+    const TempDb temp("fail");
+    const std::string& path = temp.path;
     SqliteStorage db(path);
     std::vector<std::function<void()>> posted;
     std::mutex m;
