@@ -9,6 +9,7 @@
 #include <csignal>
 #include <stdexcept>
 
+#include "core/ggf.h"
 #include "core/notation.h"
 
 namespace reversi::cli {
@@ -144,28 +145,9 @@ std::string nboard_ggf(const core::Game& game) {
         throw std::runtime_error(
             "NBoard engines play 2-player games from the standard start "
             "on 8x8, 10x10 or the octagon");
-    const core::Geometry& g = game.variant().geometry();
-    const core::Position start = core::Position::start(game.variant());
-    std::string board;
-    for (int r = 0; r < g.height(); ++r)
-        for (int c = 0; c < g.width(); ++c) {
-            if (!g.on_shape({c, r})) continue;
-            const core::u128 bit = core::u128(1) << g.square({c, r});
-            board += (start.discs(0) & bit) ? '*' : (start.discs(1) & bit) ? 'O' : '-';
-        }
-    const std::string type = setup.shape == core::Shape::Eight ? "8"
-                             : setup.shape == core::Shape::Ten ? "10"
-                                                               : "88";
-    std::string text = "(;GM[Othello]PC[reversi]TY[" + type + (setup.anti ? "a" : "") + "]BO[" +
-                       type + " " + board + " *]";
-    core::Game replay(setup);
-    for (const core::Square sq : game.moves()) {
-        text += replay.position().side() == 0 ? "B[" : "W[";
-        text += sq == core::PassMove ? "PA" : core::square_name(g, sq);
-        text += "]";
-        replay.play(sq);
-    }
-    return text + ";)";
+    core::GgfInfo info;
+    info.place = "reversi";
+    return core::format_ggf(game, info);
 }
 
 NboardPlayer::NboardPlayer(const std::string& command, int depth)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// NBoard state machine and the small GGF reader it needs (two players, games from the
-// standard start of 8x8, 10x10 or the octagon, Anti-Reversi by the 'a' type suffix).
+// NBoard state machine. Games arrive as GGF (core's reader), two players from the standard
+// start of 8x8, 10x10 or the octagon, Anti-Reversi by the 'a' type suffix.
 #include "cli/nboard_session.h"
 
 #include <cmath>
@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/ggf.h"
 #include "core/notation.h"
 #include "engine/version.h"
 
@@ -22,26 +23,6 @@ std::string trim(const std::string& s) {
     const auto begin = s.find_first_not_of(" \t\r\n");
     if (begin == std::string::npos) return "";
     return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
-}
-
-struct Property {
-    std::string name;
-    std::string value;
-};
-
-// Properties in order: a name of capital letters directly before each "[...]".
-std::vector<Property> properties(const std::string& text) {
-    std::vector<Property> list;
-    for (size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != '[') continue;
-        size_t n = i;
-        while (n > 0 && std::isupper(static_cast<unsigned char>(text[n - 1]))) --n;
-        const size_t close = text.find(']', i);
-        if (close == std::string::npos) throw std::runtime_error("GGF: unclosed '['");
-        list.push_back({text.substr(n, i - n), text.substr(i + 1, close - i - 1)});
-        i = close;
-    }
-    return list;
 }
 
 // The move part of "f5/1.5/0.3" ("PA" and "pass" are passes).
@@ -58,68 +39,22 @@ std::string format_eval(double eval) {
 }  // namespace
 
 core::Game parse_nboard_ggf(const std::string& text) {
-    if (text.find("(;") == std::string::npos) throw std::runtime_error("GGF: no game found");
-    core::Setup setup;
-    std::string board;
-    std::vector<std::pair<char, std::string>> moves;
-    for (const Property& p : properties(text)) {
-        if (p.name == "TY") {
-            std::string type = trim(p.value);
-            if (!type.empty() && type.back() == 'a') {
-                setup.anti = true;
-                type.pop_back();
-            }
-            if (type == "8")
-                setup.shape = core::Shape::Eight;
-            else if (type == "10")
-                setup.shape = core::Shape::Ten;
-            else if (type == "88")
-                setup.shape = core::Shape::Octagon;
-            else
-                throw std::runtime_error("GGF: unsupported board type TY[" + p.value + "]");
-        } else if (p.name == "BO") {
-            board = p.value;
-        } else if (p.name == "B" || p.name == "W") {
-            moves.emplace_back(p.name[0], move_token(p.value));
+    core::GgfRecord record = [&] {
+        try {
+            return core::parse_ggf(text);
+        } catch (const core::NotationError& e) {
+            throw std::runtime_error(std::string("GGF: ") + e.what());
         }
-    }
-    core::Game game(setup);
-    if (!board.empty()) {
-        // Only the standard start is supported: compare the cells with it.
-        std::istringstream in(board);
-        std::string size, cells, side, token;
-        in >> size;
-        while (in >> token) {
-            if (token == "*" || token == "O")
-                side = token;
-            else
-                cells += token;
-        }
-        const core::Position& start = game.position();
-        const core::Geometry& g = start.geometry();
-        std::string want;
-        for (int r = 0; r < g.height(); ++r)
-            for (int c = 0; c < g.width(); ++c) {
-                if (!g.on_shape({c, r})) continue;
-                const core::u128 bit = core::u128(1) << g.square({c, r});
-                want += (start.discs(0) & bit) ? '*' : (start.discs(1) & bit) ? 'O' : '-';
-            }
-        if (cells != want || side != "*")
-            throw std::runtime_error("GGF: only games from the standard start are supported");
-    }
-    for (size_t i = 0; i < moves.size(); ++i) {
-        const auto& [color, name] = moves[i];
-        const auto sq = core::parse_square(game.position().geometry(), name);
-        if (!sq)
-            throw std::runtime_error("GGF: move " + std::to_string(i + 1) + " '" + name +
-                                     "' is not a square");
-        const int seat = color == 'B' ? 0 : 1;
-        if (game.position().side() != seat && game.must_pass()) game.play(core::PassMove);
-        if (game.position().side() != seat || !game.play(*sq).empty())
-            throw std::runtime_error("GGF: move " + std::to_string(i + 1) + " '" + name +
-                                     "' is illegal");
-    }
-    return game;
+    }();
+    // NBoard games start from the standard position; the GGF reader also takes free
+    // openings, handicaps and arbitrary boards, which this session does not offer.
+    const core::Setup& setup = record.game.variant().setup();
+    const core::Position& start = record.game.start();
+    const core::Position standard = core::Position::start(record.game.variant());
+    if (setup.free_opening || setup.handicap != 0 || start.side() != standard.side() ||
+        start.discs(0) != standard.discs(0) || start.discs(1) != standard.discs(1))
+        throw std::runtime_error("GGF: only games from the standard start are supported");
+    return std::move(record.game);
 }
 
 NboardSession::NboardSession(engine::SearchLimits limits)

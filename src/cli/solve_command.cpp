@@ -1,22 +1,21 @@
 // SPDX-License-Identifier: MIT
 // `reversi solve [FILE.obf] [setup flags] [--moves ...] [--wld] [--json]`: exact endgame
 // solving. With a file, each line is an OBF problem (64-square board string, side to move,
-// then `; move:score` pairs, best first); every result is checked against the file's score.
+// then `; move:score` pairs, best first, read by core's parse_obf_line); every result is
+// checked against the file's score.
 // Without one, the position given by the setup flags and --moves is solved.
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <sstream>
 
 #include "cli/commands.h"
 #include "cli/setup_options.h"
-#include "core/bitboard.h"
+#include "core/board_string.h"
 #include "core/notation.h"
 #include "engine/engine.h"
 
@@ -35,61 +34,6 @@ struct SolveOptions {
     SetupOptions setup;
 };
 
-// One line of an OBF file.
-struct Problem {
-    int line = 0;
-    std::array<core::u128, core::MaxPlayers> discs{};
-    int side = 0;
-    std::optional<int> expected;                      // the file's best score
-    std::vector<std::pair<std::string, int>> listed;  // move name (lowercase) and its score
-};
-
-// Parses "board side; m1:+s1; m2:-s2; ..."; returns an error message or "".
-std::string parse_problem(const std::string& text, Problem& p) {
-    std::string line = text;
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-    if (line.size() < 66) return "expected a 64-square board string and the side to move";
-    for (int i = 0; i < 64; ++i) {
-        const char c = line[static_cast<size_t>(i)];
-        const int sq = (i / 8) * 8 + i % 8;
-        if (c == 'X' || c == 'x' || c == '*')
-            p.discs[0] |= core::square_bit<core::u128>(sq);
-        else if (c == 'O' || c == 'o')
-            p.discs[1] |= core::square_bit<core::u128>(sq);
-        else if (c != '-' && c != '.')
-            return std::string("bad board character '") + c + "'";
-    }
-    size_t pos = 64;
-    while (pos < line.size() && line[pos] == ' ') ++pos;
-    const char side = pos < line.size() ? line[pos] : '?';
-    if (side == 'X' || side == 'x' || side == '*')
-        p.side = 0;
-    else if (side == 'O' || side == 'o')
-        p.side = 1;
-    else
-        return "side to move must be X or O";
-    std::stringstream rest(line.substr(pos + 1));
-    std::string item;
-    while (std::getline(rest, item, ';')) {
-        const auto colon = item.find(':');
-        if (colon == std::string::npos) continue;
-        std::string move = item.substr(0, colon);
-        move.erase(std::remove_if(move.begin(), move.end(),
-                                  [](unsigned char c) { return std::isspace(c); }),
-                   move.end());
-        std::transform(move.begin(), move.end(), move.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        try {
-            const int score = std::stoi(item.substr(colon + 1));
-            p.listed.emplace_back(move, score);
-            if (!p.expected) p.expected = score;
-        } catch (const std::exception&) {
-            return "unreadable score in '" + item + "'";
-        }
-    }
-    return "";
-}
-
 struct Totals {
     int positions = 0;
     int mismatches = 0;
@@ -103,7 +47,7 @@ double rate(uint64_t nodes, double seconds) {
 
 // Solves one position and prints its line; returns false on a mismatch with the file.
 bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOptions& opt,
-               const std::string& label, const Problem* problem, Totals& totals) {
+               const std::string& label, const core::ObfLine* problem, Totals& totals) {
     engine::SearchLimits limits;
     limits.exact = !opt.wld;
     limits.wld = opt.wld;
@@ -116,17 +60,18 @@ bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOption
     if (!r.exact && !pos.is_over()) {
         ok = false;
         note = "stopped before the end";
-    } else if (problem && problem->expected) {
-        const int want =
-            opt.wld ? (*problem->expected > 0) - (*problem->expected < 0) : *problem->expected;
+    } else if (problem && !problem->scores.empty()) {
+        // The file lists the best move first; any move it scores lower must not be ours.
+        const int expected = problem->scores.front().score;
+        const int want = opt.wld ? (expected > 0) - (expected < 0) : expected;
         if (r.score != want) {
             ok = false;
             note = "MISMATCH: file says " + std::to_string(want);
         } else if (!opt.wld) {
-            for (const auto& [move, score] : problem->listed)
-                if (move == best && score != *problem->expected) {
+            for (const core::ObfScore& listed : problem->scores)
+                if (listed.square == r.best && listed.score != expected) {
                     ok = false;
-                    note = "MISMATCH: file scores " + best + " " + std::to_string(score);
+                    note = "MISMATCH: file scores " + best + " " + std::to_string(listed.score);
                 }
         }
     }
@@ -144,7 +89,7 @@ bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOption
                             {"seconds", r.seconds},
                             {"nps", rate(r.nodes, r.seconds)},
                             {"pv", core::format_moves(pos.geometry(), r.pv, false)}};
-        if (problem && problem->expected) j["expected"] = *problem->expected;
+        if (problem && !problem->scores.empty()) j["expected"] = problem->scores.front().score;
         j["ok"] = ok;
         std::cout << j.dump() << std::endl;
     } else {
@@ -196,14 +141,14 @@ int run_solve(const SolveOptions& opt) {
         ++number;
         if (number < opt.first) continue;
         if (opt.count > 0 && done >= opt.count) break;
-        Problem p;
-        p.line = number;
-        if (const std::string error = parse_problem(line, p); !error.empty()) {
-            std::cerr << "error: " << opt.file << " problem " << number << ": " << error << '\n';
+        core::ObfLine problem;
+        try {
+            problem = core::parse_obf_line(variant, line);
+        } catch (const core::NotationError& e) {
+            std::cerr << "error: " << opt.file << " problem " << number << ": " << e.what() << '\n';
             return 1;
         }
-        const core::Position pos = core::Position::from_discs(variant, p.discs, 0, p.side);
-        solve_one(eng, pos, opt, "#" + std::to_string(number), &p, totals);
+        solve_one(eng, problem.position, opt, "#" + std::to_string(number), &problem, totals);
         ++done;
     }
     print_totals(totals, opt);

@@ -197,7 +197,8 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
         return -search_shallow(opp, own, -beta, -alpha, empties);
     }
     const B odd = parity_first(empty);
-    if (empties >= OrderedEmpties) return search_ordered(own, opp, alpha, beta, empties, moves, odd);
+    if (empties >= OrderedEmpties)
+        return search_ordered(own, opp, alpha, beta, empties, moves, odd);
     // Odd regions first, and within each: corner-like squares, plain squares, then the
     // squares next to corners.
     const B risky = layout_.corner_neighbours;
@@ -246,8 +247,7 @@ int Endgame<B>::search_ordered(B own, B opp, int alpha, int beta, int empties, B
             if (children[j].key > children[pick].key) pick = j;
         std::swap(children[i], children[pick]);
         const Child<B>& c = children[i];
-        const int v =
-            -search_shallow(c.own, c.opp, -beta, -std::max(alpha, best), empties - 1);
+        const int v = -search_shallow(c.own, c.opp, -beta, -std::max(alpha, best), empties - 1);
         if (v > best) {
             best = v;
             if (v >= beta) return v;
