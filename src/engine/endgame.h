@@ -51,7 +51,7 @@ class Endgame {
     // (below, parity ordering is cheaper than what better ordering saves).
     static constexpr int OrderedEmpties = 6;
     // Empty squares from which children are looked up in the table before any is searched.
-    static constexpr int EtcEmpties = 14;
+    static constexpr int EtcEmpties = 11;
 
   private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);
