@@ -194,7 +194,9 @@ TEST(Server, ComputerUndoRematchAndReconnect) {
         const json s2 = b.read_until([](const json& m) { return m["type"] == "state"; });
         EXPECT_EQ(s2["table"]["you"], json({1}));
         EXPECT_EQ(s2["table"]["seats"][0]["type"], "computer");
-        b.read_state(1);
+        // The computer may have opened before this client connected (a loaded machine).
+        if (s2["table"]["ply"] == 0) b.read_state(1);
+        EXPECT_LE(s2["table"]["ply"].get<int>(), 1);
         // Asking again gives the same rematch table.
         a.send(json{{"type", "rematch"}});
         EXPECT_EQ(a.read_until([](const json& m) { return m["type"] == "rematch"; })["table"],
