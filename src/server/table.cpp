@@ -47,46 +47,10 @@ bool holds(const std::vector<int>& held, int seat) {
     return std::find(held.begin(), held.end(), seat) != held.end();
 }
 
-// Appends `text` as a JSON string, escaped as nlohmann::json escapes it. The text is valid
-// UTF-8 (names come from parsed JSON), so bytes from 0x80 up pass through unchanged.
+// Appends `text` as a JSON string. Names are the only free text in a state, so the
+// library's escaping costs little here.
 void append_json_string(std::string& out, std::string_view text) {
-    static constexpr char Hex[] = "0123456789abcdef";
-    out += '"';
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                if (c < 0x20) {
-                    out += "\\u00";
-                    out += Hex[c >> 4];
-                    out += Hex[c & 15];
-                } else {
-                    out += ch;
-                }
-        }
-    }
-    out += '"';
+    out += json(text).dump();
 }
 
 // Appends the squares of `set` as a JSON list of names, after "pass" when `pass` is set.
