@@ -32,6 +32,13 @@ struct Child {
     int key;
 };
 
+// The position after the move on `sq`, seen from the opponent who moves next.
+template <class B>
+Child<B> child_after(const Layout<B>& layout, B own, B opp, int sq) {
+    const B f = flips(layout, sq, own, opp);
+    return {opp & ~f, own | f | core::square_bit<B>(sq), sq, 0};
+}
+
 }  // namespace
 
 template <class B>
@@ -231,11 +238,7 @@ int Endgame<B>::search_ordered(B own, B opp, int alpha, int beta, int empties, B
     int n = 0;
     for (B m = moves; m;) {
         const int sq = core::pop_lsb(m);
-        const B f = flips(layout_, sq, own, opp);
-        Child<B>& c = children[n++];
-        c.sq = sq;
-        c.own = opp & ~f;
-        c.opp = own | f | core::square_bit<B>(sq);
+        Child<B>& c = children[n++] = child_after(layout_, own, opp, sq);
         const B replies = legal_moves(layout_, c.own, c.opp);
         c.key = -(count(replies) + count(replies & layout_.corner_like)) * 64 +
                 layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
@@ -303,11 +306,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     const bool use_probe = probe_ && empties >= probe_min_empties_;
     for (B m = moves; m;) {
         const int sq = core::pop_lsb(m);
-        const B f = flips(layout_, sq, own, opp);
-        Child<B>& c = children[n++];
-        c.sq = sq;
-        c.own = opp & ~f;
-        c.opp = own | f | core::square_bit<B>(sq);
+        Child<B>& c = children[n++] = child_after(layout_, own, opp, sq);
         // Enhanced transposition cut-off: a child already known to be bad enough for the
         // opponent settles this node without a search.
         if (empties >= EtcEmpties) {
