@@ -252,19 +252,8 @@ void GameHub::start_engine(const RoomPtr& room) {
                                 !t.computer_to_move() || find(t.id()) != room)
                                 return start_engine(room);
                             try {
-                                const bool was_finished = t.status() == TableStatus::Finished;
-                                const MoveRecord rec = t.play_computer(best, now());
-                                std::optional<StoredTable> st;
-                                if (was_finished != (t.status() == TableStatus::Finished))
-                                    st = stored(t);
-                                const std::string id = t.id();
-                                commit(
-                                    room,
-                                    [id, rec, st](Storage& s) {
-                                        s.add_move(id, rec);
-                                        if (st) s.save_table(*st);
-                                    },
-                                    snapshot(*room));
+                                const TableStatus before = t.status();
+                                commit_move(room, t.play_computer(best, now()), before);
                             } catch (const ApiError& e) {
                                 std::cerr << "engine: table " << t.id() << ": " << e.what() << '\n';
                             }
@@ -529,7 +518,12 @@ void GameHub::on_move(Subscriber& sub, const RoomPtr& room, const json& msg) {
     const std::optional<int> ply = optional_int(msg, "ply");
     Table& t = room->table;
     const TableStatus before = t.status();
-    const MoveRecord rec = t.play(sub.seats, it->get<std::string>(), ply, now());
+    commit_move(room, t.play(sub.seats, it->get<std::string>(), ply, now()), before);
+}
+
+void GameHub::commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before) {
+    // The table row is saved too when the move changed its status (the game ended).
+    const Table& t = room->table;
     std::optional<StoredTable> st;
     if (before != t.status()) st = stored(t);
     const std::string id = t.id();

@@ -115,6 +115,8 @@ class GameHub {
     // Commits `op` and then broadcasts `state` and runs follow-ups (clock, computer move).
     void commit(const RoomPtr& room, std::function<void(Storage&)> op,
                 std::shared_ptr<const std::string> state, std::function<void()> then = {});
+    // Commits a move just played on the room's table, then broadcasts it.
+    void commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before);
     StoredTable stored(const Table& table) const;
     void after_change(const RoomPtr& room);
     void arm_clock(const RoomPtr& room);
