@@ -39,6 +39,17 @@ Child<B> child_after(const Layout<B>& layout, B own, B opp, int sq) {
     return {opp & ~f, own | f | core::square_bit<B>(sq), sq, 0};
 }
 
+// Moves the best-keyed child of [i, n) to i and returns it: a selection sort done lazily,
+// as most nodes cut off after the first child or two.
+template <class B>
+const Child<B>& select_next(Child<B>* children, int i, int n) {
+    int pick = i;
+    for (int j = i + 1; j < n; ++j)
+        if (children[j].key > children[pick].key) pick = j;
+    std::swap(children[i], children[pick]);
+    return children[i];
+}
+
 }  // namespace
 
 template <class B>
@@ -245,11 +256,7 @@ int Endgame<B>::search_ordered(B own, B opp, int alpha, int beta, int empties, B
     }
     int best = -Infinity;
     for (int i = 0; i < n; ++i) {
-        int pick = i;
-        for (int j = i + 1; j < n; ++j)
-            if (children[j].key > children[pick].key) pick = j;
-        std::swap(children[i], children[pick]);
-        const Child<B>& c = children[i];
+        const Child<B>& c = select_next(children.data(), i, n);
         const int v = -search_shallow(c.own, c.opp, -beta, -std::max(alpha, best), empties - 1);
         if (v > best) {
             best = v;
@@ -337,11 +344,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     int best = -Infinity;
     int best_sq = TtEntry::NoTtMove;
     for (int i = 0; i < n; ++i) {
-        int pick = i;
-        for (int j = i + 1; j < n; ++j)
-            if (children[j].key > children[pick].key) pick = j;
-        std::swap(children[i], children[pick]);
-        const Child<B>& c = children[i];
+        const Child<B>& c = select_next(children.data(), i, n);
         int v;
         if (i == 0) {
             v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr);
