@@ -13,6 +13,20 @@ add_test(NAME solve_ffo_1_19
          COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf)
 set_tests_properties(solve_ffo_1_19 PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "Total: 19 positions.* 0 mismatches")
+add_test(NAME solve_ffo_threads
+         COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf --threads 2
+                 --count 8)
+set_tests_properties(solve_ffo_threads PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "Total: 8 positions.* 0 mismatches")
+add_test(NAME solve_bad_threads COMMAND reversi solve --board 6 --threads 0)
+set_tests_properties(solve_bad_threads PROPERTIES LABELS "engine;cli" WILL_FAIL TRUE)
+add_test(NAME match_from_game
+         COMMAND reversi match --a greedy --b level:1 --board 6 --games 4 --from-game 3)
+set_tests_properties(match_from_game PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "games 3 to 4.*A wins [0-2], draws [0-2], losses [0-2]: [0-9.]+/2 ")
+add_test(NAME match_from_game_past_the_end
+         COMMAND reversi match --a greedy --b level:1 --board 6 --games 4 --from-game 5)
+set_tests_properties(match_from_game_past_the_end PROPERTIES LABELS "engine;cli" WILL_FAIL TRUE)
 add_test(NAME solve_json_wld
          COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf --wld --json
                  --count 2)

@@ -27,6 +27,7 @@ struct AnalyzeOptions {
     bool json = false;
     bool quiet = false;
     int hash_mb = 64;
+    int threads = 1;
     SetupOptions setup;
 };
 
@@ -51,6 +52,7 @@ int run_analyze(const AnalyzeOptions& opt) {
     limits.multipv = opt.multipv;
     limits.exact = opt.exact;
     limits.level = opt.level;
+    limits.threads = opt.threads;
     engine::EngineOptions eopt;
     eopt.hash_mb = opt.hash_mb;
     engine::Engine eng(eopt);
@@ -107,6 +109,9 @@ void add_analyze_command(CLI::App& app, ExitStatus& status) {
         ->check(CLI::Range(1, 128));
     cmd->add_option("--level", opt->level, "Search as this level (1-10)")->check(CLI::Range(0, 10));
     cmd->add_flag("--exact", opt->exact, "Solve to the end of the game");
+    cmd->add_option("--threads", opt->threads, "Search threads (two players)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
     cmd->add_flag("--json", opt->json, "One JSON object");
     cmd->add_flag("--quiet", opt->quiet, "No per-iteration lines");
     cmd->add_option("--hash", opt->hash_mb, "Transposition table size in MB")

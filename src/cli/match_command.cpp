@@ -22,8 +22,8 @@ constexpr const char* SpecHelp =
     "Player specs: 'greedy'; 'gtp:COMMAND' (an external GTP engine, e.g. "
     "\"gtp:/usr/games/gtp-rhino --level 3\"); 'nboard:COMMAND' or 'nboard@DEPTH:COMMAND' (an "
     "external NBoard engine, depth 10 unless given); or comma-separated search settings "
-    "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'algo:paranoid|brs' (3-4 players), "
-    "'seed:N', e.g. 'level:5' or 'depth:6,algo:brs'.";
+    "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'threads:N' (2 players), "
+    "'algo:paranoid|brs' (3-4 players), 'seed:N', e.g. 'level:5' or 'depth:6,algo:brs'.";
 
 struct MatchOptions {
     std::string a;
@@ -32,6 +32,7 @@ struct MatchOptions {
     int plies = -1;
     uint64_t seed = 1;
     int jobs = 1;
+    int from_game = 1;
     bool quiet = false;
     SetupOptions setup;
 };
@@ -92,6 +93,10 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
             if (!(limits.seconds > 0)) throw std::invalid_argument("time must be > 0 seconds");
         } else if (key == "nodes") {
             limits.nodes = parse_number(key, value);
+        } else if (key == "threads") {
+            limits.threads = static_cast<int>(parse_number(key, value));
+            if (limits.threads < 1 || limits.threads > 64)
+                throw std::invalid_argument("threads must be 1 to 64");
         } else if (key == "seed") {
             limits.seed = parse_number(key, value);
         } else if (key == "algo") {
@@ -128,6 +133,7 @@ int run_match(const MatchOptions& opt) {
     config.openings = std::max(1, (opt.games + per_opening - 1) / per_opening);
     config.opening_plies = opt.plies >= 0 ? opt.plies : (players == 2 ? 6 : players);
     config.seed = opt.seed;
+    config.first_game = opt.from_game - 1;
 
     if (opt.jobs < 1 || opt.jobs > 64) throw std::invalid_argument("--jobs must be 1 to 64");
     // Built once here so a bad spec fails before any game; workers build their own copies.
@@ -137,7 +143,13 @@ int run_match(const MatchOptions& opt) {
     std::cout << "A: " << a->name() << "\nB: " << b->name() << "\n"
               << total << " games, " << config.openings << " openings of " << config.opening_plies
               << " random plies (seed " << config.seed << ")"
-              << (players == 2 ? ", colours swapped" : ", seats rotated") << std::endl;
+              << (players == 2 ? ", colours swapped" : ", seats rotated");
+    if (opt.from_game > 1) {
+        if (opt.from_game > total)
+            throw std::invalid_argument("--from-game must be 1 to " + std::to_string(total));
+        std::cout << "; this run plays games " << opt.from_game << " to " << total;
+    }
+    std::cout << std::endl;
     const auto progress = [&](const engine::GameRecord&, const engine::MatchScore& s, int n) {
         if (!opt.quiet) draw_progress(s, n);
     };
@@ -179,6 +191,10 @@ void add_match_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--jobs", opt->jobs,
                     "Games played side by side, one thread each (time limits then share the "
                     "machine's cores)")
+        ->capture_default_str();
+    cmd->add_option("--from-game", opt->from_game,
+                    "Start at this game (from 1), to split a long match between runs: the "
+                    "games are the same as in the whole match")
         ->capture_default_str();
     cmd->add_flag("--quiet", opt->quiet, "No progress bar");
     opt->setup.add_to(*cmd);

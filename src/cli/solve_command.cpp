@@ -28,6 +28,7 @@ struct SolveOptions {
     bool wld = false;
     bool json = false;
     int hash_mb = 64;
+    int threads = 1;
     double seconds = 0;
     int first = 1;
     int count = 0;
@@ -52,6 +53,7 @@ bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOption
     limits.exact = !opt.wld;
     limits.wld = opt.wld;
     limits.seconds = opt.seconds;
+    limits.threads = opt.threads;
     eng.clear();
     const engine::SearchResult r = eng.search(pos, limits);
     const std::string best = core::square_name(pos.geometry(), r.best);
@@ -167,6 +169,10 @@ void add_solve_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--hash", opt->hash_mb, "Transposition table size in MB")
         ->capture_default_str()
         ->check(CLI::Range(1, 16384));
+    cmd->add_option("--threads", opt->threads,
+                    "Search threads (the node count then varies from run to run)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
     cmd->add_option("--time", opt->seconds, "Give up on a position after this many seconds")
         ->check(CLI::Range(0.0, 1e7));
     cmd->add_option("--first", opt->first, "First problem of the file to solve (from 1)")

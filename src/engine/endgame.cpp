@@ -285,15 +285,15 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // Step 2. Table probe.
     const uint64_t key = pair_key(own, opp);
     int tt_move = TtEntry::NoTtMove;
-    if (const TtEntry* e = table_.probe(key)) {
+    if (TtEntry e; table_.probe(key, e)) {
         if (!best_move) {
-            if (e->lower >= beta) return e->lower;
-            if (e->upper <= alpha) return e->upper;
-            if (e->lower == e->upper) return e->lower;
-            alpha = std::max<int>(alpha, e->lower);
-            beta = std::min<int>(beta, e->upper);
+            if (e.lower >= beta) return e.lower;
+            if (e.upper <= alpha) return e.upper;
+            if (e.lower == e.upper) return e.lower;
+            alpha = std::max(alpha, e.lower);
+            beta = std::min(beta, e.upper);
         }
-        tt_move = e->move;
+        tt_move = e.move;
     }
 
     // Step 3. Moves; a pass hands the same empties to the opponent.
@@ -317,10 +317,10 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         // Enhanced transposition cut-off: a child already known to be bad enough for the
         // opponent settles this node without a search.
         if (empties >= EtcEmpties) {
-            if (const TtEntry* e = table_.probe(pair_key(c.own, c.opp)); e && -e->upper >= beta) {
-                table_.store(key, empties, -e->upper, Infinity, sq);
+            if (TtEntry e; table_.probe(pair_key(c.own, c.opp), e) && -e.upper >= beta) {
+                table_.store(key, empties, -e.upper, Infinity, sq);
                 if (best_move) *best_move = sq;
-                return -e->upper;
+                return -e.upper;
             }
         }
         if (sq == tt_move) {
@@ -339,27 +339,45 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         if (use_probe) c.key = -probe_->estimate(c.own, c.opp, empties - 1) * 4 - mobility * 16;
     }
 
-    // Step 5. Principal variation search over the ordered moves.
+    // Step 5. Principal variation search over the ordered moves. With helper threads, a
+    // later child that another thread is searching is put off to a second pass.
+    const bool shared = busy_ && empties >= ParallelEmpties;
+    const BusyTable::Mark mark(shared ? busy_ : nullptr, key);
     const int alpha0 = alpha;
     int best = -Infinity;
     int best_sq = TtEntry::NoTtMove;
-    for (int i = 0; i < n; ++i) {
-        const Child<B>& c = select_next(children.data(), i, n);
+    // Searches one child; true when the node is settled (cut-off or stop).
+    const auto search_child = [&](const Child<B>& c, bool first) {
         int v;
-        if (i == 0) {
+        if (first) {
             v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr);
         } else {
             v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr);
             if (v > alpha && v < beta) v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr);
         }
-        if (control_.stopped()) return 0;
+        if (control_.stopped()) return true;
         if (v > best) {
             best = v;
             best_sq = c.sq;
             if (v > alpha) alpha = v;
-            if (v >= beta) break;
+            if (v >= beta) return true;
         }
+        return false;
+    };
+    std::array<int, 128> deferred;
+    int n_deferred = 0;
+    bool settled = false;
+    for (int i = 0; i < n && !settled; ++i) {
+        const Child<B>& c = select_next(children.data(), i, n);
+        if (shared && i > 0 && busy_->busy(pair_key(c.own, c.opp))) {
+            deferred[n_deferred++] = i;  // select_next never moves a child once chosen
+            continue;
+        }
+        settled = search_child(c, i == 0);
     }
+    for (int k = 0; k < n_deferred && !settled; ++k)
+        settled = search_child(children[deferred[k]], false);
+    if (control_.stopped()) return 0;
 
     // Step 6. Store the bound the search proved.
     const int lower = best > alpha0 ? best : -Infinity;

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "engine/board.h"
+#include "engine/busy_table.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
@@ -45,6 +46,9 @@ class Endgame {
         probe_min_empties_ = min_empties;
     }
 
+    // Shares the work with the other threads of the search through `busy` (null: alone).
+    void set_busy_table(BusyTable* busy) { busy_ = busy; }
+
     // Empty squares from which the table and fastest-first ordering are used.
     static constexpr int TableEmpties = 8;
     // Empty squares from which shallow nodes order by fewest replies and test stability
@@ -52,6 +56,8 @@ class Endgame {
     static constexpr int OrderedEmpties = 6;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 11;
+    // Empty squares from which threads mark the nodes they are in and put off each other's.
+    static constexpr int ParallelEmpties = 10;
 
   private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);
@@ -72,6 +78,7 @@ class Endgame {
     uint64_t nodes_ = 0;
     OrderingProbe<B>* probe_ = nullptr;
     int probe_min_empties_ = 100;
+    BusyTable* busy_ = nullptr;
 };
 
 extern template class Endgame<uint64_t>;

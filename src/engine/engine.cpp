@@ -29,6 +29,7 @@ SearchSettings settings_for(const SearchLimits& limits, double& seconds) {
     s.multipv = std::max(1, limits.multipv);
     s.exact = limits.exact;
     s.wld = limits.wld;
+    s.threads = std::max(1, limits.threads);
     seconds = limits.seconds;
     if (limits.level > 0) {
         const LevelSettings level = level_settings(limits.level, 2);

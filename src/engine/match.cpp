@@ -178,7 +178,9 @@ MatchScore play_all(const MatchConfig& config, int jobs, const PlayersOfWorker& 
     const int total = static_cast<int>(openings.size()) * per_opening;
     MatchScore score;
     std::mutex lock;
-    std::atomic<int> next{0};
+    if (config.first_game < 0 || config.first_game >= total)
+        throw std::invalid_argument("the first game must be 1 to " + std::to_string(total));
+    std::atomic<int> next{config.first_game};
     std::atomic<bool> failed{false};
     std::exception_ptr failure;
     auto work = [&](int worker) {
@@ -199,7 +201,7 @@ MatchScore play_all(const MatchConfig& config, int jobs, const PlayersOfWorker& 
                     ++score.losses;
                 else
                     ++score.draws;
-                if (on_game) on_game(record, score, total);
+                if (on_game) on_game(record, score, total - config.first_game);
             }
         } catch (...) {
             const std::lock_guard guard(lock);
@@ -211,7 +213,8 @@ MatchScore play_all(const MatchConfig& config, int jobs, const PlayersOfWorker& 
         work(0);
     } else {
         std::vector<std::jthread> workers;
-        for (int w = 0; w < std::min(jobs, total); ++w) workers.emplace_back(work, w);
+        for (int w = 0; w < std::min(jobs, total - config.first_game); ++w)
+            workers.emplace_back(work, w);
     }  // the jthreads join here
     if (failure) std::rethrow_exception(failure);
     return score;

@@ -71,6 +71,9 @@ struct MatchConfig {
     int openings = 10;      // each is played 2 times (two players) or 2 * players times
     int opening_plies = 6;  // random moves after start_moves
     uint64_t seed = 1;
+    // Games before this index (from 0) are skipped: a match split between runs adds up
+    // to the whole one.
+    int first_game = 0;
 };
 
 // One finished game, from A's side.
@@ -100,7 +103,7 @@ double elo_from_score(double score);
 // Elo and error bar from win/draw/loss counts (normal approximation of the mean score).
 EloEstimate elo_estimate(const MatchScore& score);
 
-// Called after each game with the running score.
+// Called after each game with the running score and the number of games this run plays.
 using GameCallback = std::function<void(const GameRecord&, const MatchScore&, int total)>;
 
 // The random openings of a match: distinct, none finished, reproducible from the seed.

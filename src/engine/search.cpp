@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <stop_token>
+#include <thread>
 #include <vector>
 
 #include "engine/board.h"
@@ -17,6 +20,10 @@ namespace reversi::engine {
 namespace {
 
 constexpr int MidInfinity = 30000;
+// From this depth the threads of a search mark the midgame nodes they are in (BusyTable).
+constexpr int ParallelDepth = 3;
+// More threads than this are not worth their memory traffic on one table.
+constexpr int MaxThreads = 64;
 // From this many empties the solver would order moves by the evaluation; measured on FFO
 // #20-#33 the hand-made evaluation orders worse than fewest-replies, so it is off for now
 // (a trained pattern evaluation should turn it on).
@@ -40,20 +47,24 @@ int count(B b) {
 template <class B>
 class Searcher final : public OrderingProbe<B> {
   public:
+    // `busy` is shared with the other threads of the search (null: searching alone).
     Searcher(const Layout<B>& layout, bool anti, const SearchSettings& settings,
-             SearchTables& tables, SearchControl& control)
+             SearchTables& tables, SearchControl& control, BusyTable* busy)
         : layout_(layout),
           anti_(anti),
           settings_(settings),
           tables_(tables),
           control_(control),
           eval_(layout, anti),
-          endgame_(layout, anti, tables.endgame, control) {
+          endgame_(layout, anti, tables.endgame, control),
+          busy_(busy) {
         endgame_.set_ordering_probe(this, ProbeEmpties);
+        endgame_.set_busy_table(busy);
         seed_mix_ = settings.seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
     }
 
     SearchResult run(B own, B opp, const IterationCallback& on_iteration);
+    uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
 
     int estimate(B own, B opp, int) override { return eval_.evaluate(own, opp); }
 
@@ -63,9 +74,9 @@ class Searcher final : public OrderingProbe<B> {
         B own;  // the position after the move, opponent to move
         B opp;
         int score;
+        bool deferred = false;  // put off to the second pass: another thread is in it
     };
 
-    uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
     int evaluate(B own, B opp);
     int solve_scaled(B own, B opp, int alpha, int beta);
     int pvs(B own, B opp, int depth, int alpha, int beta);
@@ -86,6 +97,7 @@ class Searcher final : public OrderingProbe<B> {
     SearchControl& control_;
     HeuristicEval<B> eval_;
     Endgame<B> endgame_;
+    BusyTable* busy_;
     uint64_t seed_mix_ = 0;
     uint64_t nodes_ = 0;
     bool solve_in_tree_ = true;
@@ -126,15 +138,15 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
     // Step 2. Table probe: a bound from a search at least as deep may settle the node.
     const uint64_t key = pair_key(own, opp);
     int tt_move = TtEntry::NoTtMove;
-    if (const TtEntry* e = tables_.midgame.probe(key)) {
-        if (e->depth >= depth) {
-            if (e->lower >= beta) return e->lower;
-            if (e->upper <= alpha) return e->upper;
-            if (e->lower == e->upper) return e->lower;
-            alpha = std::max<int>(alpha, e->lower);
-            beta = std::min<int>(beta, e->upper);
+    if (TtEntry e; tables_.midgame.probe(key, e)) {
+        if (e.depth >= depth) {
+            if (e.lower >= beta) return e.lower;
+            if (e.upper <= alpha) return e.upper;
+            if (e.lower == e.upper) return e.lower;
+            alpha = std::max(alpha, e.lower);
+            beta = std::min(beta, e.upper);
         }
-        tt_move = e->move;
+        tt_move = e.move;
     }
 
     // Step 3. No move: a pass (same depth) or the end of the game (exact).
@@ -173,31 +185,49 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
         }
     }
 
-    // Step 5. Principal variation search.
+    // Step 5. Principal variation search; with helper threads, a later child another
+    // thread is searching is put off to a second pass.
+    const bool shared = busy_ && depth >= ParallelDepth;
+    const BusyTable::Mark mark(shared ? busy_ : nullptr, key);
     const int alpha0 = alpha;
     int best = -MidInfinity;
     int best_sq = TtEntry::NoTtMove;
-    for (int i = 0; i < n; ++i) {
-        int pick = i;
-        for (int j = i + 1; j < n; ++j)
-            if (children[j].key > children[pick].key) pick = j;
-        std::swap(children[i], children[pick]);
-        const Child& c = children[i];
+    // Searches one child; true when the node is settled (cut-off or stop).
+    const auto search_child = [&](const Child& c, bool first) {
         int v;
-        if (i == 0) {
+        if (first) {
             v = -pvs(c.own, c.opp, depth - 1, -beta, -alpha);
         } else {
             v = -pvs(c.own, c.opp, depth - 1, -alpha - 1, -alpha);
             if (v > alpha && v < beta) v = -pvs(c.own, c.opp, depth - 1, -beta, -v);
         }
-        if (control_.stopped()) return 0;
+        if (control_.stopped()) return true;
         if (v > best) {
             best = v;
             best_sq = c.sq;
             if (v > alpha) alpha = v;
-            if (v >= beta) break;
+            if (v >= beta) return true;
         }
+        return false;
+    };
+    std::array<int, 128> deferred;
+    int n_deferred = 0;
+    bool settled = false;
+    for (int i = 0; i < n && !settled; ++i) {
+        int pick = i;
+        for (int j = i + 1; j < n; ++j)
+            if (children[j].key > children[pick].key) pick = j;
+        std::swap(children[i], children[pick]);
+        const Child& c = children[i];
+        if (shared && i > 0 && busy_->busy(pair_key(c.own, c.opp))) {
+            deferred[n_deferred++] = i;  // the selection never moves a child once chosen
+            continue;
+        }
+        settled = search_child(c, i == 0);
     }
+    for (int k = 0; k < n_deferred && !settled; ++k)
+        settled = search_child(children[deferred[k]], false);
+    if (control_.stopped()) return 0;
 
     // Step 6. Store.
     tables_.midgame.store(key, depth, best > alpha0 ? best : -MidInfinity,
@@ -211,29 +241,47 @@ int Searcher<B>::search_root(std::vector<RootMove>& moves, int alpha, int beta, 
                              int full_beta, const ChildValue& child_value) {
     const bool multipv = settings_.multipv > 1;
     int best = -MidInfinity;
-    for (size_t i = 0; i < moves.size(); ++i) {
+    // Values one root move; false when the search must end (cut-off or stop).
+    const auto value_move = [&](size_t i, bool first) {
         RootMove& m = moves[i];
         int v;
         if (multipv) {
             // Every root move gets an exact value within the full window, so they can be ranked.
             v = -child_value(m, -full_beta, -full_alpha);
-        } else if (i == 0) {
+        } else if (first) {
             v = -child_value(m, -beta, -alpha);
         } else {
             v = -child_value(m, -alpha - 1, -alpha);
             if (v > alpha && v < beta) v = -child_value(m, -beta, -alpha);
         }
-        if (control_.stopped()) return best;
+        if (control_.stopped()) return false;
         m.score = v;
         if (v > best) {
             best = v;
-            // The new best goes first; the others keep their order.
+            // The new best goes first; the others keep their order (later ones stay put).
             std::rotate(moves.begin(), moves.begin() + static_cast<long>(i),
                         moves.begin() + static_cast<long>(i) + 1);
             if (!multipv && v > alpha) alpha = v;
-            if (!multipv && v >= beta) break;
+            if (!multipv && v >= beta) return false;
         }
+        return true;
+    };
+    bool going = true;
+    bool any_deferred = false;
+    for (size_t i = 0; i < moves.size() && going; ++i) {
+        moves[i].deferred = false;
+        if (busy_ && i > 0 && busy_->busy(pair_key(moves[i].own, moves[i].opp))) {
+            moves[i].deferred = any_deferred = true;
+            continue;
+        }
+        going = value_move(i, i == 0);
     }
+    for (size_t i = 0; i < moves.size() && going && any_deferred; ++i) {
+        if (!moves[i].deferred) continue;
+        moves[i].deferred = false;
+        going = value_move(i, false);
+    }
+    if (control_.stopped()) return best;
     if (multipv)
         std::stable_sort(moves.begin(), moves.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
@@ -242,10 +290,9 @@ int Searcher<B>::search_root(std::vector<RootMove>& moves, int alpha, int beta, 
 
 template <class B>
 int Searcher<B>::root_midgame(std::vector<RootMove>& moves, int depth, int alpha, int beta) {
-    return search_root(moves, alpha, beta, -MidInfinity, MidInfinity,
-                       [&](const RootMove& m, int a, int b) {
-                           return pvs(m.own, m.opp, depth - 1, a, b);
-                       });
+    return search_root(
+        moves, alpha, beta, -MidInfinity, MidInfinity,
+        [&](const RootMove& m, int a, int b) { return pvs(m.own, m.opp, depth - 1, a, b); });
 }
 
 template <class B>
@@ -270,9 +317,11 @@ std::vector<core::Square> Searcher<B>::principal_variation(B own, B opp, int fir
             std::swap(mover, other);
             continue;
         }
-        const TtEntry* e = table.probe(pair_key(mover, other));
-        if (!e || e->move == TtEntry::NoTtMove || !((moves >> e->move) & 1)) break;
-        const int sq = e->move;
+        TtEntry e;
+        if (!table.probe(pair_key(mover, other), e) || e.move == TtEntry::NoTtMove ||
+            !((moves >> e.move) & 1))
+            break;
+        const int sq = e.move;
         pv.push_back(sq);
         f = flips(layout_, sq, mover, other);
         const B next_mover = other & ~f;
@@ -412,8 +461,33 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
     const Layout<B> layout(pos.geometry());
     const B own = narrow_word<B>(pos.discs(pos.side()));
     const B opp = narrow_word<B>(pos.discs(1 - pos.side()));
-    Searcher<B> searcher(layout, pos.variant().anti(), settings, tables, control);
-    return searcher.run(own, opp, on_iteration);
+    const bool anti = pos.variant().anti();
+    const int threads = std::clamp(settings.threads, 1, MaxThreads);
+    if (threads == 1) {
+        Searcher<B> searcher(layout, anti, settings, tables, control, nullptr);
+        return searcher.run(own, opp, on_iteration);
+    }
+    // Lazy SMP: helpers search the same root on the shared tables, putting off the nodes
+    // another thread is in, until the main thread (whose result counts) is done.
+    BusyTable busy;
+    std::stop_source stop_helpers;
+    std::atomic<uint64_t> helper_nodes{0};
+    SearchResult result;
+    {
+        std::vector<std::jthread> helpers;
+        for (int t = 1; t < threads; ++t)
+            helpers.emplace_back([&] {
+                SearchControl helper_control(stop_helpers.get_token(), 0, 0);
+                Searcher<B> helper(layout, anti, settings, tables, helper_control, &busy);
+                helper.run(own, opp, {});
+                helper_nodes += helper.nodes();
+            });
+        Searcher<B> searcher(layout, anti, settings, tables, control, &busy);
+        result = searcher.run(own, opp, on_iteration);
+        stop_helpers.request_stop();
+    }  // the helpers stop within a few thousand nodes and join here
+    result.nodes += helper_nodes.load();
+    return result;
 }
 
 }  // namespace

@@ -24,6 +24,7 @@ struct SearchSettings {
     int noise = 0;          // evaluation noise amplitude (hundredths of a disc)
     uint64_t seed = 0;      // noise seed
     int multipv = 1;        // root moves to score exactly enough to rank them
+    int threads = 1;        // search threads sharing the tables (lazy SMP); 1 is deterministic
 };
 
 // The two tables a two-player search uses: midgame bounds (hundredths of a disc) and exact

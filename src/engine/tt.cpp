@@ -3,8 +3,50 @@
 #include "engine/tt.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace reversi::engine {
+
+namespace {
+
+// The unpacked data word of a slot.
+struct Fields {
+    int lower = 0;
+    int upper = 0;
+    int depth = 0;
+    int move = TtEntry::NoTtMove;
+    uint8_t age = 0;
+    bool used = false;
+};
+
+uint64_t pack(const Fields& f) {
+    return static_cast<uint64_t>(static_cast<uint16_t>(static_cast<int16_t>(f.lower))) |
+           static_cast<uint64_t>(static_cast<uint16_t>(static_cast<int16_t>(f.upper))) << 16 |
+           static_cast<uint64_t>(static_cast<uint8_t>(f.depth)) << 32 |
+           static_cast<uint64_t>(static_cast<uint8_t>(f.move)) << 40 |
+           static_cast<uint64_t>(f.age) << 48 | static_cast<uint64_t>(f.used ? 1 : 0) << 56;
+}
+
+Fields unpack(uint64_t d) {
+    Fields f;
+    f.lower = static_cast<int16_t>(static_cast<uint16_t>(d));
+    f.upper = static_cast<int16_t>(static_cast<uint16_t>(d >> 16));
+    f.depth = static_cast<uint8_t>(d >> 32);
+    f.move = static_cast<uint8_t>(d >> 40);
+    f.age = static_cast<uint8_t>(d >> 48);
+    f.used = (d >> 56) & 1;
+    return f;
+}
+
+// Relaxed atomic access to a word other threads may write at the same time.
+uint64_t load(const uint64_t& word) {
+    return std::atomic_ref<const uint64_t>(word).load(std::memory_order_relaxed);
+}
+void save(uint64_t& word, uint64_t value) {
+    std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+}
+
+}  // namespace
 
 TranspositionTable::TranspositionTable(size_t megabytes) {
     resize(megabytes);
@@ -25,58 +67,80 @@ void TranspositionTable::clear() {
     age_ = 0;
 }
 
-const TtEntry* TranspositionTable::probe(uint64_t key) const {
-    const Bucket& b = bucket(key);
-    for (const TtEntry& e : b.entries)
-        if (e.used && e.key == key) return &e;
-    return nullptr;
+bool TranspositionTable::probe(uint64_t key, TtEntry& out) const {
+    for (const Slot& s : bucket(key).slots) {
+        const uint64_t data = load(s.data);
+        if ((load(s.key_check) ^ data) != key) continue;
+        const Fields f = unpack(data);
+        if (!f.used) continue;
+        out.lower = f.lower;
+        out.upper = f.upper;
+        out.depth = f.depth;
+        out.move = f.move;
+        return true;
+    }
+    return false;
 }
 
 void TranspositionTable::store(uint64_t key, int depth, int lower, int upper, int move) {
     Bucket& b = bucket(key);
-    TtEntry* victim = nullptr;
+    Slot* victim = nullptr;
+    Fields old;  // the victim's fields when it holds the same key
+    bool same = false;
     int victim_worth = 1 << 30;
-    for (TtEntry& e : b.entries) {
-        if (e.used && e.key == key) {
-            if (e.depth == depth) {
+    for (Slot& s : b.slots) {
+        const uint64_t data = load(s.data);
+        const Fields f = unpack(data);
+        if (f.used && (load(s.key_check) ^ data) == key) {
+            if (f.depth == depth) {
                 // Two searches of the same depth: both bounds hold.
-                e.lower = static_cast<int16_t>(std::max<int>(e.lower, lower));
-                e.upper = static_cast<int16_t>(std::min<int>(e.upper, upper));
-                if (e.lower > e.upper) {  // a stale bound disagreed: trust the newest
-                    e.lower = static_cast<int16_t>(lower);
-                    e.upper = static_cast<int16_t>(upper);
+                Fields merged = f;
+                merged.lower = std::max(f.lower, lower);
+                merged.upper = std::min(f.upper, upper);
+                if (merged.lower > merged.upper) {  // a stale bound disagreed: trust the newest
+                    merged.lower = lower;
+                    merged.upper = upper;
                 }
-                if (move != TtEntry::NoTtMove) e.move = static_cast<uint8_t>(move);
-                e.age = age_;
+                if (move != TtEntry::NoTtMove) merged.move = move;
+                merged.age = age_;
+                const uint64_t packed = pack(merged);
+                save(s.data, packed);
+                save(s.key_check, key ^ packed);
                 return;
             }
-            if (e.depth > depth && e.age == age_) return;  // keep the deeper, fresh result
-            victim = &e;
+            if (f.depth > depth && f.age == age_) return;  // keep the deeper, fresh result
+            victim = &s;
+            old = f;
+            same = true;
             break;
         }
         // Worth of keeping an entry: its depth, less for every search since it was written.
-        const int worth = e.used ? e.depth - 8 * static_cast<uint8_t>(age_ - e.age) : -1000;
+        const int worth = f.used ? f.depth - 8 * static_cast<uint8_t>(age_ - f.age) : -1000;
         if (worth < victim_worth) {
             victim_worth = worth;
-            victim = &e;
+            victim = &s;
         }
     }
-    TtEntry& e = *victim;
-    const bool same = e.used && e.key == key;
-    e.key = key;
-    e.depth = static_cast<uint8_t>(depth);
-    e.lower = static_cast<int16_t>(lower);
-    e.upper = static_cast<int16_t>(upper);
-    if (move != TtEntry::NoTtMove || !same) e.move = static_cast<uint8_t>(move);
-    e.age = age_;
-    e.used = 1;
+    Fields f;
+    f.depth = depth;
+    f.lower = lower;
+    f.upper = upper;
+    f.move = move != TtEntry::NoTtMove || !same ? move : old.move;
+    f.age = age_;
+    f.used = true;
+    const uint64_t packed = pack(f);
+    save(victim->data, packed);
+    save(victim->key_check, key ^ packed);
 }
 
 int TranspositionTable::hashfull() const {
     const size_t n = std::min<size_t>(buckets_.size(), 250);
     int used = 0;
     for (size_t i = 0; i < n; ++i)
-        for (const TtEntry& e : buckets_[i].entries) used += e.used && e.age == age_;
+        for (const Slot& s : buckets_[i].slots) {
+            const Fields f = unpack(load(s.data));
+            used += f.used && f.age == age_;
+        }
     return static_cast<int>(used * 1000 / (n * BucketSize));
 }
 

@@ -2,7 +2,12 @@
 // The transposition table: a fixed number of 4-entry buckets (sized in MB) keyed by a 64-bit
 // position key. An entry keeps a lower and an upper bound on the score at a given depth and
 // the best move found. Replacement prefers the shallowest entry of an older search: a new
-// search bumps the age, so stale deep entries give way to fresh ones. Single-threaded.
+// search bumps the age, so stale deep entries give way to fresh ones.
+//
+// Shared by the threads of one search without locks: an entry is two 64-bit words, the data
+// and the key xor the data, each read and written atomically. A torn entry (two threads
+// writing the same slot at once) fails the key check and reads as a miss, never as another
+// position's bounds.
 #pragma once
 
 #include <cstddef>
@@ -13,16 +18,13 @@ namespace reversi::engine {
 
 // What the table knows about one position.
 struct TtEntry {
-    uint64_t key = 0;
-    int16_t lower = 0;
-    int16_t upper = 0;
-    uint8_t depth = 0;
-    uint8_t move = NoTtMove;
-    uint8_t age = 0;
-    uint8_t used = 0;
+    int lower = 0;
+    int upper = 0;
+    int depth = 0;
+    int move = NoTtMove;
 
     // The stored move value meaning "no move known".
-    static constexpr uint8_t NoTtMove = 255;
+    static constexpr int NoTtMove = 255;
 };
 
 class TranspositionTable {
@@ -30,15 +32,15 @@ class TranspositionTable {
     // A table of about `megabytes` MB (at least one bucket).
     explicit TranspositionTable(std::size_t megabytes);
 
-    // Resizes to about `megabytes` MB and clears.
+    // Resizes to about `megabytes` MB and clears. Not while a search runs.
     void resize(std::size_t megabytes);
-    // Forgets every entry.
+    // Forgets every entry. Not while a search runs.
     void clear();
     // Starts a new search: entries written from now on are younger than the old ones.
     void new_search() { ++age_; }
 
-    // The entry for `key` with at least `depth`, or nullptr.
-    const TtEntry* probe(uint64_t key) const;
+    // Copies the entry for `key` into `out`; false when there is none.
+    bool probe(uint64_t key, TtEntry& out) const;
     // Records bounds [lower, upper] and a best move (TtEntry::NoTtMove if none) for `key`.
     // When an entry of the same key and depth exists the bounds are intersected.
     void store(uint64_t key, int depth, int lower, int upper, int move);
@@ -48,8 +50,14 @@ class TranspositionTable {
 
   private:
     static constexpr int BucketSize = 4;
+    // key_check = key ^ data; data packs lower, upper (16 bits each), depth, move, age and
+    // an in-use flag (8 bits each). An all-zero slot is unused.
+    struct Slot {
+        uint64_t key_check;
+        uint64_t data;
+    };
     struct Bucket {
-        TtEntry entries[BucketSize];
+        Slot slots[BucketSize];
     };
     Bucket& bucket(uint64_t key) { return buckets_[(key >> 20) & mask_]; }
     const Bucket& bucket(uint64_t key) const { return buckets_[(key >> 20) & mask_]; }

@@ -137,18 +137,25 @@ TEST(Eval, StartPositionIsBalancedAndAntiDiffers) {
 
 TEST(TranspositionTable, KeepsAndIntersectsBounds) {
     engine::TranspositionTable tt(1);
-    EXPECT_EQ(tt.probe(42), nullptr);
+    engine::TtEntry e;
+    EXPECT_FALSE(tt.probe(42, e));
     tt.store(42, 5, -10, 30, 7);
-    const engine::TtEntry* e = tt.probe(42);
-    ASSERT_NE(e, nullptr);
-    EXPECT_EQ(e->lower, -10);
-    EXPECT_EQ(e->upper, 30);
-    EXPECT_EQ(e->move, 7);
+    ASSERT_TRUE(tt.probe(42, e));
+    EXPECT_EQ(e.lower, -10);
+    EXPECT_EQ(e.upper, 30);
+    EXPECT_EQ(e.depth, 5);
+    EXPECT_EQ(e.move, 7);
     tt.store(42, 5, 0, 50, engine::TtEntry::NoTtMove);
-    e = tt.probe(42);
-    EXPECT_EQ(e->lower, 0);
-    EXPECT_EQ(e->upper, 30);
-    EXPECT_EQ(e->move, 7);  // no new move: the old one stays
+    ASSERT_TRUE(tt.probe(42, e));
+    EXPECT_EQ(e.lower, 0);
+    EXPECT_EQ(e.upper, 30);
+    EXPECT_EQ(e.move, 7);  // no new move: the old one stays
+    EXPECT_FALSE(tt.probe(43, e));
+    // Key 0 is a key like any other, not an empty slot.
+    tt.store(0, 3, -5, -5, 1);
+    ASSERT_TRUE(tt.probe(0, e));
+    EXPECT_EQ(e.lower, -5);
     tt.clear();
-    EXPECT_EQ(tt.probe(42), nullptr);
+    EXPECT_FALSE(tt.probe(42, e));
+    EXPECT_FALSE(tt.probe(0, e));
 }

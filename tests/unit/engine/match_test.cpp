@@ -208,5 +208,32 @@ TEST(Match, ParallelFailureIsRethrownAfterTheWorkersStop) {
                  std::runtime_error);
 }
 
+TEST(Match, ASplitMatchPlaysTheSameGamesAsTheWhole) {
+    MatchConfig config;
+    config.setup = setup_of(core::Shape::Six, 2);
+    config.openings = 3;
+    config.seed = 9;
+    SearchLimits limits;
+    limits.level = 2;  // noisy, seeded by the game index
+    SearchPlayer a("level:2", limits);
+    GreedyPlayer b;
+    std::map<int, std::vector<core::Square>> whole;
+    run_match(config, a, b,
+              [&](const GameRecord& r, const MatchScore&, int) { whole[r.index] = r.moves; });
+    config.first_game = 4;
+    std::map<int, std::vector<core::Square>> tail;
+    const MatchScore score =
+        run_match(config, a, b, [&](const GameRecord& r, const MatchScore&, int total) {
+            EXPECT_EQ(total, 2);  // games 5 and 6 of 6
+            tail[r.index] = r.moves;
+        });
+    EXPECT_EQ(score.games(), 2);
+    ASSERT_EQ(tail.size(), 2u);
+    EXPECT_EQ(tail.at(4), whole.at(4));
+    EXPECT_EQ(tail.at(5), whole.at(5));
+    config.first_game = 6;  // past the last game
+    EXPECT_THROW(run_match(config, a, b), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace reversi::engine
