@@ -11,8 +11,10 @@
 #include "core/bitboard.h"
 #include "core/game.h"
 #include "engine/engine.h"
+#include "random_game.h"
 
 using namespace reversi;
+using reversi::test::random_position;
 
 namespace {
 
@@ -27,24 +29,6 @@ int minimax(const core::Position& pos) {
     core::u128 moves = pos.legal_moves();
     while (moves) best = std::max(best, -minimax(pos.after(core::pop_lsb(moves))));
     return best;
-}
-
-// Plays random moves from the start until `empties` squares are left; false if the game
-// ended first.
-bool random_position(core::Game& game, int empties, std::mt19937_64& rng) {
-    while (core::popcount(game.position().empty()) > empties) {
-        if (game.is_over()) return false;
-        if (game.must_pass()) {
-            game.play(core::PassMove);
-            continue;
-        }
-        core::u128 moves = game.legal_moves();
-        const int n = core::popcount(moves);
-        int pick = static_cast<int>(rng() % static_cast<uint64_t>(n));
-        while (pick--) moves &= moves - 1;
-        game.play(core::lsb(moves));
-    }
-    return !game.is_over();
 }
 
 struct Case {

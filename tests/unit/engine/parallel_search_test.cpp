@@ -19,8 +19,10 @@
 #include "engine/busy_table.h"
 #include "engine/engine.h"
 #include "engine/tt.h"
+#include "random_game.h"
 
 using namespace reversi;
+using reversi::test::random_position;
 
 namespace {
 
@@ -93,22 +95,6 @@ TEST(ParallelSearch, PublishedFfoScoresWithThreeThreads) {
         EXPECT_TRUE(problem.position.is_legal(r.best)) << "FFO #" << number;
     }
     EXPECT_EQ(number, 10);
-}
-
-// Random positions a given number of moves from the end of a random game.
-bool random_position(core::Game& game, int empties, std::mt19937_64& rng) {
-    while (core::popcount(game.position().empty()) > empties) {
-        if (game.is_over()) return false;
-        if (game.must_pass()) {
-            game.play(core::PassMove);
-            continue;
-        }
-        core::u128 moves = game.legal_moves();
-        int pick = static_cast<int>(rng() % static_cast<uint64_t>(core::popcount(moves)));
-        while (pick--) moves &= moves - 1;
-        game.play(core::lsb(moves));
-    }
-    return !game.is_over();
 }
 
 TEST(ParallelSearch, ExactScoresEqualOneThreadOnEveryShape) {
