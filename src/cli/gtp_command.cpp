@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `reversi gtp [--level N | --depth N | --time S] [--board 8]`: the Go Text Protocol on
-// stdin/stdout, for GUIs such as Quarry and for matches against other engines.
+// `reversi gtp [--level N | --depth N | --time S] [--board 8] [--threads N]`: the Go Text
+// Protocol on stdin/stdout, for GUIs such as Quarry and for matches against other engines.
 #include <iostream>
 #include <memory>
 
@@ -15,6 +15,7 @@ struct GtpOptions {
     int level = 0;
     int depth = 0;
     double seconds = 0;
+    int threads = 1;
     std::string board = "8";
     bool anti = false;
 };
@@ -24,6 +25,7 @@ int run_gtp(const GtpOptions& opt) {
     limits.level = opt.level;
     limits.depth = opt.depth;
     limits.seconds = opt.seconds;
+    limits.threads = opt.threads;
     if (!opt.level && !opt.depth && opt.seconds <= 0) limits.level = 10;
     core::Setup setup;
     if (!core::parse_shape(opt.board, setup.shape))
@@ -46,6 +48,9 @@ void add_gtp_command(CLI::App& app, ExitStatus& status) {
         ->check(CLI::Range(1, 60));
     cmd->add_option("--time", opt->seconds, "Seconds per move instead of a level")
         ->check(CLI::Range(0.01, 3600.0));
+    cmd->add_option("--threads", opt->threads, "Search threads")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
     cmd->add_option("--board", opt->board, "Board at start: 6, 8 or 10 (boardsize changes it)")
         ->capture_default_str();
     cmd->add_flag("--anti", opt->anti, "Anti-Reversi: fewest discs wins");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `reversi nboard [--level N | --depth N | --time S]`: the NBoard protocol v2 on
-// stdin/stdout, so that the NBoard GUI (and other NBoard programs) can use the engine.
+// `reversi nboard [--level N | --depth N | --time S] [--threads N]`: the NBoard protocol v2
+// on stdin/stdout, so that the NBoard GUI (and other NBoard programs) can use the engine.
 #include <iostream>
 #include <memory>
 
@@ -15,6 +15,7 @@ struct NboardOptions {
     int level = 0;
     int depth = 0;
     double seconds = 0;
+    int threads = 1;
 };
 
 int run_nboard(const NboardOptions& opt) {
@@ -22,6 +23,7 @@ int run_nboard(const NboardOptions& opt) {
     limits.level = opt.level;
     limits.depth = opt.depth;
     limits.seconds = opt.seconds;
+    limits.threads = opt.threads;
     if (!opt.level && !opt.depth && opt.seconds <= 0) limits.level = 10;
     NboardSession session(limits);
     session.run(std::cin, std::cout);
@@ -39,6 +41,9 @@ void add_nboard_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--depth", opt->depth, "Fixed search depth (NBoard's set depth overrides)")
         ->check(CLI::Range(1, 60));
     cmd->add_option("--time", opt->seconds, "Seconds per move")->check(CLI::Range(0.01, 3600.0));
+    cmd->add_option("--threads", opt->threads, "Search threads")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
     cmd->callback([opt, &status] { status.code = run_nboard(*opt); });
 }
 

@@ -84,6 +84,20 @@ TEST(Gtp, GenmoveUndoAndQuit) {
     EXPECT_EQ(s.game().ply(), 0);
 }
 
+TEST(Gtp, GenmoveWithTwoThreadsPlaysLegalMoves) {
+    engine::SearchLimits limits;
+    limits.depth = 6;
+    limits.threads = 2;
+    GtpSession s(limits, core::Setup{});
+    const auto a = answers(s, "genmove b\ngenmove w\ngenmove b\ngenmove w\n");
+    ASSERT_EQ(a.size(), 4u);
+    for (const std::string& answer : a) EXPECT_EQ(answer.substr(0, 2), "= ") << answer;
+    // Each answer was played: replaying the moves by hand is legal all the way.
+    EXPECT_EQ(s.game().ply(), 4);
+    core::Game replay{core::Setup{}};
+    for (const core::Square sq : s.game().moves()) EXPECT_EQ(replay.play(sq), "");
+}
+
 // A game in which Black has no move after White's a2 (48 plies), found by random play.
 constexpr const char* PassGame =
     "e6 f4 g3 f6 c4 d6 c7 b3 g6 f7 e7 h5 c5 g4 f8 c6 b5 g2 d7 b7 h2 b6 h6 d8 c8 b8 e3 a6 g5 f5 "
