@@ -18,6 +18,9 @@ add_test(NAME solve_ffo_threads
                  --count 8)
 set_tests_properties(solve_ffo_threads PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "Total: 8 positions.* 0 mismatches")
+add_test(NAME bench_threads COMMAND reversi bench --threads 2 --depth-offset -2)
+set_tests_properties(bench_threads PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "Threads: 2 .*Nodes searched: [1-9]")
 add_test(NAME solve_bad_threads COMMAND reversi solve --board 6 --threads 0)
 set_tests_properties(solve_bad_threads PROPERTIES LABELS "engine;cli" WILL_FAIL TRUE)
 add_test(NAME match_from_game

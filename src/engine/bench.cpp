@@ -85,7 +85,8 @@ core::Game bench_game(const BenchPosition& p) {
     return game;
 }
 
-uint64_t run_bench(int depth_offset, const std::function<void(const BenchLine&)>& on_line) {
+uint64_t run_bench(int depth_offset, int threads,
+                   const std::function<void(const BenchLine&)>& on_line) {
     Engine engine(EngineOptions{16});
     uint64_t total = 0;
     for (const BenchPosition& p : bench_positions()) {
@@ -93,7 +94,7 @@ uint64_t run_bench(int depth_offset, const std::function<void(const BenchLine&)>
         SearchLimits limits;
         limits.exact = p.exact;
         limits.depth = p.exact ? 0 : std::max(1, p.depth + depth_offset);
-        limits.threads = 1;
+        limits.threads = threads;
         engine.clear();
         const SearchResult r = engine.search(game.position(), limits);
         total += r.nodes;

@@ -41,7 +41,9 @@ struct BenchLine {
 };
 
 // Searches every position (depth + `depth_offset`, at least 1) with a fresh table each
-// time; reports each line through `on_line` and returns the total nodes.
-uint64_t run_bench(int depth_offset, const std::function<void(const BenchLine&)>& on_line);
+// time; reports each line through `on_line` and returns the total nodes. With more than one
+// thread (two-player positions only) node counts vary from run to run: no signature then.
+uint64_t run_bench(int depth_offset, int threads,
+                   const std::function<void(const BenchLine&)>& on_line);
 
 }  // namespace reversi::engine
