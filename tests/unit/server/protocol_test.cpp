@@ -5,18 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include "api_error_code.h"
+
 namespace reversi::server {
 namespace {
 
-ErrorCode code_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const ApiError& e) {
-        return e.code();
-    }
-    ADD_FAILURE() << "no ApiError thrown";
-    return ErrorCode::Internal;
-}
+using testing_support::code_of;
 
 TEST(Protocol, EmptySetupIsStandardReversi) {
     const SetupRequest r = parse_setup(json::object());

@@ -9,26 +9,19 @@
 #include <numeric>
 #include <random>
 
+#include "api_error_code.h"
 #include "core/bitboard.h"
 #include "core/notation.h"
 
 namespace reversi::server {
 namespace {
 
+using testing_support::code_of;
+
 TableSpec two_humans() {
     TableSpec spec;
     spec.seats.resize(2);
     return spec;
-}
-
-ErrorCode code_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const ApiError& e) {
-        return e.code();
-    }
-    ADD_FAILURE() << "no ApiError thrown";
-    return ErrorCode::Internal;
 }
 
 core::Square sq(const Table& t, const char* name) {
