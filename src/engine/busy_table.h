@@ -6,9 +6,12 @@
 // So the threads of a lazy-SMP search split the tree instead of walking it in lock step.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
+
+#include "engine/board.h"
 
 namespace reversi::engine {
 
@@ -47,5 +50,27 @@ class BusyTable {
     static uint64_t index(uint64_t key) { return (key ^ (key >> 32)) & (Size - 1); }
     std::unique_ptr<std::atomic<uint64_t>[]> slots_;
 };
+
+// The move loop both searches share: `select(i)` returns child i of `children` in search
+// order (never moving an earlier one), `search_child(child, first)` searches it and says
+// whether the node is settled (cut-off or stop). With `busy`, a later child another thread
+// is in waits for a second pass. Returns true when the node was settled.
+template <class Child, class Select, class SearchChild>
+bool search_children(Child* children, int n, const BusyTable* busy, Select select,
+                     SearchChild search_child) {
+    std::array<int, 128> deferred;
+    int n_deferred = 0;
+    for (int i = 0; i < n; ++i) {
+        const Child& c = select(i);
+        if (busy && i > 0 && busy->busy(pair_key(c.own, c.opp))) {
+            deferred[n_deferred++] = i;
+            continue;
+        }
+        if (search_child(c, i == 0)) return true;
+    }
+    for (int k = 0; k < n_deferred; ++k)
+        if (search_child(children[deferred[k]], false)) return true;
+    return false;
+}
 
 }  // namespace reversi::engine

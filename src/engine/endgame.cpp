@@ -364,19 +364,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         }
         return false;
     };
-    std::array<int, 128> deferred;
-    int n_deferred = 0;
-    bool settled = false;
-    for (int i = 0; i < n && !settled; ++i) {
-        const Child<B>& c = select_next(children.data(), i, n);
-        if (shared && i > 0 && busy_->busy(pair_key(c.own, c.opp))) {
-            deferred[n_deferred++] = i;  // select_next never moves a child once chosen
-            continue;
-        }
-        settled = search_child(c, i == 0);
-    }
-    for (int k = 0; k < n_deferred && !settled; ++k)
-        settled = search_child(children[deferred[k]], false);
+    search_children(
+        children.data(), n, shared ? busy_ : nullptr,
+        [&](int i) -> const Child<B>& { return select_next(children.data(), i, n); }, search_child);
     if (control_.stopped()) return 0;
 
     // Step 6. Store the bound the search proved.

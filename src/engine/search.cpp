@@ -210,23 +210,14 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
         }
         return false;
     };
-    std::array<int, 128> deferred;
-    int n_deferred = 0;
-    bool settled = false;
-    for (int i = 0; i < n && !settled; ++i) {
+    const auto select = [&](int i) -> const Child& {
         int pick = i;
         for (int j = i + 1; j < n; ++j)
             if (children[j].key > children[pick].key) pick = j;
         std::swap(children[i], children[pick]);
-        const Child& c = children[i];
-        if (shared && i > 0 && busy_->busy(pair_key(c.own, c.opp))) {
-            deferred[n_deferred++] = i;  // the selection never moves a child once chosen
-            continue;
-        }
-        settled = search_child(c, i == 0);
-    }
-    for (int k = 0; k < n_deferred && !settled; ++k)
-        settled = search_child(children[deferred[k]], false);
+        return children[i];
+    };
+    search_children(children.data(), n, shared ? busy_ : nullptr, select, search_child);
     if (control_.stopped()) return 0;
 
     // Step 6. Store.
