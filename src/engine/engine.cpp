@@ -42,6 +42,7 @@ SearchSettings settings_for(const SearchLimits& limits, double& seconds) {
         s.max_depth = limits.depth > 0 ? limits.depth : 64;
         s.exact_empties = limits.depth > 0 ? 0 : DefaultExactEmpties;
     }
+    s.budgeted = seconds > 0 && s.exact_empties > 0;
     return s;
 }
 

@@ -28,6 +28,9 @@ constexpr int MaxThreads = 64;
 // #20-#33 the hand-made evaluation orders worse than fewest-replies, so it is off for now
 // (a trained pattern evaluation should turn it on).
 constexpr int ProbeEmpties = 100;
+// Under a time budget, the share of it after which the midgame deepening of a root within
+// the exact range stops starting iterations and the solve is tried with the rest.
+constexpr double MidgameShareBeforeSolve = 0.1;
 
 int floor_div(int a, int b) {
     return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -129,7 +132,7 @@ template <class B>
 int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
     const int empties = layout_.playable_count - count(own | opp);
     // Step 1. Leaves: the exact solver near the end, else the evaluation.
-    if (solve_in_tree_ && empties <= settings_.exact_empties)
+    if (solve_in_tree_ && !settings_.budgeted && empties <= settings_.exact_empties)
         return solve_scaled(own, opp, alpha, beta);
     ++nodes_;
     if (depth <= 0) return evaluate(own, opp);
@@ -356,9 +359,14 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
     const bool exact_root = settings_.exact || settings_.wld ||
                             (settings_.exact_empties > 0 && empties <= settings_.exact_empties);
 
+    // Under a time budget an exact root is tried only after a full midgame deepening, whose
+    // move stands if the solve does not finish in time (the solve is all or nothing).
+    const bool deepen_first =
+        exact_root && settings_.budgeted && !settings_.exact && !settings_.wld;
+
     // Step 1. Iterative deepening (for an exact root, a short one that orders the moves).
     int max_depth = std::min(settings_.max_depth, empties);
-    if (exact_root) {
+    if (exact_root && !deepen_first) {
         max_depth = empties > 12 ? std::min(8, empties / 3) : 0;
         solve_in_tree_ = false;
     }
@@ -390,9 +398,11 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
         result.pv = principal_variation(own, opp, result.best, false);
         fill_result(result, moves, false);
         // An exact root only reports the solved result; this pass just orders its moves.
-        if (exact_root) continue;
+        if (exact_root && !deepen_first) continue;
         if (on_iteration) on_iteration(result);
-        if (control_.should_not_start_iteration()) break;
+        if (deepen_first ? control_.past(MidgameShareBeforeSolve)
+                         : control_.should_not_start_iteration())
+            break;
     }
     if (!exact_root || control_.stopped()) {
         fill_result(result, moves, false);
@@ -401,6 +411,7 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
 
     // Step 2. Exact root: an aspiration window around the estimate, widened on failure.
     solve_in_tree_ = true;
+    SearchResult midgame_result = result;
     const int limit = layout_.playable_count;
     int alpha = -limit - 1;
     int beta = limit + 1;
@@ -430,6 +441,11 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
             break;
         }
         step *= 2;
+    }
+    if (control_.stopped() && deepen_first) {
+        midgame_result.nodes = nodes();
+        midgame_result.seconds = control_.elapsed();
+        return midgame_result;
     }
     if (control_.stopped()) {
         fill_result(result, moves, false);

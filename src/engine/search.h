@@ -25,6 +25,9 @@ struct SearchSettings {
     uint64_t seed = 0;      // noise seed
     int multipv = 1;        // root moves to score exactly enough to rank them
     int threads = 1;        // search threads sharing the tables (lazy SMP); 1 is deterministic
+    // A time budget: the root is solved exactly only after the midgame search has deepened,
+    // and positions inside the tree are never solved (one far leaf solve could eat it all).
+    bool budgeted = false;
 };
 
 // The two tables a two-player search uses: midgame bounds (hundredths of a disc) and exact

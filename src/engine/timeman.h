@@ -44,7 +44,9 @@ class SearchControl {
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
     // True when another iteration is unlikely to finish in the time left: iterations grow
     // several-fold, so past half the budget a new one would mostly be thrown away.
-    bool should_not_start_iteration() const { return has_deadline_ && elapsed() > 0.45 * budget_; }
+    bool should_not_start_iteration() const { return past(0.45); }
+    // True once this fraction of the time budget is spent (never without a deadline).
+    bool past(double fraction) const { return has_deadline_ && elapsed() > fraction * budget_; }
 
   private:
     std::stop_token stop_;

@@ -9,6 +9,7 @@
 
 #include "core/bitboard.h"
 #include "core/game.h"
+#include "core/notation.h"
 #include "engine/bench.h"
 #include "engine/engine.h"
 
@@ -194,6 +195,61 @@ TEST(Search, MidgameFindsAForcedWinningCorner) {
     deep.depth = 20;
     eng.clear();
     EXPECT_EQ(eng.search(game.position(), deep).score, solved);
+}
+
+// An 8x8 game of 34 moves (26 empties, Black to move), played by level 4 against itself.
+constexpr const char* MidgameMoves =
+    "c4e3f5b4c3c5c6e6f4b5a5b3d6a6a4d3a2a3a7b6c7f6e7e8c2e2d2d7c8g5b7b1c1d1";
+
+core::Game game_after(std::string_view moves) {
+    core::Game game(core::Setup{});
+    EXPECT_FALSE(core::play_moves(game, moves).has_value());
+    return game;
+}
+
+TEST(Search, TimeBudgetSolvesNoPositionInsideTheTree) {
+    // Level 10 solves from 22 empties. At 26 empties a depth-6 tree reaches 20: under a time
+    // budget those leaves are evaluated, not solved, so the search is the plain depth-6 one.
+    const core::Game game = game_after(MidgameMoves);
+    ASSERT_EQ(core::popcount(game.position().empty()), 26);
+    engine::SearchLimits budgeted;
+    budgeted.level = 10;
+    budgeted.depth = 6;
+    budgeted.seconds = 1000;  // a budget that never runs out here
+    engine::SearchLimits plain;
+    plain.depth = 6;
+    engine::Engine a, b;
+    const engine::SearchResult r = a.search(game.position(), budgeted);
+    const engine::SearchResult p = b.search(game.position(), plain);
+    EXPECT_EQ(r.depth, 6);
+    EXPECT_FALSE(r.exact);
+    EXPECT_EQ(r.best, p.best);
+    EXPECT_EQ(r.score, p.score);
+    EXPECT_EQ(r.nodes, p.nodes);
+}
+
+TEST(Search, TimeBudgetKeepsTheDeepestMidgameMoveWhenTheSolveCannotFinish) {
+    // 22 empties, within level 10's exact range: the midgame deepening runs first, and when
+    // the solve is stopped (here by the node limit) its depth-4 result is the answer.
+    std::string moves = MidgameMoves;
+    moves += "e1f1f3f7";
+    const core::Game game = game_after(moves);
+    ASSERT_EQ(core::popcount(game.position().empty()), 22);
+    engine::SearchLimits budgeted;
+    budgeted.level = 10;
+    budgeted.depth = 4;
+    budgeted.seconds = 1000;
+    budgeted.nodes = 100000;  // far below what 22 empties need to be solved
+    engine::SearchLimits plain;
+    plain.depth = 4;
+    engine::Engine a, b;
+    const engine::SearchResult r = a.search(game.position(), budgeted);
+    const engine::SearchResult p = b.search(game.position(), plain);
+    EXPECT_FALSE(r.exact);
+    EXPECT_EQ(r.depth, 4);
+    EXPECT_EQ(r.best, p.best);
+    EXPECT_EQ(r.score, p.score);
+    EXPECT_GE(r.nodes, 100000u);  // the solve was tried
 }
 
 TEST(Bench, CoversEveryVariant) {
