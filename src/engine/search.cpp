@@ -442,12 +442,12 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
         }
         step *= 2;
     }
-    if (control_.stopped() && deepen_first) {
-        midgame_result.nodes = nodes();
-        midgame_result.seconds = control_.elapsed();
-        return midgame_result;
-    }
     if (control_.stopped()) {
+        if (deepen_first) {
+            midgame_result.nodes = nodes();
+            midgame_result.seconds = control_.elapsed();
+            return midgame_result;
+        }
         fill_result(result, moves, false);
         return result;
     }
