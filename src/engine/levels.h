@@ -21,4 +21,12 @@ constexpr int MaxLevel = 10;
 // The settings of `level` (clamped to 1..10) for a game of `players` (2-4) players.
 LevelSettings level_settings(int level, int players);
 
+// From how many empty squares a two-player level plays perfectly. Without a time limit every
+// node within the exact range is solved, so a depth-d search sees the exact result from
+// d + exact empties; under a time limit only the root is solved. 0: never.
+constexpr int perfect_play_empties(const LevelSettings& level) {
+    if (level.exact_empties == 0) return 0;
+    return level.seconds > 0 ? level.exact_empties : level.depth + level.exact_empties;
+}
+
 }  // namespace reversi::engine

@@ -40,11 +40,17 @@ TEST(Levels, TableGrowsStronger) {
             const auto stronger = engine::level_settings(level, players);
             EXPECT_GE(stronger.depth, weaker.depth) << level;
             EXPECT_LE(stronger.noise, weaker.noise) << level;
-            EXPECT_GE(stronger.exact_empties, weaker.exact_empties) << level;
+            EXPECT_GE(engine::perfect_play_empties(stronger), engine::perfect_play_empties(weaker))
+                << level;
         }
         EXPECT_GT(engine::level_settings(1, players).noise, 0);
         EXPECT_EQ(engine::level_settings(10, players).noise, 0);
         EXPECT_GT(engine::level_settings(10, players).seconds, 0);
+        // Perfect play must stay cheap enough for a server seat: no fixed-depth level solves
+        // more than 22 empties (a 24-empty solve already takes seconds to minutes).
+        for (int level = engine::MinLevel; level <= engine::MaxLevel; ++level)
+            EXPECT_LE(engine::perfect_play_empties(engine::level_settings(level, players)), 22)
+                << level;
         // Out-of-range levels clamp.
         EXPECT_EQ(engine::level_settings(0, players).depth,
                   engine::level_settings(1, players).depth);
