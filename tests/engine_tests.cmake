@@ -10,11 +10,11 @@ add_test(NAME bench_reprosearch
 set_tests_properties(bench_reprosearch PROPERTIES LABELS "engine;cli" TIMEOUT 120)
 
 add_test(NAME solve_ffo_1_19
-         COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf)
+         COMMAND reversi solve ${REVERSI_TEST_DATA_DIR}/ffo/fforum-1-19.obf)
 set_tests_properties(solve_ffo_1_19 PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "Total: 19 positions.* 0 mismatches")
 add_test(NAME solve_ffo_threads
-         COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf --threads 2
+         COMMAND reversi solve ${REVERSI_TEST_DATA_DIR}/ffo/fforum-1-19.obf --threads 2
                  --count 8)
 set_tests_properties(solve_ffo_threads PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "Total: 8 positions.* 0 mismatches")
@@ -31,7 +31,7 @@ add_test(NAME match_from_game_past_the_end
          COMMAND reversi match --a greedy --b level:1 --board 6 --games 4 --from-game 5)
 set_tests_properties(match_from_game_past_the_end PROPERTIES LABELS "engine;cli" WILL_FAIL TRUE)
 add_test(NAME solve_json_wld
-         COMMAND reversi solve ${REVERSI_SHARED_DIR}/data/ffo/fforum-1-19.obf --wld --json
+         COMMAND reversi solve ${REVERSI_TEST_DATA_DIR}/ffo/fforum-1-19.obf --wld --json
                  --count 2)
 set_tests_properties(solve_json_wld PROPERTIES LABELS "engine;cli" TIMEOUT 60
                      PASS_REGULAR_EXPRESSION "\"ok\":true.*\"score\":1.*\n.*\"ok\":true.*\"score\":1")

@@ -1,7 +1,9 @@
-# Reads ../shared/data/perft.txt at configure time and adds one CTest per line, which runs
-# `reversi perft` and compares the last integer printed with the reference count.
-set(PERFT_FILE "${REVERSI_SHARED_DIR}/data/perft.txt")
+# Reads tests/data/perft.txt at configure time and adds one CTest per line, which runs
+# `reversi perft` and compares the last integer printed with the reference count. The file is
+# part of the repository, so a missing one is an error; editing it configures again.
+set(PERFT_FILE "${REVERSI_TEST_DATA_DIR}/perft.txt")
 if(EXISTS "${PERFT_FILE}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PERFT_FILE}")
   file(STRINGS "${PERFT_FILE}" PERFT_LINES)
   set(PERFT_INDEX 0)
   foreach(line IN LISTS PERFT_LINES)
@@ -27,5 +29,5 @@ if(EXISTS "${PERFT_FILE}")
     set_tests_properties(perft_${PERFT_INDEX}${label}d${depth} PROPERTIES LABELS perft TIMEOUT 300)
   endforeach()
 else()
-  message(WARNING "No perft reference file at ${PERFT_FILE}: perft tests skipped")
+  message(FATAL_ERROR "No perft reference file at ${PERFT_FILE} (see tests/data/README.md)")
 endif()

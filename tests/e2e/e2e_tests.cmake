@@ -10,7 +10,7 @@ endif()
 add_test(NAME web_rules COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/rules.test.mjs)
 add_test(NAME web_i18n COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/i18n.test.mjs)
 set_tests_properties(web_rules web_i18n PROPERTIES LABELS web
-                     ENVIRONMENT "REVERSI_SHARED_DIR=${REVERSI_SHARED_DIR}")
+                     ENVIRONMENT "REVERSI_TEST_DATA_DIR=${REVERSI_TEST_DATA_DIR}")
 file(GLOB WEB_SERVER_SOURCES ${PROJECT_SOURCE_DIR}/src/server/*.cpp)
 if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
   add_test(NAME e2e_browser
@@ -18,5 +18,5 @@ if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
                    --binary $<TARGET_FILE:reversi> --build ${CMAKE_BINARY_DIR})
   # Alone, so that its timeouts do not race the unit tests for the two cores.
   set_tests_properties(e2e_browser PROPERTIES LABELS e2e TIMEOUT 420 RUN_SERIAL TRUE
-                       ENVIRONMENT "REVERSI_SHARED_DIR=${REVERSI_SHARED_DIR}")
+                       ENVIRONMENT "REVERSI_TEST_DATA_DIR=${REVERSI_TEST_DATA_DIR}")
 endif()

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Checks web/js/rules.js (the client's rules port used for replay and setup checks) against the
-// shared perft reference counts of RULES.md: every move list must replay legally, and the counts
-// small enough for a quick JavaScript perft must match exactly. Runs under plain node.
+// perft reference counts of docs/RULES.md 8 (tests/data/perft.txt): every move list must replay
+// legally, and the counts small enough for a quick JavaScript perft must match exactly. Runs
+// under plain node.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as rules from '../../web/js/rules.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const shared = process.env.REVERSI_SHARED_DIR || join(here, '../../../shared');
+const data = process.env.REVERSI_TEST_DATA_DIR || join(here, '../data');
 const MaxNodes = Number(process.env.RULES_MAX_NODES || 20000);
 
 function setupFromFlags(flags) {
@@ -40,7 +41,7 @@ function perft(pos, depth) {
 
 let replayed = 0;
 let counted = 0;
-const lines = readFileSync(join(shared, 'data/perft.txt'), 'utf8').split('\n');
+const lines = readFileSync(join(data, 'perft.txt'), 'utf8').split('\n');
 for (const line of lines) {
     if (!line.trim() || line.startsWith('#')) continue;
     const [flags, moves, depth, nodes] = line.split(';').map((x) => x.trim());

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as rules from '../../web/js/rules.js';
 import { boardRows, check, createGame, fillSetup, gameInfo, here, playToEnd, slowSocket, waitPly } from './lib.mjs';
 
-const shared = process.env.REVERSI_SHARED_DIR || join(here, '../../../shared');
+const data = process.env.REVERSI_TEST_DATA_DIR || join(here, '../data');
 
 const tableId = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');
 
@@ -323,8 +323,8 @@ export const tests = {
     },
 
     async 'a forced pass is announced and confirmed with the Pass button'(ctx) {
-        // A whole 6x6 game with two passes, taken from the shared perft reference file.
-        const line = readFileSync(join(shared, 'data/perft.txt'), 'utf8').split('\n')
+        // A whole 6x6 game with two passes, taken from the perft reference file.
+        const line = readFileSync(join(data, 'perft.txt'), 'utf8').split('\n')
             .find((l) => l.startsWith('--board 6 ;') && l.includes('pass'));
         check(line, 'no 6x6 line with a pass in perft.txt');
         const moves = line.split(';')[1].trim().split(/\s+/);

@@ -41,7 +41,7 @@ TEST(BoardString, StartPosition) {
 
 TEST(BoardString, ReadsEveryLineOfTheFfoFiles) {
     const Variant v{core::Setup{}};
-    const std::filesystem::path dir = std::filesystem::path(REVERSI_SHARED_DIR) / "data" / "ffo";
+    const std::filesystem::path dir = std::filesystem::path(REVERSI_TEST_DATA_DIR) / "ffo";
     int lines = 0;
     for (const char* file :
          {"fforum-1-19.obf", "fforum-20-39.obf", "fforum-40-59.obf", "fforum-60-79.obf"}) {

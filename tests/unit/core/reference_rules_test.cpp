@@ -167,7 +167,7 @@ std::string field(std::istream& in) {
 // The reference itself against an independent source: the lines of perft.txt small enough
 // for the slow reference (every variant has some).
 TEST(ReferenceRules, ReferencePerftMatchesPerftTxt) {
-    std::ifstream file(std::filesystem::path(REVERSI_SHARED_DIR) / "data" / "perft.txt");
+    std::ifstream file(std::filesystem::path(REVERSI_TEST_DATA_DIR) / "perft.txt");
     ASSERT_TRUE(file);
     int checked = 0;
     for (std::string line; std::getline(file, line);) {

@@ -74,7 +74,7 @@ TEST(ParallelTable, BusyMarksLastAsLongAsTheirScope) {
 }
 
 TEST(ParallelSearch, PublishedFfoScoresWithThreeThreads) {
-    std::ifstream in(std::string(REVERSI_SHARED_DIR) + "/data/ffo/fforum-1-19.obf");
+    std::ifstream in(std::string(REVERSI_TEST_DATA_DIR) + "/ffo/fforum-1-19.obf");
     ASSERT_TRUE(in) << "missing fforum-1-19.obf";
     const core::Variant variant{core::Setup{}};
     engine::Engine eng(engine::EngineOptions{32});
