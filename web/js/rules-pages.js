@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The text of the rules pages in English, Turkish and Polish: for each variant a title, a few
 // paragraphs saying what it is, and rows [rule, standard Reversi, this variant] of what changes.
-// Every page states the same rules as RULES.md; keep the three languages in step.
+// Every page states the same rules as docs/RULES.md; keep the three languages in step.
 
 export const VARIANTS = ['standard', 'anti', 'free', 'blocked', 'handicap', 'multi', 'shapes'];
 
