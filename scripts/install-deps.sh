@@ -3,7 +3,7 @@
 # Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 packages=(build-essential cmake pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev
-          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev)
+          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsodium-dev)
 if [ "${1:-}" = "--test" ]; then
   packages+=(chromium grhino sqlite3)
   command -v node >/dev/null 2>&1 || packages+=(nodejs)

@@ -41,6 +41,51 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--hint-seconds", options->hint_seconds, "Time the engine spends on a hint")
         ->check(CLI::Range(0.01, 60.0))
         ->capture_default_str();
+    server::ServerLimits& limits = options->limits;
+    cmd->add_option("--max-connections", limits.max_connections,
+                    "Open connections in all (HTTP and WebSocket)")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--max-connections-per-address", limits.max_connections_per_address,
+                    "Open connections from one IP address")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--tables-per-minute", limits.tables_per_minute_per_address,
+                    "Tables (and rematches) one IP address may create per minute")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--max-tables", limits.max_live_tables,
+                    "Tables held in memory; new ones are refused (503) beyond it")
+        ->check(CLI::Range(1, 10000000))
+        ->capture_default_str();
+    cmd->add_option("--waiting-expiry", limits.waiting_table_seconds,
+                    "Seconds after its last change that a table waiting for players expires")
+        ->check(CLI::Range(1, 100000000))
+        ->capture_default_str();
+    cmd->add_option("--idle-unload", limits.idle_table_seconds,
+                    "Seconds after which a playing table nobody watches leaves memory (not the store)")
+        ->check(CLI::Range(1, 100000000))
+        ->capture_default_str();
+    cmd->add_option("--engine-queue", limits.engine_queue,
+                    "Searches that may wait for an engine thread; hints beyond it are refused")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--computer-move-seconds", limits.computer_move_seconds,
+                    "Longest a computer move may think, whatever its level")
+        ->check(CLI::Range(0.05, 3600.0))
+        ->capture_default_str();
+    cmd->add_option("--write-timeout", limits.write_timeout_seconds,
+                    "Seconds a WebSocket client may leave a message unread before it is dropped")
+        ->check(CLI::Range(1, 3600))
+        ->capture_default_str();
+    cmd->add_option("--max-queued-bytes", limits.max_queued_bytes,
+                    "Bytes of unsent messages one WebSocket client may hold before it is dropped")
+        ->check(CLI::Range(std::size_t{4096}, std::size_t{1} << 32))
+        ->capture_default_str();
+    cmd->add_option("--storage-fault-rate", options->storage_fault_rate,
+                    "Testing only: probability that a storage commit fails (chaos tests)")
+        ->check(CLI::Range(0.0, 1.0))
+        ->group("Testing");
     cmd->callback([options, &status] {
         try {
             status.code = server::run_server(*options, std::cout);

@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "server/engine_pool.h"
+#include "server/limits.h"
 #include "server/net.h"
+#include "server/rate_limiter.h"
 #include "server/storage.h"
 #include "server/table.h"
 
@@ -46,6 +48,7 @@ class Subscriber {
     std::string table;
     std::string token;
     std::vector<int> seats;
+    std::string address;  // the client's IP address (set by the session), for per-address limits
 };
 
 // An HTTP answer produced by the hub.
@@ -59,6 +62,7 @@ using Respond = std::function<void(Reply)>;
 // Tuning of the hub's searches.
 struct HubOptions {
     double hint_seconds = 1.0;
+    ServerLimits limits;
 };
 
 class GameHub {
@@ -66,13 +70,18 @@ class GameHub {
     GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engines,
             HubOptions options = {});
 
-    // Loads every unfinished table from the store (call once, before serving).
+    // Loads every unfinished table from the store (call once, before serving). A table whose
+    // row does not read is set aside as damaged (reported, listed by health()); a game whose
+    // moves stop replaying is kept up to its last consistent ply.
     void restore(Storage& storage);
 
     // HTTP API (docs/PROTOCOL.md); each answers through `respond`, possibly later.
-    void create_table(const std::string& body, Respond respond);
+    // `client` is the caller's IP address, for the per-address limits.
+    void create_table(const std::string& body, Respond respond, const std::string& client = {});
     void join_table(const std::string& id, const std::string& body, Respond respond);
     void list_tables(Respond respond);
+    // {"ok": true, "tables": N, "engine_queue": N, "damaged": [ids]}
+    void health(Respond respond);
     void get_table(const std::string& id, Respond respond);
     void list_games(int limit, int offset, Respond respond);
     void get_game(const std::string& id, Respond respond);
@@ -86,6 +95,8 @@ class GameHub {
 
     // Tables held in memory (for tests and the load test's report).
     size_t live_tables() const { return rooms_.size(); }
+    // Tables set aside at restore because their stored rows do not read, with the reason.
+    const std::unordered_map<std::string, std::string>& damaged() const { return damaged_; }
     // Expires when the hub is destroyed: sessions that outlive it (in the io_context's
     // destructor at shutdown) check it before calling back.
     std::weak_ptr<const int> life() const { return life_; }
@@ -112,9 +123,18 @@ class GameHub {
     void broadcast(Room& room, const std::shared_ptr<const std::string>& state);
     void send_to_all(Room& room, const std::shared_ptr<const std::string>& message);
     void send_error(Subscriber& sub, const ApiError& error);
-    // Commits `op` and then broadcasts `state` and runs follow-ups (clock, computer move).
+    // Commits `op` and then broadcasts `state` and runs follow-ups (clock, computer move);
+    // `then(ok)` runs after the commit or after its failure, which drops the room.
     void commit(const RoomPtr& room, std::function<void(Storage&)> op,
-                std::shared_ptr<const std::string> state, std::function<void()> then = {});
+                std::shared_ptr<const std::string> state, std::function<void(bool)> then = {});
+    // After a failed write: the table in memory is ahead of the store, so it leaves memory
+    // (the next visitor reloads what was committed) and its watchers are told and dropped.
+    void drop_room(const RoomPtr& room);
+    // A table read from the store, or nothing (logged) when its rows do not read.
+    RoomPtr load_room(const StoredTable& st, const char* context);
+    // Expires waiting tables and unloads idle ones; re-arms itself.
+    void arm_sweep();
+    void sweep();
     // Commits a move just played on the room's table, then broadcasts it.
     void commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before);
     StoredTable stored(const Table& table) const;
@@ -128,16 +148,22 @@ class GameHub {
     void on_resign(Subscriber& sub, const RoomPtr& room, const json& msg);
     void on_rematch(Subscriber& sub, const RoomPtr& room);
     void on_hint(Subscriber& sub, const RoomPtr& room);
+    void on_cancel(Subscriber& sub, const RoomPtr& room);
+    void send_hint(uint64_t serial, int ply, const std::shared_ptr<const core::Variant>& variant,
+                   const engine::SearchResult& r);
 
     net::io_context& ioc_;
     StorageQueue& storage_;
     EnginePool& engines_;
     HubOptions options_;
     std::random_device entropy_;  // declared before rng_, which it seeds
-    std::mt19937_64 rng_;
+    std::mt19937_64 rng_;         // random blocked layouts only; secrets come from server/secrets.h
     uint64_t next_serial_ = 1;
     std::unordered_map<std::string, RoomPtr> rooms_;
     std::unordered_map<uint64_t, Subscriber*> subscribers_;
+    std::unordered_map<std::string, std::string> damaged_;
+    RateLimiter table_creations_;
+    net::steady_timer sweep_timer_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };
 

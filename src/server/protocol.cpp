@@ -4,6 +4,8 @@
 // message that names no field.
 #include "server/protocol.h"
 
+#include <algorithm>
+
 #include "core/notation.h"
 
 namespace reversi::server {
@@ -36,6 +38,12 @@ std::string error_name(ErrorCode code) {
             return "stale";
         case ErrorCode::TooLarge:
             return "too_large";
+        case ErrorCode::Busy:
+            return "busy";
+        case ErrorCode::RateLimited:
+            return "rate_limited";
+        case ErrorCode::Unavailable:
+            return "unavailable";
         case ErrorCode::Internal:
             return "internal";
     }
@@ -54,6 +62,11 @@ int error_status(ErrorCode code) {
             return 409;
         case ErrorCode::TooLarge:
             return 413;
+        case ErrorCode::RateLimited:
+            return 429;
+        case ErrorCode::Busy:
+        case ErrorCode::Unavailable:
+            return 503;
         case ErrorCode::Internal:
             return 500;
         default:
@@ -62,17 +75,116 @@ int error_status(ErrorCode code) {
 }
 
 json error_json(const ApiError& error) {
-    return {{"type", "error"}, {"code", error_name(error.code())}, {"message", error.what()}};
+    return {{"type", "error"},
+            {"code", error_name(error.code())},
+            {"message", utf8_safe(error.what(), 400)}};
+}
+
+std::string error_text(const ApiError& error) {
+    return dump_safe(error_json(error));
+}
+
+std::string dump_safe(const json& j) {
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+namespace {
+
+// Length of the UTF-8 character starting at text[i], or 0 when the bytes there are not one
+// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
+std::size_t utf8_char_length(std::string_view text, std::size_t i, char32_t* code = nullptr) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b0 = byte(i);
+    std::size_t n;
+    char32_t c;
+    if (b0 < 0x80) {
+        if (code) *code = b0;
+        return 1;
+    } else if (b0 >= 0xC2 && b0 <= 0xDF) {
+        n = 2, c = b0 & 0x1F;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        n = 3, c = b0 & 0x0F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        n = 4, c = b0 & 0x07;
+    } else {
+        return 0;
+    }
+    if (i + n > text.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k) {
+        if ((byte(i + k) & 0xC0) != 0x80) return 0;
+        c = (c << 6) | (byte(i + k) & 0x3F);
+    }
+    if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)) ||
+        (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    if (code) *code = c;
+    return n;
+}
+
+}  // namespace
+
+std::string utf8_safe(std::string_view text, std::size_t max_bytes) {
+    static constexpr std::string_view Replacement = "\xEF\xBF\xBD";
+    static constexpr std::string_view Cut = "...";
+    std::string out;
+    out.reserve(std::min(text.size(), max_bytes));
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8_char_length(text, i);
+        const std::string_view piece = n ? text.substr(i, n) : Replacement;
+        if (out.size() + piece.size() > max_bytes) {
+            // Cut on a character boundary, leaving room for the mark when there is any.
+            while (!out.empty() && out.size() + Cut.size() > max_bytes) {
+                std::size_t back = out.size() - 1;
+                while (back > 0 && (static_cast<unsigned char>(out[back]) & 0xC0) == 0x80) --back;
+                out.resize(back);
+            }
+            if (out.size() + Cut.size() <= max_bytes) out += Cut;
+            return out;
+        }
+        out += piece;
+        i += n ? n : 1;
+    }
+    return out;
+}
+
+bool utf8_valid(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8_char_length(text, i);
+        if (!n) return false;
+        i += n;
+    }
+    return true;
+}
+
+std::string name_problem(std::string_view name, std::size_t max_bytes) {
+    if (name.size() > max_bytes)
+        return "a name has at most " + std::to_string(max_bytes) + " bytes";
+    for (std::size_t i = 0; i < name.size();) {
+        char32_t c = 0;
+        const std::size_t n = utf8_char_length(name, i, &c);
+        if (!n) return "a name must be UTF-8 text";
+        // Control characters, and the format characters that reorder or hide text (bidi
+        // embeddings, overrides and isolates, zero-width marks, the byte-order mark).
+        const bool control = c < 0x20 || (c >= 0x7F && c <= 0x9F);
+        const bool format = (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+                            (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF || c == 0x061C ||
+                            (c >= 0xFFF9 && c <= 0xFFFB);
+        if (control || format)
+            return "a name may not hold control or invisible formatting characters";
+        i += n;
+    }
+    return {};
 }
 
 json parse_json(const std::string& text) {
     try {
         return json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
         // nlohmann's message starts with "[json.exception.parse_error.101] "; keep the rest.
+        // Numbers too large for a double (1e400) are out_of_range, not parse_error.
         std::string why = e.what();
         if (const auto pos = why.find("] "); pos != std::string::npos) why = why.substr(pos + 2);
-        throw ApiError(ErrorCode::BadJson, "the message is not valid JSON: " + why);
+        throw ApiError(ErrorCode::BadJson, "the message is not valid JSON: " + utf8_safe(why));
     }
 }
 

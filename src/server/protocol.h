@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/variant.h"
@@ -31,12 +32,15 @@ enum class ErrorCode {
     NotAllowed,
     Stale,
     TooLarge,
+    Busy,         // a limit of the server or of this visitor: try again later (503 or 429)
+    RateLimited,  // this address asked for too much too fast (429)
+    Unavailable,  // the store failed: nothing was saved (503)
     Internal,
 };
 
 // The code's wire name ("bad_json", ...).
 std::string error_name(ErrorCode code);
-// The HTTP status that carries the code (400, 403, 404, 409 or 413; 500 for internal).
+// The HTTP status that carries the code (400, 403, 404, 409, 413, 429, 503; 500 internal).
 int error_status(ErrorCode code);
 
 // A refused request; what() is the sentence shown to the user.
@@ -52,6 +56,22 @@ class ApiError : public std::runtime_error {
 
 // {"type": "error", "code": ..., "message": ...}
 json error_json(const ApiError& error);
+// The same as JSON text; never throws, whatever bytes the message holds.
+std::string error_text(const ApiError& error);
+
+// `text` made safe to show and to write as JSON: every byte that is not part of a valid UTF-8
+// character becomes U+FFFD, and the result is cut to at most `max_bytes` on a character
+// boundary ("..." marks a cut). Input echoed into messages goes through this.
+std::string utf8_safe(std::string_view text, std::size_t max_bytes = 200);
+// True when `text` is valid UTF-8 (no overlong forms, no surrogates).
+bool utf8_valid(std::string_view text);
+// Why `name` cannot be a player's name (empty when it can): invalid UTF-8, control
+// characters, bidirectional overrides and invisible formatting, more than `max_bytes`.
+std::string name_problem(std::string_view name, std::size_t max_bytes = 40);
+
+// JSON text of `j` with invalid UTF-8 replaced rather than thrown on (the last barrier: every
+// text the server sends goes through this or through error_text).
+std::string dump_safe(const json& j);
 
 // A setup as a client asks for it: an explicit setup plus, optionally, a number of random
 // blocked squares that the server still has to choose.
@@ -68,13 +88,13 @@ json setup_json(const core::Setup& setup);
 
 enum class SeatType { Human, Computer };
 
-// One seat of a table. The token is secret and never leaves the server except to its holder.
+// One seat of a table. Its token goes to the holder only; the server keeps just its hash.
 struct Seat {
     SeatType type = SeatType::Human;
     int level = 0;  // computer seats: 1..10
     std::string name;
-    std::string token;  // empty while the seat is free
-    bool taken() const { return type == SeatType::Human && !token.empty(); }
+    std::string token_hash;  // empty while the seat is free (server/secrets.h)
+    bool taken() const { return type == SeatType::Human && !token_hash.empty(); }
 };
 
 enum class ClockMode { None, Move, Game };

@@ -5,10 +5,12 @@
 #include "server/server.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <iostream>
 
 #include "server/engine_pool.h"
+#include "server/fault_injecting_storage.h"
 #include "server/game_hub.h"
 #include "server/listener.h"
 #include "server/sqlite_storage.h"
@@ -31,14 +33,23 @@ void raise_file_limit() {
 int run_server(const ServerOptions& options, std::ostream& log) {
     raise_file_limit();
     net::io_context ioc{1};
-    SqliteStorage storage(options.db);
+    SqliteStorage sqlite(options.db);
+    // The chaos test's storage faults (off unless asked for) wrap the real store.
+    FaultInjectingStorage faulty(sqlite, options.storage_fault_rate,
+                                 static_cast<uint64_t>(getpid()));
+    Storage& storage = options.storage_fault_rate > 0 ? static_cast<Storage&>(faulty) : sqlite;
+    if (options.storage_fault_rate > 0)
+        log << "testing: storage commits fail with probability " << options.storage_fault_rate
+            << std::endl;
     StorageQueue queue(storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); });
-    EnginePool engines(options.engine_threads);
+    EnginePool engines(options.engine_threads, options.limits.engine_queue,
+                       options.limits.computer_move_seconds);
     HubOptions hub_options;
     hub_options.hint_seconds = options.hint_seconds;
+    hub_options.limits = options.limits;
     GameHub hub(ioc, queue, engines, hub_options);
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
-    hub.restore(storage);
+    hub.restore(sqlite);
 
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(
@@ -52,7 +63,19 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         listener->stop();
         ioc.stop();
     });
-    ioc.run();
+    // The last barrier: a handler that throws (none should: each entry point has its own)
+    // is logged and the loop goes on, rather than the process ending for every game.
+    for (;;) {
+        try {
+            ioc.run();
+            break;
+        } catch (const std::exception& e) {
+            std::cerr << "server: an exception reached the event loop: " << utf8_safe(e.what())
+                      << '\n';
+        } catch (...) {
+            std::cerr << "server: an unknown exception reached the event loop\n";
+        }
+    }
     engines.stop();
     queue.stop();
     return 0;

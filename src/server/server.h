@@ -6,6 +6,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "server/limits.h"
+
 namespace reversi::server {
 
 struct ServerOptions {
@@ -15,6 +17,9 @@ struct ServerOptions {
     std::string web_dir;  // directory of the web client
     int engine_threads = 1;
     double hint_seconds = 1.0;
+    ServerLimits limits;
+    // Testing only: each storage commit fails with this probability (chaos tests).
+    double storage_fault_rate = 0;
 };
 
 // Runs the server; prints "listening on http://HOST:PORT" to `log` once it accepts

@@ -6,6 +6,7 @@
 
 #include <sqlite3.h>
 
+#include <charconv>
 #include <stdexcept>
 
 namespace reversi::server {
@@ -57,16 +58,22 @@ std::string clock_text(const std::vector<int64_t>& clock) {
     return out;
 }
 
-std::vector<int64_t> parse_clock_text(const std::string& text) {
-    std::vector<int64_t> out;
+// Reads "123,456" back; false when the text is not such a list (a damaged row).
+bool parse_clock_text(const std::string& text, std::vector<int64_t>& out) {
+    out.clear();
     size_t pos = 0;
     while (pos < text.size()) {
         size_t end = text.find(',', pos);
         if (end == std::string::npos) end = text.size();
-        out.push_back(std::stoll(text.substr(pos, end - pos)));
+        int64_t value = 0;
+        const char* first = text.data() + pos;
+        const char* last = text.data() + end;
+        const auto [ptr, ec] = std::from_chars(first, last, value);
+        if (ec != std::errc() || ptr != last || first == last) return false;
+        out.push_back(value);
         pos = end + 1;
     }
-    return out;
+    return true;
 }
 
 }  // namespace
@@ -178,9 +185,13 @@ std::vector<MoveRecord> SqliteStorage::moves_of(const std::string& id) {
     bind_text(moves_, 1, id);
     std::vector<MoveRecord> out;
     int rc;
-    while ((rc = sqlite3_step(moves_)) == SQLITE_ROW)
-        out.push_back({sqlite3_column_int(moves_, 0), column_text(moves_, 1),
-                       parse_clock_text(column_text(moves_, 2))});
+    while ((rc = sqlite3_step(moves_)) == SQLITE_ROW) {
+        MoveRecord m;
+        m.ply = sqlite3_column_int(moves_, 0);
+        m.square = column_text(moves_, 1);
+        m.damaged = !parse_clock_text(column_text(moves_, 2), m.clock_after);
+        out.push_back(std::move(m));
+    }
     check(rc, "read moves");
     return out;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The storage queue: one thread, writes batched per wake-up. A batch that fails is retried
-// job by job, so one bad write never takes its neighbours down with it.
+// job by job, so one bad write never takes its neighbours down with it; the table's fence
+// makes its own later writes fail with it.
 #include "server/storage.h"
 
 #include <iostream>
@@ -15,12 +16,13 @@ StorageQueue::~StorageQueue() {
     stop();
 }
 
-void StorageQueue::write(std::function<void(Storage&)> op, std::function<void(bool)> done) {
+void StorageQueue::write(std::function<void(Storage&)> op, std::function<void(bool)> done,
+                         std::shared_ptr<WriteFence> fence) {
     bool was_empty;
     {
         std::lock_guard lock(mutex_);
         was_empty = jobs_.empty();
-        jobs_.push_back({true, std::move(op), std::move(done)});
+        jobs_.push_back({true, std::move(op), std::move(done), std::move(fence)});
     }
     // The thread only sleeps on an empty queue, so only the first job of a burst wakes it:
     // the network thread queues many moves per loop turn and each wake-up is a system call.
@@ -32,9 +34,11 @@ void StorageQueue::read(std::function<void(Storage&)> op, std::function<void()> 
     {
         std::lock_guard lock(mutex_);
         was_empty = jobs_.empty();
-        jobs_.push_back({false, std::move(op), [done = std::move(done)](bool) {
+        jobs_.push_back({false, std::move(op),
+                         [done = std::move(done)](bool) {
                              if (done) done();
-                         }});
+                         },
+                         nullptr});
     }
     if (was_empty) wake_.notify_one();
 }
@@ -48,53 +52,55 @@ void StorageQueue::stop() {
     if (thread_.joinable()) thread_.join();
 }
 
-void StorageQueue::run_writes(std::vector<Job>& batch) {
-    if (batch.empty()) return;
-    bool ok = true;
+bool StorageQueue::transact(const std::function<void()>& body) {
     try {
         storage_.begin();
-        for (Job& job : batch) job.op(storage_);
+        body();
         storage_.commit();
         transactions_++;
+        return true;
     } catch (const std::exception& e) {
-        ok = false;
+        std::cerr << "storage: write failed: " << e.what() << '\n';
         try {
             storage_.rollback();
-        } catch (...) {
+        } catch (const std::exception& e2) {
+            std::cerr << "storage: rollback failed: " << e2.what() << '\n';
         }
+        return false;
     }
-    if (ok) {
-        writes_ += batch.size();
-        // One completion for the whole batch: the caller's thread then answers every write of
-        // it in one go, in order, instead of waking up once per move.
-        auto dones = std::make_shared<std::vector<std::function<void(bool)>>>();
-        dones->reserve(batch.size());
+}
+
+void StorageQueue::run_writes(std::vector<Job>& batch) {
+    if (batch.empty()) return;
+    // ok[i]: whether batch[i] is stored. Jobs behind a broken fence never run.
+    std::vector<char> ok(batch.size(), 0);
+    const bool together = transact([&] {
         for (Job& job : batch)
-            if (job.done) dones->push_back(std::move(job.done));
-        if (!dones->empty())
-            post_([dones] {
-                for (auto& done : *dones) done(true);
-            });
+            if (!job.blocked()) job.op(storage_);
+    });
+    if (together) {
+        for (size_t i = 0; i < batch.size(); ++i) ok[i] = !batch[i].blocked();
     } else {
-        for (Job& job : batch) {
-            bool one_ok = true;
-            try {
-                storage_.begin();
-                job.op(storage_);
-                storage_.commit();
-                transactions_++;
-                writes_++;
-            } catch (const std::exception& e) {
-                one_ok = false;
-                std::cerr << "storage: write failed: " << e.what() << '\n';
-                try {
-                    storage_.rollback();
-                } catch (...) {
-                }
-            }
-            if (job.done) post_([done = std::move(job.done), one_ok] { done(one_ok); });
+        // One by one, so one bad write does not take its neighbours down; a failure breaks
+        // its table's fence, so the same table's later writes in this batch fail too.
+        for (size_t i = 0; i < batch.size(); ++i) {
+            Job& job = batch[i];
+            if (job.blocked()) continue;
+            ok[i] = transact([&] { job.op(storage_); });
+            if (!ok[i] && job.fence) job.fence->broken = true;
         }
     }
+    for (size_t i = 0; i < batch.size(); ++i) writes_ += ok[i];
+    // One completion for the whole batch: the caller's thread then answers every write of it
+    // in one go, in order, instead of waking up once per move.
+    auto dones = std::make_shared<std::vector<std::pair<std::function<void(bool)>, bool>>>();
+    dones->reserve(batch.size());
+    for (size_t i = 0; i < batch.size(); ++i)
+        if (batch[i].done) dones->emplace_back(std::move(batch[i].done), ok[i] != 0);
+    if (!dones->empty())
+        post_([dones] {
+            for (auto& [done, stored] : *dones) done(stored);
+        });
     batch.clear();
 }
 

@@ -5,10 +5,12 @@
 // the hub can keep the rule "committed before acknowledged or broadcast" at any load.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -50,6 +52,13 @@ class Storage {
     virtual std::vector<StoredTable> finished(int limit, int offset) = 0;
 };
 
+// The writes of one table share a fence. Once one of them fails, every later one fails
+// without running, so the store never holds move k+1 without move k: what it keeps of a
+// table is always a prefix of what the table went through.
+struct WriteFence {
+    std::atomic<bool> broken{false};
+};
+
 // Runs a Storage on one thread. `post` hands a completion to the caller's thread.
 class StorageQueue {
   public:
@@ -60,8 +69,10 @@ class StorageQueue {
     StorageQueue& operator=(const StorageQueue&) = delete;
 
     // Queues a write; `done(ok)` is posted after the transaction holding it has committed
-    // (ok) or failed (not ok, nothing of it stored).
-    void write(std::function<void(Storage&)> op, std::function<void(bool)> done);
+    // (ok) or failed (not ok, nothing of it stored). A write behind a broken `fence` fails
+    // without running; a failing write breaks its fence.
+    void write(std::function<void(Storage&)> op, std::function<void(bool)> done,
+               std::shared_ptr<WriteFence> fence = nullptr);
     // Queues a read; it runs after every write queued before it.
     void read(std::function<void(Storage&)> op, std::function<void()> done);
     // Finishes the queued work and stops the thread.
@@ -75,9 +86,13 @@ class StorageQueue {
         bool is_write = false;
         std::function<void(Storage&)> op;
         std::function<void(bool)> done;
+        std::shared_ptr<WriteFence> fence;
+        bool blocked() const { return fence && fence->broken.load(); }
     };
     void run();
     void run_writes(std::vector<Job>& batch);
+    // Runs `body` in one transaction; false (rolled back, logged) when anything failed.
+    bool transact(const std::function<void()>& body);
 
     Storage& storage_;
     Post post_;

@@ -9,6 +9,7 @@
 
 #include "core/bitboard.h"
 #include "core/notation.h"
+#include "server/secrets.h"
 
 namespace reversi::server {
 
@@ -32,6 +33,10 @@ std::string reason_name(EndReason reason) {
             return "resign";
         case EndReason::Time:
             return "time";
+        case EndReason::Cancelled:
+            return "cancelled";
+        case EndReason::Expired:
+            return "expired";
     }
     return "end";
 }
@@ -50,7 +55,7 @@ bool holds(const std::vector<int>& held, int seat) {
 // Appends `text` as a JSON string. Names are the only free text in a state, so the
 // library's escaping costs little here.
 void append_json_string(std::string& out, std::string_view text) {
-    out += json(text).dump();
+    out += dump_safe(json(text));
 }
 
 // Appends the squares of `set` as a JSON list of names, after "pass" when `pass` is set.
@@ -95,8 +100,9 @@ bool Table::computer_to_move() const {
 std::vector<int> Table::seats_of(std::string_view token) const {
     std::vector<int> out;
     if (token.empty()) return out;
+    const std::string hash = token_hash(token);
     for (int i = 0; i < static_cast<int>(spec_.seats.size()); ++i)
-        if (spec_.seats[i].taken() && spec_.seats[i].token == token) out.push_back(i);
+        if (spec_.seats[i].taken() && spec_.seats[i].token_hash == hash) out.push_back(i);
     return out;
 }
 
@@ -155,13 +161,15 @@ int Table::join(int seat, const std::string& name, const std::string& token, int
                        "seat " + std::to_string(seat) + " is played by the computer");
     if (spec_.seats[seat].taken())
         throw ApiError(ErrorCode::SeatTaken, seat_colour(seat) + "'s seat is already taken");
-    if (name.size() > 40) throw ApiError(ErrorCode::BadRequest, "a name has at most 40 bytes");
+    if (const std::string why = name_problem(name); !why.empty())
+        throw ApiError(ErrorCode::BadRequest, why);
     if (token.empty()) throw ApiError(ErrorCode::Internal, "no token");
+    const std::string hash = token_hash(token);
     if (spec_.local) {
         for (Seat& s : spec_.seats)
-            if (s.type == SeatType::Human) s.token = token, s.name = name;
+            if (s.type == SeatType::Human) s.token_hash = hash, s.name = name;
     } else {
-        spec_.seats[seat].token = token;
+        spec_.seats[seat].token_hash = hash;
         spec_.seats[seat].name = name;
     }
     update_status(now);
@@ -304,6 +312,27 @@ void Table::resign(const std::vector<int>& held, std::optional<int> seat, int64_
         throw ApiError(ErrorCode::BadRequest, "say which \"seat\" resigns");
     }
     finish(who, EndReason::Resign);
+}
+
+void Table::end_without_winner(EndReason reason) {
+    TableResult r;
+    r.reason = reason;
+    for (int s = 0; s < spec_.setup.players; ++s) r.counts.push_back(game_.position().count(s));
+    result_ = r;
+    status_ = TableStatus::Finished;
+}
+
+void Table::cancel(const std::vector<int>& held) {
+    if (status_ == TableStatus::Finished) throw ApiError(ErrorCode::GameOver, "the game is over");
+    if (held.empty())
+        throw ApiError(ErrorCode::NotYourSeat, "only a player at this table can cancel it");
+    if (status_ != TableStatus::Waiting)
+        throw ApiError(ErrorCode::NotAllowed, "the game has started; resign instead");
+    end_without_winner(EndReason::Cancelled);
+}
+
+void Table::expire() {
+    if (status_ == TableStatus::Waiting) end_without_winner(EndReason::Expired);
 }
 
 void Table::check_hint(const std::vector<int>& held) const {
@@ -478,7 +507,7 @@ json Table::spec_json() const {
         seats.push_back({{"type", s.type == SeatType::Computer ? "computer" : "human"},
                          {"level", s.level},
                          {"name", s.name},
-                         {"token", s.token}});
+                         {"token_hash", s.token_hash}});
     return {{"setup", setup_json(spec_.setup)},
             {"seats", seats},
             {"local", spec_.local},
@@ -495,7 +524,11 @@ TableSpec Table::spec_from_json(const json& j) {
         seat.type = s.at("type") == "computer" ? SeatType::Computer : SeatType::Human;
         seat.level = s.at("level").get<int>();
         seat.name = s.at("name").get<std::string>();
-        seat.token = s.at("token").get<std::string>();
+        // Stores written before tokens were hashed hold the token itself.
+        if (s.contains("token_hash"))
+            seat.token_hash = s.at("token_hash").get<std::string>();
+        else if (const std::string plain = s.at("token").get<std::string>(); !plain.empty())
+            seat.token_hash = token_hash(plain);
         spec.seats.push_back(seat);
     }
     spec.local = j.at("local").get<bool>();
@@ -505,17 +538,27 @@ TableSpec Table::spec_from_json(const json& j) {
 }
 
 Table Table::restore(std::string id, const json& spec, int64_t created,
-                     const std::vector<MoveRecord>& moves, const json& result, int64_t now) {
+                     const std::vector<MoveRecord>& moves, const json& result, int64_t now,
+                     std::string* cut) {
     Table t(std::move(id), spec_from_json(spec), created, now);
     t.rematch_ = spec.value("rematch", "");
     const bool finished = !result.is_null();
+    if (cut) cut->clear();
     // Replaying must not finish the table by the clock or end it early: play as stored.
     for (const MoveRecord& m : moves) {
-        if (m.ply != t.ply()) throw std::runtime_error("table " + t.id_ + ": move out of order");
+        std::string why;
         const auto sq = core::parse_square(t.game_.variant().geometry(), m.square);
-        if (!sq || !t.game_.position().is_legal(*sq))
-            throw std::runtime_error("table " + t.id_ + ": stored move " + m.square +
-                                     " does not replay");
+        if (m.ply != t.ply())
+            why = "move " + std::to_string(t.ply()) + " is missing";
+        else if (m.damaged)
+            why = "the stored move " + std::to_string(m.ply) + " is damaged";
+        else if (!sq || !t.game_.position().is_legal(*sq) || t.game_.is_over())
+            why = "the stored move " + std::to_string(m.ply) + " (" + utf8_safe(m.square, 20) +
+                  ") does not replay";
+        if (!why.empty()) {
+            if (cut) *cut = why + "; kept the game up to ply " + std::to_string(t.ply());
+            break;
+        }
         const TableStatus keep = t.status_;
         t.status_ = TableStatus::Playing;
         t.apply(*sq, now);
@@ -532,9 +575,11 @@ Table Table::restore(std::string id, const json& spec, int64_t created,
         r.winner = result.at("winner").is_null() ? -1 : result.at("winner").get<int>();
         r.counts = result.at("counts").get<std::vector<int>>();
         const std::string reason = result.at("reason");
-        r.reason = reason == "resign" ? EndReason::Resign
-                   : reason == "time" ? EndReason::Time
-                                      : EndReason::End;
+        r.reason = reason == "resign"      ? EndReason::Resign
+                   : reason == "time"      ? EndReason::Time
+                   : reason == "cancelled" ? EndReason::Cancelled
+                   : reason == "expired"   ? EndReason::Expired
+                                           : EndReason::End;
         t.result_ = r;
         t.status_ = TableStatus::Finished;
     } else {

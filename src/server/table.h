@@ -26,7 +26,8 @@ struct TableSpec {
 };
 
 enum class TableStatus { Waiting, Playing, Finished };
-enum class EndReason { End, Resign, Time };
+// Cancelled: the creator withdrew the table before it started; expired: nobody came.
+enum class EndReason { End, Resign, Time, Cancelled, Expired };
 
 // The result of a finished table (docs/PROTOCOL.md "result").
 struct TableResult {
@@ -40,9 +41,10 @@ struct MoveRecord {
     int ply = 0;  // index of the move (0 = first move)
     std::string square;
     std::vector<int64_t> clock_after;
+    bool damaged = false;  // the stored row did not read back (restore stops before it)
 };
 
-// "waiting", "playing", "finished"; "end", "resign", "time".
+// "waiting", "playing", "finished"; "end", "resign", "time", "cancelled", "expired".
 std::string status_name(TableStatus status);
 std::string reason_name(EndReason reason);
 
@@ -82,6 +84,10 @@ class Table {
     int undo(const std::vector<int>& held, int64_t now);
     // Ends the game: `seat` (or the held seat to move) resigns.
     void resign(const std::vector<int>& held, std::optional<int> seat, int64_t now);
+    // Withdraws a table that has not started (any seat holder may); no winner.
+    void cancel(const std::vector<int>& held);
+    // Ends a table that waited too long for players; no winner.
+    void expire();
     // Checks the hints option, the holder and the game state before a hint is searched.
     void check_hint(const std::vector<int>& held) const;
     // Ends the game when the running clock has run out; true when a flag fell now.
@@ -102,16 +108,20 @@ class Table {
     json spec_json() const;
     static TableSpec spec_from_json(const json& j);
     json result_json() const;
-    // Rebuilds a table from its stored spec, moves (with clocks) and result. Throws
-    // std::runtime_error when the record does not replay.
+    // Rebuilds a table from its stored spec, moves (with clocks) and result. The game is kept
+    // up to its last consistent ply: a move out of order, damaged or illegal ends the replay
+    // there, and `cut` (when given) tells why (empty when every move replayed). Throws
+    // std::runtime_error or json::exception when the spec or result does not read.
     static Table restore(std::string id, const json& spec, int64_t created,
-                         const std::vector<MoveRecord>& moves, const json& result, int64_t now);
+                         const std::vector<MoveRecord>& moves, const json& result, int64_t now,
+                         std::string* cut = nullptr);
 
   private:
     bool clock_runs() const;
     std::vector<int64_t> remaining_at(int64_t now) const;
     void apply(core::Square square, int64_t now);
     void finish(int loser, EndReason reason);
+    void end_without_winner(EndReason reason);
     void update_status(int64_t now);
     std::string seat_label(int seat) const;
 

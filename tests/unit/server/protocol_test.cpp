@@ -143,6 +143,62 @@ TEST(Protocol, JsonAndErrorCodes) {
     EXPECT_EQ(e["type"], "error");
     EXPECT_EQ(e["code"], "illegal_move");
     EXPECT_EQ(e["message"], "d3 is not a legal move");
+    // Numbers beyond a double are bad JSON, not an exception of the library's own.
+    EXPECT_EQ(code_of([] { parse_json(R"({"seat":1e400})"); }), ErrorCode::BadJson);
+    EXPECT_EQ(code_of([] { parse_json("{\"a\": \"\xff\"}"); }), ErrorCode::BadJson);
+    EXPECT_EQ(error_status(ErrorCode::RateLimited), 429);
+    EXPECT_EQ(error_status(ErrorCode::Busy), 503);
+    EXPECT_EQ(error_status(ErrorCode::Unavailable), 503);
+}
+
+TEST(Protocol, ErrorTextIsValidUtf8WhateverTheInput) {
+    // Raw bytes echoed into a message used to make the JSON writer throw.
+    const std::string text = error_text(ApiError(ErrorCode::NotFound, "no table \xff\xe2\x82"));
+    const json e = json::parse(text);
+    EXPECT_EQ(e["message"], "no table \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    EXPECT_NO_THROW(dump_safe(json("\xc3")));
+}
+
+TEST(Protocol, Utf8SafeReplacesAndCutsOnCharacterBoundaries) {
+    EXPECT_EQ(utf8_safe("plain"), "plain");
+    EXPECT_EQ(utf8_safe("a\xff"
+                        "b"),
+              "a\xef\xbf\xbd"
+              "b");
+    // Overlong forms and surrogates are not UTF-8.
+    EXPECT_EQ(utf8_safe("\xc0\xaf"), "\xef\xbf\xbd\xef\xbf\xbd");
+    EXPECT_EQ(utf8_safe("\xed\xa0\x80"), "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    EXPECT_FALSE(utf8_valid("\xed\xa0\x80"));
+    EXPECT_TRUE(utf8_valid("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"));
+    // Ten euro signs (3 bytes each) cut to 10 bytes: two signs and the mark, never half a sign.
+    std::string euros;
+    for (int i = 0; i < 10; ++i) euros += "\xe2\x82\xac";
+    const std::string cut = utf8_safe(euros, 10);
+    EXPECT_EQ(cut, "\xe2\x82\xac\xe2\x82\xac...");
+    EXPECT_TRUE(utf8_valid(cut));
+    for (size_t max = 0; max < 40; ++max) {
+        const std::string s = utf8_safe(euros, max);
+        EXPECT_LE(s.size(), max);
+        EXPECT_TRUE(utf8_valid(s));
+    }
+}
+
+TEST(Protocol, NamesRefuseControlAndInvisibleCharacters) {
+    EXPECT_EQ(name_problem("Ada"), "");
+    EXPECT_EQ(name_problem("Zeynep \xc3\x87"
+                           "elik"),
+              "");
+    EXPECT_EQ(name_problem(""), "");
+    EXPECT_NE(name_problem("a\tb"), "");
+    EXPECT_NE(name_problem("a\x7f"), "");
+    EXPECT_NE(name_problem("a\xc2\x85"), "");  // NEL, a C1 control
+    EXPECT_NE(name_problem("abc\xe2\x80\xae"
+                           "exe.txt"),
+              "");                                             // right-to-left override
+    EXPECT_NE(name_problem("\xe2\x81\xa7x\xe2\x81\xa9"), "");  // isolates
+    EXPECT_NE(name_problem("a\xe2\x80\x8b"), "");              // zero-width space
+    EXPECT_NE(name_problem("\xff"), "");
+    EXPECT_NE(name_problem(std::string(41, 'x')), "");
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "api_error_code.h"
 #include "core/bitboard.h"
 #include "core/notation.h"
+#include "server/secrets.h"
 
 namespace reversi::server {
 namespace {
@@ -32,7 +33,8 @@ core::Square sq(const Table& t, const char* name) {
 // rematch and a name that needs escaping, it must parse and agree with the table.
 TEST(Table, StateTextIsJsonOnEveryVariant) {
     std::mt19937_64 rng(5);
-    const std::string odd_name = "A\"\\b\n\x01\x1f \xc3\xa9";  // quote, backslash, controls, é
+    // Quote, backslash, é, an emoji (control characters are refused on join).
+    const std::string odd_name = "A\"\\b/ \xc3\xa9 \xf0\x9f\x98\x80";
     int checked = 0;
     for (int shape = 0; shape < 4; ++shape)
         for (int players = 2; players <= 4; ++players)
@@ -103,6 +105,11 @@ TEST(Table, SeatsAndTokens) {
     EXPECT_EQ(code_of([&] { t.join(0, "Eve", "tokE", 0); }), ErrorCode::SeatTaken);
     EXPECT_EQ(code_of([&] { t.join(2, "Eve", "tokE", 0); }), ErrorCode::BadRequest);
     EXPECT_EQ(code_of([&] { t.join(1, std::string(41, 'x'), "tokE", 0); }), ErrorCode::BadRequest);
+    // Control characters, bidirectional overrides and invalid UTF-8 are refused in names.
+    for (const std::string& bad : {std::string("a\nb"), std::string("a\x01"),
+                                  std::string("evil\xe2\x80\xae" "txt.exe"), std::string("\xe2\x81\xa6x"),
+                                  std::string("\xff"), std::string("\xc3")})
+        EXPECT_EQ(code_of([&] { t.join(1, bad, "tokE", 0); }), ErrorCode::BadRequest) << bad;
     t.join(1, "Bob", "tokB", 0);
     EXPECT_EQ(t.status(), TableStatus::Playing);
     EXPECT_EQ(t.seats_of("tokA"), std::vector<int>{0});
@@ -315,7 +322,7 @@ TEST(Table, RematchRotatesSeatsWithTokens) {
     const TableSpec next = t.rematch_spec();
     EXPECT_EQ(next.seats[0].type, SeatType::Computer);
     EXPECT_EQ(next.seats[0].level, 4);
-    EXPECT_EQ(next.seats[1].token, "tokA");
+    EXPECT_EQ(next.seats[1].token_hash, token_hash("tokA"));
     EXPECT_EQ(next.seats[1].name, "Ada");
     Table r("r", next, 0, 0);
     EXPECT_EQ(r.seats_of("tokA"), std::vector<int>{1});
@@ -381,10 +388,24 @@ TEST(Table, RestoreReplaysMovesAndClocks) {
     const Table r = Table::restore("t", t.spec_json(), 1234, log, nullptr, now);
     EXPECT_EQ(r.state(now).dump(), t.state(now).dump());
     EXPECT_EQ(r.seats_of("tok"), both);
-    // A move that does not replay is reported, not accepted.
+    // A move that does not replay is reported, and the game is kept up to it.
     std::vector<MoveRecord> bad = log;
     bad.push_back({static_cast<int>(log.size()), "a1", {}});
-    EXPECT_THROW(Table::restore("t", t.spec_json(), 0, bad, nullptr, now), std::runtime_error);
+    std::string cut;
+    const Table kept = Table::restore("t", t.spec_json(), 1234, bad, nullptr, now, &cut);
+    EXPECT_NE(cut.find("does not replay"), std::string::npos) << cut;
+    EXPECT_EQ(kept.state(now).dump(), t.state(now).dump());
+    // So is a gap (a missing ply) or a damaged row: nothing after it is replayed.
+    std::vector<MoveRecord> gap(log.begin(), log.begin() + 5);
+    gap.insert(gap.end(), log.begin() + 6, log.end());
+    EXPECT_EQ(Table::restore("t", t.spec_json(), 0, gap, nullptr, now, &cut).ply(), 5);
+    EXPECT_NE(cut.find("missing"), std::string::npos) << cut;
+    std::vector<MoveRecord> damaged = log;
+    damaged[7].damaged = true;
+    EXPECT_EQ(Table::restore("t", t.spec_json(), 0, damaged, nullptr, now, &cut).ply(), 7);
+    EXPECT_NE(cut.find("damaged"), std::string::npos) << cut;
+    // A spec that is not what the server writes does not read.
+    EXPECT_ANY_THROW(Table::restore("t", json::parse(R"({"setup":7})"), 0, log, nullptr, now));
     // Finished tables keep their result.
     t.resign(both, 0, now);
     const Table f = Table::restore("t", t.spec_json(), 1234, log, t.result_json(), now);

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// What one visitor, and all of them together, may take of the server. Every field is an
+// option of `reversi serve` (docs/PROTOCOL.md "Limits"); the defaults suit one machine with a
+// few thousand live games. Zero never means "unlimited": each limit is a real bound.
+#pragma once
+
+#include <cstddef>
+
+namespace reversi::server {
+
+struct ServerLimits {
+    // Open TCP connections (HTTP and WebSocket) in all, and from one IP address.
+    int max_connections = 20000;
+    int max_connections_per_address = 256;
+    // Tables one address may create (new tables and rematches) per minute; a burst of this
+    // many is allowed, then one more every 60/N seconds.
+    int tables_per_minute_per_address = 30;
+    // Tables held in memory; creating one more is refused (503) beyond this.
+    int max_live_tables = 20000;
+    // A table still waiting for players this long after its last change expires.
+    int waiting_table_seconds = 3600;
+    // A playing table that nobody watches and that has not changed for this long leaves
+    // memory (it stays in the store and comes back on the next visit).
+    int idle_table_seconds = 600;
+    // Searches waiting for an engine thread; a hint beyond it is refused as busy.
+    int engine_queue = 256;
+    // No computer move thinks longer than this, whatever its level asks.
+    double computer_move_seconds = 10.0;
+    // A WebSocket client that has not taken a message for this long is dropped, as is one
+    // whose unsent messages exceed the byte bound.
+    int write_timeout_seconds = 30;
+    std::size_t max_queued_bytes = 4 * 1024 * 1024;
+};
+
+}  // namespace reversi::server
