@@ -31,10 +31,13 @@ for (const file of readdirSync(js).filter((f) => f.endsWith('.js'))) {
     }
     for (const m of src.matchAll(/key: '(problem\.\w+)'/g)) assert.ok(m[1] in en, `${file}: missing ${m[1]}`);
 }
+// Keys the code reaches through a variable: every protocol error code (ui.js errorText), the
+// name problems (api.js nameProblem) and the results of tables that never started.
 for (const k of ['error.bad_json', 'error.bad_request', 'error.bad_setup', 'error.not_found', 'error.illegal_move',
     'error.not_your_turn', 'error.not_your_seat', 'error.bad_token', 'error.seat_taken', 'error.game_over',
-    'error.not_allowed', 'error.stale', 'error.too_large', 'error.internal']) {
-    assert.ok(k in en, `no text for protocol error ${k}`);
+    'error.not_allowed', 'error.stale', 'error.too_large', 'error.busy', 'error.rate_limited', 'error.unavailable',
+    'error.internal', 'problem.nameChars', 'problem.nameLong', 'result.cancelled', 'result.expired']) {
+    assert.ok(k in en, `no text for ${k}`);
 }
 
 for (const lang of ['en', 'tr', 'pl']) {

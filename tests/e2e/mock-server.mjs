@@ -94,6 +94,9 @@ const server = createServer(async (req, res) => {
             }
             const problems = rules.setupProblems(setup);
             if (problems.length) return json(res, 400, err('bad_setup', problems[0].key));
+            if (!(b.seats || []).some((s) => s.type === 'human')) {
+                return json(res, 400, err('bad_request', 'a table needs at least one human seat'));
+            }
             const tb = { id: id(), pos: rules.initialPosition(setup), moves: [], result: null, local: !!b.local,
                 hints: b.hints !== false, clients: new Set(), tokens: {},
                 seats: b.seats.map((s) => (s.type === 'computer' ? { type: 'computer', level: s.level }
@@ -208,6 +211,14 @@ function onMessage(tb, client, msg) {
         const seat = msg.seat ?? tb.pos.toMove;
         tb.result = { winner: tb.pos.setup.players === 2 ? 1 - seat : null, counts: rules.counts(tb.pos), reason: 'resign' };
         games.unshift({ id: tb.id, setup: tb.pos.setup, seats: tb.seats, moves: tb.moves, result: tb.result });
+        return broadcast(tb);
+    }
+    if (msg.type === 'cancel') {
+        if (tb.result) return send(client.sock, err('game_over', 'the game is over'));
+        if (!mine.length) return send(client.sock, err('not_your_seat', 'only a player at this table can cancel it'));
+        if (stateOf(tb, null).status !== 'waiting') return send(client.sock, err('not_allowed', 'resign instead'));
+        // Like the server: no winner, and not listed among the finished games.
+        tb.result = { winner: null, counts: rules.counts(tb.pos), reason: 'cancelled' };
         return broadcast(tb);
     }
     send(client.sock, err('not_allowed', `${msg.type} is not supported by the mock`));

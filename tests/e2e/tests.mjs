@@ -2,7 +2,8 @@
 // The browser tests of issue 4, each a function of a context {url, shots, launch}: whole games
 // played by clicks against the real server (8x8 against the computer, 4-player octagon, 3 players
 // at one screen, 6x6 free opening, blocked squares with a handicap), two browsers at one table,
-// illegal clicks, keyboard play, lobby and replay, Turkish and Polish, a phone-sized screen.
+// illegal clicks, keyboard play, lobby and replay, Turkish and Polish, a phone-sized screen; and
+// of issue 12: the form refuses what the server refuses, a waiting table can be cancelled.
 // Final positions are checked against an independent replay of the server's move list.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,6 +102,82 @@ export const tests = {
         await page.click('.help >> nth=0');
         await page.waitForSelector('#rules-title');
         check((await page.textContent('#rules-title')) === 'Board shapes', 'help link does not open the shapes page');
+    },
+
+    async 'the form refuses what the server refuses: no human seat, invisible characters in a name'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        await page.goto(ctx.url);
+        await page.waitForSelector('#setup-title');
+        const problems = async () => (await page.textContent('#problems')).trim();
+        // All computers, at one screen or not: the server would answer 400, so the form says why.
+        await fillSetup(page, { board: 8, seats: [2, 3] });
+        check(/at least one human seat/.test(await problems()), `all-computer table not explained: ${await problems()}`);
+        check(await page.isDisabled('#create'), 'create enabled for a table without a human seat');
+        check((await page.getAttribute('#seat-type-0', 'aria-invalid')) === 'true', 'seat selects not marked');
+        await page.check('#local');
+        check(/at least one human seat/.test(await problems()) && await page.isDisabled('#create'),
+            'all-computer local table not refused');
+        await page.uncheck('#local');
+        await page.selectOption('#players', '3');
+        await fillSetup(page, { seats: [1, 1, 1] });
+        check(await page.isDisabled('#create'), 'create enabled for three computer seats');
+        await page.selectOption('#seat-type-2', 'human');
+        check((await problems()) === '' && !(await page.isDisabled('#create')), 'a human seat did not clear the problem');
+        await page.selectOption('#players', '2');
+        await page.selectOption('#seat-type-0', 'human');
+        // Names: control characters and the bidi/zero-width formatting characters are refused
+        // while typing, with the field keeping its text; trimmed spaces are not a problem.
+        for (const bad of ['Ada\u202Eevil', 'A\u200Bda', 'Ada\u0007', '\u2066Ada\u2069', 'Ad\u061Ca']) {
+            await page.fill('#name', bad);
+            check(/control characters or invisible/.test(await problems()), `name ${JSON.stringify(bad)} not refused`);
+            check(await page.isDisabled('#create'), `create enabled with name ${JSON.stringify(bad)}`);
+        }
+        check((await page.inputValue('#name')) === 'Ad\u061Ca', 'the name field lost its text');
+        await page.fill('#name', 'Ż'.repeat(21));
+        check(/too long/.test(await problems()) && await page.isDisabled('#create'), 'a 42-byte name not refused');
+        await page.fill('#name', '  Ada  ');
+        check((await problems()) === '' && !(await page.isDisabled('#create')), 'a name with spaces around it refused');
+        await createGame(page);
+        check((await page.textContent('#players .player[data-seat="0"]')).includes('Ada (you)'), 'name not sent trimmed');
+    },
+
+    async 'a waiting table is cancelled by its creator and shows no winner'(ctx) {
+        const a = await ctx.launch();
+        const pa = await a.page();
+        pa.on('dialog', (d) => d.accept());
+        await pa.goto(ctx.url);
+        await fillSetup(pa, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+        await createGame(pa);
+        check((await gameInfo(pa)).status === 'waiting', 'table with a free seat is not waiting');
+        await shot(pa, ctx, 'waiting.png');
+        const id = tableId(pa);
+        // A spectator holds no seat and gets no cancel button.
+        const s = await ctx.launch();
+        const ps = await s.page();
+        await ps.goto(pa.url());
+        await ps.waitForSelector('#take-1');
+        check(!(await ps.$('#cancel-table')), 'a spectator is offered to cancel the table');
+        await pa.click('#cancel-table');
+        for (const page of [pa, ps]) {
+            await page.waitForFunction(() => document.querySelector('section.game')?.dataset.status === 'finished');
+            const status = await page.textContent('#status');
+            check(/Table cancelled/.test(status) && !/Draw|wins/.test(status), `cancelled result shown as: ${status}`);
+            check(!(await page.$('#cancel-table')) && !(await page.$('#rematch')) && !(await page.$('#take-1')),
+                'a cancelled table still offers cancel, rematch or a seat');
+        }
+        await shot(pa, ctx, 'cancelled.png');
+        const open = await (await fetch(`${ctx.url}/api/tables`)).json();
+        check(!open.tables.some((x) => x.id === id), 'the cancelled table is still listed as open');
+        // A table that has started cannot be cancelled: the button is gone once both seats are taken.
+        await pa.goto(ctx.url);
+        await fillSetup(pa, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+        await createGame(pa);
+        check(await pa.$('#cancel-table'), 'no cancel button on a waiting table');
+        await ps.goto(pa.url());
+        await ps.click('#take-1');
+        await pa.waitForFunction(() => document.querySelector('section.game')?.dataset.status === 'playing');
+        check(!(await pa.$('#cancel-table')), 'cancel offered on a table that has started');
     },
 
     async 'two-player 8x8 game against the computer, by clicks to the end; lobby and replay'(ctx) {

@@ -33,6 +33,20 @@ async function call(method, path, body) {
     return data;
 }
 
+// The server's rule for player names (name_problem in src/server/protocol.cpp), so the form
+// can explain a refusal before sending: at most 40 bytes of UTF-8, no control characters and
+// none of the formatting characters that reorder or hide text (bidi embeddings, overrides and
+// isolates, zero-width marks, the byte-order mark). A lone surrogate is not UTF-8 at all.
+// Returns the problem's translation key, or null for a good name.
+export const NameMaxBytes = 40;
+const NameForbidden = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C\uFFF9-\uFFFB]|[\uD800-\uDFFF]/u;
+
+export function nameProblem(name) {
+    if (NameForbidden.test(name)) return 'problem.nameChars';
+    if (new TextEncoder().encode(name).length > NameMaxBytes) return 'problem.nameLong';
+    return null;
+}
+
 export const createTable = (request) => call('POST', '/api/tables', request);
 export const joinTable = (id, seat, name) =>
     call('POST', `/api/tables/${encodeURIComponent(id)}/join`, { seat, name });

@@ -2,12 +2,13 @@
 // The game view of one table: the board, the players with counts and clocks, whose turn it is,
 // a forced pass (announced, then confirmed by the player with the Pass button; computer seats
 // pass on the server), the move list, the result, and the controls (hint, undo, resign,
-// rematch). The server's table state is the only truth: a click that is not a legal move for a
-// seat this browser holds changes nothing and says why.
+// rematch, and cancel while the table still waits for players). The server's table state is
+// the only truth: a click that is not a legal move for a seat this browser holds changes
+// nothing and says why.
 import { t, colourName, describeSetup } from './i18n.js';
 import { Board, discBadge } from './board.js';
 import { TableSocket } from './socket.js';
-import { getGame, getTable, joinTable, saveToken, tokenFor } from './api.js';
+import { getGame, getTable, joinTable, nameProblem, saveToken, tokenFor } from './api.js';
 import { el, errorText } from './ui.js';
 import { beep, soundOn, setSound } from './sound.js';
 
@@ -143,6 +144,12 @@ export function gameView(root, id) {
         for (const i of free) {
             const b = el('button', { type: 'button', class: 'primary', id: `take-${i}` }, t('game.take', { colour: colourName(i) }));
             b.addEventListener('click', async () => {
+                const problem = nameProblem(name.value.trim());
+                if (problem) {
+                    message = t(problem);
+                    renderAlert();
+                    return;
+                }
                 try {
                     const res = await joinTable(id, i, name.value.trim() || undefined);
                     saveToken(id, res.token);
@@ -243,10 +250,18 @@ export function gameView(root, id) {
                 socket.send(table.local ? { type: 'resign', seat } : { type: 'resign' });
             }));
         }
+        // A player may withdraw a table nobody has started playing at; the state that follows
+        // shows it finished as cancelled.
+        if (me.size && table.status === 'waiting') {
+            controls.append(button('cancel-table', t('game.cancel'), () => {
+                if (!confirm(t('game.confirmCancel'))) return;
+                socket.send({ type: 'cancel' });
+            }));
+        }
         if (table.rematch) {
             controls.append(el('a', { class: 'button primary', id: 'to-rematch', href: `#/table/${table.rematch}` },
                 t('game.toRematch')));
-        } else if (me.size && table.status === 'finished') {
+        } else if (me.size && table.status === 'finished' && !neverPlayed(table.result)) {
             controls.append(button('rematch', t('game.rematch'), () => socket.send({ type: 'rematch' })));
         }
         toggles.replaceChildren(
@@ -312,8 +327,14 @@ export function variantOf(setup) {
     return 'standard';
 }
 
+// A table that ended before its game started (cancelled by a player, or expired waiting for
+// players) has no winner and no score: it is no draw.
+const neverPlayed = (result) => result?.reason === 'cancelled' || result?.reason === 'expired';
+
 // "Black wins 40-24" and friends, for a result object of the table state or a finished game.
 export function resultText(result, setup) {
+    if (result.reason === 'cancelled') return t('result.cancelled');
+    if (result.reason === 'expired') return t('result.expired');
     const counts = (result.counts || []).join('–');
     let text = result.winner === null || result.winner === undefined
         ? t('result.draw', { counts })

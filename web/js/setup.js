@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The setup screen: every option of RULES.md (shape, players, Anti-Reversi, free opening,
 // blocked squares picked on a preview board or generated, corner handicap), the seats, local
-// play, hints and clocks. Forbidden combinations are explained before the request is sent, and
-// the create button stays disabled while any remains.
+// play, hints and clocks. Forbidden combinations (and what the server refuses: a table without a
+// human seat, a name with control or invisible characters) are explained before the request is
+// sent, and the create button stays disabled while any remains.
 import { t, colourName } from './i18n.js';
 import * as rules from './rules.js';
 import { Board } from './board.js';
-import { createTable, saveToken } from './api.js';
+import { createTable, nameProblem, saveToken } from './api.js';
 import { el, field, select, errorText } from './ui.js';
 
 const defaults = () => ({
@@ -14,7 +15,7 @@ const defaults = () => ({
     random: 4, handicap: 0, handicap_to: 'black',
     seats: [{ type: 'human', level: 3 }, { type: 'computer', level: 3 },
         { type: 'computer', level: 3 }, { type: 'computer', level: 3 }],
-    mySeat: '0', name: '', local: false, hints: true,
+    mySeat: '0', watchForced: false, name: '', local: false, hints: true,
     clock: 'none', moveSeconds: 30, gameMinutes: 5, increment: 5,
 });
 
@@ -39,8 +40,8 @@ export function setupView(root) {
     function seatProblems() {
         const out = [];
         const humans = st.seats.slice(0, st.players).map((x, i) => (x.type === 'human' ? i : -1)).filter((i) => i >= 0);
-        if (st.local && humans.length === 0) out.push({ key: 'problem.localNoHuman' });
-        if (!st.local && st.mySeat !== 'watch' && !humans.includes(Number(st.mySeat))) {
+        if (humans.length === 0) out.push({ key: 'problem.noHuman' });
+        else if (!st.local && st.mySeat !== 'watch' && !humans.includes(Number(st.mySeat))) {
             out.push({ key: 'problem.mySeat' });
         }
         if (st.clock === 'move' && !(st.moveSeconds >= 1 && st.moveSeconds <= 3600)) out.push({ key: 'problem.clock' });
@@ -49,6 +50,12 @@ export function setupView(root) {
         }
         return out;
     }
+
+    // The name as sent: trimmed; its problem, if any, is a form problem like the others.
+    const nameProblems = () => {
+        const key = nameProblem(st.name.trim());
+        return key ? [{ key }] : [];
+    };
 
     function request() {
         const seats = st.seats.slice(0, st.players).map((x) =>
@@ -70,13 +77,19 @@ export function setupView(root) {
 
     function render() {
         const focusId = document.activeElement?.id;
-        // Follow the seats: when your seat turns into a computer, move you to the first human one.
+        // Follow the seats: when your seat turns into a computer, move you to the first human one;
+        // when there was none (so you were made a watcher), take the first human seat again.
         const humans = st.seats.slice(0, st.players).map((x, i) => (x.type === 'human' ? String(i) : null))
             .filter((x) => x !== null);
-        if (st.mySeat !== 'watch' && !humans.includes(st.mySeat)) st.mySeat = humans[0] ?? 'watch';
+        if (st.mySeat === 'watch' && st.watchForced && humans.length) st.mySeat = humans[0];
+        if (st.mySeat !== 'watch' && !humans.includes(st.mySeat)) {
+            st.mySeat = humans[0] ?? 'watch';
+            st.watchForced = st.mySeat === 'watch';
+        }
+        if (st.mySeat !== 'watch') st.watchForced = false;
         view.replaceChildren();
         view.append(el('h1', { id: 'setup-title' }, t('setup.title')));
-        const problems = [...rules.setupProblems(setupObject()), ...seatProblems()];
+        const problems = [...rules.setupProblems(setupObject()), ...seatProblems(), ...nameProblems()];
         const bad = new Set(problems.map((p) => p.key));
         const invalid = (...keys) => keys.some((k) => bad.has(k));
         const help = (variant) => el('a', { class: 'help', href: `#/rules/${variant}`, title: t('setup.rulesLink') },
@@ -128,8 +141,10 @@ export function setupView(root) {
         for (let i = 0; i < st.players; i++) {
             const seat = st.seats[i];
             const row = el('div', { class: 'seat-row' }, el('span', { class: 'seat-name' }, colourName(i)));
-            row.append(select(`seat-type-${i}`, [['human', t('seat.human')], ['computer', t('seat.computer')]],
-                seat.type, (v) => { seat.type = v; render(); }, t('setup.seatType', { colour: colourName(i) })));
+            const type = select(`seat-type-${i}`, [['human', t('seat.human')], ['computer', t('seat.computer')]],
+                seat.type, (v) => { seat.type = v; render(); }, t('setup.seatType', { colour: colourName(i) }));
+            if (invalid('problem.noHuman')) type.setAttribute('aria-invalid', 'true');
+            row.append(type);
             if (seat.type === 'computer') {
                 row.append(select(`seat-level-${i}`, Array.from({ length: 10 }, (_, k) => [String(k + 1),
                     t('seat.level', { n: k + 1 })]), String(seat.level), (v) => { seat.level = Number(v); },
@@ -145,11 +160,11 @@ export function setupView(root) {
             }
             options.push(['watch', t('setup.watch')]);
             seats.append(field(t('setup.mySeat'), select('my-seat', options, st.mySeat,
-                (v) => { st.mySeat = v; render(); }), null, { invalid: invalid('problem.mySeat') }));
+                (v) => { st.mySeat = v; st.watchForced = false; render(); }), null, { invalid: invalid('problem.mySeat') }));
         }
         const name = el('input', { id: 'name', type: 'text', maxlength: '40', value: st.name, autocomplete: 'nickname' });
-        name.addEventListener('input', () => { st.name = name.value; });
-        seats.append(field(t('setup.name'), name));
+        const nameField = field(t('setup.name'), name, null, { invalid: invalid('problem.nameChars', 'problem.nameLong') });
+        seats.append(nameField);
 
         const extras = el('fieldset', { class: 'group' }, el('legend', {}, t('setup.extrasGroup')));
         extras.append(checkbox('hints', t('setup.hints'), st.hints, (v) => { st.hints = v; }));
@@ -167,9 +182,20 @@ export function setupView(root) {
         }
 
         const list = el('ul', { id: 'problems', class: 'problems', 'aria-live': 'polite' });
-        for (const p of problems) list.append(el('li', {}, t(p.key, p.params)));
         const create = el('button', { id: 'create', class: 'primary', type: 'button' }, t('setup.create'));
-        create.disabled = problems.length > 0;
+        const showProblems = (all) => {
+            list.replaceChildren(...all.map((p) => el('li', {}, t(p.key, p.params))));
+            create.disabled = all.length > 0;
+        };
+        showProblems(problems);
+        // Typing a name updates only the problems it causes, so the field keeps its caret.
+        name.addEventListener('input', () => {
+            st.name = name.value;
+            const own = nameProblems();
+            nameField.classList.toggle('invalid', own.length > 0);
+            name.setAttribute('aria-invalid', String(own.length > 0));
+            showProblems([...problems.filter((p) => !p.key.startsWith('problem.name')), ...own]);
+        });
         const status = el('p', { id: 'create-status', role: 'alert' });
         create.addEventListener('click', async () => {
             create.disabled = true;
