@@ -5,14 +5,14 @@
 // game is replaced by a new one, so the number of concurrent games stays constant. Reports
 // moves per second, the latency from a move sent to its state broadcast received (p50, p99,
 // max), errors, and the server's memory. Starts its own server unless --port is given.
+// The clients connect from many loopback addresses (--source-addresses), so the server's
+// per-address limits stay on at their usual values.
 #ifdef REVERSI_HAVE_SERVER
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
 
 #include <signal.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,12 +21,12 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "server/net.h"
+#include "cli/ws_client.h"
 #endif
 #include "cli/commands.h"
 
@@ -37,6 +37,8 @@ namespace reversi::cli {
 namespace {
 
 using namespace reversi::server;
+using client::HttpAnswer;
+using client::MessageView;
 using net::awaitable;
 using net::use_awaitable;
 using nlohmann::json;
@@ -50,6 +52,9 @@ struct LoadOptions {
     int port = 0;
     std::string host = "127.0.0.1";
     int engine_threads = 1;
+    // Client addresses 127.0.0.2 .. 127.0.0.(N+1); 0: one per 8 games.
+    int source_addresses = 0;
+    std::vector<std::string> serve_args;  // more options for the started server
 };
 
 struct Stats {
@@ -69,108 +74,27 @@ struct Stats {
 
 struct Shared {
     LoadOptions options;
-    tcp::endpoint endpoint;
+    client::Target target;
+    client::SourceAddresses sources;
     Clock::time_point stop_at;
     Stats stats;
 };
 
-awaitable<json> http_call(Shared& shared, http::verb method, const std::string& target,
-                          const std::string& body) {
-    auto executor = co_await net::this_coro::executor;
-    beast::tcp_stream stream(executor);
-    stream.expires_after(std::chrono::seconds(30));
-    co_await stream.async_connect(shared.endpoint, use_awaitable);
-    http::request<http::string_body> req{method, target, 11};
-    req.set(http::field::host, shared.options.host);
-    req.set(http::field::content_type, "application/json");
-    req.body() = body;
-    req.prepare_payload();
-    co_await http::async_write(stream, req, use_awaitable);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    co_await http::async_read(stream, buffer, res, use_awaitable);
-    error_code ec;
-    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-    if (res.result_int() != 200)
-        throw std::runtime_error("HTTP " + std::to_string(res.result_int()) + ": " + res.body());
-    co_return json::parse(res.body());
-}
-
-// The few fields a scripted player reads from a server message, pulled out by a SAX pass:
-// the client shares the machine's cores with the server it measures, and building a full
-// DOM of every state (two per move) cost it more than the server spent on the move.
-struct MessageView {
-    std::string type;
-    int ply = -1;
-    std::string status;
-    int to_move = -1;
-    std::vector<int> you;
-    std::vector<std::string> legal;
-};
-
-class MessageReader : public nlohmann::json_sax<json> {
-  public:
-    explicit MessageReader(MessageView& view) : view_(view) {}
-    bool null() override { return true; }
-    bool boolean(bool) override { return true; }
-    bool number_integer(number_integer_t v) override { return number(v); }
-    bool number_unsigned(number_unsigned_t v) override {
-        return number(static_cast<number_integer_t>(v));
-    }
-    bool number_float(number_float_t, const string_t&) override { return true; }
-    bool binary(binary_t&) override { return true; }
-    bool string(string_t& v) override {
-        if (depth_ == 1 && key1_ == "type") view_.type = v;
-        if (in_table(2) && key2_ == "status") view_.status = v;
-        if (in_table(3) && key2_ == "legal") view_.legal.push_back(v);
-        return true;
-    }
-    bool start_object(std::size_t) override { return ++depth_, true; }
-    bool end_object() override { return --depth_, true; }
-    bool start_array(std::size_t) override { return ++depth_, true; }
-    bool end_array() override { return --depth_, true; }
-    bool key(string_t& k) override {
-        if (depth_ == 1) key1_ = k;
-        if (in_table(2)) key2_ = k;
-        return true;
-    }
-    bool parse_error(std::size_t, const std::string&,
-                     const nlohmann::detail::exception& e) override {
-        throw std::runtime_error(std::string("bad message from the server: ") + e.what());
-    }
-
-  private:
-    bool in_table(int depth) const { return depth_ == depth && key1_ == "table"; }
-    bool number(number_integer_t v) {
-        if (in_table(2) && key2_ == "ply") view_.ply = static_cast<int>(v);
-        if (in_table(2) && key2_ == "to_move") view_.to_move = static_cast<int>(v);
-        if (in_table(3) && key2_ == "you") view_.you.push_back(static_cast<int>(v));
-        return true;
-    }
-    MessageView& view_;
-    int depth_ = 0;
-    std::string key1_, key2_;
-};
-
-MessageView read_message(const std::string& text) {
-    MessageView view;
-    MessageReader reader(view);
-    json::sax_parse(text, &reader);
-    return view;
-}
-
-std::string move_message(const std::string& square, int ply) {
-    return json{{"type", "move"}, {"square", square}, {"ply", ply}}.dump();
+awaitable<json> http_call(Shared& shared, const net::ip::address& source, http::verb method,
+                          const std::string& target, const std::string& body) {
+    const HttpAnswer res = co_await client::http_call(shared.target, source, method, target, body);
+    if (res.status != 200)
+        throw std::runtime_error("HTTP " + std::to_string(res.status) + ": " + res.body);
+    co_return json::parse(res.body);
 }
 
 // One player of one game: reads states, and moves when its seat is to move.
-awaitable<void> play_seat(Shared& shared, std::string table, std::string token, uint64_t seed) {
+awaitable<void> play_seat(Shared& shared, std::string table, std::string token,
+                          net::ip::address source, uint64_t seed) {
     auto executor = co_await net::this_coro::executor;
-    websocket::stream<beast::tcp_stream> ws(executor);
-    co_await beast::get_lowest_layer(ws).async_connect(shared.endpoint, use_awaitable);
-    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
-    co_await ws.async_handshake(shared.options.host, "/ws?table=" + table + "&token=" + token,
-                                use_awaitable);
+    client::WsStream ws(executor);
+    const std::string path = "/ws?table=" + table + "&token=" + token;
+    co_await client::ws_connect(ws, shared.target, source, path);
     Stats& stats = shared.stats;
     stats.peak_connected = std::max(stats.peak_connected, ++stats.connected);
     std::mt19937_64 rng(seed);
@@ -183,7 +107,7 @@ awaitable<void> play_seat(Shared& shared, std::string table, std::string token, 
             buffer.consume(buffer.size());
             co_await ws.async_read(buffer, use_awaitable);
             const std::string text = beast::buffers_to_string(buffer.data());
-            const MessageView msg = read_message(text);
+            const MessageView msg = client::read_message(text);
             if (msg.type == "error") {
                 stats.error(text);
                 continue;
@@ -216,15 +140,14 @@ awaitable<void> play_seat(Shared& shared, std::string table, std::string token, 
             }
             sent_ply = ply;
             sent_at = Clock::now();
-            const std::string move_text = move_message(move, ply);
+            const std::string move_text = client::move_message(move, ply);
             co_await ws.async_write(net::buffer(move_text), use_awaitable);
         }
     } catch (const std::exception& e) {
         stats.error(std::string("connection: ") + e.what());
     }
     stats.connected--;
-    error_code ec;
-    beast::get_lowest_layer(ws).socket().shutdown(tcp::socket::shutdown_both, ec);
+    client::ws_drop(ws);
 }
 
 std::string create_request() {
@@ -249,17 +172,20 @@ awaitable<void> game_slot(Shared& shared, int slot) {
     co_await wait.async_wait(use_awaitable);
     while (Clock::now() < shared.stop_at) {
         bool failed = false;
+        // One address per table, in turn: the game's connections and its creation count
+        // against that address's limits.
+        const net::ip::address source = shared.sources.next();
         try {
             // Bodies are built outside the co_await expressions: GCC 12 miscompiles
             // initializer lists inside them ("array used as initializer").
             const std::string create_body = create_request();
             const json made =
-                co_await http_call(shared, http::verb::post, "/api/tables", create_body);
+                co_await http_call(shared, source, http::verb::post, "/api/tables", create_body);
             const std::string table = made["table"];
             const std::string join_body = join_request();
             const std::string join_target = "/api/tables/" + table + "/join";
             const json joined =
-                co_await http_call(shared, http::verb::post, join_target, join_body);
+                co_await http_call(shared, source, http::verb::post, join_target, join_body);
             shared.stats.games_started++;
             // Both players run concurrently; the slot waits for both to finish.
             auto done = std::make_shared<int>(0);
@@ -267,7 +193,7 @@ awaitable<void> game_slot(Shared& shared, int slot) {
             const std::vector<std::string> tokens = {made["token"].get<std::string>(),
                                                      joined["token"].get<std::string>()};
             for (const std::string& token : tokens) {
-                net::co_spawn(executor, play_seat(shared, table, token, rng()),
+                net::co_spawn(executor, play_seat(shared, table, token, source, rng()),
                               [done, &finished, &shared](std::exception_ptr e) {
                                   if (e) shared.stats.error("a player could not connect");
                                   if (++*done == 2) finished.cancel();
@@ -287,49 +213,29 @@ awaitable<void> game_slot(Shared& shared, int slot) {
     }
 }
 
+// The server this test starts: `reversi serve` on a free port with a temporary database.
 struct Spawned {
-    pid_t pid = -1;
-    int port = 0;
-    std::string db;
+    client::ServerChild child;
+    std::string db, out;
 };
 
 Spawned spawn_server(const LoadOptions& o) {
     Spawned s;
-    s.db = (std::filesystem::temp_directory_path() /
-            ("reversi_loadtest_" + std::to_string(getpid()) + ".db"))
-               .string();
-    int fds[2];
-    if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-    s.pid = fork();
-    if (s.pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        const std::string threads = std::to_string(o.engine_threads);
-        execl("/proc/self/exe", "reversi", "serve", "--port", "0", "--db", s.db.c_str(),
-              "--engine-threads", threads.c_str(), nullptr);
-        _exit(127);
+    const std::string base =
+        (std::filesystem::temp_directory_path() / ("reversi_loadtest_" + std::to_string(getpid())))
+            .string();
+    s.db = base + ".db";
+    s.out = base + ".out";
+    std::vector<std::string> args = {
+        "--port", "0", "--db", s.db, "--engine-threads", std::to_string(o.engine_threads)};
+    args.insert(args.end(), o.serve_args.begin(), o.serve_args.end());
+    try {
+        s.child = client::start_server(args, s.out, "");
+    } catch (...) {
+        std::filesystem::remove(s.out);
+        throw;
     }
-    close(fds[1]);
-    std::string text;
-    const std::string marker = "listening on http://127.0.0.1:";
-    char buf[256];
-    while (
-        text.find('\n', text.find(marker) == std::string::npos ? text.size() : text.find(marker)) ==
-        std::string::npos) {
-        const ssize_t n = read(fds[0], buf, sizeof buf);
-        if (n <= 0) throw std::runtime_error("the server did not start: " + text);
-        text.append(buf, n);
-    }
-    s.port = std::stoi(text.substr(text.find(marker) + marker.size()));
     return s;
-}
-
-long proc_status_kib(pid_t pid, const char* field) {
-    std::ifstream f("/proc/" + std::to_string(pid) + "/status");
-    std::string line;
-    while (std::getline(f, line))
-        if (line.rfind(field, 0) == 0) return std::stol(line.substr(std::string(field).size()));
-    return -1;
 }
 
 double percentile(std::vector<double>& v, double p) {
@@ -340,22 +246,22 @@ double percentile(std::vector<double>& v, double p) {
 }
 
 int run_loadtest(const LoadOptions& options) {
-    rlimit lim{};
-    if (getrlimit(RLIMIT_NOFILE, &lim) == 0) {
-        lim.rlim_cur = lim.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &lim);
-    }
+    client::raise_open_file_limit();
     Spawned server;
     int port = options.port;
     if (port == 0) {
         server = spawn_server(options);
-        port = server.port;
+        port = server.child.port;
     }
+    const pid_t server_pid = server.child.pid;
     net::io_context ioc{1};
     Shared shared;
     shared.options = options;
-    shared.endpoint =
-        tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port));
+    shared.target = {
+        tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port)),
+        options.host};
+    shared.sources = client::SourceAddresses(
+        options.source_addresses > 0 ? options.source_addresses : (options.games + 7) / 8);
     const auto start = Clock::now();
     shared.stop_at = start + std::chrono::milliseconds(static_cast<int>(options.seconds * 1000));
     for (int slot = 0; slot < options.games; ++slot)
@@ -364,7 +270,8 @@ int run_loadtest(const LoadOptions& options) {
     net::steady_timer sampler(ioc);
     std::function<void(error_code)> sample = [&](error_code ec) {
         if (ec) return;
-        if (server.pid > 0) peak_rss = std::max(peak_rss, proc_status_kib(server.pid, "VmRSS:"));
+        if (server_pid > 0)
+            peak_rss = std::max(peak_rss, client::proc_status_kib(server_pid, "VmRSS:"));
         if (Clock::now() < shared.stop_at + std::chrono::seconds(5)) {
             sampler.expires_after(std::chrono::milliseconds(500));
             sampler.async_wait(sample);
@@ -391,13 +298,13 @@ int run_loadtest(const LoadOptions& options) {
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
     const double play_time = std::min(elapsed, options.seconds);
     Stats& st = shared.stats;
-    long hwm = -1;
-    if (server.pid > 0) {
-        hwm = proc_status_kib(server.pid, "VmHWM:");
-        kill(server.pid, SIGTERM);
-        int status = 0;
-        waitpid(server.pid, &status, 0);
+    long hwm = -1, final_rss = -1;
+    if (server_pid > 0) {
+        hwm = client::proc_status_kib(server_pid, "VmHWM:");
+        final_rss = client::proc_status_kib(server_pid, "VmRSS:");
+        client::stop_server(server.child, SIGTERM);
         for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(server.db + suffix);
+        std::filesystem::remove(server.out);
     }
     std::cout << "concurrent games " << options.games << ", think " << options.think_ms
               << " ms (uniform 0.." << 2 * options.think_ms << "), " << options.seconds << " s\n";
@@ -414,9 +321,13 @@ int run_loadtest(const LoadOptions& options) {
               << percentile(lag_ms, 0.99) << '\n';
     std::cout << "errors " << st.errors << '\n';
     for (const std::string& e : st.first_errors) std::cout << "  " << e.substr(0, 200) << '\n';
-    if (server.pid > 0)
+    if (server_pid > 0)
         std::cout << "server memory: peak RSS " << peak_rss / 1024.0 << " MiB (VmHWM "
                   << hwm / 1024.0 << " MiB)\n";
+    // Lines added after the established ones, so that scripts reading those keep working.
+    std::cout << "client addresses " << shared.sources.describe() << " ("
+              << std::max(1, shared.sources.count()) << ")\n";
+    if (server_pid > 0) std::cout << "server RSS at the end " << final_rss / 1024.0 << " MiB\n";
     return st.errors == 0 ? 0 : 1;
 }
 
@@ -442,6 +353,15 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
         ->check(CLI::Range(0, 65535));
     cmd->add_option("--engine-threads", o->engine_threads, "Engine threads of the started server")
         ->check(CLI::Range(1, 64));
+    cmd->add_option("--source-addresses", o->source_addresses,
+                    "Connect from N loopback addresses 127.0.0.2.. in turn, one per table, so "
+                    "the server's per-address limits can stay on (0: one per 8 games)")
+        ->check(CLI::Range(0, 1 << 20))
+        ->capture_default_str();
+    cmd->add_option("--serve-arg", o->serve_args,
+                    "One more option for the started server, repeatable: "
+                    "--serve-arg=--tables-per-minute=600")
+        ->allow_extra_args(false);
     cmd->callback([o, &status] {
         try {
             status.code = run_loadtest(*o);

@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: MIT
+// Client helpers of the load and chaos tests (ws_client.h).
+#ifdef REVERSI_HAVE_SERVER
+#include "cli/ws_client.h"
+
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <thread>
+
+#ifndef IP_BIND_ADDRESS_NO_PORT
+#define IP_BIND_ADDRESS_NO_PORT 24  // Linux 4.2+; older C libraries lack the name
+#endif
+
+namespace reversi::cli::client {
+
+using net::use_awaitable;
+using nlohmann::json;
+
+ServerChild start_server(const std::vector<std::string>& args, const std::string& out_path,
+                         const std::string& err_path, double timeout_s) {
+    // Opened before fork: between fork and exec the child only duplicates descriptors.
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (out < 0) throw std::runtime_error("cannot write " + out_path);
+    const int err = err_path.empty()
+                        ? -1
+                        : open(err_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (!err_path.empty() && err < 0) {
+        close(out);
+        throw std::runtime_error("cannot write " + err_path);
+    }
+    std::ifstream reader(out_path, std::ios::binary | std::ios::ate);
+    std::streamoff offset = reader.tellg();  // what earlier runs wrote is not this start
+    std::vector<std::string> argv_text = {"reversi", "serve"};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& a : argv_text) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ServerChild child;
+    child.pid = fork();
+    if (child.pid == 0) {
+        dup2(out, 1);
+        if (err >= 0) dup2(err, 2);
+        execv("/proc/self/exe", argv.data());
+        _exit(127);
+    }
+    close(out);
+    if (err >= 0) close(err);
+    if (child.pid < 0) throw std::runtime_error("fork failed");
+
+    const std::string marker = "listening on http://";
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::milliseconds(static_cast<int>(timeout_s * 1000));
+    std::string text;
+    for (;;) {
+        reader.clear();
+        reader.seekg(offset);
+        std::string more((std::istreambuf_iterator<char>(reader)),
+                         std::istreambuf_iterator<char>());
+        offset += static_cast<std::streamoff>(more.size());
+        text += more;
+        const size_t at = text.find(marker);
+        const size_t eol = at == std::string::npos ? at : text.find('\n', at);
+        if (eol != std::string::npos) {
+            const std::string line = text.substr(at, eol - at);
+            child.port = std::stoi(line.substr(line.rfind(':') + 1));
+            return child;
+        }
+        int status = 0;
+        if (waitpid(child.pid, &status, WNOHANG) == child.pid) {
+            child.pid = -1;
+            throw std::runtime_error("the server exited before listening: " + text);
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            stop_server(child, SIGKILL);
+            throw std::runtime_error("the server did not start: " + text);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+void stop_server(ServerChild& server, int signal) {
+    if (server.pid <= 0) return;
+    kill(server.pid, signal);
+    int status = 0;
+    waitpid(server.pid, &status, 0);
+    server.pid = -1;
+}
+
+void raise_open_file_limit() {
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+        lim.rlim_cur = lim.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &lim);
+    }
+}
+
+long proc_status_kib(pid_t pid, const char* field) {
+    std::ifstream f("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(f, line))
+        if (line.rfind(field, 0) == 0) return std::stol(line.substr(std::string(field).size()));
+    return -1;
+}
+
+net::ip::address SourceAddresses::at(uint64_t i) const {
+    if (count_ <= 0) return {};
+    return net::ip::address_v4(0x7F000002u + static_cast<uint32_t>(i % count_));
+}
+
+std::string SourceAddresses::describe() const {
+    if (count_ <= 0) return "127.0.0.1";
+    if (count_ == 1) return at(0).to_string();
+    return at(0).to_string() + ".." + at(count_ - 1).to_string();
+}
+
+namespace {
+
+// Opens `socket` bound to `source` (the port is chosen at connect time, so many sockets of
+// one source address can reach different servers); does nothing for an unspecified source.
+void bind_source(tcp::socket& socket, const net::ip::address& source) {
+    if (source.is_unspecified()) return;
+    socket.open(source.is_v4() ? tcp::v4() : tcp::v6());
+    const int one = 1;
+    setsockopt(socket.native_handle(), IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
+    socket.bind(tcp::endpoint(source, 0));
+}
+
+}  // namespace
+
+awaitable<HttpAnswer> http_call(const Target& target, const net::ip::address& source,
+                                http::verb method, const std::string& path, const std::string& body,
+                                int seconds) {
+    auto executor = co_await net::this_coro::executor;
+    beast::tcp_stream stream(executor);
+    stream.expires_after(std::chrono::seconds(seconds));
+    bind_source(stream.socket(), source);
+    co_await stream.async_connect(target.endpoint, use_awaitable);
+    http::request<http::string_body> req{method, path, 11};
+    req.set(http::field::host, target.host);
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+    req.prepare_payload();
+    co_await http::async_write(stream, req, use_awaitable);
+    beast::flat_buffer buffer;
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    co_await http::async_read(stream, buffer, parser, use_awaitable);
+    error_code ec;
+    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+    co_return HttpAnswer{static_cast<int>(parser.get().result_int()), parser.get().body()};
+}
+
+awaitable<void> ws_connect(WsStream& ws, const Target& target, const net::ip::address& source,
+                           const std::string& path) {
+    auto& socket = beast::get_lowest_layer(ws).socket();
+    bind_source(socket, source);
+    co_await beast::get_lowest_layer(ws).async_connect(target.endpoint, use_awaitable);
+    socket.set_option(tcp::no_delay(true));
+    co_await ws.async_handshake(target.host, path, use_awaitable);
+}
+
+void ws_drop(WsStream& ws) {
+    error_code ec;
+    beast::get_lowest_layer(ws).socket().shutdown(tcp::socket::shutdown_both, ec);
+    beast::get_lowest_layer(ws).socket().close(ec);
+}
+
+TimedWs::TimedWs(const net::any_io_executor& executor)
+    : ws_(std::make_shared<WsStream>(executor)), timer_(executor) {}
+
+TimedWs::~TimedWs() {
+    ++*armed_;  // a timeout already queued closes nothing
+}
+
+awaitable<std::string> TimedWs::read(std::chrono::milliseconds timeout) {
+    // The timer's handler holds the stream, not this object, and closes it only if this very
+    // read is still waiting: a handler queued as the read completed does nothing.
+    const uint64_t id = ++*armed_;
+    auto fired = std::make_shared<bool>(false);
+    timer_.expires_after(timeout);
+    timer_.async_wait([ws = ws_, armed = armed_, id, fired](error_code ec) {
+        if (ec || *armed != id) return;
+        *fired = true;
+        ws_drop(*ws);
+    });
+    buffer_.consume(buffer_.size());
+    error_code ec;
+    co_await ws_->async_read(buffer_, net::redirect_error(use_awaitable, ec));
+    ++*armed_;
+    timer_.cancel();
+    if (*fired)
+        throw std::runtime_error("no message for " + std::to_string(timeout.count()) + " ms");
+    if (ec) throw boost::system::system_error(ec);
+    co_return beast::buffers_to_string(buffer_.data());
+}
+
+awaitable<void> TimedWs::write(const std::string& text) {
+    co_await ws_->async_write(net::buffer(text), use_awaitable);
+}
+
+namespace {
+
+class MessageReader : public nlohmann::json_sax<json> {
+  public:
+    MessageReader(MessageView& view, bool with_moves) : view_(view), with_moves_(with_moves) {}
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t v) override { return number(v); }
+    bool number_unsigned(number_unsigned_t v) override {
+        return number(static_cast<number_integer_t>(v));
+    }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool string(string_t& v) override {
+        if (depth_ == 1 && key1_ == "type") view_.type = v;
+        if (depth_ == 1 && key1_ == "code") view_.code = v;
+        if (depth_ == 1 && key1_ == "message") view_.message = v;
+        if (in_table(2) && key2_ == "status") view_.status = v;
+        if (in_table(3) && key2_ == "legal") view_.legal.push_back(v);
+        if (with_moves_ && in_table(3) && key2_ == "moves") view_.moves.push_back(v);
+        return true;
+    }
+    bool start_object(std::size_t) override { return ++depth_, true; }
+    bool end_object() override { return --depth_, true; }
+    bool start_array(std::size_t) override { return ++depth_, true; }
+    bool end_array() override { return --depth_, true; }
+    bool key(string_t& k) override {
+        if (depth_ == 1) key1_ = k;
+        if (in_table(2)) key2_ = k;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&,
+                     const nlohmann::detail::exception& e) override {
+        throw std::runtime_error(std::string("bad message from the server: ") + e.what());
+    }
+
+  private:
+    bool in_table(int depth) const { return depth_ == depth && key1_ == "table"; }
+    bool number(number_integer_t v) {
+        if (in_table(2) && key2_ == "ply") view_.ply = static_cast<int>(v);
+        if (in_table(2) && key2_ == "to_move") view_.to_move = static_cast<int>(v);
+        if (in_table(3) && key2_ == "you") view_.you.push_back(static_cast<int>(v));
+        return true;
+    }
+    MessageView& view_;
+    bool with_moves_;
+    int depth_ = 0;
+    std::string key1_, key2_;
+};
+
+}  // namespace
+
+MessageView read_message(const std::string& text, bool with_moves) {
+    MessageView view;
+    MessageReader reader(view, with_moves);
+    json::sax_parse(text, &reader);
+    return view;
+}
+
+std::string move_message(const std::string& square, int ply) {
+    return json{{"type", "move"}, {"square", square}, {"ply", ply}}.dump();
+}
+
+}  // namespace reversi::cli::client
+#endif

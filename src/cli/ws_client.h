@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// The pieces shared by the scripted clients of `reversi loadtest` and `reversi chaos`:
+// starting `reversi serve` as a child process, loopback source addresses (so that the
+// server's per-address limits can stay on), HTTP calls and WebSocket connections from a
+// chosen source address, and a cheap SAX reader of the server's messages.
+// Only built with the server (REVERSI_HAVE_SERVER).
+#pragma once
+
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
+// clang-format on
+
+#include <sys/types.h>
+
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/net.h"
+
+namespace reversi::cli::client {
+
+using server::error_code;
+using server::tcp;
+namespace net = server::net;
+namespace beast = server::beast;
+namespace http = server::http;
+namespace websocket = server::websocket;
+using net::awaitable;
+using WsStream = websocket::stream<beast::tcp_stream>;
+
+// Step: the server as a child process.
+
+struct ServerChild {
+    pid_t pid = -1;
+    int port = 0;
+};
+
+// Starts this executable as `reversi serve ARGS...`, its stdout appended to `out_path` and
+// its stderr to `err_path` (empty: inherited), and waits until it prints "listening on
+// http://HOST:PORT". Throws when it exits first or is not listening after `timeout_s`.
+ServerChild start_server(const std::vector<std::string>& args, const std::string& out_path,
+                         const std::string& err_path, double timeout_s = 30);
+
+// Sends `signal` to the server and waits for it to end.
+void stop_server(ServerChild& server, int signal);
+
+// Many concurrent clients need many sockets: the soft descriptor limit goes up to the hard one.
+void raise_open_file_limit();
+
+// A field of /proc/PID/status in KiB ("VmRSS:", "VmHWM:"), -1 when unknown.
+long proc_status_kib(pid_t pid, const char* field);
+
+// Step: where clients connect from and to.
+
+// Source addresses 127.0.0.2, 127.0.0.3, ... (the whole 127/8 is loopback), handed out in
+// turn; with count 0 the sockets are not bound (the system picks 127.0.0.1).
+class SourceAddresses {
+  public:
+    explicit SourceAddresses(int count = 0) : count_(count) {}
+    int count() const { return count_; }
+    // The i-th address (modulo the count); unspecified when the count is 0.
+    net::ip::address at(uint64_t i) const;
+    net::ip::address next() { return at(next_++); }
+    // "127.0.0.2..127.0.0.65" or "127.0.0.1".
+    std::string describe() const;
+
+  private:
+    int count_;
+    uint64_t next_ = 0;
+};
+
+struct Target {
+    tcp::endpoint endpoint;
+    std::string host;  // Host header
+};
+
+struct HttpAnswer {
+    int status = 0;
+    std::string body;
+};
+
+// One HTTP/1.1 request on a new connection from `source`. Throws on connection errors and
+// after `seconds`; any HTTP status is returned.
+awaitable<HttpAnswer> http_call(const Target& target, const net::ip::address& source,
+                                http::verb method, const std::string& path, const std::string& body,
+                                int seconds = 30);
+
+// Connects `ws` from `source` and opens the WebSocket at `path` (TCP_NODELAY on).
+awaitable<void> ws_connect(WsStream& ws, const Target& target, const net::ip::address& source,
+                           const std::string& path);
+
+// Closes the TCP connection under `ws` without a WebSocket close handshake.
+void ws_drop(WsStream& ws);
+
+// A WebSocket connection whose reads time out: a read that waits longer than asked closes
+// the connection and throws.
+class TimedWs {
+  public:
+    explicit TimedWs(const net::any_io_executor& executor);
+    ~TimedWs();
+    TimedWs(const TimedWs&) = delete;
+    TimedWs& operator=(const TimedWs&) = delete;
+    awaitable<void> connect(const Target& target, const net::ip::address& source,
+                            const std::string& path) {
+        return ws_connect(*ws_, target, source, path);
+    }
+    // The next message's text; throws on a closed connection or after `timeout`.
+    awaitable<std::string> read(std::chrono::milliseconds timeout);
+    awaitable<void> write(const std::string& text);
+    void drop() { ws_drop(*ws_); }
+
+  private:
+    std::shared_ptr<WsStream> ws_;
+    net::steady_timer timer_;
+    std::shared_ptr<uint64_t> armed_ = std::make_shared<uint64_t>(0);
+    beast::flat_buffer buffer_;
+};
+
+// Step: reading the server's messages.
+
+// The fields a scripted player reads from a server message (docs/PROTOCOL.md), pulled out
+// by a SAX pass: the client shares the machine's cores with the server it measures, and
+// building a full DOM of every state (two per move) cost it more than the server spent on
+// the move.
+struct MessageView {
+    std::string type;
+    std::string code;     // errors
+    std::string message;  // errors
+    int ply = -1;
+    std::string status;
+    int to_move = -1;
+    std::vector<int> you;
+    std::vector<std::string> legal;
+    std::vector<std::string> moves;  // only when asked for
+};
+
+// Throws std::runtime_error on text that is not JSON.
+MessageView read_message(const std::string& text, bool with_moves = false);
+
+std::string move_message(const std::string& square, int ply);
+
+}  // namespace reversi::cli::client
