@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Routing of HTTP requests. API answers come from the hub, possibly after a storage round
 // trip; the session waits for them before reading the next request, so answers on one
-// connection keep the order of the requests.
+// connection keep the order of the requests. Each answer belongs to one request: an answer
+// that comes after the request was already answered (by the exception barrier) is dropped.
+// Nothing taken from the request target reaches the hub or an error text before it has been
+// made valid UTF-8 and cut short (utf8_safe), so no path can break the JSON of an answer.
 #include "server/http_session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
 
 #include "server/static_files.h"
 #include "server/websocket_session.h"
@@ -11,19 +18,26 @@ namespace reversi::server {
 
 namespace {
 
-Reply error_body(ErrorCode code, const std::string& message) {
-    const ApiError e(code, message);
-    return {error_status(code), "application/json", error_json(e).dump()};
+std::string_view sv(beast::string_view s) {
+    return {s.data(), s.size()};
 }
 
-// Splits "/api/tables/abc/join" into its segments after "/api".
+// Longest piece of the request target (an id, a path, a parameter) passed on or echoed.
+constexpr std::size_t MaxEchoBytes = 200;
+
+Reply error_body(ErrorCode code, const std::string& message, int status = 0) {
+    return {status ? status : error_status(code), "application/json",
+            error_text(ApiError(code, message))};
+}
+
+// Splits "/api/tables/abc/join" into its segments after "/api", each made UTF-8-safe.
 std::vector<std::string> segments(std::string_view path) {
     std::vector<std::string> out;
     size_t pos = 0;
     while (pos < path.size()) {
         size_t end = path.find('/', pos);
         if (end == std::string_view::npos) end = path.size();
-        if (end > pos) out.emplace_back(path.substr(pos, end - pos));
+        if (end > pos) out.push_back(utf8_safe(path.substr(pos, end - pos), MaxEchoBytes));
         pos = end + 1;
     }
     return out;
@@ -44,7 +58,100 @@ int param_int(const std::unordered_map<std::string, std::string>& params, const 
     }
 }
 
+std::string param_text(const std::unordered_map<std::string, std::string>& params, const char* key,
+                       std::string_view fallback) {
+    const auto it = params.find(key);
+    return utf8_safe(it == params.end() ? fallback : std::string_view(it->second), MaxEchoBytes);
+}
+
+// One API call as a route sees it.
+struct ApiCall {
+    GameHub& hub;
+    const http::request<http::string_body>& req;
+    const std::vector<std::string>& seg;
+    const std::unordered_map<std::string, std::string>& params;
+    const Respond& respond;
+};
+
+// The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
+// method, and what the call does. A path that matches with another method gets 405.
+struct ApiRoute {
+    std::vector<std::string_view> pattern;
+    http::verb method;
+    void (*run)(const ApiCall&);
+};
+
+const std::vector<ApiRoute>& api_routes() {
+    using V = http::verb;
+    static const std::vector<ApiRoute> Routes = {
+        {{"health"},
+         V::get,
+         [](const ApiCall& c) {
+             c.respond({200, "application/json", R"({"ok":true})"});
+         }},
+        {{"tables"}, V::get, [](const ApiCall& c) { c.hub.list_tables(c.respond); }},
+        {{"tables"},
+         V::post,
+         [](const ApiCall& c) { c.hub.create_table(c.req.body(), c.respond); }},
+        {{"tables", "*"}, V::get, [](const ApiCall& c) { c.hub.get_table(c.seg[1], c.respond); }},
+        {{"tables", "*", "join"},
+         V::post,
+         [](const ApiCall& c) { c.hub.join_table(c.seg[1], c.req.body(), c.respond); }},
+        {{"games"},
+         V::get,
+         [](const ApiCall& c) {
+             c.hub.list_games(param_int(c.params, "limit", 50), param_int(c.params, "offset", 0),
+                              c.respond);
+         }},
+        {{"games", "*"}, V::get, [](const ApiCall& c) { c.hub.get_game(c.seg[1], c.respond); }},
+        {{"games", "*", "export"},
+         V::get,
+         [](const ApiCall& c) {
+             c.hub.export_game(c.seg[1], param_text(c.params, "format", "text"), c.respond);
+         }},
+    };
+    return Routes;
+}
+
+bool matches(const ApiRoute& route, const std::vector<std::string>& seg) {
+    if (route.pattern.size() != seg.size()) return false;
+    for (size_t i = 0; i < seg.size(); ++i)
+        if (route.pattern[i] != "*" && route.pattern[i] != seg[i]) return false;
+    return true;
+}
+
+Reply method_not_allowed(const http::request<http::string_body>& req, const std::string& allow) {
+    return error_body(
+        ErrorCode::NotAllowed,
+        utf8_safe(sv(req.method_string()), 20) + " is not allowed here (" + allow + ")", 405);
+}
+
+// A Host header that can stand in the policy as is: host name or address, optional port.
+bool plain_host(std::string_view host) {
+    return !host.empty() && host.size() <= 255 && std::all_of(host.begin(), host.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' ||
+               c == '[' || c == ']';
+    });
+}
+
 }  // namespace
+
+void add_security_headers(http::fields& fields, std::string_view host) {
+    // The web client is one page of module scripts and one style sheet, all from web/: no
+    // inline script or style, no frames, no plug-ins; it talks to the API (fetch) and to /ws.
+    std::string connect = "'self'";
+    if (plain_host(host)) {
+        const std::string h(host);
+        connect += " ws://" + h + " wss://" + h;
+    }
+    fields.set("Content-Security-Policy",
+               "default-src 'self'; connect-src " + connect +
+                   "; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                   "frame-ancestors 'none'");
+    fields.set("X-Content-Type-Options", "nosniff");
+    fields.set("Referrer-Policy", "no-referrer");
+    fields.set(http::field::x_frame_options, "DENY");
+}
 
 HttpSession::HttpSession(tcp::socket&& socket, GameHub& hub, const std::string& web_dir)
     : stream_(std::move(socket)), hub_(hub), web_dir_(web_dir) {}
@@ -68,60 +175,80 @@ void HttpSession::on_read(error_code ec, std::size_t) {
         stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
         return;
     }
-    if (ec == http::error::body_limit || ec == http::error::header_limit) {
-        reply(error_body(ErrorCode::TooLarge, "requests are limited to 64 KiB"), false);
-        return;
-    }
+    // A refused request is answered as its own request, then the connection closes.
+    const auto refuse = [this](Reply r) {
+        ++request_;
+        answered_ = false;
+        host_.clear();
+        answer(request_, std::move(r), false);
+    };
+    if (ec == http::error::body_limit || ec == http::error::header_limit)
+        return refuse(error_body(ErrorCode::TooLarge, "requests are limited to 64 KiB"));
+    // Any other parse error (bad request line, field, length, chunk) is the client's; a cut
+    // message (partial_message), a timeout or a socket error just ends the connection.
+    if (ec && ec.category() == http::make_error_code(http::error::bad_method).category() &&
+        ec != http::error::partial_message)
+        return refuse(error_body(ErrorCode::BadRequest, "malformed HTTP request: " + ec.message()));
     if (ec) return;
     handle(parser_->release());
 }
 
 void HttpSession::handle(http::request<http::string_body>&& req) {
+    ++request_;
+    answered_ = false;
+    host_ = std::string(sv(req[http::field::host]));
+    const auto fail = [this](std::string_view what) {
+        std::cerr << "http: internal error: " << utf8_safe(what, 400) << std::endl;
+        answer(request_, error_body(ErrorCode::Internal, "internal error"), false);
+    };
+    try {
+        route(std::move(req));
+    } catch (const std::exception& e) {
+        fail(e.what());
+    } catch (...) {
+        fail("an exception that is not a std::exception");
+    }
+}
+
+void HttpSession::route(http::request<http::string_body>&& req) {
     const std::string_view target(req.target().data(), req.target().size());
     const std::string_view path = target_path(target);
     if (websocket::is_upgrade(req)) {
         if (path != "/ws")
-            return reply(error_body(ErrorCode::NotFound, "WebSocket is at /ws"), false);
+            return answer(request_, error_body(ErrorCode::NotFound, "WebSocket is at /ws"), false);
         auto params = query_params(target);
         stream_.expires_never();
+        upgraded_ = true;
         std::make_shared<WebsocketSession>(stream_.release_socket(), hub_)
-            ->run(std::move(req), params["table"], params["token"]);
+            ->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
+                  utf8_safe(params["token"], MaxEchoBytes), host_);
         return;
     }
     if (path == "/api" || path.substr(0, 5) == "/api/") return handle_api(req, path);
     if (req.method() != http::verb::get && req.method() != http::verb::head)
-        return reply(error_body(ErrorCode::BadRequest, "only GET serves files"), req.keep_alive());
+        return answer(request_, method_not_allowed(req, "GET, HEAD"), req.keep_alive(),
+                      "GET, HEAD");
     serve_file(req, path);
 }
 
 void HttpSession::handle_api(const http::request<http::string_body>& req, std::string_view path) {
     const bool keep = req.keep_alive();
-    auto self = shared_from_this();
-    Respond respond = [self, keep](Reply r) { self->reply(std::move(r), keep); };
+    Respond respond = [self = shared_from_this(), keep, n = request_](Reply r) {
+        self->answer(n, std::move(r), keep);
+    };
     const auto seg = segments(path.substr(4));
     const auto params = query_params(std::string_view(req.target().data(), req.target().size()));
-    const bool get = req.method() == http::verb::get;
-    const bool post = req.method() == http::verb::post;
     try {
-        if (seg.size() == 1 && seg[0] == "health" && get)
-            return respond({200, "application/json", R"({"ok":true})"});
-        if (seg.size() == 1 && seg[0] == "tables") {
-            if (post) return hub_.create_table(req.body(), respond);
-            if (get) return hub_.list_tables(respond);
+        std::string allow;
+        for (const ApiRoute& r : api_routes()) {
+            if (!matches(r, seg)) continue;
+            if (r.method == req.method()) return r.run({hub_, req, seg, params, respond});
+            allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
         }
-        if (seg.size() == 2 && seg[0] == "tables" && get) return hub_.get_table(seg[1], respond);
-        if (seg.size() == 3 && seg[0] == "tables" && seg[2] == "join" && post)
-            return hub_.join_table(seg[1], req.body(), respond);
-        if (seg.size() == 1 && seg[0] == "games" && get)
-            return hub_.list_games(param_int(params, "limit", 50), param_int(params, "offset", 0),
-                                   respond);
-        if (seg.size() == 2 && seg[0] == "games" && get) return hub_.get_game(seg[1], respond);
-        if (seg.size() == 3 && seg[0] == "games" && seg[2] == "export" && get) {
-            const auto it = params.find("format");
-            return hub_.export_game(seg[1], it == params.end() ? "text" : it->second, respond);
-        }
-        respond(error_body(ErrorCode::NotFound, "no API route " + std::string(req.method_string()) +
-                                                    " " + std::string(path.substr(0, 200))));
+        if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
+        respond(error_body(ErrorCode::NotFound, "no API route " +
+                                                    utf8_safe(sv(req.method_string()), 20) + " " +
+                                                    utf8_safe(path, MaxEchoBytes)));
     } catch (const ApiError& e) {
         respond(error_body(e.code(), e.what()));
     }
@@ -129,15 +256,21 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
 
 void HttpSession::serve_file(const http::request<http::string_body>& req, std::string_view path) {
     const auto file = resolve_static(web_dir_, path);
-    if (!file) return reply(error_body(ErrorCode::NotFound, "no such file"), req.keep_alive());
+    const auto not_found = [&] {
+        answer(request_, error_body(ErrorCode::NotFound, "no such file"), req.keep_alive());
+    };
+    if (!file) return not_found();
     http::file_body::value_type body;
     error_code ec;
     body.open(file->c_str(), beast::file_mode::scan, ec);
-    if (ec) return reply(error_body(ErrorCode::NotFound, "no such file"), req.keep_alive());
+    if (ec) return not_found();
     const auto size = body.size();
     if (req.method() == http::verb::head) {
         http::response<http::empty_body> res{http::status::ok, req.version()};
+        res.set(http::field::server, "reversi");
         res.set(http::field::content_type, mime_type(*file));
+        res.set(http::field::cache_control, "no-cache");
+        add_security_headers(res, host_);
         res.content_length(size);
         res.keep_alive(req.keep_alive());
         return write(std::move(res));
@@ -147,16 +280,24 @@ void HttpSession::serve_file(const http::request<http::string_body>& req, std::s
     res.set(http::field::server, "reversi");
     res.set(http::field::content_type, mime_type(*file));
     res.set(http::field::cache_control, "no-cache");
+    add_security_headers(res, host_);
     res.content_length(size);
     res.keep_alive(req.keep_alive());
     write(std::move(res));
 }
 
-void HttpSession::reply(Reply r, bool keep_alive) {
+void HttpSession::answer(uint64_t request, Reply r, bool keep_alive, std::string_view allow) {
+    if (request != request_ || answered_ || upgraded_) return;
+    reply(std::move(r), keep_alive, allow);
+}
+
+void HttpSession::reply(Reply r, bool keep_alive, std::string_view allow) {
     http::response<http::string_body> res{static_cast<http::status>(r.status), 11};
     res.set(http::field::server, "reversi");
     res.set(http::field::content_type, r.content_type);
     res.set(http::field::cache_control, "no-store");
+    if (!allow.empty()) res.set(http::field::allow, std::string(allow));
+    add_security_headers(res, host_);
     res.body() = std::move(r.body);
     res.keep_alive(keep_alive);
     res.prepare_payload();
@@ -185,6 +326,7 @@ void HttpSession::linger_more(std::shared_ptr<std::array<char, 4096>> scratch) {
 
 template <class Body>
 void HttpSession::write(http::response<Body>&& res) {
+    answered_ = true;
     auto sp = std::make_shared<http::response<Body>>(std::move(res));
     response_ = sp;
     http::async_write(stream_, *sp, [self = shared_from_this(), sp](error_code ec, std::size_t) {

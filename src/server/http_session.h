@@ -1,18 +1,28 @@
 // SPDX-License-Identifier: MIT
 // One HTTP connection: serves the web client's files and the JSON API, one request at a time
 // (keep-alive), and hands a WebSocket upgrade for /ws over to a WebsocketSession. Bodies are
-// limited to 64 KiB; a larger request is answered 413 too_large and the connection closed.
+// limited to 64 KiB (413 too_large, then close); a request Beast cannot parse gets 400
+// bad_request, then close; a method a route does not take gets 405 with an Allow header. No
+// exception from a request leaves the session: it is answered 500 internal and logged to
+// stderr.
 #pragma once
 
 #include <array>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "server/game_hub.h"
 #include "server/net.h"
 
 namespace reversi::server {
+
+// The security headers of every response (Content-Security-Policy, X-Content-Type-Options,
+// Referrer-Policy, X-Frame-Options). `host` is the request's Host header: when it is a plain
+// host[:port], the policy names ws://host and wss://host for the page's WebSocket (older
+// browsers do not count them as 'self'); anything else is left out.
+void add_security_headers(http::fields& fields, std::string_view host);
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
@@ -23,9 +33,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     void do_read();
     void on_read(error_code ec, std::size_t bytes);
     void handle(http::request<http::string_body>&& req);
+    void route(http::request<http::string_body>&& req);
     void handle_api(const http::request<http::string_body>& req, std::string_view path);
     void serve_file(const http::request<http::string_body>& req, std::string_view path);
-    void reply(Reply r, bool keep_alive);
+    // Answers the current request once (later answers to it are dropped).
+    void answer(uint64_t request, Reply r, bool keep_alive, std::string_view allow = {});
+    void reply(Reply r, bool keep_alive, std::string_view allow = {});
     template <class Body>
     void write(http::response<Body>&& res);
     void linger();
@@ -37,6 +50,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string& web_dir_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::shared_ptr<void> response_;  // keeps the response alive during the write
+    std::string host_;                // Host header of the current request
+    uint64_t request_ = 0;            // serial of the current request
+    bool answered_ = false;           // the current request has its answer
+    bool upgraded_ = false;           // the socket went to a WebsocketSession
 };
 
 }  // namespace reversi::server

@@ -5,6 +5,9 @@
 #include "server/websocket_session.h"
 
 #include <array>
+#include <iostream>
+
+#include "server/http_session.h"
 
 namespace reversi::server {
 
@@ -26,13 +29,15 @@ void WebsocketSession::leave() {
 }
 
 void WebsocketSession::run(http::request<http::string_body> request, std::string table,
-                           std::string token) {
+                           std::string token, std::string host) {
     table_ = std::move(table);
     token_ = std::move(token);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(HardMessageLimit);
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set(http::field::server, "reversi"); }));
+    ws_.set_option(websocket::stream_base::decorator([host](websocket::response_type& res) {
+        res.set(http::field::server, "reversi");
+        add_security_headers(res, host);
+    }));
     ws_.async_accept(request,
                      beast::bind_front_handler(&WebsocketSession::on_accept, shared_from_this()));
 }
@@ -40,7 +45,15 @@ void WebsocketSession::run(http::request<http::string_body> request, std::string
 void WebsocketSession::on_accept(error_code ec) {
     if (ec) return;
     joined_ = true;
-    hub_.subscribe(*this, table_, token_);
+    try {
+        hub_.subscribe(*this, table_, token_);
+    } catch (const std::exception& e) {
+        fail(e.what());
+        return close();
+    } catch (...) {
+        fail("an exception that is not a std::exception");
+        return close();
+    }
     do_read();
 }
 
@@ -53,8 +66,20 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
     if (ec) return leave();
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    hub_.on_message(*this, text);
+    try {
+        hub_.on_message(*this, text);
+    } catch (const std::exception& e) {
+        fail(e.what());
+    } catch (...) {
+        fail("an exception that is not a std::exception");
+    }
     do_read();
+}
+
+void WebsocketSession::fail(std::string_view what) {
+    std::cerr << "ws: internal error: " << utf8_safe(what, 400) << std::endl;
+    send(std::make_shared<const std::string>(
+        error_text(ApiError(ErrorCode::Internal, "internal error"))));
 }
 
 void WebsocketSession::send(Outgoing message) {

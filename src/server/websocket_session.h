@@ -19,8 +19,10 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     WebsocketSession(tcp::socket&& socket, GameHub& hub);
     ~WebsocketSession() override;
 
-    // Accepts the upgrade request and joins `table` with `token` (may be empty).
-    void run(http::request<http::string_body> request, std::string table, std::string token);
+    // Accepts the upgrade request and joins `table` with `token` (may be empty); `host` is
+    // the request's Host header, for the response's security headers.
+    void run(http::request<http::string_body> request, std::string table, std::string token,
+             std::string host);
     using Subscriber::send;
     void send(Outgoing message) override;
     void close() override;
@@ -32,6 +34,8 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     void do_write();
     void on_write(error_code ec, std::size_t bytes);
     void leave();
+    // Sends `internal` after an exception from the hub, and logs it.
+    void fail(std::string_view what);
 
     websocket::stream<beast::tcp_stream> ws_;
     beast::flat_buffer buffer_;
