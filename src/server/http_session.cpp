@@ -71,6 +71,7 @@ struct ApiCall {
     const std::vector<std::string>& seg;
     const std::unordered_map<std::string, std::string>& params;
     const Respond& respond;
+    const std::string& client;
 };
 
 // The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
@@ -92,7 +93,7 @@ const std::vector<ApiRoute>& api_routes() {
         {{"tables"}, V::get, [](const ApiCall& c) { c.hub.list_tables(c.respond); }},
         {{"tables"},
          V::post,
-         [](const ApiCall& c) { c.hub.create_table(c.req.body(), c.respond); }},
+         [](const ApiCall& c) { c.hub.create_table(c.req.body(), c.respond, c.client); }},
         {{"tables", "*"}, V::get, [](const ApiCall& c) { c.hub.get_table(c.seg[1], c.respond); }},
         {{"tables", "*", "join"},
          V::post,
@@ -153,8 +154,12 @@ void add_security_headers(http::fields& fields, std::string_view host) {
     fields.set(http::field::x_frame_options, "DENY");
 }
 
-HttpSession::HttpSession(tcp::socket&& socket, GameHub& hub, const std::string& web_dir)
-    : stream_(std::move(socket)), hub_(hub), web_dir_(web_dir) {}
+HttpSession::HttpSession(tcp::socket&& socket, GameHub& hub,
+                         std::shared_ptr<const SessionSettings> settings, ConnectionSlot slot)
+    : stream_(std::move(socket)),
+      hub_(hub),
+      settings_(std::move(settings)),
+      slot_(std::move(slot)) {}
 
 void HttpSession::run() {
     net::dispatch(stream_.get_executor(),
@@ -198,7 +203,8 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     answered_ = false;
     host_ = std::string(sv(req[http::field::host]));
     const auto fail = [this](std::string_view what) {
-        std::cerr << "http: internal error: " << utf8_safe(what, 400) << std::endl;
+        std::cerr << "http: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
+                  << std::endl;
         answer(request_, error_body(ErrorCode::Internal, "internal error"), false);
     };
     try {
@@ -219,7 +225,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         auto params = query_params(target);
         stream_.expires_never();
         upgraded_ = true;
-        std::make_shared<WebsocketSession>(stream_.release_socket(), hub_)
+        std::make_shared<WebsocketSession>(stream_.release_socket(), hub_, std::move(slot_))
             ->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
                   utf8_safe(params["token"], MaxEchoBytes), host_);
         return;
@@ -242,7 +248,8 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
         std::string allow;
         for (const ApiRoute& r : api_routes()) {
             if (!matches(r, seg)) continue;
-            if (r.method == req.method()) return r.run({hub_, req, seg, params, respond});
+            if (r.method == req.method())
+                return r.run({hub_, req, seg, params, respond, slot_.client()});
             allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
         }
         if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
@@ -255,7 +262,7 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
 }
 
 void HttpSession::serve_file(const http::request<http::string_body>& req, std::string_view path) {
-    const auto file = resolve_static(web_dir_, path);
+    const auto file = resolve_static(settings_->web_dir, path);
     const auto not_found = [&] {
         answer(request_, error_body(ErrorCode::NotFound, "no such file"), req.keep_alive());
     };

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // One HTTP connection: serves the web client's files and the JSON API, one request at a time
-// (keep-alive), and hands a WebSocket upgrade for /ws over to a WebsocketSession. Bodies are
-// limited to 64 KiB (413 too_large, then close); a request Beast cannot parse gets 400
-// bad_request, then close; a method a route does not take gets 405 with an Allow header. No
-// exception from a request leaves the session: it is answered 500 internal and logged to
-// stderr.
+// (keep-alive), and hands a WebSocket upgrade for /ws over to a WebsocketSession together with
+// its connection slot. Bodies are limited to 64 KiB (413 too_large, then close); a request
+// Beast cannot parse gets 400 bad_request, then close; a method a route does not take gets
+// 405 with an Allow header. No exception from a request leaves the session: it is answered
+// 500 internal and logged to stderr.
 #pragma once
 
 #include <array>
@@ -13,10 +13,18 @@
 #include <string>
 #include <string_view>
 
+#include "server/connection_limiter.h"
 #include "server/game_hub.h"
+#include "server/limits.h"
 #include "server/net.h"
 
 namespace reversi::server {
+
+// What every session of one server shares.
+struct SessionSettings {
+    std::string web_dir;  // the web client's files
+    ServerLimits limits;
+};
 
 // The security headers of every response (Content-Security-Policy, X-Content-Type-Options,
 // Referrer-Policy, X-Frame-Options). `host` is the request's Host header: when it is a plain
@@ -26,7 +34,8 @@ void add_security_headers(http::fields& fields, std::string_view host);
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
-    HttpSession(tcp::socket&& socket, GameHub& hub, const std::string& web_dir);
+    HttpSession(tcp::socket&& socket, GameHub& hub, std::shared_ptr<const SessionSettings> settings,
+                ConnectionSlot slot);
     void run();
 
   private:
@@ -47,7 +56,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     GameHub& hub_;
-    const std::string& web_dir_;
+    std::shared_ptr<const SessionSettings> settings_;
+    ConnectionSlot slot_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::shared_ptr<void> response_;  // keeps the response alive during the write
     std::string host_;                // Host header of the current request

@@ -54,7 +54,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, hub,
-        options.web_dir);
+        options.web_dir, options.limits);
     listener->run();
     log << "listening on http://" << options.host << ':' << listener->port() << std::endl;
 

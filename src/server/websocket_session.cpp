@@ -16,8 +16,8 @@ constexpr std::size_t HardMessageLimit = 1024 * 1024;
 constexpr std::size_t MaxQueued = 4096;
 }  // namespace
 
-WebsocketSession::WebsocketSession(tcp::socket&& socket, GameHub& hub)
-    : ws_(std::move(socket)), hub_(hub), hub_life_(hub.life()) {}
+WebsocketSession::WebsocketSession(tcp::socket&& socket, GameHub& hub, ConnectionSlot slot)
+    : ws_(std::move(socket)), hub_(hub), hub_life_(hub.life()), slot_(std::move(slot)) {}
 
 WebsocketSession::~WebsocketSession() {
     leave();
@@ -44,6 +44,9 @@ void WebsocketSession::run(http::request<http::string_body> request, std::string
 
 void WebsocketSession::on_accept(error_code ec) {
     if (ec) return;
+    // The hub's per-address limits (rematches count as new tables) count the client under the
+    // same name as its connections and its HTTP requests.
+    address = slot_.client();
     joined_ = true;
     try {
         hub_.subscribe(*this, table_, token_);
@@ -77,7 +80,8 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
 }
 
 void WebsocketSession::fail(std::string_view what) {
-    std::cerr << "ws: internal error: " << utf8_safe(what, 400) << std::endl;
+    std::cerr << "ws: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
+              << std::endl;
     send(std::make_shared<const std::string>(
         error_text(ApiError(ErrorCode::Internal, "internal error"))));
 }

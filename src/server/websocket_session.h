@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // One WebSocket connection at a table: reads messages for the hub and writes what the hub
 // sends, with at most one write in flight and a bounded queue (a client that stops reading
-// is dropped rather than allowed to grow the server's memory).
+// is dropped rather than allowed to grow the server's memory). The session holds the
+// connection slot of the HTTP connection it came from.
 #pragma once
 
 #include <deque>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "server/connection_limiter.h"
 #include "server/game_hub.h"
 #include "server/net.h"
 
@@ -16,7 +18,7 @@ namespace reversi::server {
 
 class WebsocketSession : public Subscriber, public std::enable_shared_from_this<WebsocketSession> {
   public:
-    WebsocketSession(tcp::socket&& socket, GameHub& hub);
+    WebsocketSession(tcp::socket&& socket, GameHub& hub, ConnectionSlot slot);
     ~WebsocketSession() override;
 
     // Accepts the upgrade request and joins `table` with `token` (may be empty); `host` is
@@ -41,6 +43,7 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     beast::flat_buffer buffer_;
     GameHub& hub_;
     std::weak_ptr<const int> hub_life_;
+    ConnectionSlot slot_;
     std::deque<Outgoing> queue_;
     std::string table_, token_;
     bool joined_ = false;

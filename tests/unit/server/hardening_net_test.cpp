@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The network layer under hostile or careless clients (issue 12): raw bytes in paths,
-// malformed HTTP, unknown methods and security headers.
+// malformed HTTP, unknown methods, security headers, connection caps per address and in all,
+// and accept at the descriptor limit.
 // Each test runs the real `reversi serve` and checks afterwards that it still answers.
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/resource.h>
 
 #include <array>
 #include <optional>
+#include <sstream>
+#include <thread>
 
+#include "server/connection_limiter.h"
 #include "server_harness.h"
 
 namespace reversi::server {
@@ -131,6 +137,32 @@ class RawWs {
     websocket::response_type response_;
 };
 
+TEST(HardeningNet, ConnectionLimiterCountsPerAddressAndInAll) {
+    EXPECT_EQ(address_key(net::ip::make_address("10.1.2.3")), "10.1.2.3");
+    EXPECT_EQ(address_key(net::ip::make_address("::ffff:10.1.2.3")), "10.1.2.3");
+    EXPECT_EQ(address_key(net::ip::make_address("2001:db8:1:2:aaaa::1")), "2001:db8:1:2::/64");
+    EXPECT_EQ(address_key(net::ip::make_address("2001:db8:1:2:bbbb::7")), "2001:db8:1:2::/64");
+    auto limiter = std::make_shared<ConnectionLimiter>(3, 2);
+    std::vector<ConnectionSlot> held;
+    held.push_back(limiter->acquire("a"));
+    held.push_back(limiter->acquire("a"));
+    EXPECT_FALSE(limiter->acquire("a")) << "a third from one address";
+    held.push_back(limiter->acquire("b"));
+    EXPECT_FALSE(limiter->acquire("c")) << "a fourth in all";
+    EXPECT_EQ(limiter->open(), 3);
+    for (const auto& s : held) EXPECT_TRUE(s);
+    ConnectionSlot moved = std::move(held[0]);  // a WebSocket session takes over a slot
+    held.erase(held.begin());
+    EXPECT_EQ(limiter->open(), 3);
+    EXPECT_EQ(limiter->open_from("a"), 2);
+    moved = ConnectionSlot();
+    EXPECT_EQ(limiter->open_from("a"), 1);
+    EXPECT_TRUE(limiter->acquire("c"));  // released at once: the temporary closes
+    held.clear();
+    EXPECT_EQ(limiter->open(), 0);
+    EXPECT_EQ(limiter->open_from("a"), 0);
+}
+
 TEST(HardeningNet, RawBytesInPathsGetCleanErrors) {
     TempDir dir("net_raw_bytes");
     ServerProcess server(dir.path);
@@ -217,6 +249,117 @@ TEST(HardeningNet, SecurityHeadersOnEveryResponse) {
     check(ask("DELETE", "/api/tables"), "405");
     RawWs ws(server.port, "/ws?table=nothing");
     check(ws.handshake_response(), "WebSocket upgrade");
+}
+
+// Polls /api/health from `from` until it is answered 200 (a closed connection's slot is
+// freed once the server has seen the close); the last status.
+int wait_for_slot(unsigned short port, const std::string& from) {
+    const auto deadline = Clock::now() + std::chrono::seconds(3);
+    int status = 0;
+    while ((status = request(port, "GET", "/api/health", from).result_int()) != 200 &&
+           Clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return status;
+}
+
+TEST(HardeningNet, ConnectionCapPerAddress) {
+    TempDir dir("net_cap_address");
+    ServerProcess server(dir.path, {"--max-connections-per-address", "3"});
+    // The table is made from another address, so that no connection of 127.0.0.1 is still
+    // closing when the three below are counted.
+    const std::string body = R"({"seats":[{"type":"human"},{"type":"human"}]})";
+    const Response made =
+        send_and_read(server.port,
+                      "POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                          std::to_string(body.size()) + "\r\n\r\n" + body,
+                      "127.0.0.2");
+    ASSERT_EQ(made.result_int(), 200) << made.body();
+    const std::string id = json::parse(made.body())["table"];
+    // A WebSocket keeps the slot of the HTTP connection it came from.
+    auto ws = std::make_unique<RawWs>(server.port, "/ws?table=" + id);
+    std::vector<std::unique_ptr<RawClient>> held;
+    for (int i = 0; i < 2; ++i) held.push_back(std::make_unique<RawClient>(server.port));
+    RawClient fourth(server.port);
+    fourth.send("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    const Response refused = fourth.read_response();
+    EXPECT_EQ(refused.result_int(), 503);
+    EXPECT_EQ(code_of(refused), "busy");
+    EXPECT_EQ(refused["Retry-After"], "1");
+    EXPECT_EQ(refused["X-Content-Type-Options"], "nosniff");
+    EXPECT_TRUE(fourth.closed_within(3));
+    // Another address is not refused, and a closed connection frees its slot.
+    EXPECT_EQ(request(server.port, "GET", "/api/health", "127.0.0.2").result_int(), 200);
+    ws.reset();
+    EXPECT_EQ(wait_for_slot(server.port, "127.0.0.1"), 200);
+}
+
+TEST(HardeningNet, ConnectionCapInAll) {
+    TempDir dir("net_cap_all");
+    ServerProcess server(dir.path, {"--max-connections", "3"});
+    std::vector<std::unique_ptr<RawClient>> held;
+    for (const char* from : {"127.0.0.1", "127.0.0.2", "127.0.0.3"})
+        held.push_back(std::make_unique<RawClient>(server.port, from));
+    const Response refused = request(server.port, "GET", "/api/health", "127.0.0.4");
+    EXPECT_EQ(refused.result_int(), 503);
+    EXPECT_EQ(code_of(refused), "busy");
+    held.pop_back();
+    EXPECT_EQ(wait_for_slot(server.port, "127.0.0.4"), 200);
+}
+
+// The child of this process whose command line mentions `needle`.
+pid_t child_process(const std::string& needle) {
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string text((std::istreambuf_iterator<char>(stat)), {});
+        const size_t paren = text.rfind(')');
+        if (paren == std::string::npos) continue;
+        std::istringstream fields(text.substr(paren + 1));
+        std::string state;
+        pid_t parent = 0;
+        fields >> state >> parent;
+        if (parent != getpid()) continue;
+        std::ifstream cmd(entry.path() / "cmdline");
+        std::string cmdline((std::istreambuf_iterator<char>(cmd)), {});
+        if (cmdline.find(needle) != std::string::npos) return std::stoi(name);
+    }
+    return -1;
+}
+
+// User plus system CPU time of `pid` in seconds.
+double cpu_seconds(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), {});
+    std::istringstream fields(text.substr(text.rfind(')') + 1));
+    std::string field;
+    double ticks = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i)
+        if (i >= 14) ticks += std::stod(field);  // fields 14 and 15: utime, stime
+    return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+TEST(HardeningNet, AcceptBacksOffAtTheDescriptorLimit) {
+    TempDir dir("net_emfile");
+    ServerProcess server(dir.path);
+    const pid_t pid = child_process(dir.path.string());
+    ASSERT_GT(pid, 0);
+    const auto fds = std::distance(
+        std::filesystem::directory_iterator("/proc/" + std::to_string(pid) + "/fd"), {});
+    // Room for two more descriptors: the third connection finds accept failing.
+    const rlimit low{static_cast<rlim_t>(fds + 2), static_cast<rlim_t>(fds + 2)};
+    if (prlimit(pid, RLIMIT_NOFILE, &low, nullptr) != 0) GTEST_SKIP() << "prlimit not allowed";
+    std::vector<std::unique_ptr<RawClient>> clients;
+    for (int i = 0; i < 8; ++i) clients.push_back(std::make_unique<RawClient>(server.port));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const double before = cpu_seconds(pid);
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    const double used = cpu_seconds(pid) - before;
+    EXPECT_LT(used, 0.3) << "the server spins on the failing accept";
+    clients.clear();  // the server's sessions end, descriptors come free
+    const auto start = Clock::now();
+    expect_alive(server.port);
+    EXPECT_LT(Clock::now() - start, std::chrono::seconds(4));
 }
 
 }  // namespace
