@@ -225,7 +225,8 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         auto params = query_params(target);
         stream_.expires_never();
         upgraded_ = true;
-        std::make_shared<WebsocketSession>(stream_.release_socket(), hub_, std::move(slot_))
+        std::make_shared<WebsocketSession>(stream_.release_socket(), hub_, std::move(slot_),
+                                           settings_->limits)
             ->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
                   utf8_safe(params["token"], MaxEchoBytes), host_);
         return;

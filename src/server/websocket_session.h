@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // One WebSocket connection at a table: reads messages for the hub and writes what the hub
-// sends, with at most one write in flight and a bounded queue (a client that stops reading
-// is dropped rather than allowed to grow the server's memory). The session holds the
-// connection slot of the HTTP connection it came from.
+// sends, with at most one write in flight. A client that does not keep up is dropped (its
+// socket closed at once, no closing handshake) rather than allowed to hold the server's
+// memory: when a message has waited `write_timeout_seconds` for its write to finish, or when
+// the unsent bytes would exceed `max_queued_bytes`. The session holds the connection slot of
+// the HTTP connection it came from.
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -12,13 +15,15 @@
 
 #include "server/connection_limiter.h"
 #include "server/game_hub.h"
+#include "server/limits.h"
 #include "server/net.h"
 
 namespace reversi::server {
 
 class WebsocketSession : public Subscriber, public std::enable_shared_from_this<WebsocketSession> {
   public:
-    WebsocketSession(tcp::socket&& socket, GameHub& hub, ConnectionSlot slot);
+    WebsocketSession(tcp::socket&& socket, GameHub& hub, ConnectionSlot slot,
+                     const ServerLimits& limits);
     ~WebsocketSession() override;
 
     // Accepts the upgrade request and joins `table` with `token` (may be empty); `host` is
@@ -35,6 +40,10 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     void on_read(error_code ec, std::size_t bytes);
     void do_write();
     void on_write(error_code ec, std::size_t bytes);
+    // Starts the closing handshake with `code` (once).
+    void start_close(websocket::close_code code);
+    // Closes the socket at once: the client is not reading.
+    void drop();
     void leave();
     // Sends `internal` after an exception from the hub, and logs it.
     void fail(std::string_view what);
@@ -44,10 +53,17 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     GameHub& hub_;
     std::weak_ptr<const int> hub_life_;
     ConnectionSlot slot_;
+    std::chrono::seconds write_timeout_;
+    std::size_t max_queued_bytes_;
+    net::steady_timer write_timer_;
     std::deque<Outgoing> queue_;
+    std::size_t queued_bytes_ = 0;
+    uint64_t writes_ = 0;  // writes started; the timer of an older write is stale
     std::string table_, token_;
     bool joined_ = false;
-    bool closing_ = false;
+    bool closing_ = false;        // no more messages are queued
+    bool close_started_ = false;  // the close frame is on its way
+    bool dropped_ = false;        // the socket is closed
 };
 
 }  // namespace reversi::server

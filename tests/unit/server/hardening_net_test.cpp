@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The network layer under hostile or careless clients (issue 12): raw bytes in paths,
-// malformed HTTP, unknown methods, security headers, connection caps per address and in all,
-// and accept at the descriptor limit.
+// malformed HTTP, unknown methods, security headers, oversized WebSocket frames, connection
+// caps per address and in all, clients that stop reading, and accept at the descriptor limit.
 // Each test runs the real `reversi serve` and checks afterwards that it still answers.
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <sstream>
@@ -119,15 +121,73 @@ void expect_alive(unsigned short port) {
     EXPECT_EQ(get(port, "/api/health").status, 200) << "the server no longer answers";
 }
 
-// A WebSocket client that keeps the server's handshake response.
+// A table for two humans, Ada at seat 0; returns {id, Ada's token}.
+std::pair<std::string, std::string> two_player_table(unsigned short port) {
+    const HttpResult r =
+        post(port, "/api/tables",
+             {{"seats", {{{"type", "human"}}, {{"type", "human"}}}}, {"name", "Ada"}, {"seat", 0}});
+    EXPECT_EQ(r.status, 200) << r.body;
+    return {r.data()["table"], r.data()["token"]};
+}
+
+// A WebSocket client with the socket options of a client that reads slowly or never: a small
+// receive buffer and a small MSS keep the kernel's buffers on both sides small, so the
+// server's writes stall after a few hundred kilobytes instead of several megabytes.
 class RawWs {
   public:
-    RawWs(unsigned short port, const std::string& target) : ws_(ioc_) {
-        socket().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    RawWs(unsigned short port, const std::string& target, bool tiny_buffers = false) : ws_(ioc_) {
+        auto& sock = socket();
+        sock.open(tcp::v4());
+        if (tiny_buffers) {
+            sock.set_option(net::socket_base::receive_buffer_size(4096));
+            const int mss = 536;
+            setsockopt(sock.native_handle(), IPPROTO_TCP, TCP_MAXSEG, &mss, sizeof mss);
+        }
+        sock.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
         ws_.handshake(response_, "127.0.0.1:" + std::to_string(port), target);
     }
     websocket::stream<beast::tcp_stream>& ws() { return ws_; }
     const websocket::response_type& handshake_response() const { return response_; }
+    // Reads messages until one fails; the error, or nothing after `seconds`.
+    std::optional<error_code> read_until_error(double seconds) {
+        const auto deadline = after(seconds);
+        for (;;) {
+            buffer_.clear();
+            const auto ec = run_op(ioc_, socket(), seconds_left(deadline),
+                                   [&](auto handler) { ws_.async_read(buffer_, handler); });
+            if (!ec || *ec) return ec;
+        }
+    }
+    // Writes `text`; false when the write fails or does not finish within `seconds`.
+    bool write(const std::string& text, double seconds = 5) {
+        const auto ec = run_op(ioc_, socket(), seconds,
+                               [&](auto handler) { ws_.async_write(net::buffer(text), handler); });
+        return ec && !*ec;
+    }
+    // Writes `count` copies of a short (< 126 bytes) text message in one go straight to the
+    // socket (masked with a zero key, which the protocol allows); false once the server has
+    // gone.
+    bool send_many(const std::string& payload, int count) {
+        std::string frame = {'\x81', static_cast<char>(0x80 | payload.size()), 0, 0, 0, 0};
+        frame += payload;
+        std::string all;
+        all.reserve(frame.size() * count);
+        for (int i = 0; i < count; ++i) all += frame;
+        error_code ec;
+        net::write(socket(), net::buffer(all), ec);
+        return !ec;
+    }
+    // True when the server has closed the TCP connection within `seconds`; what it still
+    // sends is dropped. A ping every 100 ms makes a closed server socket answer with a reset
+    // at once, where reading alone would first drain its unsent data through the tiny window.
+    bool socket_closed_within(double seconds) {
+        const auto deadline = after(seconds);
+        while (seconds_left(deadline) > 0) {
+            if (!send_many(R"({"type":"ping"})", 1)) return true;
+            if (drained_to_close(ioc_, socket(), std::min(deadline, after(0.1)))) return true;
+        }
+        return false;
+    }
 
   private:
     tcp::socket& socket() { return beast::get_lowest_layer(ws_).socket(); }
@@ -135,6 +195,7 @@ class RawWs {
     net::io_context ioc_;
     websocket::stream<beast::tcp_stream> ws_;
     websocket::response_type response_;
+    beast::flat_buffer buffer_;
 };
 
 TEST(HardeningNet, ConnectionLimiterCountsPerAddressAndInAll) {
@@ -251,6 +312,27 @@ TEST(HardeningNet, SecurityHeadersOnEveryResponse) {
     check(ws.handshake_response(), "WebSocket upgrade");
 }
 
+TEST(HardeningNet, FrameOver1MiBClosesWith1009) {
+    TempDir dir("net_1009");
+    ServerProcess server(dir.path);
+    const auto [id, token] = two_player_table(server.port);
+    for (const bool fragmented : {false, true}) {
+        RawWs ws(server.port, "/ws?table=" + id);
+        beast::flat_buffer buffer;
+        ws.ws().read(buffer);  // the state
+        ws.ws().auto_fragment(fragmented);
+        ws.write(std::string(1536 * 1024, 'x'));  // the server may stop reading before the end
+
+        const auto ec = ws.read_until_error(5);
+        // The read ends with the close frame (and, when the server has already gone, a failed
+        // write of the client's close reply): its code is what counts.
+        ASSERT_TRUE(ec.has_value()) << "the connection stayed open";
+        EXPECT_EQ(ws.ws().reason().code, websocket::close_code::too_big)
+            << "close code " << ws.ws().reason().code << (fragmented ? " (fragmented)" : "");
+    }
+    expect_alive(server.port);
+}
+
 // Polls /api/health from `from` until it is answered 200 (a closed connection's slot is
 // freed once the server has seen the close); the last status.
 int wait_for_slot(unsigned short port, const std::string& from) {
@@ -304,6 +386,54 @@ TEST(HardeningNet, ConnectionCapInAll) {
     EXPECT_EQ(code_of(refused), "busy");
     held.pop_back();
     EXPECT_EQ(wait_for_slot(server.port, "127.0.0.4"), 200);
+}
+
+// A client that sends pings (as keep-alive would) but never reads is dropped, while the two
+// players at its table go on playing.
+void expect_slow_reader_dropped(const std::vector<std::string>& options) {
+    TempDir dir("net_slow_reader");
+    ServerProcess server(dir.path, options);
+    const auto [id, token_a] = two_player_table(server.port);
+    const HttpResult joined = post(server.port, "/api/tables/" + id + "/join", {{"seat", 1}});
+    ASSERT_EQ(joined.status, 200) << joined.body;
+    const std::string token_b = joined.data()["token"];
+    WsClient a(server.port, "/ws?table=" + id + "&token=" + token_a);
+    WsClient b(server.port, "/ws?table=" + id + "&token=" + token_b);
+    json state = a.read_state(0);
+    b.read_state(0);
+
+    // The slow client pings and sends messages of an unknown type, whose error answers (about
+    // 2 MB in all) overflow what the kernel buffers hold with its tiny window (a few hundred
+    // KB), so the server's writes to it stall.
+    RawWs slow(server.port, "/ws?table=" + id, true);
+    const std::string junk = json({{"type", std::string(40, 'z')}}).dump();
+    slow.send_many(junk, 3000);
+    const auto start = Clock::now();
+    for (int ply = 0; ply < 4; ++ply) {
+        for (int i = 0; i < 5; ++i) {  // the slow client keeps talking
+            slow.send_many(R"({"type":"ping"})", 10);
+            slow.send_many(junk, 1000);
+            std::this_thread::sleep_for(std::chrono::milliseconds(60));
+        }
+        WsClient& mover = state["table"]["to_move"] == 0 ? a : b;
+        mover.send(json{{"type", "move"}, {"square", state["table"]["legal"][0]}});
+        state = a.read_state(ply + 1, 3);
+        b.read_state(ply + 1, 3);
+    }
+    EXPECT_LT(Clock::now() - start, std::chrono::seconds(5)) << "the game slowed down";
+    EXPECT_TRUE(slow.socket_closed_within(3)) << "the client that does not read is still connected";
+    WsClient& mover = state["table"]["to_move"] == 0 ? a : b;
+    mover.send(json{{"type", "move"}, {"square", state["table"]["legal"][0]}});
+    a.read_state(5, 3);
+    b.read_state(5, 3);
+}
+
+TEST(HardeningNet, ClientThatDoesNotReadIsDroppedAfterTheWriteTimeout) {
+    expect_slow_reader_dropped({"--write-timeout", "1", "--max-queued-bytes", "1000000000"});
+}
+
+TEST(HardeningNet, ClientThatDoesNotReadIsDroppedBeyondTheQueuedBytes) {
+    expect_slow_reader_dropped({"--write-timeout", "600", "--max-queued-bytes", "4096"});
 }
 
 // The child of this process whose command line mentions `needle`.
