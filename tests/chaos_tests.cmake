@@ -4,10 +4,17 @@
 # an acknowledged move, end of game or table is missing afterwards, or an unfinished game
 # cannot go on. The fault rate and resignations are high so that a failed write followed by
 # a committed later write of the same table (the gap of issue 12) shows up in most runs.
+# Beside it, a short `reversi loadtest` with the server's limits at their defaults.
 if(REVERSI_BUILD_SERVER)
   add_test(NAME chaos_kills_and_storage_faults
            COMMAND reversi chaos --games 20 --kills 8 --fault-rate 0.2 --resign-odds 10
                    --seconds 45 --seed 7)
   set_tests_properties(chaos_kills_and_storage_faults PROPERTIES LABELS server TIMEOUT 150
                        PASS_REGULAR_EXPRESSION "chaos: PASS")
+  # A short load test with the server's per-address limits at their defaults: the clients'
+  # source addresses (127.0.0.2.., one per 8 games) keep every address under them, so no
+  # request is refused (the exit status is 0 only with no error).
+  add_test(NAME loadtest_limits_on COMMAND reversi loadtest --games 300 --seconds 6 --ramp 2)
+  set_tests_properties(loadtest_limits_on PROPERTIES LABELS server TIMEOUT 90
+                       PASS_REGULAR_EXPRESSION "errors 0\n")
 endif()
