@@ -85,11 +85,7 @@ struct ApiRoute {
 const std::vector<ApiRoute>& api_routes() {
     using V = http::verb;
     static const std::vector<ApiRoute> Routes = {
-        {{"health"},
-         V::get,
-         [](const ApiCall& c) {
-             c.respond({200, "application/json", R"({"ok":true})"});
-         }},
+        {{"health"}, V::get, [](const ApiCall& c) { c.hub.health(c.respond); }},
         {{"tables"}, V::get, [](const ApiCall& c) { c.hub.list_tables(c.respond); }},
         {{"tables"},
          V::post,
