@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// GGF (core/ggf.h). Input: a GGF game text.
+// Properties:
+//  - parse_ggf throws nothing but NotationError, with a message;
+//  - an accepted record is written (format_ggf never refuses what parse_ggf accepted) and read
+//    back to the same setup, start, moves, notes and header (the writer may fill RE of a
+//    finished game), and writing that again gives the same text: a fixed point;
+//  - the replayed game is legal move by move (its own undo/redo agree).
+#include "core/ggf.h"
+#include "core_support.h"
+#include "fuzz_check.h"
+
+using namespace reversi;
+using namespace reversi::core;
+
+namespace {
+
+bool same_game(const Game& a, const Game& b) {
+    return a.variant().setup() == b.variant().setup() && a.start() == b.start() &&
+           a.moves() == b.moves() && a.position() == b.position();
+}
+
+GgfRecord reread(const std::string& text, const std::string& input) {
+    try {
+        return parse_ggf(text);
+    } catch (const std::exception& e) {
+        fuzz::fail(__FILE__, __LINE__,
+                   std::string("written GGF does not read: ") + e.what() + "\n" + text +
+                       "\ninput: " + input);
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string input = fuzz::as_text(data, size);
+    std::optional<GgfRecord> record;
+    try {
+        record = parse_ggf(input);
+    } catch (const NotationError& e) {
+        FUZZ_CHECK(std::string(e.what()) != "", "empty NotationError\ninput: " + input);
+        return 0;
+    } catch (const std::exception& e) {
+        FUZZ_CHECK(false, std::string("unexpected exception: ") + e.what() + "\ninput: " + input);
+    }
+    const GgfRecord& r = *record;
+    FUZZ_CHECK(r.notes.size() == r.game.moves().size(),
+               "one note per move expected\ninput: " + input);
+
+    std::string text;
+    try {
+        text = format_ggf(r.game, r.info, r.notes);
+    } catch (const std::exception& e) {
+        FUZZ_CHECK(false, std::string("format_ggf refused a parsed game: ") + e.what() +
+                              "\ninput: " + input);
+    }
+    const GgfRecord again = reread(text, input);
+    FUZZ_CHECK(same_game(r.game, again.game),
+               "GGF round trip changed the game: '" + fuzz::describe_moves(r.game) + "' vs '" +
+                   fuzz::describe_moves(again.game) + "'\n" + text + "\ninput: " + input);
+    FUZZ_CHECK(again.notes == r.notes, "GGF round trip changed the notes\n" + text);
+    GgfInfo expected = r.info;
+    if (expected.result.empty()) expected.result = again.info.result;
+    FUZZ_CHECK(again.info == expected, "GGF round trip changed the header\n" + text);
+    const std::string text2 = format_ggf(again.game, again.info, again.notes);
+    const GgfRecord third = reread(text2, input);
+    FUZZ_CHECK(
+        same_game(third.game, r.game) && format_ggf(third.game, third.info, third.notes) == text2,
+        "GGF writing is not a fixed point\n" + text + "\n" + text2);
+
+    Game h = r.game;
+    while (h.undo()) {
+    }
+    FUZZ_CHECK(h.position() == r.game.start(), "undo does not reach the start");
+    return 0;
+}
