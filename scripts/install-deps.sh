@@ -5,7 +5,8 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev
           libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsodium-dev)
 if [ "${1:-}" = "--test" ]; then
-  packages+=(chromium grhino sqlite3)
+  # clang and libFuzzer for the fuzz run at the end of the tests (scripts/fuzz.sh).
+  packages+=(chromium grhino sqlite3 clang libfuzzer-14-dev libclang-rt-14-dev)
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
