@@ -64,10 +64,6 @@ std::string GameHub::new_id() {
     }
 }
 
-std::string GameHub::new_token() {
-    return random_token();
-}
-
 GameHub::RoomPtr GameHub::find(const std::string& id) const {
     const auto it = rooms_.find(id);
     return it == rooms_.end() ? nullptr : it->second;

@@ -108,7 +108,6 @@ class GameHub {
     int64_t now() const;
     int64_t wall_now() const;
     std::string new_id();
-    std::string new_token();
     RoomPtr find(const std::string& id) const;
     RoomPtr add_room(Table table);
     // Finds the room in memory or loads it from the store, then calls `next` (null if none).

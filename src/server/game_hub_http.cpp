@@ -9,10 +9,50 @@
 #include "server/game_hub.h"
 #include "server/game_hub_room.h"
 #include "server/random_blocked.h"
+#include "server/secrets.h"
 
 namespace reversi::server {
 
 using namespace hub_detail;
+
+namespace {
+
+Reply json_reply(int status, const json& body) {
+    return {status, "application/json", dump_safe(body)};
+}
+
+Reply error_reply(const ApiError& e) {
+    return json_reply(error_status(e.code()), error_json(e));
+}
+
+// Runs a handler of an HTTP request: whatever it throws becomes an error answer (once), so
+// no request can end the process or leave its connection without an answer.
+void answer_guarded(const Respond& respond, const std::function<void(const Respond&)>& body) {
+    auto answered = std::make_shared<bool>(false);
+    const Respond once = [respond, answered](Reply r) {
+        if (*answered) return;
+        *answered = true;
+        respond(std::move(r));
+    };
+    const auto fail = [&](const ApiError& e) {
+        if (!*answered) once(error_reply(e));
+    };
+    try {
+        body(once);
+    } catch (const core::SetupError& e) {
+        fail(ApiError(ErrorCode::BadSetup, e.what()));
+    } catch (const ApiError& e) {
+        fail(e);
+    } catch (const std::exception& e) {
+        std::cerr << "http: handler failed: " << utf8_safe(e.what()) << '\n';
+        fail(ApiError(ErrorCode::Internal, "the server failed to handle this request"));
+    } catch (...) {
+        std::cerr << "http: handler failed\n";
+        fail(ApiError(ErrorCode::Internal, "the server failed to handle this request"));
+    }
+}
+
+}  // namespace
 
 void GameHub::create_table(const std::string& body, Respond respond, const std::string& client) {
     answer_guarded(respond, [&](const Respond& respond) {
@@ -50,7 +90,7 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
         Table table(new_id(), spec, wall_now(), now());
         std::string token;
         if (seat) {
-            token = new_token();
+            token = random_token();
             table.join(*seat, name, token, now());
         }
         RoomPtr room = add_room(std::move(table));
@@ -86,7 +126,7 @@ void GameHub::join_table(const std::string& id, const std::string& body, Respond
             answer_guarded(respond, [&](const Respond& respond) {
                 if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
                 check_flag(room);
-                const std::string token = new_token();
+                const std::string token = random_token();
                 const int seat = room->table.join(get_int(req, "seat", 0),
                                                   get_string(req, "name", ""), token, now());
                 const StoredTable st = stored(room->table);

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <functional>
-#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,14 +33,6 @@ struct GameHub::Room {
 
 namespace hub_detail {
 
-inline Reply json_reply(int status, const json& body) {
-    return {status, "application/json", dump_safe(body)};
-}
-
-inline Reply error_reply(const ApiError& e) {
-    return json_reply(error_status(e.code()), error_json(e));
-}
-
 inline std::optional<int> optional_int(const json& msg, const char* key) {
     const auto it = msg.find(key);
     if (it == msg.end() || it->is_null()) return std::nullopt;
@@ -51,34 +42,6 @@ inline std::optional<int> optional_int(const json& msg, const char* key) {
 inline Table table_from(const StoredTable& st, int64_t now, std::string* cut = nullptr) {
     return Table::restore(st.id, json::parse(st.spec), st.created, st.moves,
                           st.result.empty() ? json(nullptr) : json::parse(st.result), now, cut);
-}
-
-// Runs a handler of an HTTP request: whatever it throws becomes an error answer (once), so
-// no request can end the process or leave its connection without an answer.
-inline void answer_guarded(const Respond& respond,
-                           const std::function<void(const Respond&)>& body) {
-    auto answered = std::make_shared<bool>(false);
-    const Respond once = [respond, answered](Reply r) {
-        if (*answered) return;
-        *answered = true;
-        respond(std::move(r));
-    };
-    const auto fail = [&](const ApiError& e) {
-        if (!*answered) once(error_reply(e));
-    };
-    try {
-        body(once);
-    } catch (const core::SetupError& e) {
-        fail(ApiError(ErrorCode::BadSetup, e.what()));
-    } catch (const ApiError& e) {
-        fail(e);
-    } catch (const std::exception& e) {
-        std::cerr << "http: handler failed: " << utf8_safe(e.what()) << '\n';
-        fail(ApiError(ErrorCode::Internal, "the server failed to handle this request"));
-    } catch (...) {
-        std::cerr << "http: handler failed\n";
-        fail(ApiError(ErrorCode::Internal, "the server failed to handle this request"));
-    }
 }
 
 }  // namespace hub_detail
