@@ -3,10 +3,10 @@
 // a fresh Chromium per test, screenshots under BUILD/screenshots. Exits 1 on any failure and
 // says clearly when Chromium, playwright-core or the server binary is missing.
 // Usage: node run.mjs --binary build/reversi --build build [--only TEXT] [--web DIR] [--mock]
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ChromiumPath, closeChromium, launchBrowser, repo, screenshotDir, startServer, here } from './lib.mjs';
-import { tests } from './tests.mjs';
+import { tests as gameTests } from './tests.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -29,6 +29,12 @@ if (!existsSync(resolve(here, 'node_modules/playwright-core'))) {
     fatal(`playwright-core is missing: run 'npm ci' in ${here} (scripts/test.sh does).`);
 }
 if (!mock && !existsSync(binary)) fatal(`server binary ${binary} is missing: build the project first.`);
+
+// Each part of the site adds its browser tests in its own NAME.tests.mjs (export `tests`).
+const tests = { ...gameTests };
+for (const file of readdirSync(here).filter((f) => f.endsWith('.tests.mjs')).sort()) {
+    Object.assign(tests, (await import(`./${file}`)).tests);
+}
 
 const shots = screenshotDir(buildDir);
 const server = await startServer({ binary, mock, web: web && resolve(web) });
