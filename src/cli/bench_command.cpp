@@ -17,6 +17,7 @@ struct BenchOptions {
     int depth_offset = 0;
     int threads = 1;
     bool quiet = false;
+    bool handmade = false;
 };
 
 int run_bench(const BenchOptions& opt) {
@@ -31,7 +32,7 @@ int run_bench(const BenchOptions& opt) {
                   << std::setw(5) << l.score << "  time " << std::fixed << std::setprecision(3)
                   << l.seconds << " s" << std::defaultfloat << '\n';
     };
-    const uint64_t nodes = engine::run_bench(opt.depth_offset, opt.threads, line);
+    const uint64_t nodes = engine::run_bench(opt.depth_offset, opt.threads, line, opt.handmade);
     if (opt.threads > 1)
         std::cout << "Threads: " << opt.threads
                   << " (node counts vary from run to run: not a signature)\n";
@@ -55,6 +56,8 @@ void add_bench_command(CLI::App& app, ExitStatus& status) {
         ->capture_default_str()
         ->check(CLI::Range(1, 64));
     cmd->add_flag("--quiet", opt->quiet, "Only the summary lines");
+    cmd->add_flag("--handmade", opt->handmade,
+                  "The hand-made evaluation where trained weights exist (old against new)");
     cmd->callback([opt, &status] { status.code = run_bench(*opt); });
 }
 

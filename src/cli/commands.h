@@ -20,5 +20,9 @@ void add_match_command(CLI::App& app, ExitStatus& status);
 void add_nboard_command(CLI::App& app, ExitStatus& status);
 void add_gtp_command(CLI::App& app, ExitStatus& status);
 void add_serve_command(CLI::App& app, ExitStatus& status);
+// Training (docs/TRAINING.md).
+void add_selfplay_command(CLI::App& app, ExitStatus& status);
+void add_train_command(CLI::App& app, ExitStatus& status);
+void add_evaltest_command(CLI::App& app, ExitStatus& status);
 
 }  // namespace reversi::cli

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "engine/pattern_eval.h"
 
 int main(int argc, char** argv) {
     CLI::App app{"reversi: Reversi for every board, 2-4 players, engine and web server"};
@@ -19,7 +20,13 @@ int main(int argc, char** argv) {
     reversi::cli::add_nboard_command(app, status);
     reversi::cli::add_gtp_command(app, status);
     reversi::cli::add_serve_command(app, status);
+    reversi::cli::add_selfplay_command(app, status);
+    reversi::cli::add_train_command(app, status);
+    reversi::cli::add_evaltest_command(app, status);
     try {
+        // The trained weights are checked before anything runs: a missing or damaged file
+        // stops the program with its reason (never a quiet switch of evaluation).
+        reversi::engine::load_trained_weights();
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);

@@ -84,6 +84,14 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Bytes of unsent messages one WebSocket client may hold before it is dropped")
         ->check(CLI::Range(std::size_t{4096}, std::size_t{1} << 32))
         ->capture_default_str();
+    cmd->add_option("--claim-seconds", limits.claim_seconds,
+                    "Seconds a player's opponents must be gone before the player may claim")
+        ->check(CLI::Range(1, 86400))
+        ->capture_default_str();
+    cmd->add_option("--computer-pause-ms", limits.computer_pause_ms,
+                    "Least milliseconds between a move and the computer's reply (0: none)")
+        ->check(CLI::Range(0, 10000))
+        ->capture_default_str();
     cmd->add_option("--storage-fault-rate", options->storage_fault_rate,
                     "Testing only: probability that a storage commit fails (chaos tests)")
         ->check(CLI::Range(0.0, 1.0))

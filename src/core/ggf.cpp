@@ -227,7 +227,17 @@ std::string format_ggf(const Game& game, const GgfInfo& info,
     add("TI", info.time);
     add("TY", type_name(setup.shape) + (setup.anti ? "a" : ""));
 
-    const Position& start = game.start();
+    // A free opening's placements flip nothing, which GGF readers refuse as moves: the
+    // position after them is the start a reader can take, like a GGS random start in BO.
+    Game replay = game;
+    while (replay.undo()) {
+    }
+    size_t first = 0;
+    while (first < moves.size() && replay.position().in_opening()) {
+        replay.redo();
+        ++first;
+    }
+    const Position& start = replay.position();
     const Geometry& g = start.geometry();
     std::string board = type_name(setup.shape);
     for (int row = 0; row < g.height(); ++row) {
@@ -240,10 +250,7 @@ std::string format_ggf(const Game& game, const GgfInfo& info,
     board += start.side() == 0 ? " *" : " O";
     add("BO", board);
 
-    Game replay = game;
-    while (replay.undo()) {
-    }
-    for (size_t i = 0; i < moves.size(); ++i) {
+    for (size_t i = first; i < moves.size(); ++i) {
         out += replay.position().side() == 0 ? "B[" : "W[";
         out += moves[i] == PassMove ? std::string("PA") : square_name(g, moves[i]);
         if (!notes.empty() && (!notes[i].eval.empty() || !notes[i].time.empty())) {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // GGF, the Generic Game Format of the GGS server, for two-player games on 8x8, 10x10 and the
 // octagon (TY[8], TY[10], TY[88], 'a' suffix for Anti-Reversi). The start board goes in BO;
-// a free opening or corner handicap start is recognised from it when reading. Setups GGF
-// cannot express (blocked squares, 3-4 players, 6x6) are refused, never written lossily.
+// a free opening or corner handicap start is recognised from it when reading. A free opening
+// is written from the position after its four centre placements (other readers refuse moves
+// that flip nothing), so the order of those placements is not kept. Setups GGF cannot express
+// (blocked squares, 3-4 players, 6x6) are refused, never written lossily.
 #pragma once
 
 #include <string>

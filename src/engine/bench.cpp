@@ -86,7 +86,7 @@ core::Game bench_game(const BenchPosition& p) {
 }
 
 uint64_t run_bench(int depth_offset, int threads,
-                   const std::function<void(const BenchLine&)>& on_line) {
+                   const std::function<void(const BenchLine&)>& on_line, bool handmade) {
     Engine engine(EngineOptions{16});
     uint64_t total = 0;
     for (const BenchPosition& p : bench_positions()) {
@@ -95,6 +95,7 @@ uint64_t run_bench(int depth_offset, int threads,
         limits.exact = p.exact;
         limits.depth = p.exact ? 0 : std::max(1, p.depth + depth_offset);
         limits.threads = threads;
+        limits.handmade_eval = handmade;
         engine.clear();
         const SearchResult r = engine.search(game.position(), limits);
         total += r.nodes;

@@ -43,7 +43,8 @@ struct BenchLine {
 // Searches every position (depth + `depth_offset`, at least 1) with a fresh table each
 // time; reports each line through `on_line` and returns the total nodes. With more than one
 // thread (two-player positions only) node counts vary from run to run: no signature then.
+// `handmade`: the hand-made evaluation even where trained weights exist (old against new).
 uint64_t run_bench(int depth_offset, int threads,
-                   const std::function<void(const BenchLine&)>& on_line);
+                   const std::function<void(const BenchLine&)>& on_line, bool handmade = false);
 
 }  // namespace reversi::engine

@@ -17,6 +17,7 @@ struct SearchLimits {
     int multipv = 1;         // root moves to score exactly enough to rank (analysis, hints)
     bool exact = false;      // two players: solve to the end (exact disc difference)
     bool wld = false;        // two players: solve to the end, win/loss/draw only
+    bool handmade_eval = false;  // two players: the hand-made evaluation, not trained weights
 };
 
 }  // namespace reversi::engine

@@ -14,6 +14,7 @@
 #include "engine/board.h"
 #include "engine/endgame.h"
 #include "engine/eval.h"
+#include "engine/pattern_eval.h"
 
 namespace reversi::engine {
 
@@ -51,14 +52,15 @@ template <class B>
 class Searcher final : public OrderingProbe<B> {
   public:
     // `busy` is shared with the other threads of the search (null: searching alone).
-    Searcher(const Layout<B>& layout, bool anti, const SearchSettings& settings,
-             SearchTables& tables, SearchControl& control, BusyTable* busy)
+    Searcher(const Layout<B>& layout, const core::Geometry& geometry, bool anti,
+             const SearchSettings& settings, SearchTables& tables, SearchControl& control,
+             BusyTable* busy)
         : layout_(layout),
           anti_(anti),
           settings_(settings),
           tables_(tables),
           control_(control),
-          eval_(layout, anti),
+          eval_(make_evaluator(layout, geometry, anti, settings.handmade_eval)),
           endgame_(layout, anti, tables.endgame, control),
           busy_(busy) {
         endgame_.set_ordering_probe(this, ProbeEmpties);
@@ -69,7 +71,7 @@ class Searcher final : public OrderingProbe<B> {
     SearchResult run(B own, B opp, const IterationCallback& on_iteration);
     uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
 
-    int estimate(B own, B opp, int) override { return eval_.evaluate(own, opp); }
+    int estimate(B own, B opp, int) override { return eval_->evaluate(own, opp); }
 
   private:
     struct RootMove {
@@ -98,7 +100,7 @@ class Searcher final : public OrderingProbe<B> {
     SearchSettings settings_;
     SearchTables& tables_;
     SearchControl& control_;
-    HeuristicEval<B> eval_;
+    std::unique_ptr<Evaluator<B>> eval_;
     Endgame<B> endgame_;
     BusyTable* busy_;
     uint64_t seed_mix_ = 0;
@@ -108,7 +110,7 @@ class Searcher final : public OrderingProbe<B> {
 
 template <class B>
 int Searcher<B>::evaluate(B own, B opp) {
-    int v = eval_.evaluate(own, opp);
+    int v = eval_->evaluate(own, opp);
     if (settings_.noise > 0) {
         // Noise is a function of the position and seed: the same position always gets the
         // same error within a game, like a player's consistent misjudgement.
@@ -180,7 +182,7 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
         if (sq == tt_move) {
             c.key = 1 << 30;
         } else if (depth >= 3) {
-            c.key = -eval_.evaluate(c.own, c.opp);
+            c.key = -eval_->evaluate(c.own, c.opp);
         } else {
             const B replies = legal_moves(layout_, c.own, c.opp);
             c.key = -64 * (count(replies) + count(replies & layout_.corner_like)) +
@@ -471,7 +473,7 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
     const bool anti = pos.variant().anti();
     const int threads = std::clamp(settings.threads, 1, MaxThreads);
     if (threads == 1) {
-        Searcher<B> searcher(layout, anti, settings, tables, control, nullptr);
+        Searcher<B> searcher(layout, pos.geometry(), anti, settings, tables, control, nullptr);
         return searcher.run(own, opp, on_iteration);
     }
     // Lazy SMP: helpers search the same root on the shared tables, putting off the nodes
@@ -485,11 +487,11 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
         for (int t = 1; t < threads; ++t)
             helpers.emplace_back([&] {
                 SearchControl helper_control(stop_helpers.get_token(), 0, 0);
-                Searcher<B> helper(layout, anti, settings, tables, helper_control, &busy);
+                Searcher<B> helper(layout, pos.geometry(), anti, settings, tables, helper_control, &busy);
                 helper.run(own, opp, {});
                 helper_nodes += helper.nodes();
             });
-        Searcher<B> searcher(layout, anti, settings, tables, control, &busy);
+        Searcher<B> searcher(layout, pos.geometry(), anti, settings, tables, control, &busy);
         result = searcher.run(own, opp, on_iteration);
         stop_helpers.request_stop();
     }  // the helpers stop within a few thousand nodes and join here

@@ -28,6 +28,7 @@ struct SearchSettings {
     // A time budget: the root is solved exactly only after the midgame search has deepened,
     // and positions inside the tree are never solved (one far leaf solve could eat it all).
     bool budgeted = false;
+    bool handmade_eval = false;  // the hand-made evaluation even where trained weights exist
 };
 
 // The two tables a two-player search uses: midgame bounds (hundredths of a disc) and exact

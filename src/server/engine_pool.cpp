@@ -26,9 +26,13 @@ bool EnginePool::submit(std::shared_ptr<const core::Variant> variant,
                         Done done, Priority priority) {
     {
         std::lock_guard lock(mutex_);
-        if (moves_.size() + hints_.size() >= queue_limit_) return false;
-        (priority == Priority::Move ? moves_ : hints_)
-            .push_back({std::move(variant), position, limits, std::move(done)});
+        if (priority == Priority::Analysis ? analyses_.size() >= queue_limit_
+                                           : moves_.size() + hints_.size() >= queue_limit_)
+            return false;
+        auto& queue = priority == Priority::Move   ? moves_
+                      : priority == Priority::Hint ? hints_
+                                                   : analyses_;
+        queue.push_back({std::move(variant), position, limits, std::move(done)});
     }
     wake_.notify_one();
     return true;
@@ -36,7 +40,7 @@ bool EnginePool::submit(std::shared_ptr<const core::Variant> variant,
 
 size_t EnginePool::queued() const {
     std::lock_guard lock(mutex_);
-    return moves_.size() + hints_.size();
+    return moves_.size() + hints_.size() + analyses_.size();
 }
 
 void EnginePool::stop() {
@@ -49,6 +53,7 @@ void EnginePool::stop() {
     std::lock_guard lock(mutex_);
     moves_.clear();
     hints_.clear();
+    analyses_.clear();
 }
 
 void EnginePool::watch(std::stop_token stop) {
@@ -76,8 +81,11 @@ void EnginePool::work(size_t index, std::stop_token stop) {
         std::stop_token job_token;
         {
             std::unique_lock lock(mutex_);
-            if (!wake_.wait(lock, stop, [&] { return !moves_.empty() || !hints_.empty(); })) return;
-            auto& queue = moves_.empty() ? hints_ : moves_;
+            if (!wake_.wait(lock, stop, [&] {
+                    return !moves_.empty() || !hints_.empty() || !analyses_.empty();
+                }))
+                return;
+            auto& queue = !moves_.empty() ? moves_ : !hints_.empty() ? hints_ : analyses_;
             job = std::move(queue.front());
             queue.pop_front();
             running_[index].stop = std::stop_source();

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Worker threads that run engine searches for computer seats and hints, so the network thread
-// never searches. Each worker owns one engine::Engine. The queue is bounded and has two
-// classes: computer moves (a player is waiting for them) go before hints, first come, first
-// served within a class. Every search has a hard deadline, enforced by a watchdog through
+// never searches. Each worker owns one engine::Engine. The queue is bounded and has three
+// classes: computer moves (a player is waiting for them) go before hints, and post-game
+// analysis (one position per job) only runs when neither waits; first come, first served
+// within a class. Analysis jobs have their own bound, so they never crowd out a move. Every search has a hard deadline, enforced by a watchdog through
 // the std::stop_token the engine already honours, so no level can hold a thread for long.
 // Each result goes to the job's callback on the worker thread (callers post it back).
 #pragma once
@@ -24,7 +25,7 @@ namespace reversi::server {
 class EnginePool {
   public:
     using Done = std::function<void(const engine::SearchResult&)>;
-    enum class Priority { Move, Hint };
+    enum class Priority { Move, Hint, Analysis };
     // Starts `threads` workers (at least one); at most `queue_limit` jobs wait, and no
     // search runs longer than `max_seconds`.
     explicit EnginePool(int threads, int queue_limit = 256, double max_seconds = 10.0);
@@ -33,7 +34,8 @@ class EnginePool {
     EnginePool& operator=(const EnginePool&) = delete;
 
     // Queues a search of `position`; `variant` keeps the position's variant alive meanwhile.
-    // False (and `done` is never called) when the queue is full.
+    // False (and `done` is never called) when the queue is full (moves and hints share
+    // `queue_limit`; analysis jobs have a bound of their own of the same size).
     bool submit(std::shared_ptr<const core::Variant> variant, const core::Position& position,
                 const engine::SearchLimits& limits, Done done, Priority priority = Priority::Move);
     // Jobs waiting (not running).
@@ -61,7 +63,7 @@ class EnginePool {
     const std::chrono::milliseconds max_time_;
     mutable std::mutex mutex_;
     std::condition_variable_any wake_;
-    std::deque<Job> moves_, hints_;
+    std::deque<Job> moves_, hints_, analyses_;
     std::vector<Running> running_;
     std::vector<std::jthread> workers_;
     std::jthread watchdog_;

@@ -66,4 +66,81 @@ std::vector<StoredTable> FaultInjectingStorage::finished(int limit, int offset) 
     return inner_.finished(limit, offset);
 }
 
+void FaultInjectingStorage::save_player(const StoredPlayer& player) {
+    maybe_fail_write("save player");
+    inner_.save_player(player);
+}
+
+std::vector<StoredPlayer> FaultInjectingStorage::players() {
+    return inner_.players();
+}
+
+void FaultInjectingStorage::save_session(const StoredSession& session) {
+    maybe_fail_write("save session");
+    inner_.save_session(session);
+}
+
+void FaultInjectingStorage::delete_session(const std::string& token_hash) {
+    maybe_fail_write("delete session");
+    inner_.delete_session(token_hash);
+}
+
+void FaultInjectingStorage::delete_sessions_of(int64_t player, const std::string& keep) {
+    maybe_fail_write("delete sessions");
+    inner_.delete_sessions_of(player, keep);
+}
+
+std::vector<StoredSession> FaultInjectingStorage::sessions() {
+    return inner_.sessions();
+}
+
+void FaultInjectingStorage::save_rating(const StoredRating& rating) {
+    maybe_fail_write("save rating");
+    inner_.save_rating(rating);
+}
+
+std::vector<StoredRating> FaultInjectingStorage::ratings() {
+    return inner_.ratings();
+}
+
+void FaultInjectingStorage::save_table_player(const std::string& table, int seat,
+                                              int64_t player) {
+    maybe_fail_write("save table player");
+    inner_.save_table_player(table, seat, player);
+}
+
+void FaultInjectingStorage::set_outcome(const std::string& table, int seat,
+                                        const std::string& outcome) {
+    maybe_fail_write("set outcome");
+    inner_.set_outcome(table, seat, outcome);
+}
+
+PlayerStats FaultInjectingStorage::player_stats(int64_t player) {
+    return inner_.player_stats(player);
+}
+
+std::vector<StoredTable> FaultInjectingStorage::player_games(int64_t player, int limit) {
+    return inner_.player_games(player, limit);
+}
+
+// Chat.
+void FaultInjectingStorage::add_chat(const std::string& table, const ChatLine& line) {
+    maybe_fail_write("add chat");
+    inner_.add_chat(table, line);
+}
+
+std::vector<ChatLine> FaultInjectingStorage::chat_lines(const std::string& table) {
+    return inner_.chat_lines(table);
+}
+
+// Analyses.
+void FaultInjectingStorage::save_analysis(const std::string& table, const std::string& analysis) {
+    maybe_fail_write("save analysis");
+    inner_.save_analysis(table, analysis);
+}
+
+std::optional<std::string> FaultInjectingStorage::load_analysis(const std::string& table) {
+    return inner_.load_analysis(table);
+}
+
 }  // namespace reversi::server

@@ -20,7 +20,8 @@ class FaultInjectingStorage : public Storage {
     explicit FaultInjectingStorage(Storage& inner, double commit_failure_rate = 0,
                                    uint64_t seed = 1);
 
-    // The next `n` write calls (save_table, add_move, truncate_moves) throw.
+    // The next `n` write calls (save_table, add_move, truncate_moves, the save_*, delete_* and
+    // set_outcome of accounts) throw.
     void fail_next_writes(int n) { failing_writes_ = n; }
     // The next `n` commits fail.
     void fail_next_commits(int n) { failing_commits_ = n; }
@@ -36,6 +37,22 @@ class FaultInjectingStorage : public Storage {
     std::vector<StoredTable> unfinished() override;
     std::optional<StoredTable> load(const std::string& id) override;
     std::vector<StoredTable> finished(int limit, int offset) override;
+    void save_player(const StoredPlayer& player) override;
+    std::vector<StoredPlayer> players() override;
+    void save_session(const StoredSession& session) override;
+    void delete_session(const std::string& token_hash) override;
+    void delete_sessions_of(int64_t player, const std::string& keep) override;
+    std::vector<StoredSession> sessions() override;
+    void save_rating(const StoredRating& rating) override;
+    std::vector<StoredRating> ratings() override;
+    void save_table_player(const std::string& table, int seat, int64_t player) override;
+    void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
+    PlayerStats player_stats(int64_t player) override;
+    std::vector<StoredTable> player_games(int64_t player, int limit) override;
+    void add_chat(const std::string& table, const ChatLine& line) override;
+    std::vector<ChatLine> chat_lines(const std::string& table) override;
+    void save_analysis(const std::string& table, const std::string& analysis) override;
+    std::optional<std::string> load_analysis(const std::string& table) override;
 
   private:
     void maybe_fail_write(const char* what);

@@ -33,6 +33,12 @@ std::string seat_text(const Seat& s) {
     return "human" + (s.name.empty() ? std::string() : " \"" + s.name + "\"");
 }
 
+// PB/PW: a computer seat names this program and its level, as engines do on GGS.
+std::string ggf_player(const Seat& s, const char* colour) {
+    if (s.type == SeatType::Computer) return "reversi level " + std::to_string(s.level);
+    return s.name.empty() ? colour : s.name;
+}
+
 }  // namespace
 
 std::string export_text(const Table& t) {
@@ -63,8 +69,8 @@ std::string export_ggf(const Table& t) {
         throw ApiError(ErrorCode::NotAllowed, "GGF records two-player games only; use text");
     core::GgfInfo info;
     info.place = "reversi";
-    info.black = t.spec().seats[0].name.empty() ? "black" : t.spec().seats[0].name;
-    info.white = t.spec().seats[1].name.empty() ? "white" : t.spec().seats[1].name;
+    info.black = ggf_player(t.spec().seats[0], "black");
+    info.white = ggf_player(t.spec().seats[1], "white");
     if (t.result() && t.result()->reason != EndReason::End) {
         // GGS marks a resignation or a loss on time with a suffix after the disc difference.
         const TableResult& r = *t.result();

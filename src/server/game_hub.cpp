@@ -29,6 +29,15 @@ core::Square playable(const core::Position& pos, core::Square best) {
     return legal ? static_cast<core::Square>(core::lsb(legal)) : core::NoSquare;
 }
 
+// The stored chat of a table, with a seat that does not fit the table read as a spectator's
+// (the row is trusted no more than any other input).
+std::vector<ChatLine> chat_as_stored(const StoredTable& st, int players) {
+    std::vector<ChatLine> lines = st.chat;
+    for (ChatLine& line : lines)
+        if (line.seat < 0 || line.seat >= players) line.seat = -1;
+    return lines;
+}
+
 }  // namespace
 
 GameHub::GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engines,
@@ -73,6 +82,10 @@ GameHub::RoomPtr GameHub::add_room(Table table) {
     auto room = std::make_shared<Room>(std::move(table), ioc_);
     room->last_change = now();
     room->hint_pending.assign(room->table.spec().seats.size(), 0);
+    room->end_reported = room->table.status() == TableStatus::Finished;
+    room->settled = room->end_reported;
+    room->table.set_presence_rules(
+        {int64_t{options_.limits.claim_seconds} * 1000, wall_now() - now()});
     rooms_[room->table.id()] = room;
     return room;
 }
@@ -93,6 +106,7 @@ GameHub::RoomPtr GameHub::load_room(const StoredTable& st, const char* context) 
     }
     RoomPtr room = add_room(std::move(*table));
     room->saved = true;
+    room->chat.restore(chat_as_stored(st, room->table.spec().setup.players));
     if (!cut.empty()) {
         // The store holds moves past the consistent prefix: they go, so that the moves played
         // from here are not followed by stale ones.
@@ -114,6 +128,14 @@ void GameHub::restore(Storage& storage) {
         // say so, rather than refuse to serve the games that new visitors start.
         std::cerr << "restore: the store could not be read: " << utf8_safe(e.what()) << '\n';
     }
+    for (StoredTable& st : rows) {
+        try {
+            st.chat = storage.chat_lines(st.id);
+        } catch (const std::exception& e) {
+            std::cerr << "restore: the chat of " << utf8_safe(st.id, 64)
+                      << " could not be read: " << utf8_safe(e.what()) << '\n';
+        }
+    }
     int count = 0;
     for (const StoredTable& st : rows) {
         if (RoomPtr room = load_room(st, "restore")) {
@@ -131,7 +153,11 @@ void GameHub::with_room(const std::string& id, std::function<void(RoomPtr)> next
     if (RoomPtr room = find(id)) return next(room);
     if (id.empty() || id.size() > 64 || damaged_.count(id)) return next(nullptr);
     auto loaded = std::make_shared<std::optional<StoredTable>>();
-    storage_.read([id, loaded](Storage& s) { *loaded = s.load(id); },
+    storage_.read(
+        [id, loaded](Storage& s) {
+            *loaded = s.load(id);
+            if (*loaded) (*loaded)->chat = s.chat_lines(id);
+        },
                   [this, id, loaded, next = std::move(next)] {
                       if (RoomPtr room = find(id)) return next(room);  // loaded meanwhile
                       if (!*loaded) return next(nullptr);
@@ -198,6 +224,14 @@ void GameHub::commit(const RoomPtr& room, std::function<void(Storage&)> op,
         if (then) then(false);
         return;
     }
+    // A game that has just ended is settled in the same transaction (game_hub_players.cpp).
+    if (auto settle = settle_game(room)) {
+        op = [op = std::move(op), settle = std::move(settle)](Storage& s) {
+            op(s);
+            settle(s);
+        };
+        state = snapshot(*room);
+    }
     room->pending_writes++;
     room->last_change = now();
     storage_.write(
@@ -241,6 +275,17 @@ void GameHub::after_change(const RoomPtr& room) {
     arm_clock(room);
     start_engine(room);
     const Table& t = room->table;
+    if (t.status() == TableStatus::Finished && !room->end_reported) {
+        room->end_reported = true;
+        for (const auto& listener : game_over_) {
+            try {
+                listener(t);
+            } catch (const std::exception& e) {
+                std::cerr << "game over: table " << t.id() << ": " << utf8_safe(e.what()) << '\n';
+            }
+        }
+    }
+    for (const auto& listener : table_change_) listener(t);
     // Finished tables leave memory once nobody watches; the store keeps them.
     if (t.status() == TableStatus::Finished && room->subscribers.empty() &&
         room->pending_writes == 0 && find(t.id()) == room)
@@ -316,25 +361,15 @@ void GameHub::start_engine(const RoomPtr& room) {
     room->engine_busy = true;
     const uint64_t generation = room->generation;
     const int ply = t.ply();
+    const int64_t searched_from = now();
     engine::SearchLimits limits;
     limits.level = t.spec().seats[t.to_move()].level;
     limits.seed = std::hash<std::string>{}(t.id()) ^ (uint64_t(ply) * 0x9E3779B97F4A7C15ull);
     const bool queued = engines_.submit(
         t.game().shared_variant(), t.game().position(), limits,
-        [this, room, generation, ply](const engine::SearchResult& r) {
-            net::post(ioc_, [this, room, generation, ply, best = r.best] {
-                room->engine_busy = false;
-                Table& t = room->table;
-                if (room->generation != generation || t.ply() != ply || !t.computer_to_move() ||
-                    find(t.id()) != room)
-                    return start_engine(room);
-                try {
-                    const TableStatus before = t.status();
-                    const core::Square move = playable(t.game().position(), best);
-                    commit_move(room, t.play_computer(move, now()), before);
-                } catch (const std::exception& e) {
-                    std::cerr << "engine: table " << t.id() << ": " << utf8_safe(e.what()) << '\n';
-                }
+        [this, room, generation, ply, searched_from](const engine::SearchResult& r) {
+            net::post(ioc_, [this, room, generation, ply, searched_from, best = r.best] {
+                play_engine_move(room, generation, ply, best, searched_from);
             });
         },
         EnginePool::Priority::Move);
@@ -345,6 +380,35 @@ void GameHub::start_engine(const RoomPtr& room) {
     retry->async_wait([this, room, retry](error_code ec) {
         if (!ec) start_engine(room);
     });
+}
+
+void GameHub::play_engine_move(const RoomPtr& room, uint64_t generation, int ply,
+                               core::Square best, int64_t searched_from) {
+    // The search starts right after the previous move's broadcast: a reply found sooner
+    // than the pause waits, so the player's own flips finish before the computer's begin.
+    const int64_t wait = searched_from + options_.limits.computer_pause_ms - now();
+    if (wait > 0 && !room->dropped) {
+        auto pause = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(wait));
+        pause->async_wait([this, room, generation, ply, best, pause](error_code ec) {
+            // Passed as if searched a pause earlier: the move is due now.
+            if (!ec)
+                play_engine_move(room, generation, ply, best,
+                                 -int64_t{options_.limits.computer_pause_ms} + now());
+        });
+        return;
+    }
+    room->engine_busy = false;
+    Table& t = room->table;
+    if (room->generation != generation || t.ply() != ply || !t.computer_to_move() ||
+        find(t.id()) != room)
+        return start_engine(room);
+    try {
+        const TableStatus before = t.status();
+        const core::Square move = playable(t.game().position(), best);
+        commit_move(room, t.play_computer(move, now()), before);
+    } catch (const std::exception& e) {
+        std::cerr << "engine: table " << t.id() << ": " << utf8_safe(e.what()) << '\n';
+    }
 }
 
 }  // namespace reversi::server

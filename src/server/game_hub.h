@@ -15,9 +15,12 @@
 #include <unordered_set>
 #include <vector>
 
+#include "server/chat.h"
 #include "server/engine_pool.h"
+#include "server/identity.h"
 #include "server/limits.h"
 #include "server/net.h"
+#include "server/paired_table.h"
 #include "server/rate_limiter.h"
 #include "server/storage.h"
 #include "server/table.h"
@@ -33,6 +36,8 @@ struct Outgoing {
 
 // A live WebSocket connection as the hub sees it. Set up by subscribe(); the hub owns the
 // fields after that.
+class Accounts;
+
 class Subscriber {
   public:
     virtual ~Subscriber() = default;
@@ -49,6 +54,8 @@ class Subscriber {
     std::string token;
     std::vector<int> seats;
     std::string address;  // the client's IP address (set by the session), for per-address limits
+    Identity identity;    // the session cookie's player (set by the session; player 0: none)
+    ChatThrottle chat_throttle;  // this connection's chat allowance
 };
 
 // An HTTP answer produced by the hub.
@@ -56,6 +63,7 @@ struct Reply {
     int status = 200;
     std::string content_type = "application/json";
     std::string body;
+    std::string set_cookie;  // a Set-Cookie value to send with it (accounts), or empty
 };
 using Respond = std::function<void(Reply)>;
 
@@ -74,11 +82,30 @@ class GameHub {
     // row does not read is set aside as damaged (reported, listed by health()); a game whose
     // moves stop replaying is kept up to its last consistent ply.
     void restore(Storage& storage);
+    // `listener` hears once of each game that ends while the server runs, after its end is
+    // committed (post-game analysis, ratings). Add listeners before serving.
+    void on_game_over(std::function<void(const Table&)> listener) {
+        game_over_.push_back(std::move(listener));
+    }
+    // `listener` hears of a table after each committed change and at restore (the lobby's
+    // lists of running games); it may hear of the same state more than once.
+    void on_table_change(std::function<void(const Table&)> listener) {
+        table_change_.push_back(std::move(listener));
+    }
+    // Makes a table whose seats are already taken by paired players (the lobby), commits it,
+    // then answers with each seat's token, or with the error when nothing was made
+    // (game_hub_paired.cpp).
+    void create_paired(PairingOrder order, PairingDone done);
 
     // HTTP API (docs/PROTOCOL.md); each answers through `respond`, possibly later.
     // `client` is the caller's IP address, for the per-address limits.
-    void create_table(const std::string& body, Respond respond, const std::string& client = {});
-    void join_table(const std::string& id, const std::string& body, Respond respond);
+    // `who` is the caller (docs/SITE.md "Identity"): a seat taken by a player records it.
+    void create_table(const std::string& body, Respond respond, const std::string& client = {},
+                      const Identity& who = {});
+    void join_table(const std::string& id, const std::string& body, Respond respond,
+                    const Identity& who = {});
+    // The players and ratings (null: tables without players, as in the unit tests).
+    void set_accounts(Accounts* accounts) { accounts_ = accounts; }
     void list_tables(Respond respond);
     // {"ok": true, "tables": N, "engine_queue": N, "damaged": [ids]}
     void health(Respond respond);
@@ -140,14 +167,40 @@ class GameHub {
     void after_change(const RoomPtr& room);
     void arm_clock(const RoomPtr& room);
     void start_engine(const RoomPtr& room);
+    // Accounts' part of the hub (game_hub_players.cpp). Gives `seat` to player `who` (its
+    // name and its rating in the table's pool); the store learns it through seat_rows().
+    void seat_player(Table& table, int seat, const Identity& who);
+    // The writes that record which players hold the table's seats.
+    static std::function<void(Storage&)> seat_rows(const Table& table);
+    // The seats `who` holds at the table through its session.
+    std::vector<int> seats_of_player(const Table& table, const Identity& who) const;
+    // When the room's game has just ended: the outcomes of its players and, for a rated game,
+    // their new ratings (applied to the cache and the table's result now), as writes to join
+    // the commit of the game's end; empty when there is nothing to write.
+    std::function<void(Storage&)> settle_game(const RoomPtr& room);
     void check_flag(const RoomPtr& room);
 
     void on_move(Subscriber& sub, const RoomPtr& room, const json& msg);
     void on_undo(Subscriber& sub, const RoomPtr& room);
     void on_resign(Subscriber& sub, const RoomPtr& room, const json& msg);
-    void on_rematch(Subscriber& sub, const RoomPtr& room);
     void on_hint(Subscriber& sub, const RoomPtr& room);
     void on_cancel(Subscriber& sub, const RoomPtr& room);
+    // At the table (game_hub_table.cpp): chat, offers, abort and claim.
+    void on_chat(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_offer(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_answer(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_withdraw(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_abort(Subscriber& sub, const RoomPtr& room);
+    void on_claim(Subscriber& sub, const RoomPtr& room);
+    // Commits what a granted offer did (a draw, a takeback) or makes the rematch table.
+    void after_offer(Subscriber& sub, const RoomPtr& room, std::optional<OfferKind> granted);
+    // Makes the rematch table (or names the one made before) and tells every subscriber.
+    void start_rematch(Subscriber& sub, const RoomPtr& room);
+    // Sends the chat kept with the room, as this subscriber may see it.
+    void send_chat_log(Subscriber& sub, Room& room);
+    // Plays the engine's move for the room once the computer pause has passed.
+    void play_engine_move(const RoomPtr& room, uint64_t generation, int ply, core::Square best,
+                          int64_t searched_from);
     void send_hint(uint64_t serial, int ply, const std::shared_ptr<const core::Variant>& variant,
                    const engine::SearchResult& r);
 
@@ -156,13 +209,16 @@ class GameHub {
     EnginePool& engines_;
     HubOptions options_;
     std::random_device entropy_;  // declared before rng_, which it seeds
-    std::mt19937_64 rng_;         // random blocked layouts only; secrets come from server/secrets.h
+    std::mt19937_64 rng_;  // random blocked layouts and seats; secrets come from server/secrets.h
     uint64_t next_serial_ = 1;
     std::unordered_map<std::string, RoomPtr> rooms_;
     std::unordered_map<uint64_t, Subscriber*> subscribers_;
     std::unordered_map<std::string, std::string> damaged_;
     RateLimiter table_creations_;
     net::steady_timer sweep_timer_;
+    std::vector<std::function<void(const Table&)>> game_over_;
+    Accounts* accounts_ = nullptr;
+    std::vector<std::function<void(const Table&)>> table_change_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };
 

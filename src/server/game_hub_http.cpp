@@ -9,6 +9,7 @@
 #include "server/game_hub.h"
 #include "server/game_hub_room.h"
 #include "server/random_blocked.h"
+#include "server/ratings.h"
 #include "server/secrets.h"
 
 namespace reversi::server {
@@ -54,7 +55,8 @@ void answer_guarded(const Respond& respond, const std::function<void(const Respo
 
 }  // namespace
 
-void GameHub::create_table(const std::string& body, Respond respond, const std::string& client) {
+void GameHub::create_table(const std::string& body, Respond respond, const std::string& client,
+                           const Identity& who) {
     answer_guarded(respond, [&](const Respond& respond) {
         if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
             throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
@@ -70,6 +72,11 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
         spec.local = get_bool(req, "local", false);
         spec.hints = get_bool(req, "hints", true);
         spec.clock = parse_clock(req.contains("clock") ? req["clock"] : json(nullptr));
+        spec.rated = get_bool(req, "rated", false);
+        if (spec.rated)
+            if (const std::string why = rated_problem(spec, who); !why.empty())
+                throw ApiError(ErrorCode::BadRequest, why);
+        const std::vector<std::string> names = seat_names(req, spec.setup.players);
         if (std::none_of(spec.seats.begin(), spec.seats.end(),
                          [](const Seat& s) { return s.type == SeatType::Human; }))
             throw ApiError(ErrorCode::BadRequest, "a table needs at least one human seat");
@@ -83,7 +90,16 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
                                std::to_string(static_cast<int>(
                                    std::ceil(table_creations_.wait_seconds(client, now())))) +
                                " s");
-        std::optional<int> seat = optional_int(req, "seat");
+        std::optional<int> seat;
+        if (const auto it = req.find("seat"); it != req.end() && *it == "random") {
+            // The creator lets the server choose among the human seats (docs/SITE.md).
+            std::vector<int> humans;
+            for (int i = 0; i < spec.setup.players; ++i)
+                if (spec.seats[i].type == SeatType::Human) humans.push_back(i);
+            seat = humans[rng_() % humans.size()];
+        } else {
+            seat = optional_int(req, "seat");
+        }
         if (spec.local && !seat)
             for (int i = 0; i < spec.setup.players && !seat; ++i)
                 if (spec.seats[i].type == SeatType::Human) seat = i;
@@ -92,16 +108,25 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
         if (seat) {
             token = random_token();
             table.join(*seat, name, token, now());
+            seat_player(table, *seat, who);
+            for (int i = 0; spec.local && i < static_cast<int>(names.size()); ++i)
+                if (spec.seats[i].type == SeatType::Human) table.set_seat_player(i, 0, names[i], 0);
         }
         RoomPtr room = add_room(std::move(table));
         const StoredTable st = stored(room->table);
+        const auto rows = seat_rows(room->table);
         json answer = {{"table", st.id},
                        {"seat", seat ? json(*seat) : json(nullptr)},
                        {"token", token.empty() ? json(nullptr) : json(token)}};
         auto state = snapshot(*room);
         const std::vector<int> you = room->table.seats_of(token);
         commit(
-            room, [st](Storage& s) { s.save_table(st); }, state,
+            room,
+            [st, rows](Storage& s) {
+                s.save_table(st);
+                rows(s);
+            },
+            state,
             [answer, state, you, respond](bool ok) mutable {
                 if (!ok)
                     return respond(error_reply(ApiError(
@@ -113,7 +138,8 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
     });
 }
 
-void GameHub::join_table(const std::string& id, const std::string& body, Respond respond) {
+void GameHub::join_table(const std::string& id, const std::string& body, Respond respond,
+                         const Identity& who) {
     answer_guarded(respond, [&](const Respond& respond) {
         json req = parse_json(body);
         if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
@@ -122,16 +148,25 @@ void GameHub::join_table(const std::string& id, const std::string& body, Respond
         get_int(req, "seat", 0);
         if (const std::string why = name_problem(get_string(req, "name", "")); !why.empty())
             throw ApiError(ErrorCode::BadRequest, why);
-        with_room(id, [this, req, respond, id](RoomPtr room) {
+        with_room(id, [this, req, respond, id, who](RoomPtr room) {
             answer_guarded(respond, [&](const Respond& respond) {
                 if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
                 check_flag(room);
+                if (const std::string why = rated_join_problem(room->table, who); !why.empty())
+                    throw ApiError(ErrorCode::BadRequest, why);
                 const std::string token = random_token();
                 const int seat = room->table.join(get_int(req, "seat", 0),
                                                   get_string(req, "name", ""), token, now());
+                seat_player(room->table, seat, who);
                 const StoredTable st = stored(room->table);
+                const auto rows = seat_rows(room->table);
                 commit(
-                    room, [st](Storage& s) { s.save_table(st); }, snapshot(*room),
+                    room,
+                    [st, rows](Storage& s) {
+                        s.save_table(st);
+                        rows(s);
+                    },
+                    snapshot(*room),
                     [seat, token, respond](bool ok) {
                         if (!ok)
                             return respond(error_reply(ApiError(

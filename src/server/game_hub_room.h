@@ -29,6 +29,9 @@ struct GameHub::Room {
     std::shared_ptr<const std::string> committed;  // last state whose changes are committed
     int64_t last_change = 0;                       // steady ms of the last change or visit
     std::vector<char> hint_pending;                // per seat: a hint is being searched
+    bool settled = false;       // the end's outcomes and ratings are applied (accounts)
+    bool end_reported = false;  // game-over listeners heard of its end (or it came finished)
+    ChatLog chat;                                  // the last lines said at the table
 };
 
 namespace hub_detail {
@@ -43,6 +46,10 @@ inline Table table_from(const StoredTable& st, int64_t now, std::string* cut = n
     return Table::restore(st.id, json::parse(st.spec), st.created, st.moves,
                           st.result.empty() ? json(nullptr) : json::parse(st.result), now, cut);
 }
+
+// The "names" of a local table's create request, one per seat (empty when absent); throws
+// bad_request for a list that is not one valid name per seat (game_hub_players.cpp).
+std::vector<std::string> seat_names(const json& req, int players);
 
 }  // namespace hub_detail
 

@@ -2,9 +2,11 @@
 // The hub's WebSocket side (docs/PROTOCOL.md "WebSocket"): subscribers joining and leaving a
 // room, and every message they send. on_message is the barrier: any exception becomes an
 // error message to that client only.
+#include <algorithm>
 #include <iostream>
 
 #include "core/notation.h"
+#include "server/accounts.h"
 #include "server/game_hub.h"
 #include "server/game_hub_room.h"
 
@@ -16,6 +18,7 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
     sub.serial = next_serial_++;
     sub.table = table;
     subscribers_[sub.serial] = &sub;
+    if (accounts_) accounts_->connected(sub.identity.player, +1);
     const uint64_t serial = sub.serial;
     with_room(table, [this, serial, table, token](RoomPtr room) {
         try {
@@ -30,16 +33,21 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
                 sub.close();
                 return;
             }
+            // The seats of the session's player, and those of the token (docs/SITE.md).
+            sub.seats = seats_of_player(room->table, sub.identity);
             if (!token.empty()) {
-                sub.seats = room->table.seats_of(token);
-                if (sub.seats.empty())
+                const std::vector<int> by_token = room->table.seats_of(token);
+                if (by_token.empty() && sub.seats.empty())
                     send_error(sub, ApiError(ErrorCode::BadToken,
                                              "this token holds no seat here; you are watching"));
-                else
-                    sub.token = token;
+                if (!by_token.empty()) sub.token = token;
+                for (int s : by_token)
+                    if (std::find(sub.seats.begin(), sub.seats.end(), s) == sub.seats.end())
+                        sub.seats.push_back(s);
+                std::sort(sub.seats.begin(), sub.seats.end());
             }
             room->subscribers.insert(&sub);
-            room->table.add_connection(sub.seats, +1);
+            room->table.add_connection(sub.seats, +1, now());
             room->last_change = now();
             if (sub.seats.empty()) {
                 sub.send(message_for(state_head(*current_state(*room)), {}));
@@ -48,6 +56,7 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
                 const auto state = current_state(*room);
                 broadcast(*room, state);
             }
+            send_chat_log(sub, *room);
         } catch (const std::exception& e) {
             std::cerr << "ws: subscribe failed: " << utf8_safe(e.what()) << '\n';
             const auto it = subscribers_.find(serial);
@@ -61,10 +70,10 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
 }
 
 void GameHub::unsubscribe(Subscriber& sub) {
-    subscribers_.erase(sub.serial);
+    if (subscribers_.erase(sub.serial) && accounts_) accounts_->connected(sub.identity.player, -1);
     RoomPtr room = find(sub.table);
     if (!room || !room->subscribers.erase(&sub)) return;
-    room->table.add_connection(sub.seats, -1);
+    room->table.add_connection(sub.seats, -1, now());
     if (!sub.seats.empty() && room->pending_writes == 0) broadcast(*room, current_state(*room));
     after_change(room);
 }
@@ -90,8 +99,18 @@ void GameHub::on_message(Subscriber& sub, const std::string& text) {
             on_undo(sub, room);
         else if (type == "resign")
             on_resign(sub, room, msg);
-        else if (type == "rematch")
-            on_rematch(sub, room);
+        else if (type == "rematch" || type == "offer")
+            on_offer(sub, room, msg);
+        else if (type == "answer")
+            on_answer(sub, room, msg);
+        else if (type == "withdraw")
+            on_withdraw(sub, room, msg);
+        else if (type == "chat")
+            on_chat(sub, room, msg);
+        else if (type == "abort")
+            on_abort(sub, room);
+        else if (type == "claim")
+            on_claim(sub, room);
         else if (type == "hint")
             on_hint(sub, room);
         else if (type == "cancel")
@@ -151,35 +170,6 @@ void GameHub::on_resign(Subscriber& sub, const RoomPtr& room, const json& msg) {
     const StoredTable st = stored(room->table);
     commit(
         room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
-}
-
-void GameHub::on_rematch(Subscriber& sub, const RoomPtr& room) {
-    Table& t = room->table;
-    if (sub.seats.empty())
-        throw ApiError(ErrorCode::NotYourSeat, "only players can ask for a rematch");
-    if (t.status() != TableStatus::Finished)
-        throw ApiError(ErrorCode::NotAllowed, "a rematch starts when the game is over");
-    if (!t.rematch().empty()) {
-        sub.send(std::make_shared<const std::string>(
-            json{{"type", "rematch"}, {"table", t.rematch()}}.dump()));
-        return;
-    }
-    if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
-        throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
-    if (!table_creations_.allow(sub.address, now()))
-        throw ApiError(ErrorCode::RateLimited, "too many new tables from your address; try later");
-    RoomPtr next = add_room(Table(new_id(), t.rematch_spec(), wall_now(), now()));
-    t.set_rematch(next->table.id());
-    const StoredTable old_row = stored(t), new_row = stored(next->table);
-    auto message = std::make_shared<const std::string>(
-        json{{"type", "rematch"}, {"table", new_row.id}}.dump());
-    commit(
-        next, [new_row](Storage& s) { s.save_table(new_row); }, snapshot(*next));
-    commit(
-        room, [old_row](Storage& s) { s.save_table(old_row); }, snapshot(*room),
-        [this, room, message](bool ok) {
-            if (ok) send_to_all(*room, message);
-        });
 }
 
 void GameHub::on_hint(Subscriber& sub, const RoomPtr& room) {

@@ -11,6 +11,8 @@
 #include <cctype>
 #include <iostream>
 
+#include "server/accounts.h"
+#include "server/analysis_service.h"
 #include "server/static_files.h"
 #include "server/websocket_session.h"
 
@@ -64,7 +66,9 @@ std::string param_text(const std::unordered_map<std::string, std::string>& param
     return utf8_safe(it == params.end() ? fallback : std::string_view(it->second), MaxEchoBytes);
 }
 
-// One API call as a route sees it.
+// One API call as a route sees it. `identity` is the caller's session (player 0: none);
+// `ensure()` gives the caller's identity, making a guest with a session (and its cookie on
+// the answer) when there is none, for the calls that need a player.
 struct ApiCall {
     GameHub& hub;
     const http::request<http::string_body>& req;
@@ -72,7 +76,18 @@ struct ApiCall {
     const std::unordered_map<std::string, std::string>& params;
     const Respond& respond;
     const std::string& client;
+    Site& site;
+    const Identity& identity;
+    const std::function<Identity()>& ensure;
+    std::string_view cookie() const { return sv(req[http::field::cookie]); }
+    Accounts& accounts() const { return site.accounts; }
 };
+
+// The analysis service, or not_found on a server started without one.
+AnalysisService& analysis_of(const ApiCall& c) {
+    if (!c.site.analysis) throw ApiError(ErrorCode::NotFound, "this server has no analysis");
+    return *c.site.analysis;
+}
 
 // The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
 // method, and what the call does. A path that matches with another method gets 405.
@@ -89,11 +104,15 @@ const std::vector<ApiRoute>& api_routes() {
         {{"tables"}, V::get, [](const ApiCall& c) { c.hub.list_tables(c.respond); }},
         {{"tables"},
          V::post,
-         [](const ApiCall& c) { c.hub.create_table(c.req.body(), c.respond, c.client); }},
+         [](const ApiCall& c) {
+             c.hub.create_table(c.req.body(), c.respond, c.client, c.ensure());
+         }},
         {{"tables", "*"}, V::get, [](const ApiCall& c) { c.hub.get_table(c.seg[1], c.respond); }},
         {{"tables", "*", "join"},
          V::post,
-         [](const ApiCall& c) { c.hub.join_table(c.seg[1], c.req.body(), c.respond); }},
+         [](const ApiCall& c) {
+             c.hub.join_table(c.seg[1], c.req.body(), c.respond, c.ensure());
+         }},
         {{"games"},
          V::get,
          [](const ApiCall& c) {
@@ -105,6 +124,40 @@ const std::vector<ApiRoute>& api_routes() {
          V::get,
          [](const ApiCall& c) {
              c.hub.export_game(c.seg[1], param_text(c.params, "format", "text"), c.respond);
+         }},
+        // Post-game analysis and the analysis board (docs/SITE.md "Analysis").
+        {{"games", "*", "analysis"},
+         V::get,
+         [](const ApiCall& c) { analysis_of(c).get(c.seg[1], c.respond); }},
+        {{"analyze"},
+         V::post,
+         [](const ApiCall& c) { analysis_of(c).analyze(c.req.body(), c.respond, c.client); }},
+        // Accounts (docs/SITE.md "Identity", "Ratings"; accounts_http.cpp).
+        {{"me"}, V::get, [](const ApiCall& c) { c.accounts().me(c.ensure(), c.respond); }},
+        {{"register"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().register_player(c.identity, c.req.body(), c.client, c.respond);
+         }},
+        {{"login"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().login(c.cookie(), c.req.body(), c.client, c.respond);
+         }},
+        {{"logout"}, V::post, [](const ApiCall& c) { c.accounts().logout(c.cookie(), c.respond); }},
+        {{"password"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().change_password(c.cookie(), c.req.body(), c.client, c.respond);
+         }},
+        {{"players", "*"},
+         V::get,
+         [](const ApiCall& c) { c.accounts().profile(c.seg[1], c.respond); }},
+        {{"leaderboard"},
+         V::get,
+         [](const ApiCall& c) {
+             c.accounts().leaderboard(param_text(c.params, "pool", "8x8"),
+                                      param_int(c.params, "limit", 50), c.respond);
          }},
     };
     return Routes;
@@ -150,10 +203,11 @@ void add_security_headers(http::fields& fields, std::string_view host) {
     fields.set(http::field::x_frame_options, "DENY");
 }
 
-HttpSession::HttpSession(tcp::socket&& socket, GameHub& hub,
+HttpSession::HttpSession(tcp::socket&& socket, Site& site,
                          std::shared_ptr<const SessionSettings> settings, ConnectionSlot slot)
     : stream_(std::move(socket)),
-      hub_(hub),
+      site_(site),
+      hub_(site.hub),
       settings_(std::move(settings)),
       slot_(std::move(slot)) {}
 
@@ -181,6 +235,7 @@ void HttpSession::on_read(error_code ec, std::size_t) {
         ++request_;
         answered_ = false;
         host_.clear();
+        set_cookie_.clear();
         answer(request_, std::move(r), false);
     };
     if (ec == http::error::body_limit || ec == http::error::header_limit)
@@ -198,6 +253,7 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     ++request_;
     answered_ = false;
     host_ = std::string(sv(req[http::field::host]));
+    set_cookie_.clear();
     const auto fail = [this](std::string_view what) {
         std::cerr << "http: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
                   << std::endl;
@@ -221,9 +277,10 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         auto params = query_params(target);
         stream_.expires_never();
         upgraded_ = true;
-        std::make_shared<WebsocketSession>(stream_.release_socket(), hub_, std::move(slot_),
-                                           settings_->limits)
-            ->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
+        auto ws = std::make_shared<WebsocketSession>(stream_.release_socket(), hub_,
+                                                     std::move(slot_), settings_->limits);
+        ws->identity = site_.accounts.identify(sv(req[http::field::cookie]));
+        ws->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
                   utf8_safe(params["token"], MaxEchoBytes), host_);
         return;
     }
@@ -245,9 +302,18 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
         std::string allow;
         for (const ApiRoute& r : api_routes()) {
             if (!matches(r, seg)) continue;
-            if (r.method == req.method())
-                return r.run({hub_, req, seg, params, respond, slot_.client()});
-            allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
+            if (r.method != req.method()) {
+                allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
+                continue;
+            }
+            const Identity identity = site_.accounts.identify(sv(req[http::field::cookie]));
+            const std::function<Identity()> ensure = [this, &identity] {
+                auto ensured = site_.accounts.ensure(identity, slot_.client());
+                if (!ensured.set_cookie.empty()) set_cookie_ = ensured.set_cookie;
+                return ensured.identity;
+            };
+            return r.run(
+                {hub_, req, seg, params, respond, slot_.client(), site_, identity, ensure});
         }
         if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
         respond(error_body(ErrorCode::NotFound, "no API route " +
@@ -301,6 +367,11 @@ void HttpSession::reply(Reply r, bool keep_alive, std::string_view allow) {
     res.set(http::field::content_type, r.content_type);
     res.set(http::field::cache_control, "no-store");
     if (!allow.empty()) res.set(http::field::allow, std::string(allow));
+    // A guest made for this request keeps its cookie even when the answer is an error.
+    if (!r.set_cookie.empty())
+        res.set(http::field::set_cookie, r.set_cookie);
+    else if (!set_cookie_.empty())
+        res.set(http::field::set_cookie, set_cookie_);
     add_security_headers(res, host_);
     res.body() = std::move(r.body);
     res.keep_alive(keep_alive);

@@ -17,6 +17,7 @@
 #include "server/game_hub.h"
 #include "server/limits.h"
 #include "server/net.h"
+#include "server/site.h"
 
 namespace reversi::server {
 
@@ -34,7 +35,7 @@ void add_security_headers(http::fields& fields, std::string_view host);
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
-    HttpSession(tcp::socket&& socket, GameHub& hub, std::shared_ptr<const SessionSettings> settings,
+    HttpSession(tcp::socket&& socket, Site& site, std::shared_ptr<const SessionSettings> settings,
                 ConnectionSlot slot);
     void run();
 
@@ -55,12 +56,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
+    Site& site_;
     GameHub& hub_;
     std::shared_ptr<const SessionSettings> settings_;
     ConnectionSlot slot_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::shared_ptr<void> response_;  // keeps the response alive during the write
     std::string host_;                // Host header of the current request
+    std::string set_cookie_;          // Set-Cookie for the current request's answer (a new guest)
     uint64_t request_ = 0;            // serial of the current request
     bool answered_ = false;           // the current request has its answer
     bool upgraded_ = false;           // the socket went to a WebsocketSession

@@ -30,6 +30,12 @@ struct ServerLimits {
     // whose unsent messages exceed the byte bound.
     int write_timeout_seconds = 30;
     std::size_t max_queued_bytes = 4 * 1024 * 1024;
+    // At the table (docs/SITE.md): a player may claim the game once every other human seat
+    // has had no open connection for this long.
+    int claim_seconds = 60;
+    // The least time between a move's broadcast and the computer's reply being broadcast, so
+    // the player's own flips finish first (0: reply at once, for tests and the load test).
+    int computer_pause_ms = 600;
 };
 
 }  // namespace reversi::server

@@ -71,11 +71,11 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
 
 }  // namespace
 
-Listener::Listener(net::io_context& ioc, tcp::endpoint endpoint, GameHub& hub, std::string web_dir,
+Listener::Listener(net::io_context& ioc, tcp::endpoint endpoint, Site& site, std::string web_dir,
                    const ServerLimits& limits)
     : ioc_(ioc),
       acceptor_(ioc),
-      hub_(hub),
+      site_(site),
       settings_(
           std::make_shared<const SessionSettings>(SessionSettings{std::move(web_dir), limits})),
       limiter_(std::make_shared<ConnectionLimiter>(limits.max_connections,
@@ -118,7 +118,7 @@ void Listener::on_accept(error_code ec, tcp::socket socket) {
             refuse(std::move(socket));
         } else {
             socket.set_option(tcp::no_delay(true), ec);
-            std::make_shared<HttpSession>(std::move(socket), hub_, settings_, std::move(slot))
+            std::make_shared<HttpSession>(std::move(socket), site_, settings_, std::move(slot))
                 ->run();
         }
     }

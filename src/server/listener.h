@@ -20,7 +20,7 @@ namespace reversi::server {
 class Listener : public std::enable_shared_from_this<Listener> {
   public:
     // Binds and listens; throws boost::system::system_error when the port is unavailable.
-    Listener(net::io_context& ioc, tcp::endpoint endpoint, GameHub& hub, std::string web_dir,
+    Listener(net::io_context& ioc, tcp::endpoint endpoint, Site& site, std::string web_dir,
              const ServerLimits& limits);
     // The port actually bound (useful with port 0).
     unsigned short port() const { return acceptor_.local_endpoint().port(); }
@@ -37,7 +37,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
     net::io_context& ioc_;
     tcp::acceptor acceptor_;
-    GameHub& hub_;
+    Site& site_;
     std::shared_ptr<const SessionSettings> settings_;
     std::shared_ptr<ConnectionLimiter> limiter_;
     net::steady_timer backoff_timer_;

@@ -46,6 +46,12 @@ std::string error_name(ErrorCode code) {
             return "unavailable";
         case ErrorCode::Internal:
             return "internal";
+        case ErrorCode::NameTaken:
+            return "name_taken";
+        case ErrorCode::BadLogin:
+            return "bad_login";
+        case ErrorCode::Offline:
+            return "offline";
     }
     return "internal";
 }
@@ -56,7 +62,9 @@ int error_status(ErrorCode code) {
             return 404;
         case ErrorCode::BadToken:
         case ErrorCode::NotYourSeat:
+        case ErrorCode::BadLogin:
             return 403;
+        case ErrorCode::NameTaken:
         case ErrorCode::SeatTaken:
         case ErrorCode::Stale:
             return 409;
@@ -173,6 +181,28 @@ std::string name_problem(std::string_view name, std::size_t max_bytes) {
             return "a name may not hold control or invisible formatting characters";
         i += n;
     }
+    return {};
+}
+
+std::string text_problem(std::string_view text, std::size_t max_chars) {
+    std::size_t chars = 0;
+    bool visible = false;
+    for (std::size_t i = 0; i < text.size(); ++i, ++chars) {
+        char32_t c = 0;
+        const std::size_t n = utf8_char_length(text, i, &c);
+        if (!n) return "must be UTF-8 text";
+        // The same classes as in names: control characters (newlines too: one line of
+        // text) and the format characters that reorder or hide text.
+        const bool control = c < 0x20 || (c >= 0x7F && c <= 0x9F);
+        const bool format = (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+                            (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF || c == 0x061C ||
+                            (c >= 0xFFF9 && c <= 0xFFFB);
+        if (control || format) return "may not hold control or invisible formatting characters";
+        visible = visible || (c != ' ' && c != 0xA0 && c != 0x3000);
+        i += n - 1;
+    }
+    if (!visible) return "must not be empty";
+    if (chars > max_chars) return "has at most " + std::to_string(max_chars) + " characters";
     return {};
 }
 

@@ -36,6 +36,9 @@ enum class ErrorCode {
     RateLimited,  // this address asked for too much too fast (429)
     Unavailable,  // the store failed: nothing was saved (503)
     Internal,
+    NameTaken,  // a player of that name (ignoring case) exists (409)
+    BadLogin,   // wrong name or password, one message for both (403)
+    Offline,    // the player named is not online (lobby challenges)
 };
 
 // The code's wire name ("bad_json", ...).
@@ -68,6 +71,10 @@ bool utf8_valid(std::string_view text);
 // Why `name` cannot be a player's name (empty when it can): invalid UTF-8, control
 // characters, bidirectional overrides and invisible formatting, more than `max_bytes`.
 std::string name_problem(std::string_view name, std::size_t max_bytes = 40);
+// Why `text` cannot be free text such as a chat message (empty when it can): invalid UTF-8,
+// the characters name_problem refuses, nothing but spaces, or more than `max_chars` Unicode
+// code points. The reason is a sentence fragment: "must be UTF-8 text", ...
+std::string text_problem(std::string_view text, std::size_t max_chars);
 
 // JSON text of `j` with invalid UTF-8 replaced rather than thrown on (the last barrier: every
 // text the server sends goes through this or through error_text).
@@ -94,6 +101,8 @@ struct Seat {
     int level = 0;  // computer seats: 1..10
     std::string name;
     std::string token_hash;  // empty while the seat is free (server/secrets.h)
+    int64_t player = 0;      // the player (accounts) holding the seat; 0 for none or local
+    double rating = 0;       // the player's rating in the table's pool when seated (0: none)
     bool taken() const { return type == SeatType::Human && !token_hash.empty(); }
 };
 

@@ -7,8 +7,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
+#include "server/analysis_service.h"
+#include "server/accounts.h"
 #include "server/engine_pool.h"
 #include "server/fault_injecting_storage.h"
 #include "server/game_hub.h"
@@ -44,16 +47,27 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     StorageQueue queue(storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); });
     EnginePool engines(options.engine_threads, options.limits.engine_queue,
                        options.limits.computer_move_seconds);
+    // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
+    Accounts accounts(ioc, queue);
     HubOptions hub_options;
     hub_options.hint_seconds = options.hint_seconds;
     hub_options.limits = options.limits;
     GameHub hub(ioc, queue, engines, hub_options);
+    // Post-game analysis leaves one engine thread free for moves when there are several.
+    AnalysisOptions analysis_options;
+    analysis_options.parallel_plies = std::max(1, options.engine_threads - 1);
+    AnalysisService analysis(ioc, queue, engines, analysis_options);
+    hub.on_game_over([&analysis](const Table& table) { analysis.game_finished(table); });
+    hub.set_accounts(&accounts);
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
+    accounts.restore(sqlite);
     hub.restore(sqlite);
+    // What every HTTP and WebSocket session reaches (site.h).
+    Site site{hub, accounts};
 
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(
-        ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, hub,
+        ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
         options.web_dir, options.limits);
     listener->run();
     log << "listening on http://" << options.host << ':' << listener->port() << std::endl;

@@ -11,9 +11,10 @@
 
 namespace reversi::server {
 
-namespace {
-
-constexpr const char* Schema = R"(
+// The first schema (version 1): tables and moves. Databases made before versions were
+// recorded hold exactly this, which is why it keeps IF NOT EXISTS.
+extern const char* const SchemaVersion1;
+const char* const SchemaVersion1 = R"(
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     created INTEGER NOT NULL,
@@ -30,6 +31,8 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (table_id, ply)
 ) WITHOUT ROWID;
 )";
+
+namespace {
 
 std::string column_text(sqlite3_stmt* st, int col) {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, col));
@@ -91,7 +94,7 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         sqlite3_busy_timeout(db_, 5000);
         exec("PRAGMA journal_mode=WAL");
         exec("PRAGMA synchronous=FULL");
-        exec(Schema);
+        migrate();
         save_ = prepare(
             "INSERT INTO tables(id, created, status, spec, result) VALUES(?1, ?2, ?3, ?4, ?5) "
             "ON CONFLICT(id) DO UPDATE SET status = ?3, spec = ?4, result = ?5");
@@ -106,6 +109,9 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         finished_ = prepare(
             "SELECT id, created, status, spec, result FROM tables WHERE status = 'finished' "
             "ORDER BY created DESC, id LIMIT ?1 OFFSET ?2");
+        prepare_accounts();
+        prepare_chat();
+        prepare_analysis();
     } catch (...) {
         close();
         throw;
@@ -120,6 +126,9 @@ void SqliteStorage::close() {
     for (sqlite3_stmt* st : {save_, add_move_, truncate_, moves_, unfinished_, load_, finished_})
         sqlite3_finalize(st);
     save_ = add_move_ = truncate_ = moves_ = unfinished_ = load_ = finished_ = nullptr;
+    close_accounts();
+    close_chat();
+    close_analysis();
     if (db_) sqlite3_close(db_);
     db_ = nullptr;
 }

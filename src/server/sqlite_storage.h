@@ -30,8 +30,40 @@ class SqliteStorage : public Storage {
     std::vector<StoredTable> unfinished() override;
     std::optional<StoredTable> load(const std::string& id) override;
     std::vector<StoredTable> finished(int limit, int offset) override;
+    void save_player(const StoredPlayer& player) override;
+    std::vector<StoredPlayer> players() override;
+    void save_session(const StoredSession& session) override;
+    void delete_session(const std::string& token_hash) override;
+    void delete_sessions_of(int64_t player, const std::string& keep) override;
+    std::vector<StoredSession> sessions() override;
+    void save_rating(const StoredRating& rating) override;
+    std::vector<StoredRating> ratings() override;
+    void save_table_player(const std::string& table, int seat, int64_t player) override;
+    void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
+    PlayerStats player_stats(int64_t player) override;
+    std::vector<StoredTable> player_games(int64_t player, int limit) override;
+    // Table chat (sqlite_storage_chat.cpp).
+    void add_chat(const std::string& table, const ChatLine& line) override;
+    std::vector<ChatLine> chat_lines(const std::string& table) override;
+    // Post-game analyses (sqlite_storage_analysis.cpp).
+    void save_analysis(const std::string& table, const std::string& analysis) override;
+    std::optional<std::string> load_analysis(const std::string& table) override;
+
+    // The schema version this build writes; a database is migrated up to it when opened.
+    static int schema_version();
+    // The version recorded in the open database.
+    int stored_schema_version();
 
   private:
+    // Applies the migrations the database has not had yet, each in its own transaction
+    // (sqlite_storage_accounts.cpp holds the list).
+    void migrate();
+    void prepare_accounts();
+    void close_accounts();
+    void prepare_chat();
+    void close_chat();
+    void prepare_analysis();
+    void close_analysis();
     void close();
     void exec(const char* sql);
     sqlite3_stmt* prepare(const char* sql);
@@ -47,6 +79,26 @@ class SqliteStorage : public Storage {
     sqlite3_stmt* unfinished_ = nullptr;
     sqlite3_stmt* load_ = nullptr;
     sqlite3_stmt* finished_ = nullptr;
+    // Accounts (sqlite_storage_accounts.cpp).
+    sqlite3_stmt* save_player_ = nullptr;
+    sqlite3_stmt* players_ = nullptr;
+    sqlite3_stmt* save_session_ = nullptr;
+    sqlite3_stmt* delete_session_ = nullptr;
+    sqlite3_stmt* delete_sessions_of_ = nullptr;
+    sqlite3_stmt* sessions_ = nullptr;
+    sqlite3_stmt* save_rating_ = nullptr;
+    sqlite3_stmt* ratings_ = nullptr;
+    sqlite3_stmt* save_table_player_ = nullptr;
+    sqlite3_stmt* set_outcome_ = nullptr;
+    sqlite3_stmt* player_stats_ = nullptr;
+    sqlite3_stmt* player_games_ = nullptr;
+    // Chat (sqlite_storage_chat.cpp).
+    sqlite3_stmt* add_chat_ = nullptr;
+    sqlite3_stmt* prune_chat_ = nullptr;
+    sqlite3_stmt* chat_lines_ = nullptr;
+    // Analyses (sqlite_storage_analysis.cpp).
+    sqlite3_stmt* save_analysis_ = nullptr;
+    sqlite3_stmt* load_analysis_ = nullptr;
 };
 
 }  // namespace reversi::server

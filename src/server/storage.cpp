@@ -6,8 +6,25 @@
 
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 namespace reversi::server {
+
+void Storage::add_chat(const std::string&, const ChatLine&) {
+    throw std::runtime_error("this store keeps no chat");
+}
+
+std::vector<ChatLine> Storage::chat_lines(const std::string&) {
+    return {};
+}
+
+void Storage::save_analysis(const std::string&, const std::string&) {
+    throw std::runtime_error("this store keeps no analyses");
+}
+
+std::optional<std::string> Storage::load_analysis(const std::string&) {
+    return std::nullopt;
+}
 
 StorageQueue::StorageQueue(Storage& storage, Post post)
     : storage_(storage), post_(std::move(post)), thread_([this] { run(); }) {}

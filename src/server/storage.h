@@ -17,6 +17,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/chat.h"
+#include "server/stored_accounts.h"
 #include "server/table.h"
 
 namespace reversi::server {
@@ -29,6 +31,7 @@ struct StoredTable {
     std::string spec;
     std::string result;  // empty while unfinished
     std::vector<MoveRecord> moves;
+    std::vector<ChatLine> chat;  // the kept chat, oldest first (filled by the hub's reads)
 };
 
 // A durable store. Methods throw std::runtime_error on failure. Writes between begin() and
@@ -50,6 +53,37 @@ class Storage {
     virtual std::optional<StoredTable> load(const std::string& id) = 0;
     // Finished tables with their moves, newest first.
     virtual std::vector<StoredTable> finished(int limit, int offset) = 0;
+
+    // Players, sessions and ratings (docs/SITE.md "Identity", "Ratings"). save_* insert or
+    // replace by key (player id, token hash, player and pool).
+    virtual void save_player(const StoredPlayer& player) = 0;
+    virtual std::vector<StoredPlayer> players() = 0;
+    virtual void save_session(const StoredSession& session) = 0;
+    virtual void delete_session(const std::string& token_hash) = 0;
+    // Deletes every session of `player` except the one whose hash is `keep` (may be empty).
+    virtual void delete_sessions_of(int64_t player, const std::string& keep) = 0;
+    virtual std::vector<StoredSession> sessions() = 0;
+    virtual void save_rating(const StoredRating& rating) = 0;
+    virtual std::vector<StoredRating> ratings() = 0;
+    // Records that `player` holds `seat` of `table`; its outcome ("won", "drawn", "lost") is
+    // set when the game ends (set_outcome), and only such seats count in stats and lists.
+    virtual void save_table_player(const std::string& table, int seat, int64_t player) = 0;
+    virtual void set_outcome(const std::string& table, int seat, const std::string& outcome) = 0;
+    virtual PlayerStats player_stats(int64_t player) = 0;
+    // The player's finished games with an outcome, with their moves, newest first.
+    virtual std::vector<StoredTable> player_games(int64_t player, int limit) = 0;
+
+    // Table chat (docs/SITE.md "At the table"; storage.cpp has the defaults, for a store
+    // without chat: adding throws, reading finds none). add_chat appends a line and forgets
+    // the table's lines older than its last ChatKept; chat_lines reads those, oldest first.
+    virtual void add_chat(const std::string& table, const ChatLine& line);
+    virtual std::vector<ChatLine> chat_lines(const std::string& table);
+
+    // Post-game analyses (docs/SITE.md "Analysis"): one JSON document per table that the
+    // store does not interpret, replaced when saved again. storage.cpp has the defaults, for
+    // a store without analyses: saving throws, loading finds none.
+    virtual void save_analysis(const std::string& table, const std::string& analysis);
+    virtual std::optional<std::string> load_analysis(const std::string& table);
 };
 
 // The writes of one table share a fence. Once one of them fails, every later one fails

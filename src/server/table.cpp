@@ -37,8 +37,22 @@ std::string reason_name(EndReason reason) {
             return "cancelled";
         case EndReason::Expired:
             return "expired";
+        case EndReason::Agreed:
+            return "agreed";
+        case EndReason::Aborted:
+            return "aborted";
+        case EndReason::Abandoned:
+            return "abandoned";
     }
     return "end";
+}
+
+EndReason parse_reason(const std::string& name) {
+    for (EndReason r : {EndReason::End, EndReason::Resign, EndReason::Time, EndReason::Cancelled,
+                        EndReason::Expired, EndReason::Agreed, EndReason::Aborted,
+                        EndReason::Abandoned})
+        if (reason_name(r) == name) return r;
+    throw std::runtime_error("unknown result reason \"" + utf8_safe(name, 40) + "\"");
 }
 
 namespace {
@@ -82,6 +96,7 @@ Table::Table(std::string id, TableSpec spec, int64_t created, int64_t now)
     if (static_cast<int>(spec_.seats.size()) != n)
         throw ApiError(ErrorCode::BadRequest, "a table needs one seat per player");
     connections_.assign(n, 0);
+    absent_since_.assign(n, now);
     const int64_t budget = int64_t{spec_.clock.seconds} * 1000;
     remaining_.assign(n, spec_.clock.mode == ClockMode::None ? 0 : budget);
     clock_history_.push_back(remaining_);
@@ -106,8 +121,11 @@ std::vector<int> Table::seats_of(std::string_view token) const {
     return out;
 }
 
-void Table::add_connection(const std::vector<int>& seats, int delta) {
-    for (int s : seats) connections_[s] = std::max(0, connections_[s] + delta);
+void Table::add_connection(const std::vector<int>& seats, int delta, int64_t now) {
+    for (int s : seats) {
+        connections_[s] = std::max(0, connections_[s] + delta);
+        if (connections_[s] == 0) absent_since_[s] = now;
+    }
 }
 
 std::string Table::seat_label(int seat) const {
@@ -171,6 +189,7 @@ int Table::join(int seat, const std::string& name, const std::string& token, int
     } else {
         spec_.seats[seat].token_hash = hash;
         spec_.seats[seat].name = name;
+        absent_since_[seat] = now;  // a claim against a new player waits the full time
     }
     update_status(now);
     return seat;
@@ -179,6 +198,7 @@ int Table::join(int seat, const std::string& name, const std::string& token, int
 void Table::apply(core::Square square, int64_t now) {
     const int mover = game_.position().side();
     const core::u128 flipped = square == core::PassMove ? 0 : game_.position().flips(square);
+    offers_.drop_game_offers();
     if (clock_runs()) {
         remaining_[mover] = std::max<int64_t>(0, remaining_[mover] - (now - turn_start_));
         if (spec_.clock.mode == ClockMode::Move)
@@ -242,14 +262,22 @@ int Table::undo(const std::vector<int>& held, int64_t now) {
     if (!computer && !spec_.local)
         throw ApiError(ErrorCode::NotAllowed,
                        "undo is offered against the computer and at one-screen tables only");
-    const auto moves = game_.moves();
-    int target = -1;
-    for (int i = ply() - 1; i >= 0; --i)
-        if (holds(held, movers_[i]) && moves[i] != core::PassMove) {
-            target = i;
-            break;
-        }
+    const int target = last_move_of(held);
     if (target < 0) throw ApiError(ErrorCode::NotAllowed, "you have no move to take back");
+    rewind(target, now);
+    return target;
+}
+
+int Table::last_move_of(const std::vector<int>& held) const {
+    const auto moves = game_.moves();
+    for (int i = ply() - 1; i >= 0; --i)
+        if (holds(held, movers_[i]) && moves[i] != core::PassMove) return i;
+    return -1;
+}
+
+void Table::rewind(int target, int64_t now) {
+    const auto moves = game_.moves();
+    offers_.drop_game_offers();
     while (ply() > target) game_.undo();
     movers_.resize(target);
     clock_history_.resize(target + 1);
@@ -263,7 +291,6 @@ int Table::undo(const std::vector<int>& held, int64_t now) {
             moves[target - 1] == core::PassMove ? core::NoSquare : moves[target - 1]);
         if (moves[target - 1] == core::PassMove) last_flipped_ = 0;
     }
-    return target;
 }
 
 void Table::finish(int loser, EndReason reason) {
@@ -291,6 +318,7 @@ void Table::finish(int loser, EndReason reason) {
     r.winner = shared ? -1 : best;
     result_ = r;
     status_ = TableStatus::Finished;
+    offers_.drop_game_offers();
 }
 
 void Table::resign(const std::vector<int>& held, std::optional<int> seat, int64_t) {
@@ -320,6 +348,7 @@ void Table::end_without_winner(EndReason reason) {
     for (int s = 0; s < spec_.setup.players; ++s) r.counts.push_back(game_.position().count(s));
     result_ = r;
     status_ = TableStatus::Finished;
+    offers_.drop_game_offers();
 }
 
 void Table::cancel(const std::vector<int>& held) {
@@ -400,7 +429,10 @@ std::string Table::state_text(int64_t now) const {
         }
         out += '"';
     }
-    out += R"(],"clock":)";
+    out += R"(],"claim_at":)";
+    const auto claim = claim_at();
+    out += claim ? std::to_string(*claim + presence_rules_.wall_minus_steady_ms) : "null";
+    out += R"(,"clock":)";
     json clock = clock_spec_json(spec_.clock);
     if (spec_.clock.mode != ClockMode::None) {
         clock["remaining_ms"] = remaining_at(now);
@@ -438,8 +470,18 @@ std::string Table::state_text(int64_t now) const {
         if (i) out += ',';
         append_json_string(out, core::square_name(g, moves[i]));
     }
-    out += R"(],"ply":)";
+    out += R"(],"offers":)";
+    offers_.append_json(out);
+    out += R"(,"ply":)";
     out += std::to_string(ply());
+    out += R"(,"presence":[)";
+    const std::vector<bool> present = presence();
+    for (int s = 0; s < n; ++s) {
+        if (s) out += ',';
+        out += present[s] ? "true" : "false";
+    }
+    out += R"(],"rated":)";
+    out += spec_.rated ? "true" : "false";
     out += R"(,"rematch":)";
     if (rematch_.empty())
         out += "null";
@@ -460,6 +502,13 @@ std::string Table::state_text(int64_t now) const {
             out += connections_[i] > 0 ? "true" : "false";
             out += R"(,"name":)";
             append_json_string(out, s.name);
+            out += R"(,"player":)";
+            if (s.player)
+                append_json_string(out, s.name);
+            else
+                out += "null";
+            out += R"(,"rating":)";
+            out += s.rating > 0 ? std::to_string(static_cast<int>(s.rating + 0.5)) : "null";
             out += R"(,"taken":)";
             out += s.taken() ? "true" : "false";
             out += R"(,"type":"human"})";
@@ -477,9 +526,22 @@ std::string Table::state_text(int64_t now) const {
 
 json Table::result_json() const {
     if (!result_) return nullptr;
-    return {{"winner", result_->winner < 0 ? json(nullptr) : json(result_->winner)},
-            {"counts", result_->counts},
-            {"reason", reason_name(result_->reason)}};
+    json j = {{"winner", result_->winner < 0 ? json(nullptr) : json(result_->winner)},
+              {"counts", result_->counts},
+              {"reason", reason_name(result_->reason)}};
+    if (result_->ratings.is_array() && !result_->ratings.empty()) j["ratings"] = result_->ratings;
+    return j;
+}
+
+void Table::set_seat_player(int seat, int64_t player, const std::string& name, double rating) {
+    Seat& s = spec_.seats.at(seat);
+    s.player = player;
+    s.name = name;
+    s.rating = rating;
+}
+
+void Table::set_rating_changes(json changes) {
+    if (result_) result_->ratings = std::move(changes);
 }
 
 json Table::summary() const {
@@ -507,12 +569,15 @@ json Table::spec_json() const {
         seats.push_back({{"type", s.type == SeatType::Computer ? "computer" : "human"},
                          {"level", s.level},
                          {"name", s.name},
-                         {"token_hash", s.token_hash}});
+                         {"token_hash", s.token_hash},
+                         {"player", s.player},
+                         {"rating", s.rating}});
     return {{"setup", setup_json(spec_.setup)},
             {"seats", seats},
             {"local", spec_.local},
             {"hints", spec_.hints},
             {"clock", clock_spec_json(spec_.clock)},
+            {"rated", spec_.rated},
             {"rematch", rematch_}};
 }
 
@@ -529,11 +594,14 @@ TableSpec Table::spec_from_json(const json& j) {
             seat.token_hash = s.at("token_hash").get<std::string>();
         else if (const std::string plain = s.at("token").get<std::string>(); !plain.empty())
             seat.token_hash = token_hash(plain);
+        seat.player = s.value("player", int64_t{0});
+        seat.rating = s.value("rating", 0.0);
         spec.seats.push_back(seat);
     }
     spec.local = j.at("local").get<bool>();
     spec.hints = j.at("hints").get<bool>();
     spec.clock = parse_clock(j.at("clock"));
+    spec.rated = j.value("rated", false);
     return spec;
 }
 
@@ -574,12 +642,8 @@ Table Table::restore(std::string id, const json& spec, int64_t created,
         TableResult r;
         r.winner = result.at("winner").is_null() ? -1 : result.at("winner").get<int>();
         r.counts = result.at("counts").get<std::vector<int>>();
-        const std::string reason = result.at("reason");
-        r.reason = reason == "resign"      ? EndReason::Resign
-                   : reason == "time"      ? EndReason::Time
-                   : reason == "cancelled" ? EndReason::Cancelled
-                   : reason == "expired"   ? EndReason::Expired
-                                           : EndReason::End;
+        r.reason = parse_reason(result.at("reason").get<std::string>());
+        if (result.contains("ratings")) r.ratings = result.at("ratings");
         t.result_ = r;
         t.status_ = TableStatus::Finished;
     } else {

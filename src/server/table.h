@@ -13,6 +13,7 @@
 
 #include "core/game.h"
 #include "server/protocol.h"
+#include "server/table_offers.h"
 
 namespace reversi::server {
 
@@ -23,17 +24,21 @@ struct TableSpec {
     bool local = false;
     bool hints = true;
     ClockSpec clock;
+    bool rated = false;  // checked by ratings.h when created; never a local or computer table
 };
 
 enum class TableStatus { Waiting, Playing, Finished };
 // Cancelled: the creator withdrew the table before it started; expired: nobody came.
-enum class EndReason { End, Resign, Time, Cancelled, Expired };
+// Agreed: a draw by agreement; aborted: ended before every human had moved (never rated);
+// abandoned: won by claim after the opponents had been gone for the claim time.
+enum class EndReason { End, Resign, Time, Cancelled, Expired, Agreed, Aborted, Abandoned };
 
 // The result of a finished table (docs/PROTOCOL.md "result").
 struct TableResult {
     int winner = -1;  // seat, or -1 for a draw
     std::vector<int> counts;
     EndReason reason = EndReason::End;
+    json ratings;  // rated games: [{"seat", "before", "after", "rd_after"}] (ratings.h)
 };
 
 // One accepted move as the store keeps it: the square and every seat's clock after it.
@@ -44,9 +49,19 @@ struct MoveRecord {
     bool damaged = false;  // the stored row did not read back (restore stops before it)
 };
 
-// "waiting", "playing", "finished"; "end", "resign", "time", "cancelled", "expired".
+// "waiting", "playing", "finished"; "end", "resign", "time", "cancelled", "expired",
+// "agreed", "aborted", "abandoned".
 std::string status_name(TableStatus status);
 std::string reason_name(EndReason reason);
+// The reason named `name` (as reason_name writes it); throws std::runtime_error otherwise.
+EndReason parse_reason(const std::string& name);
+
+// How the table judges presence: the absence after which a claim is allowed, and the
+// wall clock minus the steady clock, for the claim time shown to clients.
+struct PresenceRules {
+    int64_t claim_after_ms = 60'000;
+    int64_t wall_minus_steady_ms = 0;
+};
 
 class Table {
   public:
@@ -70,8 +85,9 @@ class Table {
 
     // Seats the token holds (every human seat for a local table's token); empty for none.
     std::vector<int> seats_of(std::string_view token) const;
-    // Live connections per seat, kept by the hub for the "connected" flag.
-    void add_connection(const std::vector<int>& seats, int delta);
+    // Live connections per seat, kept by the hub for the "connected" flag and presence; a
+    // seat whose last connection closes is absent from `now` (steady ms).
+    void add_connection(const std::vector<int>& seats, int delta, int64_t now = 0);
 
     // Gives a free human seat to a new player with a fresh token. Returns the seat.
     int join(int seat, const std::string& name, const std::string& token, int64_t now);
@@ -96,6 +112,38 @@ class Table {
     std::optional<int64_t> flag_deadline() const;
     // The spec of a rematch: same setup, seats (with their tokens) rotated by one.
     TableSpec rematch_spec() const;
+
+    // Records that player `player` (accounts) holds the taken `seat`, under its name, with
+    // its rating in the table's pool (0: none) for the state.
+    void set_seat_player(int seat, int64_t player, const std::string& name, double rating);
+    // Stores the rating changes of a finished rated game in its result.
+    void set_rating_changes(json changes);
+
+    // Etiquette (table_etiquette.cpp; docs/SITE.md "At the table"). Each checks everything
+    // first and throws ApiError before changing anything.
+    // Rated games hide spectators' chat from the players until the game is over.
+    bool rated() const { return spec_.rated; }
+    // Makes an offer for the held seat. Returns the kind when it is granted at once (a
+    // rematch at a table without another remote human, or the same offer already pending
+    // from the other side, which this one accepts).
+    std::optional<OfferKind> offer(const std::vector<int>& held, OfferKind kind, int64_t now);
+    // Answers another seat's pending offer; returns the kind when this grants it (every
+    // other human seat has accepted). A draw or takeback is applied here; a rematch table is
+    // for the caller to make.
+    std::optional<OfferKind> answer(const std::vector<int>& held, OfferKind kind, bool accept,
+                                    int64_t now);
+    // Withdraws the held seat's own pending offer.
+    void withdraw(const std::vector<int>& held, OfferKind kind);
+    // Ends a game some human seat has not moved in yet: reason "aborted", no winner.
+    void abort(const std::vector<int>& held, int64_t now);
+    // Wins a game whose other human seats have all been absent for the claim time.
+    void claim(const std::vector<int>& held, int64_t now);
+    const PendingOffers& offers() const { return offers_; }
+    void set_presence_rules(PresenceRules rules) { presence_rules_ = rules; }
+    // Per seat: a computer, or a human seat with an open connection.
+    std::vector<bool> presence() const;
+    // When (steady ms) a present seat may claim against the absent ones, or nothing.
+    std::optional<int64_t> claim_at() const;
 
     // The table state of docs/PROTOCOL.md, without "you".
     json state(int64_t now) const;
@@ -124,6 +172,15 @@ class Table {
     void end_without_winner(EndReason reason);
     void update_status(int64_t now);
     std::string seat_label(int seat) const;
+    // The index of the held seats' last move that is not a pass, or -1.
+    int last_move_of(const std::vector<int>& held) const;
+    // Takes the game back to `target` moves, with the clocks as they were then.
+    void rewind(int target, int64_t now);
+    // Etiquette helpers (table_etiquette.cpp).
+    void stop_clock(int64_t now);
+    void end_with_winner(int winner, EndReason reason, int64_t now);
+    int offering_seat(const std::vector<int>& held, OfferKind kind) const;
+    std::optional<OfferKind> grant(OfferKind kind, int from, int64_t now);
 
     std::string id_;
     TableSpec spec_;
@@ -135,6 +192,9 @@ class Table {
     std::string rematch_;
     std::string setup_text_;  // the setup as JSON text: it never changes
     std::vector<int> connections_;
+    std::vector<int64_t> absent_since_;  // per seat: steady ms its last connection closed
+    PresenceRules presence_rules_;
+    PendingOffers offers_;  // transient: not stored
     // Clock: remaining milliseconds per seat, their values at the start of each ply (for
     // undo and the store), and when the running seat's turn began.
     std::vector<int64_t> remaining_;

@@ -66,7 +66,7 @@ export const tests = {
     async 'setup screen offers every option and explains the forbidden ones'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await page.waitForSelector('#setup-title');
         for (const shape of ['6', '8', '10', 'octagon']) {
             await page.selectOption('#shape', shape);
@@ -107,7 +107,7 @@ export const tests = {
     async 'the form refuses what the server refuses: no human seat, invisible characters in a name'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await page.waitForSelector('#setup-title');
         const problems = async () => (await page.textContent('#problems')).trim();
         // All computers, at one screen or not: the server would answer 400, so the form says why.
@@ -146,7 +146,7 @@ export const tests = {
         const a = await ctx.launch();
         const pa = await a.page();
         pa.on('dialog', (d) => d.accept());
-        await pa.goto(ctx.url);
+        await pa.goto(`${ctx.url}/#/new`);
         await fillSetup(pa, { board: 8, seats: ['human', 'human'], mySeat: 0 });
         await createGame(pa);
         check((await gameInfo(pa)).status === 'waiting', 'table with a free seat is not waiting');
@@ -170,7 +170,7 @@ export const tests = {
         const open = await (await fetch(`${ctx.url}/api/tables`)).json();
         check(!open.tables.some((x) => x.id === id), 'the cancelled table is still listed as open');
         // A table that has started cannot be cancelled: the button is gone once both seats are taken.
-        await pa.goto(ctx.url);
+        await pa.goto(`${ctx.url}/#/new`);
         await fillSetup(pa, { board: 8, seats: ['human', 'human'], mySeat: 0 });
         await createGame(pa);
         check(await pa.$('#cancel-table'), 'no cancel button on a waiting table');
@@ -183,7 +183,7 @@ export const tests = {
     async 'two-player 8x8 game against the computer, by clicks to the end; lobby and replay'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, seats: ['human', 1] });
         await createGame(page);
         await playSome(page, 6);
@@ -212,7 +212,7 @@ export const tests = {
     async 'four-player octagon game with three computer seats'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 'octagon', players: 4, seats: ['human', 1, 1, 1] });
         await createGame(page);
         const rows = await boardRows(page);
@@ -229,7 +229,7 @@ export const tests = {
     async 'three-player game at one screen'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, players: 3, seats: ['human', 'human', 'human'], local: true });
         await createGame(page);
         const you = await page.$$eval('#players .player', (li) => li.map((x) => x.textContent));
@@ -244,7 +244,7 @@ export const tests = {
     async '6x6 free-opening game'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 6, free: true, seats: ['human', 1] });
         await createGame(page);
         check((await boardRows(page)).join('') === '-'.repeat(36), 'free opening does not start empty');
@@ -259,7 +259,7 @@ export const tests = {
     async 'game with blocked squares and a handicap on 10x10'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 10, blocked: ['c3', 'h8'], handicap: 2, handicapTo: 'black', seats: ['human', 1] });
         await createGame(page);
         const rows = await boardRows(page);
@@ -275,7 +275,7 @@ export const tests = {
     async 'random point-symmetric blocked squares are shown before the first move'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, random: 6, seats: ['human', 1] });
         await createGame(page);
         const rows = await boardRows(page);
@@ -291,7 +291,7 @@ export const tests = {
         // The mover's connection is slow, so its page lags behind the other's on every
         // broadcast: the test must wait for each page it reads (it once read too early).
         await slowSocket(pa, 300);
-        await pa.goto(ctx.url);
+        await pa.goto(`${ctx.url}/#/new`);
         await fillSetup(pa, { board: 8, seats: ['human', 'human'], mySeat: 0 });
         await createGame(pa);
         check((await gameInfo(pa)).status === 'waiting', 'table with a free seat is not waiting');
@@ -330,7 +330,7 @@ export const tests = {
     async 'an illegal click changes nothing'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, seats: ['human', 1] });
         await createGame(page);
         await page.waitForSelector('.board.interactive .sq.playable');
@@ -356,7 +356,7 @@ export const tests = {
     async 'keyboard play: arrow keys and Enter'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, seats: ['human', 1] });
         await createGame(page);
         await page.waitForSelector('.board.interactive .sq.playable');
@@ -373,7 +373,7 @@ export const tests = {
         const b = await ctx.launch();
         const page = await b.page();
         page.on('dialog', (d) => d.accept());
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, seats: ['human', 1] });
         await createGame(page);
         await page.waitForSelector('.board.interactive .sq.playable');
@@ -407,7 +407,7 @@ export const tests = {
         const moves = line.split(';')[1].trim().split(/\s+/);
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 6, seats: ['human', 'human'], local: true });
         await createGame(page);
         for (const [i, m] of moves.entries()) {
@@ -431,7 +431,7 @@ export const tests = {
     async 'a clock that runs out ends the game'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, seats: ['human', 'human'], local: true });
         await page.selectOption('#clock-mode', 'move');
         await page.fill('#clock-seconds', '2');
@@ -446,7 +446,7 @@ export const tests = {
     async 'the client in Turkish and in Polish'(ctx) {
         const b = await ctx.launch({ locale: 'tr-TR' });
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await page.waitForSelector('#setup-title');
         check((await page.textContent('#setup-title')) === 'Yeni oyun', 'Turkish browser does not get Turkish');
         check((await page.getAttribute('html', 'lang')) === 'tr', 'html lang is not tr');
@@ -477,7 +477,7 @@ export const tests = {
         await shot(page, ctx, 'rules-pl.png');
         const p = await ctx.launch({ locale: 'pl-PL' });
         const pp = await p.page();
-        await pp.goto(ctx.url);
+        await pp.goto(`${ctx.url}/#/new`);
         await pp.waitForSelector('#setup-title');
         check((await pp.textContent('#setup-title')) === 'Nowa gra', 'Polish browser does not get Polish');
         await pp.check('#anti');
@@ -490,7 +490,7 @@ export const tests = {
     async 'phone-sized screen'(ctx) {
         const b = await ctx.launch({ viewport: { width: 390, height: 844 }, hasTouch: true });
         const page = await b.page();
-        await page.goto(ctx.url);
+        await page.goto(`${ctx.url}/#/new`);
         await page.waitForSelector('#setup-title');
         await shot(page, ctx, 'phone-setup.png');
         await fillSetup(page, { board: 10, seats: ['human', 1] });

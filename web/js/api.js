@@ -55,6 +55,19 @@ export const getTable = (id) => call('GET', `/api/tables/${encodeURIComponent(id
 export const listGames = (limit = 50, offset = 0) => call('GET', `/api/games?limit=${limit}&offset=${offset}`);
 export const getGame = (id) => call('GET', `/api/games/${encodeURIComponent(id)}`);
 export const exportUrl = (id, format) => `/api/games/${encodeURIComponent(id)}/export?format=${format}`;
+// Post-game analysis and the analysis board (docs/SITE.md "Analysis").
+export const getAnalysis = (id) => call('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
+export const analyzePosition = (setup, moves, depth) => call('POST', '/api/analyze', { setup, moves, depth });
+
+// Players and ratings (docs/SITE.md); the session is the HttpOnly cookie the browser sends.
+export const getMe = () => call('GET', '/api/me');
+export const register = (name, password) => call('POST', '/api/register', { name, password });
+export const login = (name, password) => call('POST', '/api/login', { name, password });
+export const logout = () => call('POST', '/api/logout', {});
+export const changePassword = (old, fresh) => call('POST', '/api/password', { old, new: fresh });
+export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponent(name)}`);
+export const getLeaderboard = (pool, limit = 50) =>
+    call('GET', `/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}`);
 
 const TokenKey = 'reversi.tokens';
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The board widget for every shape: a grid of square buttons with coordinates, discs that carry
-// a glyph as well as a colour, blocked squares and absent octagon corners. It is driven by board
-// rows in the table-state format and reports plays through a callback; one square at a time is
-// in the tab order (roving tabindex) and arrow keys move between squares.
+// The board widget for every shape: a grid of square buttons with coordinates, discs (with 3-4
+// players they carry a glyph as well as a colour; black and white need none), blocked squares
+// and absent octagon corners. It is driven by board rows in the table-state format and reports
+// plays through a callback; one square at a time is in the tab order (roving tabindex) and
+// arrow keys move between squares as drawn. A flipped board is drawn turned by 180 degrees.
 import { t, colourName } from './i18n.js';
 
 // One shape per seat, so that discs differ by more than colour: diamond, star, triangle, square.
@@ -11,8 +12,9 @@ const DISC_SEAT = { X: 0, O: 1, R: 2, G: 3 };
 
 export class Board {
     // Builds an empty board of `size` (6, 8 or 10) squares a side inside `host`.
-    constructor(host, size, { onPlay = null, label = '' } = {}) {
+    constructor(host, size, { onPlay = null, label = '', flipped = false } = {}) {
         this.size_ = size;
+        this.flipped_ = flipped;
         this.onPlay_ = onPlay;
         this.focus_ = { col: Math.floor(size / 2) - 1, row: Math.floor(size / 2) - 1 };
         this.cells_ = [];
@@ -26,14 +28,18 @@ export class Board {
         head.className = 'board-row';
         head.setAttribute('role', 'row');
         head.append(this.coord_(''));
-        for (let c = 0; c < size; c++) head.append(this.coord_(String.fromCharCode(97 + c)));
+        const order = [...Array(size).keys()];
+        if (flipped) order.reverse();
+        for (const c of order) head.append(this.coord_(String.fromCharCode(97 + c)));
         this.root.append(head);
-        for (let r = 0; r < size; r++) {
+        this.root.classList.toggle('flipped', flipped);
+        this.cells_ = new Array(size * size);
+        for (const r of order) {
             const row = document.createElement('div');
             row.className = 'board-row';
             row.setAttribute('role', 'row');
             row.append(this.coord_(String(r + 1)));
-            for (let c = 0; c < size; c++) {
+            for (const c of order) {
                 const b = document.createElement('button');
                 b.type = 'button';
                 b.className = 'sq';
@@ -44,7 +50,7 @@ export class Board {
                 b.addEventListener('keydown', (e) => this.key_(e, c, r));
                 b.addEventListener('focus', () => { this.focus_ = { col: c, row: r }; });
                 row.append(b);
-                this.cells_.push(b);
+                this.cells_[r * size + c] = b;
             }
             this.root.append(row);
         }
@@ -59,7 +65,9 @@ export class Board {
         return d;
     }
 
-    // Draws `state`: {rows, legal, last, flipped, showLegal, hint, interactive, animate}.
+    // Draws `state`: {rows, legal, last, flipped, showLegal, hint, interactive, animate, marks,
+    // best, labels} (`marks`: draw the seat glyphs on discs, for 3-4 players; `best`: a square
+    // to mark as the engine's best move; `labels`: {square: short text} such as scores).
     update(state) {
         const prev = this.state_;
         this.state_ = state;
@@ -91,7 +99,7 @@ export class Board {
                     words.push(t('board.blocked'));
                 } else if (ch in DISC_SEAT || ch === 'N') {
                     const seat = DISC_SEAT[ch];
-                    const disc = span(`disc ${ch === 'N' ? 'pn' : 'p' + seat}`, ch === 'N' ? '○' : GLYPHS[seat]);
+                    const disc = span(`disc ${ch === 'N' ? 'pn' : 'p' + seat}`, !state.marks ? '' : ch === 'N' ? '○' : GLYPHS[seat]);
                     if (flipped.has(sq) || (state.animate && sq === state.last && was !== ch)) {
                         disc.classList.add(flipped.has(sq) ? 'flip' : 'drop');
                     }
@@ -112,6 +120,15 @@ export class Board {
                 if (sq === state.hint) {
                     b.classList.add('hint');
                     words.push(t('board.hint'));
+                }
+                // Analysis: the best move, and a short text (a score) per square.
+                if (sq === state.best) {
+                    b.classList.add('best');
+                    words.push(t('analysis.bestMark'));
+                }
+                if (state.labels && state.labels[sq] !== undefined) {
+                    b.append(span('eval', state.labels[sq]));
+                    words.push(state.labels[sq]);
                 }
                 if (state.interactive && playable.has(sq)) b.classList.add('playable');
                 b.setAttribute('aria-label', words.join(', '));
@@ -147,12 +164,14 @@ export class Board {
         }
         if (e.key === 'Home' || e.key === 'End') {
             e.preventDefault();
-            this.moveFocus_(e.key === 'Home' ? 0 : this.size_ - 1, row, 0, 0);
+            const first = (e.key === 'Home') !== this.flipped_;
+            this.moveFocus_(first ? 0 : this.size_ - 1, row, 0, 0);
             return;
         }
-        const d = moves[e.key];
+        let d = moves[e.key];
         if (!d) return;
         e.preventDefault();
+        if (this.flipped_) d = [-d[0], -d[1]];
         this.moveFocus_(col + d[0], row + d[1], d[0], d[1]);
     }
 
@@ -182,8 +201,8 @@ function span(cls, text) {
     return s;
 }
 
-// A disc glyph for the legend and the player list.
-export function discBadge(seat) {
-    const s = span(`disc badge ${seat === 'N' ? 'pn' : 'p' + seat}`, seat === 'N' ? '○' : GLYPHS[seat]);
+// A disc for the legend and the player list; `marks` adds the seat's glyph (3-4 players).
+export function discBadge(seat, marks = true) {
+    const s = span(`disc badge ${seat === 'N' ? 'pn' : 'p' + seat}`, !marks ? '' : seat === 'N' ? '○' : GLYPHS[seat]);
     return s;
 }

@@ -1,18 +1,37 @@
 // SPDX-License-Identifier: MIT
-// The game view of one table: the board, the players with counts and clocks, whose turn it is,
-// a forced pass (announced, then confirmed by the player with the Pass button; computer seats
-// pass on the server), the move list, the result, and the controls (hint, undo, resign,
-// rematch, and cancel while the table still waits for players). The server's table state is
-// the only truth: a click that is not a legal move for a seat this browser holds changes
-// nothing and says why.
+// The game view of one table: the board (flippable, sized to fit the screen), the players with
+// counts, clocks and presence, whose turn it is, a forced pass (announced, then confirmed with
+// the Pass button; computer seats pass on the server), the move list, the result, the controls
+// (hint, undo, resign, cancel while waiting), etiquette between people (game-offers.js) and the
+// chat (game-chat.js). The server's table state is the only truth: a click that is not a legal
+// move for a seat this browser holds changes nothing and says why. States that arrive while a
+// move's flips are still animating wait their turn, so the computer's reply never cuts them.
 import { t, colourName, describeSetup } from './i18n.js';
 import { Board, discBadge } from './board.js';
 import { TableSocket } from './socket.js';
 import { getGame, getTable, joinTable, nameProblem, saveToken, tokenFor } from './api.js';
 import { el, errorText } from './ui.js';
 import { beep, soundOn, setSound } from './sound.js';
+import { Clocks } from './game-clock.js';
+import { ChatPanel } from './game-chat.js';
+import { renderAfterGame, renderEtiquette, tickClaim } from './game-offers.js';
+import { hintText, neverPlayed, phaseNote, resultText, variantOf } from './game-text.js';
+
+export { resultText, variantOf } from './game-text.js';
 
 const LegalKey = 'reversi.showLegal';
+const FlipKey = 'reversi.flipped';
+const FlipMs = 400; // the flip animation (style.css) and a little slack
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+function flippedTables() {
+    try {
+        return JSON.parse(localStorage.getItem(FlipKey) || '{}');
+    } catch {
+        return {};
+    }
+}
 
 export function gameView(root, id) {
     const view = el('section', { class: 'game', 'aria-labelledby': 'game-title' });
@@ -20,66 +39,122 @@ export function gameView(root, id) {
     let table = null;
     let prevPly = -1;
     let hint = null;
+    let hintLine = '';
     let message = '';
     let pending = false;
     let socket = null;
     let board = null;
-    let boardSize = 0;
-    let receivedAt = 0;
+    let boardKey = '';
+    let connection = 'connecting';
+    let flipped = Boolean(flippedTables()[id]);
     let showLegal = localStorage.getItem(LegalKey) !== 'off';
-    const timer = setInterval(() => drawClocks(), 250);
+    const queue = [];
+    let busyUntil = 0;
+    let pumpTimer = null;
+    let backTimer = null;
+    const clocks = new Clocks();
+    const timer = setInterval(() => {
+        clocks.draw(players);
+        tickClaim(etiquette, table);
+    }, 250);
 
     const title = el('h1', { id: 'game-title' });
     const sub = el('p', { class: 'subtitle' });
+    const banners = el('div', { class: 'banners' });
     const claim = el('div', { class: 'claim' });
     const boardHost = el('div', { class: 'board-host' });
+    const phase = el('p', { class: 'phase', id: 'phase', 'aria-live': 'polite' });
+    const flip = el('button', { type: 'button', id: 'flip-board', class: 'link' }, t('game.flip'));
     const players = el('ul', { class: 'players', id: 'players' });
     const status = el('p', { class: 'status', id: 'status', role: 'status', 'aria-live': 'polite' });
+    const hintBox = el('p', { class: 'hint-line', id: 'hint-text', 'aria-live': 'polite' });
     const alert = el('p', { class: 'alert', id: 'alert', role: 'alert' });
     const passBar = el('div', { class: 'pass-bar' });
     const controls = el('div', { class: 'controls' });
+    const etiquette = el('div', { class: 'etiquette-host' });
+    const after = el('div', { class: 'after-game' });
     const toggles = el('div', { class: 'toggles' });
     const moves = el('ol', { class: 'moves', id: 'moves', 'aria-label': t('game.moves') });
     const share = el('p', { class: 'share' });
-    view.append(title, sub, claim,
-        el('div', { class: 'game-grid' }, boardHost,
-            el('div', { class: 'side' }, status, passBar, alert, players, controls, toggles,
-                el('h2', {}, t('game.moves')), moves, share)));
+    const chat = new ChatPanel((msg) => socket?.send(msg));
+    flip.addEventListener('click', () => {
+        flipped = !flipped;
+        const all = flippedTables();
+        if (flipped) all[id] = true;
+        else delete all[id];
+        localStorage.setItem(FlipKey, JSON.stringify(all));
+        render(false);
+    });
+    view.append(title, sub, banners, claim,
+        el('div', { class: 'game-grid' },
+            el('div', { class: 'board-col' }, boardHost, el('div', { class: 'under-board' }, phase, flip)),
+            el('div', { class: 'side' }, status, passBar, hintBox, alert, players, controls, etiquette, after, toggles,
+                el('h2', {}, t('game.moves')), moves, chat.root, share)));
 
     function connect() {
         if (socket) socket.close();
         socket = new TableSocket(id, tokenFor(id), {
             onMessage: receive,
-            onStatus: (s) => { view.classList.toggle('offline', s !== 'open'); },
+            onStatus: (s) => {
+                const was = connection;
+                connection = s === 'open' ? (was === 'lost' ? 'back' : 'open') : 'lost';
+                clearTimeout(backTimer);
+                if (connection === 'back') backTimer = setTimeout(() => { connection = 'open'; renderBanners(); }, 2500);
+                view.classList.toggle('offline', connection === 'lost');
+                renderBanners();
+            },
         });
     }
 
     function receive(msg) {
         if (msg.type === 'state') {
-            const animate = table && msg.table.ply === table.ply + 1;
-            table = msg.table;
-            receivedAt = performance.now();
-            pending = false;
-            if (table.ply !== prevPly) {
-                hint = null;
-                if (prevPly >= 0 && soundOn()) beep(table.status === 'finished' ? 330 : 660);
-                message = '';
-            }
-            prevPly = table.ply;
-            render(animate);
+            queue.push(msg.table);
+            pump();
+        } else if (chat.receive(msg, table)) {
+            // The chat panel showed it.
         } else if (msg.type === 'error') {
             pending = false;
             message = errorText(msg);
             renderAlert();
         } else if (msg.type === 'hint') {
+            if (table && msg.ply !== undefined && msg.ply !== table.ply) return;
             hint = msg.square;
-            message = t('game.hintIs', { sq: msg.square, score: msg.score ?? '?', depth: msg.depth ?? '?' });
+            hintLine = hintText(msg, table?.setup.players ?? 2);
             render(false);
         } else if (msg.type === 'rematch' && msg.table) {
             const token = tokenFor(id);
             if (token) saveToken(msg.table, token);
             location.hash = `#/table/${msg.table}`;
         }
+    }
+
+    // Applies queued states one at a time, each after the previous move's flips have shown.
+    function pump() {
+        clearTimeout(pumpTimer);
+        while (queue.length) {
+            const wait = busyUntil - performance.now();
+            if (wait > 0) {
+                pumpTimer = setTimeout(pump, wait);
+                return;
+            }
+            apply(queue.shift());
+        }
+    }
+
+    function apply(next) {
+        const animate = Boolean(table) && next.ply === table.ply + 1 && !reducedMotion();
+        clocks.update(next);
+        table = next;
+        pending = false;
+        if (table.ply !== prevPly) {
+            hint = null;
+            hintLine = '';
+            if (prevPly >= 0 && soundOn()) beep(table.status === 'finished' ? 330 : 660);
+            message = '';
+        }
+        prevPly = table.ply;
+        if (animate && (table.flipped || []).length) busyUntil = performance.now() + FlipMs;
+        render(animate);
     }
 
     const mine = () => new Set(table?.you || []);
@@ -98,7 +173,7 @@ export function gameView(root, id) {
             renderAlert();
             return;
         }
-        if (pending) return;
+        if (pending || queue.length) return;
         pending = true;
         socket.send({ type: 'move', square: sq, ply: table.ply });
     }
@@ -107,26 +182,49 @@ export function gameView(root, id) {
         alert.textContent = message;
     }
 
+    function renderBanners() {
+        banners.replaceChildren();
+        if (connection === 'lost') {
+            banners.append(el('p', { class: 'banner conn lost', id: 'conn-banner', role: 'alert' }, t('conn.lost')));
+        } else if (connection === 'back') {
+            banners.append(el('p', { class: 'banner conn back', id: 'conn-banner', role: 'status' }, t('conn.back')));
+        }
+        if (table && !mine().size) {
+            banners.append(el('p', { class: 'banner watch', id: 'watch-banner', role: 'status' },
+                table.status === 'waiting' ? t('game.watchWaiting') : t('game.watchBanner')));
+        }
+    }
+
     function render(animate) {
         if (!table) return;
         const n = table.board.length;
-        if (!board || boardSize !== n) {
+        const marks = table.setup.players > 2;
+        const key = `${n}/${flipped}`;
+        if (!board || boardKey !== key) {
             boardHost.replaceChildren();
-            board = new Board(boardHost, n, { onPlay: play, label: t('game.board') });
-            boardSize = n;
+            board = new Board(boardHost, n, { onPlay: play, label: t('game.board'), flipped });
+            boardKey = key;
         }
         // Exposed for scripts and tests that wait on the game's progress.
         view.dataset.ply = String(table.ply);
         view.dataset.status = table.status;
         title.textContent = describeSetup(table.setup);
-        sub.replaceChildren(el('a', { href: `#/rules/${variantOf(table.setup)}`, id: 'rules-link' }, t('game.rulesLink')));
+        sub.replaceChildren(el('a', { href: `#/rules/${variantOf(table.setup)}`, id: 'rules-link' }, t('game.rulesLink')),
+            table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '');
         const legal = table.status === 'playing' ? (table.legal || []).filter((m) => m !== 'pass') : [];
         board.update({ rows: table.board, legal, last: table.last_move, flipped: table.flipped,
-            showLegal: showLegal && myTurn(), hint, interactive: myTurn(), animate });
+            showLegal: showLegal && myTurn(), hint, interactive: myTurn(), animate, marks });
+        flip.textContent = flipped ? t('game.unflip') : t('game.flip');
+        flip.setAttribute('aria-pressed', String(flipped));
+        phase.textContent = phaseNote(table);
+        hintBox.textContent = hintLine;
+        renderBanners();
         renderClaim();
         renderPlayers();
         renderStatus();
         renderControls();
+        renderEtiquette(etiquette, table, (m) => socket.send(m));
+        renderAfterGame(after, table);
         renderMoves();
         renderAlert();
         share.replaceChildren(el('label', { for: 'share-link' }, t('game.share')),
@@ -138,7 +236,7 @@ export function gameView(root, id) {
         if (!table || mine().size || table.status !== 'waiting') return;
         const free = table.seats.map((s, i) => (s.type === 'human' && !s.taken ? i : -1)).filter((i) => i >= 0);
         if (!free.length) return;
-        const name = el('input', { id: 'join-name', type: 'text', maxlength: '40', placeholder: t('setup.name'),
+        const name = el('input', { id: 'join-name', type: 'text', placeholder: t('setup.name'),
             'aria-label': t('setup.name') });
         claim.append(el('span', {}, t('game.freeSeats')), name);
         for (const i of free) {
@@ -163,42 +261,34 @@ export function gameView(root, id) {
         }
     }
 
-    function seatLabel(s, i) {
+    function seatLabel(s) {
         if (s.type === 'computer') return t('seat.computerLevel', { n: s.level });
-        if (s.name) return s.name;
+        const name = s.player || s.name;
+        if (name) return s.rating ? `${name} (${Math.round(s.rating.rating ?? s.rating)})` : name;
         return s.taken ? t('seat.human') : t('seat.free');
     }
 
     function renderPlayers() {
         players.replaceChildren();
+        const marks = table.setup.players > 2;
         table.seats.forEach((s, i) => {
             const li = el('li', { class: 'player' + (table.to_move === i ? ' to-move' : ''), 'data-seat': String(i) });
             const you = mine().has(i) ? ` ${t('game.you')}` : '';
-            li.append(discBadge(i), el('span', { class: 'pname' }, `${colourName(i)}: ${seatLabel(s, i)}${you}`),
+            const online = s.type === 'human' && s.taken !== false ? (table.presence?.[i] ?? s.connected) : undefined;
+            const dot = online === undefined ? el('span', { class: 'presence none', 'aria-hidden': 'true' })
+                : el('span', { class: `presence ${online ? 'on' : 'off'}`, title: t(online ? 'presence.on' : 'presence.off'),
+                    'aria-label': t(online ? 'presence.on' : 'presence.off'), role: 'img' });
+            li.append(dot, discBadge(i, marks), el('span', { class: 'pname' }, `${colourName(i)}: ${seatLabel(s)}${you}`),
                 el('span', { class: 'count', 'aria-label': t('game.discs') }, String(table.counts?.[i] ?? 0)),
                 el('span', { class: 'clock', 'data-seat': String(i) }));
             if (table.to_move === i) li.setAttribute('aria-current', 'true');
             players.append(li);
         });
         if (table.setup.players === 3) {
-            players.append(el('li', { class: 'player neutral' }, discBadge('N'), el('span', { class: 'pname' }, t('colour.neutral'))));
+            players.append(el('li', { class: 'player neutral' }, el('span', { class: 'presence none' }), discBadge('N'),
+                el('span', { class: 'pname' }, t('colour.neutral'))));
         }
-        drawClocks();
-    }
-
-    function drawClocks() {
-        if (!table || !table.clock || table.clock.mode === 'none' || !table.clock.remaining_ms) return;
-        const running = table.status === 'playing' ? table.clock.running : null;
-        for (const span of players.querySelectorAll('.clock')) {
-            const i = Number(span.dataset.seat);
-            let ms = table.clock.remaining_ms[i];
-            if (ms === undefined || ms === null) continue;
-            if (running === i) ms -= performance.now() - receivedAt;
-            ms = Math.max(0, ms);
-            const s = Math.ceil(ms / 1000);
-            span.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-            span.classList.toggle('low', s <= 10);
-        }
+        clocks.draw(players);
     }
 
     function renderStatus() {
@@ -230,8 +320,8 @@ export function gameView(root, id) {
         view.classList.toggle('finished', table.status === 'finished');
     }
 
-    function button(id, label, onClick) {
-        const b = el('button', { type: 'button', id }, label);
+    function button(bid, label, onClick) {
+        const b = el('button', { type: 'button', id: bid }, label);
         b.addEventListener('click', onClick);
         return b;
     }
@@ -239,9 +329,11 @@ export function gameView(root, id) {
     function renderControls() {
         controls.replaceChildren();
         const me = mine();
+        const computer = table.seats.some((s) => s.type === 'computer');
         if (me.size && table.status === 'playing') {
             if (table.hints && myTurn()) controls.append(button('hint', t('game.hint'), () => socket.send({ type: 'hint' })));
-            if (table.seats.some((s) => s.type === 'computer')) {
+            // The server takes back at tables against the computer and at one-screen tables.
+            if (computer || table.local) {
                 controls.append(button('undo', t('game.undo'), () => socket.send({ type: 'undo' })));
             }
             controls.append(button('resign', t('game.resign'), () => {
@@ -261,8 +353,15 @@ export function gameView(root, id) {
         if (table.rematch) {
             controls.append(el('a', { class: 'button primary', id: 'to-rematch', href: `#/table/${table.rematch}` },
                 t('game.toRematch')));
-        } else if (me.size && table.status === 'finished' && !neverPlayed(table.result)) {
+        } else if (me.size && table.status === 'finished' && !neverPlayed(table.result) && (computer || table.local)) {
+            // Nobody else has to agree at one screen or against the computer; between people
+            // the rematch is an offer (game-offers.js).
             controls.append(button('rematch', t('game.rematch'), () => socket.send({ type: 'rematch' })));
+        }
+        // A finished two-player game can be analysed (analysis.js).
+        if (table.status === 'finished' && !neverPlayed(table.result) && table.setup.players === 2 && table.ply > 0) {
+            controls.append(el('a', { class: 'button', id: 'to-analysis', href: `#/analysis/${encodeURIComponent(id)}` },
+                t('analysis.link')));
         }
         toggles.replaceChildren(
             toggle('show-legal', t('game.showLegal'), showLegal, (v) => {
@@ -275,11 +374,14 @@ export function gameView(root, id) {
     }
 
     function renderMoves() {
+        const n = table.setup.players;
+        moves.style.setProperty('--players', String(n));
         moves.replaceChildren();
         (table.moves || []).forEach((m, i) => {
-            const seat = i % table.setup.players;
-            moves.append(el('li', { 'aria-label': `${colourName(seat)} ${m === 'pass' ? t('game.passWord') : m}` },
-                discBadge(seat), ' ', m === 'pass' ? t('game.passWord') : m));
+            const seat = i % n;
+            const word = m === 'pass' ? t('game.passWord') : m;
+            moves.append(el('li', { 'aria-label': `${i + 1}. ${colourName(seat)} ${word}` },
+                el('span', { class: 'num', 'aria-hidden': 'true' }, `${i + 1}.`), discBadge(seat, n > 2), ' ', word));
         });
         moves.scrollTop = moves.scrollHeight;
     }
@@ -304,6 +406,8 @@ export function gameView(root, id) {
     return {
         destroy() {
             clearInterval(timer);
+            clearTimeout(pumpTimer);
+            clearTimeout(backTimer);
             if (socket) socket.close();
         },
     };
@@ -314,33 +418,4 @@ function toggle(id, label, value, onChange) {
     input.checked = value;
     input.addEventListener('change', () => onChange(input.checked));
     return el('div', { class: 'check' }, input, el('label', { for: id }, label));
-}
-
-// The rules page that best describes a setup.
-export function variantOf(setup) {
-    if (setup.players > 2) return 'multi';
-    if (setup.anti) return 'anti';
-    if (setup.free_opening) return 'free';
-    if (setup.handicap > 0) return 'handicap';
-    if ((setup.blocked && setup.blocked.length) || setup.random_blocked) return 'blocked';
-    if (setup.board !== '8') return 'shapes';
-    return 'standard';
-}
-
-// A table that ended before its game started (cancelled by a player, or expired waiting for
-// players) has no winner and no score: it is no draw.
-const neverPlayed = (result) => result?.reason === 'cancelled' || result?.reason === 'expired';
-
-// "Black wins 40-24" and friends, for a result object of the table state or a finished game.
-export function resultText(result, setup) {
-    if (result.reason === 'cancelled') return t('result.cancelled');
-    if (result.reason === 'expired') return t('result.expired');
-    const counts = (result.counts || []).join('–');
-    let text = result.winner === null || result.winner === undefined
-        ? t('result.draw', { counts })
-        : t('result.wins', { colour: colourName(result.winner), counts });
-    if (result.reason === 'resign') text += ` ${t('result.byResign')}`;
-    if (result.reason === 'time') text += ` ${t('result.byTime')}`;
-    if (setup && setup.anti) text += ` ${t('result.anti')}`;
-    return text;
 }

@@ -5,6 +5,7 @@
 // human seat, a name with control or invisible characters) are explained before the request is
 // sent, and the create button stays disabled while any remains.
 import { t, colourName } from './i18n.js';
+import { counted } from './game-text.js';
 import * as rules from './rules.js';
 import { Board } from './board.js';
 import { createTable, nameProblem, saveToken } from './api.js';
@@ -15,7 +16,7 @@ const defaults = () => ({
     random: 4, handicap: 0, handicap_to: 'black',
     seats: [{ type: 'human', level: 3 }, { type: 'computer', level: 3 },
         { type: 'computer', level: 3 }, { type: 'computer', level: 3 }],
-    mySeat: '0', watchForced: false, name: '', local: false, hints: true,
+    mySeat: '0', watchForced: false, name: '', names: ['', '', '', ''], randomSeat: false, local: false, hints: true, rated: false,
     clock: 'none', moveSeconds: 30, gameMinutes: 5, increment: 5,
 });
 
@@ -51,10 +52,23 @@ export function setupView(root) {
         return out;
     }
 
-    // The name as sent: trimmed; its problem, if any, is a form problem like the others.
+    // Against one computer with two players, the human picks a colour (or lets chance pick).
+    const versusComputer = () => st.players === 2 && !st.local
+        && st.seats.slice(0, 2).filter((x) => x.type === 'computer').length === 1;
+
+    // The names as sent: trimmed (one per human seat at one screen); their problems, if any,
+    // are form problems like the others. The limit is in bytes, so the message counts bytes.
+    const sentNames = () => (st.local
+        ? st.seats.slice(0, st.players).map((x, i) => (x.type === 'human' ? st.names[i].trim() : ''))
+        : [st.name.trim()]);
     const nameProblems = () => {
-        const key = nameProblem(st.name.trim());
-        return key ? [{ key }] : [];
+        const out = [];
+        for (const name of sentNames()) {
+            const key = nameProblem(name);
+            if (key === 'problem.nameLong') out.push({ key: 'problem.nameBytes', params: { n: byteLength(name) } });
+            else if (key) out.push({ key });
+        }
+        return out.filter((p, i) => out.findIndex((q) => q.key === p.key) === i);
     };
 
     function request() {
@@ -65,12 +79,16 @@ export function setupView(root) {
                 increment: Number(st.increment) }
                 : { mode: 'none' };
         const req = { setup: setupObject(), seats, local: st.local, hints: st.hints, clock };
-        if (st.name.trim()) req.name = st.name.trim();
+        if (st.rated && !st.local) req.rated = true;
         const humans = seats.map((x, i) => (x.type === 'human' ? i : -1)).filter((i) => i >= 0);
         if (st.local) {
             if (humans.length) req.seat = humans[0];
-        } else if (st.mySeat !== 'watch') {
-            req.seat = Number(st.mySeat);
+            req.names = sentNames();
+            if (req.names[humans[0]]) req.name = req.names[humans[0]];
+        } else {
+            if (st.name.trim()) req.name = st.name.trim();
+            if (versusComputer() && st.randomSeat) req.seat = 'random';
+            else if (st.mySeat !== 'watch') req.seat = Number(st.mySeat);
         }
         return req;
     }
@@ -107,7 +125,7 @@ export function setupView(root) {
             checkbox('free-opening', t('setup.free'), st.free_opening, (v) => { st.free_opening = v; render(); },
                 help('free'), invalid('problem.multiFree')),
             field(t('setup.handicap'), select('handicap', [0, 1, 2, 3, 4].map((v) => [String(v),
-                v ? t('setup.nCorners', { n: v }) : t('setup.none')]), String(st.handicap),
+                v ? counted('corners', v) : t('setup.none')]), String(st.handicap),
             (v) => { st.handicap = Number(v); render(); }), help('handicap'),
             { invalid: invalid('problem.multiHandicap', 'problem.octagonHandicap') }),
         );
@@ -153,7 +171,19 @@ export function setupView(root) {
             seats.append(row);
         }
         seats.append(checkbox('local', t('setup.local'), st.local, (v) => { st.local = v; render(); }));
-        if (!st.local) {
+        if (versusComputer()) {
+            // The computer's seat follows the colour chosen; its level stays.
+            const human = st.seats[0].type === 'human' ? 0 : 1;
+            const colour = st.randomSeat ? 'random' : human === 0 ? 'black' : 'white';
+            seats.append(field(t('setup.myColour'), select('my-colour', [['black', colourName(0)], ['white', colourName(1)],
+                ['random', t('setup.colourRandom')]], colour, (v) => {
+                st.randomSeat = v === 'random';
+                const want = v === 'white' ? 1 : 0;
+                if (st.seats[want].type !== 'human') [st.seats[0], st.seats[1]] = [st.seats[1], st.seats[0]];
+                st.mySeat = String(want);
+                render();
+            })));
+        } else if (!st.local) {
             const options = [];
             for (let i = 0; i < st.players; i++) {
                 if (st.seats[i].type === 'human') options.push([String(i), colourName(i)]);
@@ -162,12 +192,39 @@ export function setupView(root) {
             seats.append(field(t('setup.mySeat'), select('my-seat', options, st.mySeat,
                 (v) => { st.mySeat = v; st.watchForced = false; render(); }), null, { invalid: invalid('problem.mySeat') }));
         }
-        const name = el('input', { id: 'name', type: 'text', maxlength: '40', value: st.name, autocomplete: 'nickname' });
-        const nameField = field(t('setup.name'), name, null, { invalid: invalid('problem.nameChars', 'problem.nameLong') });
-        seats.append(nameField);
+        // Names are limited in bytes (the server's rule), so the field counts bytes, not letters.
+        const nameInvalid = invalid('problem.nameChars', 'problem.nameBytes');
+        const nameInputs = [];
+        const nameInput = (id, value, label, onInput) => {
+            const input = el('input', { id, type: 'text', value, autocomplete: 'nickname' });
+            const bytes = el('span', { class: 'name-bytes', id: `${id}-bytes`, 'aria-live': 'polite' });
+            const f = field(label, input, bytes, { invalid: nameInvalid && nameProblem(value.trim()) !== null });
+            const count = () => { bytes.textContent = t('setup.nameBytes', { n: byteLength(input.value.trim()) }); };
+            count();
+            input.addEventListener('input', () => {
+                onInput(input.value);
+                count();
+                const bad = nameProblem(input.value.trim()) !== null;
+                f.classList.toggle('invalid', bad);
+                input.setAttribute('aria-invalid', String(bad));
+            });
+            nameInputs.push(input);
+            return f;
+        };
+        if (st.local) {
+            for (let i = 0; i < st.players; i++) {
+                if (st.seats[i].type !== 'human') continue;
+                seats.append(nameInput(`name-${i}`, st.names[i], t('setup.seatName', { colour: colourName(i) }),
+                    (v) => { st.names[i] = v; }));
+            }
+        } else {
+            seats.append(nameInput('name', st.name, t('setup.name'), (v) => { st.name = v; }));
+        }
 
         const extras = el('fieldset', { class: 'group' }, el('legend', {}, t('setup.extrasGroup')));
         extras.append(checkbox('hints', t('setup.hints'), st.hints, (v) => { st.hints = v; }));
+        // Rated tables: the server refuses them with a computer seat, at one screen or for guests.
+        if (!st.local) extras.append(checkbox('rated', t('setup.rated'), st.rated, (v) => { st.rated = v; }));
         extras.append(field(t('setup.clock'), select('clock-mode', [['none', t('clock.none')], ['move', t('clock.move')],
             ['game', t('clock.game')]], st.clock, (v) => { st.clock = v; render(); })));
         const num = (id, key, min, max) => {
@@ -189,13 +246,11 @@ export function setupView(root) {
         };
         showProblems(problems);
         // Typing a name updates only the problems it causes, so the field keeps its caret.
-        name.addEventListener('input', () => {
-            st.name = name.value;
-            const own = nameProblems();
-            nameField.classList.toggle('invalid', own.length > 0);
-            name.setAttribute('aria-invalid', String(own.length > 0));
-            showProblems([...problems.filter((p) => !p.key.startsWith('problem.name')), ...own]);
-        });
+        for (const input of nameInputs) {
+            input.addEventListener('input', () => {
+                showProblems([...problems.filter((p) => !p.key.startsWith('problem.name')), ...nameProblems()]);
+            });
+        }
         const status = el('p', { id: 'create-status', role: 'alert' });
         create.addEventListener('click', async () => {
             create.disabled = true;
@@ -221,7 +276,7 @@ export function setupView(root) {
             label: t('setup.preview'),
             onPlay: pick ? (sq) => toggleBlocked(sq) : null,
         });
-        b.update({ rows: rules.boardRows(pos), legal: [], marked: pick ? st.blocked : [] });
+        b.update({ rows: rules.boardRows(pos), legal: [], marked: pick ? st.blocked : [], marks: setup.players > 2 });
         b.root.classList.toggle('picking', pick);
     }
 
@@ -246,6 +301,8 @@ export function setupView(root) {
     render();
     return { destroy() {} };
 }
+
+const byteLength = (text) => new TextEncoder().encode(text).length;
 
 function checkbox(id, label, value, onChange, extra = null, invalid = false) {
     const input = el('input', { type: 'checkbox', id, 'aria-invalid': String(Boolean(invalid)) });

@@ -4,7 +4,8 @@
 // same token, so the player keeps the seat. A closed TableSocket never reconnects.
 
 export class TableSocket {
-    // Opens /ws for table `id`; `onMessage` gets every parsed message, `onStatus` 'open'|'closed'.
+    // Opens /ws for table `id`; `onMessage` gets every parsed message, `onStatus` 'open' or
+    // 'closed' (with {retryIn: ms} until the next attempt).
     constructor(id, token, { onMessage, onStatus = () => {} }) {
         this.id_ = id;
         this.token_ = token;
@@ -38,7 +39,7 @@ export class TableSocket {
         };
         ws.onclose = () => {
             if (this.closed_) return;
-            this.onStatus_('closed');
+            this.onStatus_('closed', { retryIn: this.retry_ });
             setTimeout(() => { if (!this.closed_) this.open_(); }, this.retry_);
             this.retry_ = Math.min(this.retry_ * 2, 8000);
         };

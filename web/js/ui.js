@@ -2,7 +2,7 @@
 // Small DOM helpers shared by the views: element construction, labelled fields and selects, and
 // the translated text of an error. Text always goes in as text nodes, never as HTML, so names
 // typed by players cannot inject markup.
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 
 // Creates <tag> with attributes and children (strings become text nodes; null is skipped).
 export function el(tag, attrs = {}, ...children) {
@@ -38,11 +38,11 @@ export function select(id, options, value, onChange, aria = null) {
     return s;
 }
 
-// The message to show for an ApiError or a server error object: translated by code, with the
-// server's own sentence added when it says more.
+// The message to show for an ApiError or a server error object: translated by code. The
+// server's own sentence is English, so it is added only when the page is in English.
 export function errorText(e) {
     const code = e.code || 'internal';
     const known = t(`error.${code}`);
     const base = known === `error.${code}` ? t('error.internal') : known;
-    return e.message && e.message !== code ? `${base} (${e.message})` : base;
+    return getLang() === 'en' && e.message && e.message !== code ? `${base} (${e.message})` : base;
 }

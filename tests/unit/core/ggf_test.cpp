@@ -107,10 +107,16 @@ TEST(Ggf, RoundTripsEveryExpressibleSetup) {
             GgfInfo info{"place [x]", "2026", "b\\w", "w", "", "1:00"};
             const std::string text = format_ggf(g, info, notes);
             const GgfRecord back = parse_ggf(text);
-            ASSERT_EQ(back.game.variant().setup(), g.variant().setup()) << text;
-            ASSERT_EQ(back.game.moves(), g.moves()) << text;
+            // A free opening comes back from the position after its four placements.
+            const size_t skip = s.free_opening ? 4 : 0;
+            const std::vector<Square> moves = g.moves();
+            if (!s.free_opening)
+                ASSERT_EQ(back.game.variant().setup(), g.variant().setup()) << text;
+            ASSERT_EQ(back.game.moves(), std::vector<Square>(moves.begin() + skip, moves.end()))
+                << text;
             ASSERT_EQ(back.game.position(), g.position()) << text;
-            ASSERT_EQ(back.notes, notes) << text;
+            ASSERT_EQ(back.notes, std::vector<GgfMoveNote>(notes.begin() + skip, notes.end()))
+                << text;
             if (g.is_over()) {
                 // The result is Black's tournament score.
                 const int score = g.outcome().black_score;
@@ -172,6 +178,36 @@ TEST(Ggf, ComposedStartAndTheOctagonBoard) {
     const std::string written = format_ggf(r88.game);
     EXPECT_NE(written.find("TY[88]BO[88 ---------- ---------- "), std::string::npos) << written;
     EXPECT_EQ(parse_ggf(written).game.position(), r88.game.position());
+}
+
+TEST(Ggf, FreeOpeningIsWrittenFromThePositionAfterItsPlacements) {
+    // Other GGF readers replay B[]/W[] with the flipping rule, so the four placements (which
+    // flip nothing) go into BO and the record starts with the first flipping move.
+    core::Setup s;
+    s.free_opening = true;
+    Game g(s);
+    ASSERT_FALSE(play_moves(g, "d4 e4 d5 e5 f4"));
+    const std::string text = format_ggf(g);
+    EXPECT_NE(text.find("BO[8 -------- -------- -------- ---*O--- ---*O--- -------- -------- "
+                        "-------- *]B[f4];)"),
+              std::string::npos)
+        << text;
+    const GgfRecord back = parse_ggf(text);
+    EXPECT_EQ(back.game.ply(), 1);
+    EXPECT_EQ(back.game.position(), g.position());
+    EXPECT_FALSE(back.game.start().in_opening());
+    // The crossed placements give the standard start, so the record reads as standard 8x8.
+    Game crossed(s);
+    ASSERT_FALSE(play_moves(crossed, "e4 d4 d5 e5 f5"));
+    const GgfRecord standard = parse_ggf(format_ggf(crossed));
+    EXPECT_EQ(standard.game.variant().setup(), core::Setup{});
+    EXPECT_EQ(format_moves(standard.game.variant().geometry(), standard.game.moves(), false), "f5");
+    // An opening still being placed is written as the discs placed so far, with no moves.
+    Game partial(s);
+    ASSERT_FALSE(play_moves(partial, "e5 d5"));
+    const std::string early = format_ggf(partial);
+    EXPECT_NE(early.find("---O*--- -------- -------- -------- *];)"), std::string::npos) << early;
+    EXPECT_EQ(early.find("B["), std::string::npos) << early;
 }
 
 TEST(Ggf, ReaderErrorsNameThePropertyOrMove) {

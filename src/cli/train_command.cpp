@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// `reversi train --data FILE... --out WEIGHTS [setup flags] [--phases P] [--epochs E]`:
+// fits pattern weights to self-play positions (docs/TRAINING.md) and writes a weight file.
+// Prints per phase the training loss before and after and the held-out error.
+#include <iomanip>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/setup_options.h"
+#include "core/variant.h"
+#include "engine/pattern_eval.h"
+#include "engine/trainer.h"
+
+namespace reversi::cli {
+
+namespace {
+
+struct TrainCommandOptions {
+    std::vector<std::string> data;
+    std::string out;
+    engine::TrainOptions train;
+    SetupOptions setup;
+};
+
+int run_train(const TrainCommandOptions& opt) {
+    const core::Variant variant(opt.setup.setup());
+    const std::string key = engine::pattern_variant_key(variant.geometry(), variant.anti());
+    if (key.empty() || variant.players() != 2)
+        throw std::runtime_error("train: two players without blocked squares only");
+    std::vector<engine::TrainingPosition> positions;
+    for (const std::string& path : opt.data) {
+        engine::TrainingFile f = engine::read_training_file(path);
+        if (f.variant != key)
+            throw std::runtime_error("train: " + path + " holds " + f.variant + " positions, not " + key);
+        positions.insert(positions.end(), f.positions.begin(), f.positions.end());
+    }
+    std::cout << "Positions: " << positions.size() << '\n';
+    std::vector<engine::PhaseReport> report;
+    const auto line = [](const engine::PhaseReport& r) {
+        std::cout << "phase " << std::setw(2) << r.phase << "  train " << std::setw(8)
+                  << r.train_positions << "  held out " << std::setw(7) << r.holdout_positions
+                  << std::fixed << std::setprecision(3) << "  mse " << r.first_loss << " -> "
+                  << r.last_loss << "  held-out mae " << r.holdout_mae << std::defaultfloat
+                  << std::endl;
+    };
+    const engine::PatternWeights w =
+        engine::train_weights(variant.geometry(), key, positions, opt.train, report, line);
+    engine::write_weights(opt.out, w);
+    std::cout << "Weights: " << opt.out << '\n';
+    return 0;
+}
+
+}  // namespace
+
+void add_train_command(CLI::App& app, ExitStatus& status) {
+    auto opt = std::make_shared<TrainCommandOptions>();
+    CLI::App* cmd = app.add_subcommand("train", "Fit pattern weights to self-play positions");
+    cmd->add_option("--data", opt->data, "Training files")->required()->check(CLI::ExistingFile);
+    cmd->add_option("--out", opt->out, "Weight file to write")->required();
+    cmd->add_option("--phases", opt->train.phases, "Game phases")->check(CLI::Range(1, 64));
+    cmd->add_option("--epochs", opt->train.epochs, "Passes over the data")->check(CLI::Range(1, 100000));
+    cmd->add_option("--learning-rate", opt->train.learning_rate, "Adam step (discs)")
+        ->check(CLI::Range(1e-6, 10.0));
+    cmd->add_option("--l2", opt->train.l2, "L2 regularisation")->check(CLI::Range(0.0, 10.0));
+    cmd->add_option("--holdout-every", opt->train.holdout_every,
+                    "Hold out every N-th game for validation (0: none)")
+        ->check(CLI::Range(0, 1000));
+    opt->setup.add_to(*cmd);
+    cmd->callback([opt, &status] { status.code = run_train(*opt); });
+}
+
+}  // namespace reversi::cli

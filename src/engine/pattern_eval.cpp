@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+// The pattern evaluation and the store of trained weights. The store loads each variant's
+// file once, on first use or at start-up; a variant listed as trained whose file is missing
+// or damaged is an error, never a quiet switch to the hand-made evaluation.
+#include "engine/pattern_eval.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+#include "core/variant.h"
+
+#ifndef REVERSI_WEIGHTS_DIR
+#define REVERSI_WEIGHTS_DIR "data/weights"
+#endif
+
+namespace reversi::engine {
+
+template <class B>
+PatternIndexer<B>::PatternIndexer(const core::Geometry& geometry)
+    : set_(make_pattern_set(geometry)) {
+    std::vector<std::vector<SquareTerm>> by_square(128);
+    for (size_t i = 0; i < set_.instances.size(); ++i) {
+        const PatternInstance& inst = set_.instances[i];
+        instance_offset_.push_back(set_.patterns[static_cast<size_t>(inst.pattern)].offset);
+        int power = 1;
+        for (int sq : inst.squares) {
+            by_square[static_cast<size_t>(sq)].push_back(
+                {static_cast<uint16_t>(i), static_cast<uint16_t>(power)});
+            power *= 3;
+        }
+    }
+    for (const auto& list : by_square) {
+        square_begin_.push_back(static_cast<uint32_t>(terms_.size()));
+        terms_.insert(terms_.end(), list.begin(), list.end());
+    }
+    square_begin_.push_back(static_cast<uint32_t>(terms_.size()));
+}
+
+template <class B>
+PatternEval<B>::PatternEval(const Layout<B>& layout, const core::Geometry& geometry,
+                            std::shared_ptr<const PatternWeights> weights)
+    : layout_(layout),
+      weights_(std::move(weights)),
+      indexer_(geometry),
+      limit_(layout.playable_count * DiscScale - 1) {
+    const PatternSet& set = indexer_.set();
+    if (!weights_ || weights_->pattern_set != set.id ||
+        weights_->phase_size != static_cast<uint32_t>(set.phase_size) ||
+        weights_->values.size() != static_cast<size_t>(weights_->phases) * weights_->phase_size)
+        throw WeightError("weights " + (weights_ ? weights_->variant : std::string("(none)")) +
+                          ": made for another pattern set than this build's (retrain them)");
+}
+
+template <class B>
+int PatternEval<B>::evaluate(B own, B opp) const {
+    int idx[MaxPatternInstances];
+    indexer_.indices(own, opp, idx);
+    const int phase =
+        phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
+    const int16_t* w =
+        weights_->values.data() + static_cast<size_t>(phase) * weights_->phase_size;
+    int sum = 0;
+    const int n = indexer_.instance_count();
+    for (int i = 0; i < n; ++i) sum += w[idx[i]];
+    return std::clamp(sum, -limit_, limit_);
+}
+
+template class PatternIndexer<uint64_t>;
+template class PatternIndexer<core::u128>;
+template class PatternEval<uint64_t>;
+template class PatternEval<core::u128>;
+
+std::string pattern_variant_key(const core::Geometry& g, bool anti) {
+    if (g.blocked()) return "";
+    const core::Shape s = g.shape();
+    const std::string base = s == core::Shape::Six     ? "6x6"
+                             : s == core::Shape::Eight ? "8x8"
+                             : s == core::Shape::Ten   ? "10x10"
+                                                       : "octagon";
+    return anti ? base + "-anti" : base;
+}
+
+const std::vector<std::string>& trained_variants() {
+    // Every variant listed here ships data/weights/<key>.weights.
+    static const std::vector<std::string> list = {};
+    return list;
+}
+
+std::string weights_directory() {
+    if (const char* dir = std::getenv("REVERSI_WEIGHTS_DIR"); dir && *dir) return dir;
+    return REVERSI_WEIGHTS_DIR;
+}
+
+std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& dir,
+                                                           const std::string& key) {
+    auto w = std::make_shared<PatternWeights>(read_weights(dir + "/" + key + ".weights"));
+    if (w->variant != key)
+        throw WeightError("weight file " + dir + "/" + key + ".weights: holds the weights of " +
+                          w->variant + ", not " + key);
+    return w;
+}
+
+namespace {
+
+struct Store {
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<const PatternWeights>> loaded;
+};
+
+Store& store() {
+    static Store s;
+    return s;
+}
+
+}  // namespace
+
+std::shared_ptr<const PatternWeights> trained_weights(const std::string& key) {
+    const auto& list = trained_variants();
+    if (key.empty() || std::find(list.begin(), list.end(), key) == list.end()) return nullptr;
+    Store& s = store();
+    const std::lock_guard lock(s.mutex);
+    auto& slot = s.loaded[key];
+    if (!slot) slot = load_variant_weights(weights_directory(), key);
+    return slot;
+}
+
+void load_trained_weights() {
+    for (const std::string& key : trained_variants()) trained_weights(key);
+}
+
+template <class B>
+std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
+                                             const core::Geometry& geometry, bool anti,
+                                             bool handmade) {
+    if (!handmade)
+        if (auto w = trained_weights(pattern_variant_key(geometry, anti)))
+            return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
+    return std::make_unique<HeuristicEval<B>>(layout, anti);
+}
+
+template std::unique_ptr<Evaluator<uint64_t>> make_evaluator(const Layout<uint64_t>&,
+                                                             const core::Geometry&, bool, bool);
+template std::unique_ptr<Evaluator<core::u128>> make_evaluator(const Layout<core::u128>&,
+                                                               const core::Geometry&, bool, bool);
+
+}  // namespace reversi::engine

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+// The trained pattern evaluation: the sum, over every pattern instance, of the weight of its
+// situation in the current phase (by number of discs), plus a bias. Indexing is table
+// driven: each square lists the instances it belongs to and its power of three there.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/eval.h"
+#include "engine/patterns.h"
+#include "engine/weights.h"
+
+namespace reversi::engine {
+
+// The phase of a position with `discs` discs on a board of `playable` squares.
+inline int phase_of(int discs, int playable, int phases) {
+    const int span = playable - 3;
+    const int p = span > 0 ? (discs - 4) * phases / span : 0;
+    return p < 0 ? 0 : p >= phases ? phases - 1 : p;
+}
+
+// One square's part in the indices: instance `instance` gains `power` per state unit.
+struct SquareTerm {
+    uint16_t instance;
+    uint16_t power;  // 3^cell (at most 3^9)
+};
+
+// Computes every instance's table offset inside a phase from a pair of board words.
+template <class B>
+class PatternIndexer {
+  public:
+    explicit PatternIndexer(const core::Geometry& geometry);
+    const PatternSet& set() const { return set_; }
+    int instance_count() const { return static_cast<int>(instance_offset_.size()); }
+    // out[i]: the pattern's table offset plus the situation index of instance i.
+    void indices(B own, B opp, int* out) const {
+        std::copy(instance_offset_.begin(), instance_offset_.end(), out);
+        const SquareTerm* terms = terms_.data();
+        const uint32_t* begin = square_begin_.data();
+        for (B b = own; b;) {
+            const int sq = core::pop_lsb(b);
+            for (uint32_t t = begin[sq]; t < begin[sq + 1]; ++t)
+                out[terms[t].instance] += terms[t].power;
+        }
+        for (B b = opp; b;) {
+            const int sq = core::pop_lsb(b);
+            for (uint32_t t = begin[sq]; t < begin[sq + 1]; ++t)
+                out[terms[t].instance] += 2 * terms[t].power;
+        }
+    }
+
+  private:
+    PatternSet set_;
+    std::vector<int> instance_offset_;    // the instance's pattern table inside a phase
+    std::vector<uint32_t> square_begin_;  // terms of square s: [begin[s], begin[s + 1])
+    std::vector<SquareTerm> terms_;
+};
+
+template <class B>
+class PatternEval final : public Evaluator<B> {
+  public:
+    // Throws WeightError when the weights do not fit the geometry's pattern set.
+    PatternEval(const Layout<B>& layout, const core::Geometry& geometry,
+                std::shared_ptr<const PatternWeights> weights);
+    int evaluate(B own, B opp) const override;
+
+  private:
+    const Layout<B>& layout_;
+    std::shared_ptr<const PatternWeights> weights_;
+    PatternIndexer<B> indexer_;
+    int limit_ = 0;
+};
+
+extern template class PatternIndexer<uint64_t>;
+extern template class PatternIndexer<core::u128>;
+extern template class PatternEval<uint64_t>;
+extern template class PatternEval<core::u128>;
+
+// The key of a two-player variant's weights ("8x8", "octagon-anti", ...), or "" where no
+// pattern set applies (boards with blocked squares).
+std::string pattern_variant_key(const core::Geometry& geometry, bool anti);
+
+// The trained weights of a variant, loaded once from weights_directory(); null when the
+// variant has no trained weights (the hand-made evaluation plays it). Throws WeightError when
+// the variant should have weights and its file is missing or damaged.
+std::shared_ptr<const PatternWeights> trained_weights(const std::string& key);
+// Loads every trained variant's file now (start-up check); throws WeightError.
+void load_trained_weights();
+// The variants that ship trained weights.
+const std::vector<std::string>& trained_variants();
+// $REVERSI_WEIGHTS_DIR, else the repository's data/weights (set at build time).
+std::string weights_directory();
+// Reads `dir`/`key`.weights and checks that it is for that variant.
+std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& dir,
+                                                           const std::string& key);
+
+// The evaluation a search uses: trained patterns when the variant has them, unless
+// `handmade` asks for the hand-made one. Throws WeightError (see trained_weights).
+template <class B>
+std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
+                                             const core::Geometry& geometry, bool anti,
+                                             bool handmade);
+
+}  // namespace reversi::engine

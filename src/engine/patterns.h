@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// The pattern set of a board shape: which groups of squares the trained evaluation looks
+// at, made from the shape's geometry (edges with their X squares, corner blocks, rows,
+// diagonals). Each pattern is one ordered list of squares; its instances are its images
+// under the eight symmetries of the square box, so that they share one weight table. Squares
+// off the shape (the octagon's cut corners) are left out of every instance alike.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/geometry.h"
+
+namespace reversi::engine {
+
+// At most this many squares per pattern (3^10 table entries).
+constexpr int MaxPatternCells = 10;
+// More instances than any shape produces.
+constexpr int MaxPatternInstances = 96;
+
+struct Pattern {
+    std::string name;
+    int cells = 0;     // squares per instance
+    int size = 1;      // 3^cells table entries
+    int offset = 0;    // where its table starts inside one phase
+    // Permutations of the cell order under which the pattern maps onto itself (identity
+    // first): index and permuted index describe the same situation and share a weight.
+    std::vector<std::array<int8_t, MaxPatternCells>> self_maps;
+};
+
+struct PatternInstance {
+    int pattern = 0;
+    std::vector<int> squares;  // board squares in the pattern's cell order
+};
+
+// All patterns of one shape. `phase_size` weights per phase, the last one a bias.
+struct PatternSet {
+    std::vector<Pattern> patterns;
+    std::vector<PatternInstance> instances;
+    int phase_size = 0;
+    uint32_t id = 0;  // hash of the definition: a weight file must carry the same
+};
+
+// The pattern set of a geometry without blocked squares (blocked boards are not supported:
+// callers check `geometry.blocked()` first).
+PatternSet make_pattern_set(const core::Geometry& geometry);
+
+// Index of a situation in a pattern: cell k in state s (0 empty, 1 own, 2 opponent)
+// contributes s * 3^k.
+int canonical_index(const Pattern& p, int index);
+
+}  // namespace reversi::engine

@@ -1,0 +1,626 @@
+// SPDX-License-Identifier: MIT
+// The lobby: connections and presence, seeks, quick pairing and challenges. Each handler
+// reads and checks the whole message first and throws ApiError before it changes anything;
+// on_message turns whatever a handler throws into one error to that socket. A pairing takes
+// its offer out at once (nobody else can accept it meanwhile) and puts it back when the hub
+// could not make the table.
+#include "server/lobby.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+#include "server/random_blocked.h"
+#include "server/ratings.h"
+
+namespace reversi::server {
+
+namespace {
+
+// Names are unique ignoring case; the lobby folds ASCII letters, which is what the
+// generated guest names and most typed names differ by.
+std::string fold(std::string_view name) {
+    std::string out(name);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::shared_ptr<const std::string> text_of(const json& msg) {
+    return std::make_shared<const std::string>(dump_safe(msg));
+}
+
+// The id field of a message naming a seek or a challenge: short text.
+std::string id_field(const json& msg) {
+    const std::string id = get_string(msg, "id", "");
+    if (id.empty() || id.size() > 24)
+        throw ApiError(ErrorCode::BadRequest, "field \"id\" must name an offer");
+    return id;
+}
+
+// The setup of a seek or a challenge: two players, valid by the rules; random blocked
+// squares are chosen now, so that everyone sees the board they would play.
+core::Setup offer_setup(const json& msg, uint64_t seed) {
+    SetupRequest req = parse_setup(msg.contains("setup") ? msg["setup"] : json::object());
+    if (req.setup.players != 2)
+        throw ApiError(ErrorCode::BadRequest,
+                       "lobby offers are for two players; quick pairing has the 3p and 4p pools");
+    if (req.random_blocked > 0)
+        req.setup.blocked = random_blocked(req.setup, req.random_blocked, seed);
+    if (const std::string why = req.setup.problem(); !why.empty())
+        throw ApiError(ErrorCode::BadSetup, why);
+    return req.setup;
+}
+
+ClockSpec offer_clock(const json& msg) {
+    return parse_clock(msg.contains("clock") ? msg["clock"] : json(nullptr));
+}
+
+// Rated games need a pool and registered players (docs/SITE.md "Ratings").
+std::string rated_pool(const core::Setup& setup, bool rated, const Identity& who) {
+    const auto pool = pool_of(setup);
+    if (!rated) return pool.value_or("");
+    if (!pool)
+        throw ApiError(ErrorCode::BadRequest,
+                       "only games of a rating pool can be rated (no blocked squares, handicap "
+                       "or free opening)");
+    if (who.guest) throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+    return *pool;
+}
+
+}  // namespace
+
+Lobby::Lobby(LobbyServices services, LobbyLimits limits)
+    : services_(std::move(services)), limits_(limits) {
+    if (!services_.rating)
+        services_.rating = [](const Identity&, const std::string&) { return LobbyRating{}; };
+    if (!services_.me)
+        services_.me = [](const Identity& id) {
+            return json{{"id", id.player}, {"name", id.name}, {"guest", id.guest}};
+        };
+}
+
+GameEntry game_entry_of(const Table& table) {
+    GameEntry g;
+    g.table = table.id();
+    for (const Seat& seat : table.spec().seats) {
+        g.players.push_back(seat.player);
+        g.names.push_back(seat.name);
+    }
+    g.to_move = table.to_move();
+    g.running = table.status() != TableStatus::Finished;
+    g.setup = setup_json(table.spec().setup);
+    return g;
+}
+
+// Step 1: sockets and presence.
+
+void Lobby::connect(LobbyClient& client) {
+    clients_[&client] = Bucket{limits_.message_burst, services_.now()};
+    presence(client.identity, +1, 0, &client);
+    json seeks = json::array();
+    for (const auto& [id, seek] : seeks_) seeks.push_back(seek.view);
+    json msg = {{"type", "lobby"},
+                {"seeks", std::move(seeks)},
+                {"online", online_},
+                {"me", services_.me(client.identity)},
+                {"games", games_json(client.identity.player)}};
+    send(client, msg);
+    if (const QuickEntry* q = quick_.find(client.identity.player))
+        send(client, {{"type", "quick_waiting"},
+                      {"pool", q->pool},
+                      {"preset", q->preset},
+                      {"window", quick_.window(*q, services_.now())}});
+    // Challenges waiting for this player, so a new tab shows them too.
+    for (const auto& [id, c] : challenges_)
+        if (c.to.player == client.identity.player && client.identity.player != 0)
+            send(client, {{"type", "challenge"},
+                          {"id", c.id},
+                          {"from", c.from.name},
+                          {"setup", setup_json(c.setup)},
+                          {"clock", clock_spec_json(c.clock)},
+                          {"rated", c.rated}});
+}
+
+void Lobby::disconnect(LobbyClient& client) {
+    if (!clients_.erase(&client)) return;
+    presence(client.identity, -1, 0, &client);
+}
+
+void Lobby::table_presence(const Identity& player, int delta) {
+    if (player.player == 0) return;
+    presence(player, 0, delta > 0 ? 1 : -1, nullptr);
+}
+
+Lobby::Player* Lobby::find_player(int64_t id) {
+    const auto it = players_.find(id);
+    return it == players_.end() ? nullptr : &it->second;
+}
+
+void Lobby::presence(const Identity& identity, int lobby_delta, int table_delta,
+                     LobbyClient* client) {
+    if (identity.player == 0) return;  // no session: watching only, not counted
+    auto [it, fresh] = players_.try_emplace(identity.player);
+    Player& p = it->second;
+    if (fresh) ++online_;
+    if (fresh || p.identity.name != identity.name) {
+        // A guest who registered comes back under a new name with the same id.
+        if (!fresh)
+            std::erase_if(online_names_,
+                          [&](const auto& n) { return n.second == identity.player; });
+        p.identity = identity;
+        online_names_[fold(identity.name)] = identity.player;
+    }
+    if (lobby_delta > 0) p.clients.push_back(client);
+    if (lobby_delta < 0) std::erase(p.clients, client);
+    p.table_sockets = std::max(0, p.table_sockets + table_delta);
+    // Quick waiting lasts while a lobby socket of the player is open.
+    if (p.clients.empty() && quick_.remove(identity.player)) p.quick_window_sent = -1;
+    if (p.clients.empty() && p.table_sockets == 0) went_offline(identity.player);
+}
+
+void Lobby::went_offline(int64_t player) {
+    const auto it = players_.find(player);
+    if (it == players_.end()) return;
+    const std::string key = fold(it->second.identity.name);
+    if (const auto n = online_names_.find(key); n != online_names_.end() && n->second == player)
+        online_names_.erase(n);
+    players_.erase(it);
+    --online_;
+    std::vector<std::string> seeks, challenges;
+    for (const auto& [id, s] : seeks_)
+        if (s.owner.player == player) seeks.push_back(id);
+    for (const auto& [id, c] : challenges_)
+        if (c.from.player == player || c.to.player == player) challenges.push_back(id);
+    for (const std::string& id : seeks) remove_seek(id);
+    for (const std::string& id : challenges) end_challenge(id, "cancelled");
+}
+
+bool Lobby::spend(LobbyClient& client) {
+    const auto it = clients_.find(&client);
+    if (it == clients_.end()) return false;
+    Bucket& b = it->second;
+    const int64_t now = services_.now();
+    b.tokens = std::min(limits_.message_burst,
+                        b.tokens + (now - b.updated) * limits_.messages_per_second / 1000.0);
+    b.updated = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+}
+
+const Identity& Lobby::player_of(LobbyClient& client) const {
+    if (client.identity.player == 0)
+        throw ApiError(ErrorCode::NotAllowed, "the lobby needs a session; reload the page");
+    return client.identity;
+}
+
+// Step 2: messages.
+
+void Lobby::on_message(LobbyClient& client, const std::string& text) {
+    try {
+        if (!clients_.count(&client))
+            throw ApiError(ErrorCode::NotFound, "this connection is not in the lobby; reconnect");
+        if (text.size() > limits_.max_message_bytes)
+            throw ApiError(ErrorCode::TooLarge, "lobby messages are limited to " +
+                                                    std::to_string(limits_.max_message_bytes) +
+                                                    " bytes");
+        if (!spend(client)) throw ApiError(ErrorCode::RateLimited, "too many messages; slow down");
+        const json msg = parse_json(text);
+        if (!msg.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
+        handle(client, msg);
+    } catch (const ApiError& e) {
+        error(client, e);
+    } catch (const core::SetupError& e) {
+        error(client, ApiError(ErrorCode::BadSetup, e.what()));
+    } catch (const std::exception& e) {
+        std::cerr << "lobby: message failed: " << utf8_safe(e.what()) << '\n';
+        error(client, ApiError(ErrorCode::Internal, "the server failed to handle the message"));
+    }
+}
+
+void Lobby::handle(LobbyClient& client, const json& msg) {
+    const std::string type = get_string(msg, "type", "");
+    if (type == "ping") return send(client, {{"type", "pong"}});
+    if (type == "seek") return on_seek(client, msg);
+    if (type == "accept") return on_accept(client, msg);
+    if (type == "cancel_seek") return on_cancel_seek(client, msg);
+    if (type == "quick") return on_quick(client, msg);
+    if (type == "quick_cancel") return on_quick_cancel(client);
+    if (type == "challenge") return on_challenge(client, msg);
+    if (type == "challenge_reply") return on_challenge_reply(client, msg);
+    if (type == "challenge_cancel") return on_challenge_cancel(client, msg);
+    if (type.empty()) throw ApiError(ErrorCode::BadRequest, "field \"type\" is missing");
+    throw ApiError(ErrorCode::BadRequest, "unknown message type \"" + utf8_safe(type, 40) + "\"");
+}
+
+// Step 3: seeks.
+
+void Lobby::on_seek(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    Seek seek;
+    seek.setup = offer_setup(msg, services_.random());
+    seek.clock = offer_clock(msg);
+    seek.rated = get_bool(msg, "rated", false);
+    seek.pool = rated_pool(seek.setup, seek.rated, me);
+    seek.seat = get_string(msg, "seat", "random");
+    if (seek.seat != "black" && seek.seat != "white" && seek.seat != "random")
+        throw ApiError(ErrorCode::BadRequest, "seat must be \"black\", \"white\" or \"random\"");
+    int mine = 0;
+    for (const auto& [id, s] : seeks_) {
+        if (s.owner.player != me.player) continue;
+        ++mine;
+        if (!seek.pool.empty() && s.pool == seek.pool)
+            throw ApiError(ErrorCode::NotAllowed,
+                           "you already have an open seek in the " + seek.pool + " pool");
+    }
+    if (mine >= limits_.seeks_per_player)
+        throw ApiError(
+            ErrorCode::NotAllowed,
+            "at most " + std::to_string(limits_.seeks_per_player) + " open seeks per player");
+    if (static_cast<int>(seeks_.size()) >= limits_.max_seeks)
+        throw ApiError(ErrorCode::Busy, "the lobby is full; try again later");
+    seek.id = "s" + std::to_string(next_id_++);
+    seek.owner = me;
+    seek.expires = services_.now() + limits_.seek_ms;
+    json rating = nullptr, provisional = nullptr;
+    if (!seek.pool.empty()) {
+        const LobbyRating r = services_.rating(me, seek.pool);
+        rating = r.rating;
+        provisional = r.provisional;
+    }
+    seek.view = {{"id", seek.id},
+                 {"player", me.name},
+                 {"rating", rating},
+                 {"provisional", provisional},
+                 {"setup", setup_json(seek.setup)},
+                 {"clock", clock_spec_json(seek.clock)},
+                 {"rated", seek.rated},
+                 {"pool", seek.pool.empty() ? json(nullptr) : json(seek.pool)},
+                 {"seat", seek.seat},
+                 {"created", services_.wall_now()}};
+    const json added = {{"type", "seek_added"}, {"seek", seek.view}};
+    seeks_.emplace(seek.id, std::move(seek));
+    broadcast(added);
+}
+
+void Lobby::remove_seek(const std::string& id) {
+    if (!seeks_.erase(id)) return;
+    broadcast({{"type", "seek_removed"}, {"id", id}});
+}
+
+void Lobby::on_cancel_seek(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string id = id_field(msg);
+    const auto it = seeks_.find(id);
+    if (it == seeks_.end()) throw ApiError(ErrorCode::NotFound, "no open seek " + id);
+    if (it->second.owner.player != me.player)
+        throw ApiError(ErrorCode::NotYourSeat, "only its player can cancel a seek");
+    remove_seek(id);
+}
+
+void Lobby::on_accept(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string id = id_field(msg);
+    const auto it = seeks_.find(id);
+    if (it == seeks_.end()) throw ApiError(ErrorCode::NotFound, "no open seek " + id);
+    const Seek& seek = it->second;
+    if (seek.owner.player == me.player)
+        throw ApiError(ErrorCode::NotAllowed, "you cannot accept your own seek");
+    if (seek.rated && me.guest)
+        throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+    const bool owner_black =
+        seek.seat == "black" || (seek.seat == "random" && services_.random() % 2);
+    PairingOrder order;
+    order.setup = seek.setup;
+    order.clock = seek.clock;
+    order.rated = seek.rated;
+    order.seats =
+        owner_black ? std::vector<Identity>{seek.owner, me} : std::vector<Identity>{me, seek.owner};
+    Seek taken = seek;
+    remove_seek(id);
+    LobbyClient* asker = &client;
+    std::weak_ptr<const int> life = life_;
+    pair(std::move(order), [this, life, taken, asker](const ApiError& e) mutable {
+        if (life.expired()) return;
+        // Nothing was made: the seek is open again while its player is online.
+        if (find_player(taken.owner.player) && !seeks_.count(taken.id)) {
+            const json added = {{"type", "seek_added"}, {"seek", taken.view}};
+            seeks_.emplace(taken.id, std::move(taken));
+            broadcast(added);
+        }
+        if (clients_.count(asker)) error(*asker, e);
+    });
+}
+
+// Step 4: quick pairing.
+
+void Lobby::on_quick(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    QuickEntry entry;
+    entry.pool = get_string(msg, "pool", "");
+    entry.preset = get_string(msg, "preset", "");
+    const auto setup = pool_setup(entry.pool);
+    if (!setup)
+        throw ApiError(ErrorCode::BadRequest, "unknown pool \"" + utf8_safe(entry.pool, 40) + "\"");
+    if (!preset_clock(entry.preset))
+        throw ApiError(ErrorCode::BadRequest,
+                       "unknown preset \"" + utf8_safe(entry.preset, 40) + "\"");
+    entry.player = me.player;
+    entry.rated = !me.guest;
+    entry.players = setup->players;
+    entry.rating = services_.rating(me, entry.pool).rating;
+    entry.since = services_.now();
+    quick_.add(entry);
+    if (Player* p = find_player(me.player)) p->quick_window_sent = -1;
+    run_quick_matches();
+}
+
+void Lobby::on_quick_cancel(LobbyClient& client) {
+    const Identity& me = player_of(client);
+    if (!quick_.find(me.player)) throw ApiError(ErrorCode::NotFound, "you are not waiting");
+    stop_quick(me.player);
+}
+
+void Lobby::stop_quick(int64_t player) {
+    quick_.remove(player);
+    if (Player* p = find_player(player)) {
+        p->quick_window_sent = -1;
+        send(player, text_of({{"type", "quick_stopped"}}));
+    }
+}
+
+void Lobby::run_quick_matches() {
+    const int64_t now = services_.now();
+    for (std::vector<QuickEntry>& group : quick_.match(now)) {
+        PairingOrder order;
+        order.setup = *pool_setup(group.front().pool);
+        order.clock = *preset_clock(group.front().preset);
+        order.rated = group.front().rated;
+        // Seats in a random order: nobody is Black for having waited longest.
+        for (size_t i = group.size(); i > 1; --i)
+            std::swap(group[i - 1], group[services_.random() % i]);
+        std::vector<int64_t> members;
+        for (const QuickEntry& e : group) {
+            const Player* p = find_player(e.player);
+            order.seats.push_back(p ? p->identity : Identity{e.player, "", true});
+            members.push_back(e.player);
+        }
+        std::weak_ptr<const int> life = life_;
+        pair(std::move(order), [this, life, members](const ApiError& e) {
+            if (life.expired()) return;
+            const auto text = text_of(error_json(e));
+            for (int64_t m : members) {
+                send(m, text);
+                stop_quick(m);
+            }
+        });
+    }
+    // Those still waiting are told when their window has grown.
+    for (const QuickEntry& e : quick_.entries()) {
+        Player* p = find_player(e.player);
+        const double window = quick_.window(e, now);
+        if (!p || p->quick_window_sent == window) continue;
+        p->quick_window_sent = window;
+        send(e.player, text_of({{"type", "quick_waiting"},
+                                {"pool", e.pool},
+                                {"preset", e.preset},
+                                {"window", window}}));
+    }
+}
+
+// Step 5: challenges.
+
+void Lobby::on_challenge(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string to = get_string(msg, "to", "");
+    if (to.empty() || to.size() > 80)
+        throw ApiError(ErrorCode::BadRequest, "field \"to\" must name a player");
+    Challenge c;
+    c.setup = offer_setup(msg, services_.random());
+    c.clock = offer_clock(msg);
+    c.rated = get_bool(msg, "rated", false);
+    rated_pool(c.setup, c.rated, me);
+    const auto target = online_names_.find(fold(to));
+    const Player* other = target == online_names_.end() ? nullptr : find_player(target->second);
+    if (!other || other->clients.empty())
+        throw ApiError(ErrorCode::Offline, utf8_safe(to, 40) + " is not in the lobby now");
+    if (other->identity.player == me.player)
+        throw ApiError(ErrorCode::NotAllowed, "you cannot challenge yourself");
+    if (c.rated && other->identity.guest)
+        throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+    int sent = 0, received = 0;
+    for (const auto& [id, x] : challenges_) {
+        sent += x.from.player == me.player;
+        received += x.to.player == other->identity.player;
+    }
+    if (sent >= limits_.challenges_per_player)
+        throw ApiError(
+            ErrorCode::NotAllowed,
+            "at most " + std::to_string(limits_.challenges_per_player) + " pending challenges");
+    if (received >= limits_.challenges_to_player)
+        throw ApiError(ErrorCode::Busy, utf8_safe(to, 40) + " has too many challenges waiting");
+    c.id = "c" + std::to_string(next_id_++);
+    c.from = me;
+    c.to = other->identity;
+    c.expires = services_.now() + limits_.challenge_ms;
+    const json view = {{"id", c.id},
+                       {"setup", setup_json(c.setup)},
+                       {"clock", clock_spec_json(c.clock)},
+                       {"rated", c.rated}};
+    json incoming = view, outgoing = view;
+    incoming["type"] = "challenge";
+    incoming["from"] = c.from.name;
+    outgoing["type"] = "challenge_sent";
+    outgoing["to"] = c.to.name;
+    const int64_t from = c.from.player, target_player = c.to.player;
+    challenges_.emplace(c.id, std::move(c));
+    send(target_player, text_of(incoming));
+    send(from, text_of(outgoing));
+}
+
+void Lobby::end_challenge(const std::string& id, const char* reason) {
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end()) return;
+    const int64_t from = it->second.from.player, to = it->second.to.player;
+    challenges_.erase(it);
+    const auto text = text_of({{"type", "challenge_gone"}, {"id", id}, {"reason", reason}});
+    send(from, text);
+    send(to, text);
+}
+
+void Lobby::on_challenge_reply(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string id = id_field(msg);
+    const auto accept = msg.find("accept");
+    if (accept == msg.end() || !accept->is_boolean())
+        throw ApiError(ErrorCode::BadRequest, "field \"accept\" must be true or false");
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
+    if (it->second.to.player != me.player)
+        throw ApiError(ErrorCode::NotYourSeat, "only the challenged player can answer");
+    if (!accept->get<bool>()) return end_challenge(id, "declined");
+    const Challenge c = it->second;
+    challenges_.erase(it);
+    PairingOrder order;
+    order.setup = c.setup;
+    order.clock = c.clock;
+    order.rated = c.rated;
+    order.seats = services_.random() % 2 ? std::vector<Identity>{c.from, c.to}
+                                         : std::vector<Identity>{c.to, c.from};
+    std::weak_ptr<const int> life = life_;
+    pair(std::move(order), [this, life, c](const ApiError& e) {
+        if (life.expired()) return;
+        const auto text = text_of(error_json(e));
+        send(c.from.player, text);
+        send(c.to.player, text);
+    });
+}
+
+void Lobby::on_challenge_cancel(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string id = id_field(msg);
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
+    if (it->second.from.player != me.player)
+        throw ApiError(ErrorCode::NotYourSeat, "only the challenger can cancel a challenge");
+    end_challenge(id, "cancelled");
+}
+
+// Step 6: making the table, running games, time.
+
+void Lobby::pair(PairingOrder order, std::function<void(const ApiError&)> failed) {
+    // A player paired here stops waiting for a quick pairing elsewhere.
+    for (const Identity& seat : order.seats)
+        if (quick_.remove(seat.player))
+            if (Player* p = find_player(seat.player)) p->quick_window_sent = -1;
+    std::vector<int64_t> seats;
+    for (const Identity& seat : order.seats) seats.push_back(seat.player);
+    if (const auto pool = pool_of(order.setup))
+        for (const Identity& seat : order.seats)
+            order.ratings.push_back(services_.rating(seat, *pool).rating);
+    std::weak_ptr<const int> life = life_;
+    services_.create_table(std::move(order), [this, life, seats, failed](PairingOutcome out) {
+        if (life.expired()) return;
+        if (out.error || out.tokens.size() != seats.size()) {
+            failed(out.error.value_or(ApiError(ErrorCode::Internal, "the table was not made")));
+            return;
+        }
+        for (size_t i = 0; i < seats.size(); ++i)
+            send(seats[i], text_of({{"type", "paired"},
+                                    {"table", out.table},
+                                    {"seat", i},
+                                    {"token", out.tokens[i]}}));
+    });
+}
+
+void Lobby::game_changed(const GameEntry& game) {
+    for (int64_t player : game.players) {
+        if (player == 0) continue;
+        auto& mine = games_[player];
+        const auto it = mine.find(game.table);
+        // The hub reports a table after every change, visits included: only news is sent.
+        if (game.running && it != mine.end() && it->second.to_move == game.to_move &&
+            it->second.names == game.names)
+            continue;
+        if (!game.running && it == mine.end()) {
+            if (mine.empty()) games_.erase(player);
+            continue;
+        }
+        if (game.running)
+            mine[game.table] = game;
+        else
+            mine.erase(it);
+        if (mine.empty()) games_.erase(player);
+        const Player* p = find_player(player);
+        if (p && !p->clients.empty()) send_games(player);
+    }
+}
+
+size_t Lobby::game_count(int64_t player) const {
+    const auto it = games_.find(player);
+    return it == games_.end() ? 0 : it->second.size();
+}
+
+void Lobby::send_games(int64_t player) {
+    send(player, text_of({{"type", "games"}, {"games", games_json(player)}}));
+}
+
+json Lobby::games_json(int64_t player) const {
+    json list = json::array();
+    if (const auto it = games_.find(player); it != games_.end())
+        for (const auto& [table, g] : it->second) {
+            if (list.size() >= limits_.max_games_listed) break;
+            json opponents = json::array();
+            bool your_turn = false;
+            for (size_t s = 0; s < g.players.size(); ++s) {
+                if (g.players[s] == player)
+                    your_turn = your_turn || static_cast<int>(s) == g.to_move;
+                else
+                    opponents.push_back(s < g.names.size() ? g.names[s] : std::string());
+            }
+            list.push_back({{"table", table},
+                            {"opponents", std::move(opponents)},
+                            {"your_turn", your_turn},
+                            {"setup", g.setup}});
+        }
+    return list;
+}
+
+void Lobby::tick() {
+    const int64_t now = services_.now();
+    std::vector<std::string> old_seeks, old_challenges;
+    for (const auto& [id, s] : seeks_)
+        if (s.expires <= now) old_seeks.push_back(id);
+    for (const auto& [id, c] : challenges_)
+        if (c.expires <= now) old_challenges.push_back(id);
+    for (const std::string& id : old_seeks) remove_seek(id);
+    for (const std::string& id : old_challenges) end_challenge(id, "expired");
+    run_quick_matches();
+    if (online_ != online_sent_) {
+        online_sent_ = online_;
+        broadcast({{"type", "online"}, {"count", online_}});
+    }
+}
+
+// Step 7: sending.
+
+void Lobby::send(int64_t player, const std::shared_ptr<const std::string>& text) {
+    const Player* p = find_player(player);
+    if (!p) return;
+    for (LobbyClient* c : p->clients) c->deliver(text);
+}
+
+void Lobby::send(LobbyClient& client, const json& msg) {
+    client.deliver(text_of(msg));
+}
+
+void Lobby::broadcast(const json& msg) {
+    const auto text = text_of(msg);
+    for (const auto& [client, bucket] : clients_) client->deliver(text);
+}
+
+void Lobby::error(LobbyClient& client, const ApiError& e) {
+    client.deliver(std::make_shared<const std::string>(error_text(e)));
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// The rules of player names (docs/SITE.md "Identity"): 3-20 characters, letters of any
+// script, digits, '_' and '-', not starting with "Guest-" (kept for generated guest names),
+// unique ignoring case. The case-insensitive key folds Latin (with Turkish and Polish
+// letters), Greek and Cyrillic capitals; other scripts have no case.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace reversi::server {
+
+// Why `name` cannot be a registered player's name; empty when it can.
+std::string player_name_problem(std::string_view name);
+// The key under which names are unique: `name` (valid UTF-8) with its capitals folded.
+std::string name_key(std::string_view name);
+// True for names of the generated form ("Guest-" then digits), which registration refuses.
+bool is_guest_name(std::string_view name);
+
+}  // namespace reversi::server

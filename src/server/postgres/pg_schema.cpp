@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// The migrations, append only: never edit one that has been released, add the next. DDL is
+// transactional in PostgreSQL, so a failed migration leaves the database as it was.
+#include "server/postgres/pg_schema.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace reversi::server::pg {
+
+namespace {
+
+// Version 1: tables and moves, as in SQLite. The spec and result stay text: the store does
+// not interpret them and must give back exactly what it was given.
+constexpr const char* SchemaVersion1 = R"(
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    created BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    result TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX tables_status ON tables(status, created);
+CREATE TABLE moves (
+    table_id TEXT NOT NULL,
+    ply INTEGER NOT NULL,
+    square TEXT NOT NULL,
+    clock TEXT NOT NULL,
+    PRIMARY KEY (table_id, ply)
+);
+)";
+
+// Version 2: players, sessions, ratings and the seats players held (docs/SITE.md).
+constexpr const char* SchemaVersion2 = R"(
+CREATE TABLE players (
+    id BIGINT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL DEFAULT '',
+    created BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    player BIGINT NOT NULL,
+    created BIGINT NOT NULL,
+    last_seen BIGINT NOT NULL
+);
+CREATE INDEX sessions_player ON sessions(player);
+CREATE TABLE ratings (
+    player BIGINT NOT NULL,
+    pool TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, pool)
+);
+CREATE TABLE table_players (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    player BIGINT NOT NULL,
+    outcome TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX table_players_player ON table_players(player, outcome);
+)";
+
+// Migration i brings a database to version i + 1.
+const std::vector<const char*>& migrations() {
+    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2};
+    return List;
+}
+
+// Any fixed number: the key of the advisory lock that serialises migrations.
+constexpr const char* MigrationLock = "7274151";
+
+}  // namespace
+
+int schema_version() {
+    return static_cast<int>(migrations().size());
+}
+
+int stored_schema_version(Connection& connection) {
+    const Result exists = connection.exec("SELECT to_regclass('schema_version') IS NOT NULL");
+    if (exists.text(0, 0) != "t") return 0;
+    const Result version = connection.exec("SELECT COALESCE(MAX(version), 0) FROM schema_version");
+    return static_cast<int>(version.integer(0, 0));
+}
+
+void migrate(Connection& connection) {
+    connection.exec("BEGIN");
+    try {
+        connection.exec(std::string("SELECT pg_advisory_xact_lock(") + MigrationLock + ")");
+        connection.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+        const int have = stored_schema_version(connection);
+        const int want = schema_version();
+        if (have > want)
+            throw std::runtime_error("the database has schema version " + std::to_string(have) +
+                                     ", newer than this server's " + std::to_string(want));
+        for (int v = have; v < want; ++v) connection.exec(migrations()[v]);
+        if (have != want) {
+            connection.exec("DELETE FROM schema_version");
+            connection.exec("INSERT INTO schema_version(version) VALUES($1)",
+                            {std::to_string(want)});
+        }
+        connection.exec("COMMIT");
+    } catch (...) {
+        try {
+            if (connection.in_transaction()) connection.exec("ROLLBACK");
+        } catch (...) {
+            // The first failure is the one worth reporting.
+        }
+        throw;
+    }
+}
+
+}  // namespace reversi::server::pg

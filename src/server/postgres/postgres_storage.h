@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// The PostgreSQL store, chosen by `serve --db postgresql://...`. One connection, used only by
+// the storage thread; synchronous_commit is forced on, so COMMIT returns once the transaction
+// is durable on the server and the hub's rule "committed before acknowledged or broadcast"
+// holds as with SQLite. Group commit is StorageQueue's, unchanged: begin/commit/rollback are
+// BEGIN/COMMIT/ROLLBACK. A lost connection is re-established at the next transaction.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "server/postgres/pg_connection.h"
+#include "server/storage.h"
+
+namespace reversi::server {
+
+class PostgresStorage : public Storage {
+  public:
+    // Connects to `uri` (postgresql://...) and migrates the schema; throws std::runtime_error
+    // on failure.
+    explicit PostgresStorage(const std::string& uri);
+    ~PostgresStorage() override;
+    PostgresStorage(const PostgresStorage&) = delete;
+    PostgresStorage& operator=(const PostgresStorage&) = delete;
+
+    // Whether `db` (the --db argument) names a PostgreSQL database rather than a SQLite file.
+    static bool is_uri(const std::string& db);
+
+    void begin() override;
+    void commit() override;
+    void rollback() override;
+    void save_table(const StoredTable& table) override;
+    void add_move(const std::string& table, const MoveRecord& move) override;
+    void truncate_moves(const std::string& table, int from_ply) override;
+    std::vector<StoredTable> unfinished() override;
+    std::optional<StoredTable> load(const std::string& id) override;
+    std::vector<StoredTable> finished(int limit, int offset) override;
+    // Accounts (postgres_storage_accounts.cpp).
+    void save_player(const StoredPlayer& player) override;
+    std::vector<StoredPlayer> players() override;
+    void save_session(const StoredSession& session) override;
+    void delete_session(const std::string& token_hash) override;
+    void delete_sessions_of(int64_t player, const std::string& keep) override;
+    std::vector<StoredSession> sessions() override;
+    void save_rating(const StoredRating& rating) override;
+    std::vector<StoredRating> ratings() override;
+    void save_table_player(const std::string& table, int seat, int64_t player) override;
+    void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
+    PlayerStats player_stats(int64_t player) override;
+    std::vector<StoredTable> player_games(int64_t player, int limit) override;
+
+    // The schema version recorded in the database.
+    int stored_schema_version();
+    // The connection, for the lease and fencing statements (table_lease.*) and tests.
+    pg::Connection& connection() { return *connection_; }
+
+  private:
+    // Session settings and prepared statements; again after a reconnect.
+    void set_up_session();
+    std::vector<MoveRecord> moves_of(const std::string& id);
+    std::vector<StoredTable> tables_from(const pg::Result& rows);
+    // Runs `read` in one REPEATABLE READ snapshot when no transaction is open, so a read of
+    // several statements sees one state of the database.
+    void in_snapshot(const std::function<void()>& read);
+
+    std::unique_ptr<pg::Connection> connection_;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// SQLite back end, analysis part: one JSON document per analysed table. The table is created
+// with IF NOT EXISTS when the store opens (as chat is), so any database gains it without a
+// migration; an analysis can always be computed again, so losing one costs only time.
+#include <sqlite3.h>
+
+#include <optional>
+#include <string>
+
+#include "server/sqlite_storage.h"
+
+namespace reversi::server {
+
+namespace {
+
+constexpr const char* AnalysisSchema = R"(
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT PRIMARY KEY,
+    analysis TEXT NOT NULL
+) WITHOUT ROWID;
+)";
+
+// Resets a statement when the scope ends, whatever happened.
+struct ResetAnalysis {
+    sqlite3_stmt* st;
+    ~ResetAnalysis() {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+    }
+};
+
+void bind_text(sqlite3_stmt* st, int index, const std::string& text) {
+    sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+}  // namespace
+
+void SqliteStorage::prepare_analysis() {
+    exec(AnalysisSchema);
+    save_analysis_ =
+        prepare("INSERT OR REPLACE INTO analyses(table_id, analysis) VALUES(?1, ?2)");
+    load_analysis_ = prepare("SELECT analysis FROM analyses WHERE table_id = ?1");
+}
+
+void SqliteStorage::close_analysis() {
+    for (sqlite3_stmt** st : {&save_analysis_, &load_analysis_}) {
+        sqlite3_finalize(*st);
+        *st = nullptr;
+    }
+}
+
+void SqliteStorage::save_analysis(const std::string& table, const std::string& analysis) {
+    ResetAnalysis r{save_analysis_};
+    bind_text(save_analysis_, 1, table);
+    bind_text(save_analysis_, 2, analysis);
+    check(sqlite3_step(save_analysis_), "save analysis");
+}
+
+std::optional<std::string> SqliteStorage::load_analysis(const std::string& table) {
+    ResetAnalysis r{load_analysis_};
+    bind_text(load_analysis_, 1, table);
+    const int rc = sqlite3_step(load_analysis_);
+    check(rc, "load analysis");
+    if (rc != SQLITE_ROW) return std::nullopt;
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(load_analysis_, 0));
+    return p ? std::string(p, sqlite3_column_bytes(load_analysis_, 0)) : std::string();
+}
+
+}  // namespace reversi::server

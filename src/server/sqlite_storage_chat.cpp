@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// SQLite back end, chat part: the last ChatKept lines of each table, keyed by (table, seq).
+// The table is created with IF NOT EXISTS when the store opens, so any database that has the
+// tables and moves gains it without a migration of its own.
+#include <sqlite3.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "server/sqlite_storage.h"
+
+namespace reversi::server {
+
+namespace {
+
+constexpr const char* ChatSchema = R"(
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    time INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    sender TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+)";
+
+// Resets a statement when the scope ends, whatever happened.
+struct ResetChat {
+    sqlite3_stmt* st;
+    ~ResetChat() {
+        sqlite3_reset(st);
+        sqlite3_clear_bindings(st);
+    }
+};
+
+void bind(sqlite3_stmt* st, int index, const std::string& text) {
+    sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+std::string text_at(sqlite3_stmt* st, int col) {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, col));
+    return p ? std::string(p, sqlite3_column_bytes(st, col)) : std::string();
+}
+
+}  // namespace
+
+void SqliteStorage::prepare_chat() {
+    exec(ChatSchema);
+    add_chat_ = prepare(
+        "INSERT OR REPLACE INTO chat(table_id, seq, time, seat, sender, text) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+    prune_chat_ = prepare("DELETE FROM chat WHERE table_id = ?1 AND seq <= ?2");
+    chat_lines_ = prepare(
+        "SELECT seq, time, seat, sender, text FROM chat WHERE table_id = ?1 ORDER BY seq");
+}
+
+void SqliteStorage::close_chat() {
+    for (sqlite3_stmt** st : {&add_chat_, &prune_chat_, &chat_lines_}) {
+        sqlite3_finalize(*st);
+        *st = nullptr;
+    }
+}
+
+void SqliteStorage::add_chat(const std::string& table, const ChatLine& line) {
+    {
+        ResetChat r{add_chat_};
+        bind(add_chat_, 1, table);
+        sqlite3_bind_int64(add_chat_, 2, line.seq);
+        sqlite3_bind_int64(add_chat_, 3, line.time);
+        sqlite3_bind_int(add_chat_, 4, line.seat);
+        bind(add_chat_, 5, line.from);
+        bind(add_chat_, 6, line.text);
+        check(sqlite3_step(add_chat_), "add chat");
+    }
+    ResetChat r{prune_chat_};
+    bind(prune_chat_, 1, table);
+    sqlite3_bind_int64(prune_chat_, 2, line.seq - static_cast<int64_t>(ChatKept));
+    check(sqlite3_step(prune_chat_), "prune chat");
+}
+
+std::vector<ChatLine> SqliteStorage::chat_lines(const std::string& table) {
+    ResetChat r{chat_lines_};
+    bind(chat_lines_, 1, table);
+    std::vector<ChatLine> out;
+    int rc;
+    while ((rc = sqlite3_step(chat_lines_)) == SQLITE_ROW) {
+        ChatLine line;
+        line.seq = sqlite3_column_int64(chat_lines_, 0);
+        line.time = sqlite3_column_int64(chat_lines_, 1);
+        line.seat = sqlite3_column_int(chat_lines_, 2);
+        line.from = text_at(chat_lines_, 3);
+        line.text = text_at(chat_lines_, 4);
+        out.push_back(std::move(line));
+    }
+    check(rc, "read chat");
+    return out;
+}
+
+}  // namespace reversi::server

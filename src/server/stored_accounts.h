@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+// The rows of players, sessions and ratings as the store keeps them (docs/SITE.md
+// "Identity" and "Ratings"). Plain values: any back end (SQLite now, PostgreSQL later) maps
+// them to its own tables without interpreting them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace reversi::server {
+
+// A player: a guest has an empty password hash and a generated name ("Guest-4821").
+struct StoredPlayer {
+    int64_t id = 0;
+    std::string name;
+    std::string name_key;       // the name folded for case-insensitive uniqueness
+    std::string password_hash;  // libsodium's Argon2id string, empty for guests
+    int64_t created = 0;        // wall-clock ms
+};
+
+// A login session: only the BLAKE2b hash of the cookie's token is kept.
+struct StoredSession {
+    std::string token_hash;
+    int64_t player = 0;
+    int64_t created = 0;
+    int64_t last_seen = 0;
+};
+
+// One player's Glicko-2 rating in one pool.
+struct StoredRating {
+    int64_t player = 0;
+    std::string pool;
+    double rating = 1500;
+    double rd = 350;
+    double volatility = 0.06;
+    int games = 0;
+};
+
+// Finished games of one player, counted by outcome (cancelled and expired tables excluded).
+struct PlayerStats {
+    int games = 0;
+    int won = 0;
+    int drawn = 0;
+    int lost = 0;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+// The pattern evaluation: pattern sets from each shape's geometry, table-driven indices
+// against a square-by-square count, symmetric positions valued alike, and the weight file
+// (round trip; missing, damaged, foreign files refused with a clear error).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+
+#include "core/variant.h"
+#include "engine/pattern_eval.h"
+#include "random_game.h"
+
+namespace reversi::engine {
+namespace {
+
+core::Variant variant_of(core::Shape shape) {
+    core::Setup s;
+    s.shape = shape;
+    return core::Variant(s);
+}
+
+// Weights where each situation and its mirror images agree (as training makes them).
+std::shared_ptr<PatternWeights> symmetric_random_weights(const core::Geometry& g, int phases) {
+    const PatternSet set = make_pattern_set(g);
+    auto w = std::make_shared<PatternWeights>();
+    w->variant = "test";
+    w->pattern_set = set.id;
+    w->phases = phases;
+    w->phase_size = static_cast<uint32_t>(set.phase_size);
+    std::mt19937 rng(7);
+    for (int ph = 0; ph < phases; ++ph) {
+        std::vector<int16_t> table(static_cast<size_t>(set.phase_size));
+        for (auto& v : table) v = static_cast<int16_t>(static_cast<int>(rng() % 401) - 200);
+        for (const Pattern& p : set.patterns)
+            for (int i = 0; i < p.size; ++i)
+                table[static_cast<size_t>(p.offset + i)] =
+                    table[static_cast<size_t>(p.offset + canonical_index(p, i))];
+        w->values.insert(w->values.end(), table.begin(), table.end());
+    }
+    return w;
+}
+
+TEST(PatternSet, InstancesCoverPlayableSquaresOfEveryShape) {
+    for (core::Shape shape : {core::Shape::Six, core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon}) {
+        const core::Variant v = variant_of(shape);
+        const PatternSet set = make_pattern_set(v.geometry());
+        ASSERT_LE(set.instances.size(), static_cast<size_t>(MaxPatternInstances));
+        core::u128 covered = 0;
+        for (const PatternInstance& inst : set.instances) {
+            const Pattern& p = set.patterns[static_cast<size_t>(inst.pattern)];
+            EXPECT_EQ(static_cast<int>(inst.squares.size()), p.cells) << p.name;
+            EXPECT_LE(p.cells, MaxPatternCells);
+            for (int sq : inst.squares) {
+                EXPECT_TRUE((v.geometry().playable() >> sq) & 1) << p.name << " square " << sq;
+                covered |= core::u128{1} << sq;
+            }
+        }
+        EXPECT_EQ(covered, v.geometry().playable()) << core::shape_name(shape);
+    }
+}
+
+TEST(PatternSet, EightByEightHasTheUsualPatterns) {
+    const PatternSet set = make_pattern_set(variant_of(core::Shape::Eight).geometry());
+    std::map<std::string, int> count;
+    for (const PatternInstance& i : set.instances) ++count[set.patterns[static_cast<size_t>(i.pattern)].name];
+    EXPECT_EQ(count["edge+x"], 4);
+    EXPECT_EQ(count["corner3x3"], 4);
+    EXPECT_EQ(count["row2"], 4);
+    EXPECT_EQ(count["diag8"], 2);  // the two long diagonals map onto themselves
+    EXPECT_EQ(count["diag4"], 4);
+    EXPECT_EQ(count["bias"], 1);
+}
+
+TEST(PatternSet, MirrorSituationsShareAnEntry) {
+    const PatternSet set = make_pattern_set(variant_of(core::Shape::Eight).geometry());
+    for (const Pattern& p : set.patterns) {
+        if (p.name != "diag8") continue;
+        // Own disc at the first cell and at the last: one situation seen from both ends.
+        int last = 1;
+        for (int k = 1; k < p.cells; ++k) last *= 3;
+        EXPECT_EQ(canonical_index(p, 1), canonical_index(p, last));
+        EXPECT_NE(canonical_index(p, 1), canonical_index(p, 2));
+        return;
+    }
+    FAIL() << "no diag8 pattern";
+}
+
+TEST(PatternEval, IndicesMatchASquareBySquareCount) {
+    const core::Variant v = variant_of(core::Shape::Octagon);
+    const PatternIndexer<core::u128> indexer(v.geometry());
+    std::mt19937_64 rng(3);
+    core::Game game(v.setup());
+    ASSERT_TRUE(test::random_position(game, 40, rng));
+    const core::Position& pos = game.position();
+    std::vector<int> idx(static_cast<size_t>(indexer.instance_count()));
+    indexer.indices(pos.discs(0), pos.discs(1), idx.data());
+    const PatternSet& set = indexer.set();
+    for (size_t i = 0; i < set.instances.size(); ++i) {
+        int expect = 0, power = 1;
+        for (int sq : set.instances[i].squares) {
+            const int state = (pos.discs(0) >> sq) & 1 ? 1 : (pos.discs(1) >> sq) & 1 ? 2 : 0;
+            expect += state * power;
+            power *= 3;
+        }
+        EXPECT_EQ(idx[i], set.patterns[static_cast<size_t>(set.instances[i].pattern)].offset + expect);
+    }
+}
+
+// The image of a 64-bit board under a box symmetry (transpose).
+uint64_t transpose(uint64_t b) {
+    uint64_t out = 0;
+    for (int sq = 0; sq < 64; ++sq)
+        if ((b >> sq) & 1) out |= uint64_t{1} << ((sq % 8) * 8 + sq / 8);
+    return out;
+}
+
+TEST(PatternEval, SymmetricPositionsGetTheSameValue) {
+    const core::Variant v = variant_of(core::Shape::Eight);
+    const Layout<uint64_t> layout(v.geometry());
+    const PatternEval<uint64_t> eval(layout, v.geometry(), symmetric_random_weights(v.geometry(), 4));
+    std::mt19937_64 rng(11);
+    for (int trial = 0; trial < 20; ++trial) {
+        core::Game game(v.setup());
+        if (!test::random_position(game, 20 + trial, rng)) continue;
+        const auto own = static_cast<uint64_t>(game.position().discs(0));
+        const auto opp = static_cast<uint64_t>(game.position().discs(1));
+        const int value = eval.evaluate(own, opp);
+        EXPECT_EQ(eval.evaluate(transpose(own), transpose(opp)), value);
+        EXPECT_EQ(eval.evaluate(__builtin_bswap64(own), __builtin_bswap64(opp)), value);
+    }
+}
+
+TEST(PatternEval, WeightsOfAnotherPatternSetAreRefused) {
+    const core::Variant six = variant_of(core::Shape::Six);
+    const core::Variant eight = variant_of(core::Shape::Eight);
+    const Layout<uint64_t> layout(eight.geometry());
+    EXPECT_THROW(PatternEval<uint64_t>(layout, eight.geometry(), symmetric_random_weights(six.geometry(), 2)),
+                 WeightError);
+}
+
+TEST(WeightFile, RoundTrip) {
+    const core::Variant v = variant_of(core::Shape::Six);
+    PatternWeights w = *symmetric_random_weights(v.geometry(), 3);
+    std::fill(w.values.begin() + 100, w.values.begin() + 5000, 0);  // a run of zeros
+    const PatternWeights back = decode_weights(encode_weights(w), "memory");
+    EXPECT_EQ(back.variant, w.variant);
+    EXPECT_EQ(back.pattern_set, w.pattern_set);
+    EXPECT_EQ(back.phases, w.phases);
+    EXPECT_EQ(back.values, w.values);
+}
+
+// The message of the WeightError that decoding `bytes` throws ("" when none).
+std::string decode_error(const std::vector<uint8_t>& bytes) {
+    try {
+        decode_weights(bytes, "f");
+    } catch (const WeightError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(WeightFile, DamagedFilesAreRefusedWithTheReason) {
+    const core::Variant v = variant_of(core::Shape::Six);
+    const std::vector<uint8_t> good = encode_weights(*symmetric_random_weights(v.geometry(), 2));
+    std::vector<uint8_t> flipped = good;
+    flipped[good.size() / 2] ^= 0x10;
+    EXPECT_NE(decode_error(flipped).find("checksum"), std::string::npos);
+    std::vector<uint8_t> cut(good.begin(), good.begin() + static_cast<long>(good.size() / 2));
+    EXPECT_NE(decode_error(cut), "");
+    std::vector<uint8_t> magic = good;
+    magic[0] = 'X';
+    EXPECT_NE(decode_error(magic).find("magic"), std::string::npos);
+    EXPECT_NE(decode_error({}).find("too short"), std::string::npos);
+    EXPECT_EQ(decode_error(good), "");
+}
+
+TEST(WeightFile, MissingOrForeignFilesAreAnErrorAtLoad) {
+    const auto dir = std::filesystem::temp_directory_path() / "reversi_weight_test";
+    std::filesystem::create_directories(dir);
+    std::filesystem::remove(dir / "6x6.weights");
+    try {
+        load_variant_weights(dir.string(), "6x6");
+        FAIL() << "a missing file loaded";
+    } catch (const WeightError& e) {
+        EXPECT_NE(std::string(e.what()).find("missing"), std::string::npos) << e.what();
+    }
+    // A file of another variant under this variant's name.
+    PatternWeights w = *symmetric_random_weights(variant_of(core::Shape::Six).geometry(), 2);
+    w.variant = "8x8";
+    write_weights((dir / "6x6.weights").string(), w);
+    EXPECT_THROW(load_variant_weights(dir.string(), "6x6"), WeightError);
+    w.variant = "6x6";
+    write_weights((dir / "6x6.weights").string(), w);
+    EXPECT_EQ(load_variant_weights(dir.string(), "6x6")->values, w.values);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(WeightFile, ShippedWeightsLoad) {
+    // Every variant listed as trained must load (the start-up check of the CLI).
+    EXPECT_NO_THROW(load_trained_weights());
+    for (const std::string& key : trained_variants()) EXPECT_NE(trained_weights(key), nullptr) << key;
+}
+
+}  // namespace
+}  // namespace reversi::engine

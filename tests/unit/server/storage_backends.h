@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// One fresh, empty database of either back end per test, removed afterwards, so the storage
+// tests run the same bodies against SQLite and PostgreSQL. The PostgreSQL one is a database
+// of its own on the server named by $REVERSI_TEST_PG (scripts/pg-temp.sh starts one); without
+// that variable, or on a build without PostgreSQL, its tests are skipped.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "server/sqlite_storage.h"
+#include "server/storage.h"
+#ifdef REVERSI_WITH_POSTGRES
+#include "server/postgres/pg_connection.h"
+#include "server/postgres/pg_schema.h"
+#include "server/postgres/postgres_storage.h"
+#endif
+
+namespace reversi::server::testing_backends {
+
+enum class Backend { Sqlite, Postgres };
+
+inline std::string backend_name(Backend backend) {
+    return backend == Backend::Sqlite ? "Sqlite" : "Postgres";
+}
+
+class BackendDb {
+  public:
+    virtual ~BackendDb() = default;
+    // A new store (a new connection) on this database.
+    virtual std::unique_ptr<Storage> open() = 0;
+    // Runs SQL on the database behind the store's back (damaging rows, faking versions).
+    virtual void exec_raw(const std::string& sql) = 0;
+};
+
+class SqliteDb : public BackendDb {
+  public:
+    SqliteDb()
+        : path_(testing::TempDir() + "reversi_conformance_" + std::to_string(getpid()) + "_" +
+                std::to_string(next_id()) + ".db") {
+        remove();
+    }
+    ~SqliteDb() override { remove(); }
+    std::unique_ptr<Storage> open() override { return std::make_unique<SqliteStorage>(path_); }
+    void exec_raw(const std::string& sql) override {
+        sqlite3* db = nullptr;
+        if (sqlite3_open(path_.c_str(), &db) != SQLITE_OK) {
+            sqlite3_close(db);
+            throw std::runtime_error("cannot open " + path_);
+        }
+        char* err = nullptr;
+        const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+        const std::string why = err ? err : "";
+        sqlite3_free(err);
+        sqlite3_close(db);
+        if (rc != SQLITE_OK) throw std::runtime_error("sqlite: " + why);
+    }
+
+  private:
+    static int next_id() {
+        static std::atomic<int> id{0};
+        return id++;
+    }
+    void remove() const {
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
+    }
+    std::string path_;
+};
+
+// `uri` (postgresql://...[/db][?params]) with its database replaced by `database`.
+inline std::string with_database(const std::string& uri, const std::string& database) {
+    const size_t scheme = uri.find("://");
+    if (scheme == std::string::npos) throw std::runtime_error("not a URI: " + uri);
+    const size_t start = scheme + 3;
+    const size_t path = uri.find_first_of("/?", start);
+    if (path == std::string::npos) return uri + "/" + database;
+    const size_t query = uri.find('?', path);
+    const std::string rest = query == std::string::npos ? "" : uri.substr(query);
+    return uri.substr(0, path) + "/" + database + rest;
+}
+
+// The server the PostgreSQL tests use, or empty when none is configured.
+inline std::string test_server_uri() {
+    const char* uri = std::getenv("REVERSI_TEST_PG");
+    return uri ? uri : "";
+}
+
+#ifdef REVERSI_WITH_POSTGRES
+class PostgresDb : public BackendDb {
+  public:
+    explicit PostgresDb(const std::string& server)
+        : server_(server),
+          name_("reversi_test_" + std::to_string(getpid()) + "_" + std::to_string(next_id())) {
+        pg::Connection admin(server_);
+        admin.exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
+        admin.exec("CREATE DATABASE " + name_);
+    }
+    ~PostgresDb() override {
+        try {
+            pg::Connection admin(server_);
+            admin.exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
+        } catch (const std::exception& e) {
+            ADD_FAILURE() << "cannot drop the test database: " << e.what();
+        }
+    }
+    std::unique_ptr<Storage> open() override { return std::make_unique<PostgresStorage>(uri()); }
+    void exec_raw(const std::string& sql) override { pg::Connection(uri()).exec(sql); }
+    std::string uri() const { return with_database(server_, name_); }
+    const std::string& name() const { return name_; }
+
+  private:
+    static int next_id() {
+        static std::atomic<int> id{0};
+        return id++;
+    }
+    std::string server_;
+    std::string name_;  // digits and lowercase letters only: safe to write into SQL
+};
+#endif
+
+// A fresh database of `backend`, or nothing with `why_not` set when it cannot be had here.
+inline std::unique_ptr<BackendDb> make_backend_db(Backend backend, std::string& why_not) {
+    if (backend == Backend::Sqlite) return std::make_unique<SqliteDb>();
+#ifdef REVERSI_WITH_POSTGRES
+    const std::string server = test_server_uri();
+    if (server.empty()) {
+        why_not = "REVERSI_TEST_PG is not set (the CTest storage_postgres runs these tests "
+                  "against a temporary server: scripts/pg-temp.sh)";
+        return nullptr;
+    }
+    return std::make_unique<PostgresDb>(server);
+#else
+    why_not = "built without PostgreSQL (REVERSI_WITH_POSTGRES=OFF)";
+    return nullptr;
+#endif
+}
+
+}  // namespace reversi::server::testing_backends

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// The accounts half of the storage conformance tests (players, sessions, ratings, seats held
+// and their outcomes), the same bodies against SQLite and PostgreSQL: upserts by key, a name
+// taken twice refused without changing anything, ratings read back to the same double.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "storage_backends.h"
+
+namespace reversi::server {
+namespace {
+
+using testing_backends::Backend;
+
+class AccountsConformance : public testing::TestWithParam<Backend> {
+  protected:
+    void SetUp() override {
+        std::string why_not;
+        db_ = testing_backends::make_backend_db(GetParam(), why_not);
+        if (!db_) GTEST_SKIP() << why_not;
+        store_ = db_->open();
+    }
+    // Runs `body` in one committed transaction.
+    template <class Body>
+    void write(Body&& body) {
+        store_->begin();
+        body(*store_);
+        store_->commit();
+    }
+    std::unique_ptr<testing_backends::BackendDb> db_;
+    std::unique_ptr<Storage> store_;
+};
+
+TEST_P(AccountsConformance, PlayersUpsertByIdAndNamesStayUnique) {
+    write([](Storage& s) {
+        s.save_player({2, "Guest-4821", "guest-4821", "", 100});
+        s.save_player({1, "Ada", "ada", "$argon2id$x", 50});
+        s.save_player({2, "Łukasz", "łukasz", "$argon2id$y", 999});  // registers: created kept
+    });
+    store_->begin();
+    EXPECT_THROW(store_->save_player({3, "ADA", "ada", "", 1}), std::runtime_error);
+    store_->rollback();
+    const auto players = db_->open()->players();
+    ASSERT_EQ(players.size(), 2u);
+    EXPECT_EQ(players[0].id, 1);
+    EXPECT_EQ(players[0].password_hash, "$argon2id$x");
+    EXPECT_EQ(players[1].name, "Łukasz");
+    EXPECT_EQ(players[1].name_key, "łukasz");
+    EXPECT_EQ(players[1].created, 100);
+}
+
+TEST_P(AccountsConformance, SessionsSaveDeleteAndKeepOne) {
+    write([](Storage& s) {
+        s.save_session({"h1", 1, 10, 10});
+        s.save_session({"h2", 1, 20, 20});
+        s.save_session({"h3", 1, 30, 30});
+        s.save_session({"h4", 2, 40, 40});
+        s.save_session({"h1", 1, 99, 50});  // seen again: last_seen moves, created stays
+    });
+    write([](Storage& s) { s.delete_sessions_of(1, "h2"); });
+    auto sessions = db_->open()->sessions();
+    std::sort(sessions.begin(), sessions.end(),
+              [](const auto& a, const auto& b) { return a.token_hash < b.token_hash; });
+    ASSERT_EQ(sessions.size(), 2u);
+    EXPECT_EQ(sessions[0].token_hash, "h2");
+    EXPECT_EQ(sessions[1].token_hash, "h4");
+    write([](Storage& s) {
+        s.delete_session("h4");
+        s.delete_session("nothing");
+        s.save_session({"h5", 3, 60, 70});
+        s.save_session({"h5", 3, 61, 80});
+    });
+    sessions = db_->open()->sessions();
+    ASSERT_EQ(sessions.size(), 2u);
+    const auto h5 = std::find_if(sessions.begin(), sessions.end(),
+                                 [](const auto& x) { return x.token_hash == "h5"; });
+    ASSERT_NE(h5, sessions.end());
+    EXPECT_EQ(h5->created, 60);
+    EXPECT_EQ(h5->last_seen, 80);
+    // An empty `keep` deletes them all.
+    write([](Storage& s) { s.delete_sessions_of(1, ""); });
+    EXPECT_EQ(db_->open()->sessions().size(), 1u);
+}
+
+TEST_P(AccountsConformance, RatingsReadBackToTheSameDouble) {
+    const double awkward = 0.1 + 0.2;  // not 0.3: needs every digit to read back
+    write([&](Storage& s) {
+        s.save_rating({1, "8x8", 1512.3456789012345, 290.00000000000006, 0.06, 1});
+        s.save_rating({1, "6x6", awkward, 1e-300, 5e-324, 0});
+        s.save_rating({1, "8x8", 1520.5, 280.25, 0.0599, 2});
+    });
+    auto ratings = db_->open()->ratings();
+    std::sort(ratings.begin(), ratings.end(),
+              [](const auto& a, const auto& b) { return a.pool < b.pool; });
+    ASSERT_EQ(ratings.size(), 2u);
+    EXPECT_EQ(ratings[0].pool, "6x6");
+    EXPECT_EQ(ratings[0].rating, awkward);
+    EXPECT_EQ(ratings[0].rd, 1e-300);
+    EXPECT_EQ(ratings[0].volatility, 5e-324);
+    EXPECT_EQ(ratings[1].rating, 1520.5);
+    EXPECT_EQ(ratings[1].volatility, 0.0599);
+    EXPECT_EQ(ratings[1].games, 2);
+}
+
+TEST_P(AccountsConformance, StatsAndGamesCountOnlySeatsWithAnOutcome) {
+    auto table = [](const std::string& id, const std::string& status, int64_t created) {
+        return StoredTable{id, created, status, "{}", status == "finished" ? "{}" : "", {}};
+    };
+    write([&](Storage& s) {
+        for (int i = 0; i < 4; ++i) s.save_table(table("g" + std::to_string(i), "finished", i));
+        s.save_table(table("live", "playing", 10));
+        s.add_move("g2", {0, "d3", {}});
+        for (int i = 0; i < 4; ++i) {
+            s.save_table_player("g" + std::to_string(i), 0, 7);
+            s.save_table_player("g" + std::to_string(i), 1, 8);
+        }
+        s.save_table_player("live", 1, 7);
+        s.set_outcome("g0", 0, "won");
+        s.set_outcome("g1", 0, "lost");
+        s.set_outcome("g2", 0, "won");
+        s.set_outcome("g2", 1, "lost");
+        // g3 was cancelled: seats held, no outcome.
+    });
+    const PlayerStats stats = store_->player_stats(7);
+    EXPECT_EQ(stats.games, 3);
+    EXPECT_EQ(stats.won, 2);
+    EXPECT_EQ(stats.lost, 1);
+    EXPECT_EQ(stats.drawn, 0);
+    const auto games = store_->player_games(7, 10);
+    std::vector<std::string> ids;
+    for (const auto& g : games) ids.push_back(g.id);
+    EXPECT_EQ(ids, (std::vector<std::string>{"g2", "g1", "g0"}));
+    EXPECT_EQ(games[0].moves.size(), 1u);
+    EXPECT_EQ(store_->player_games(7, 1).size(), 1u);
+    EXPECT_EQ(store_->player_games(8, 10).size(), 1u);
+    EXPECT_EQ(store_->player_stats(99).games, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance,
+                         testing::Values(Backend::Sqlite
+#ifdef REVERSI_WITH_POSTGRES
+                                         ,
+                                         Backend::Postgres
+#endif
+                                         ),
+                         [](const auto& info) { return testing_backends::backend_name(info.param); });
+
+}  // namespace
+}  // namespace reversi::server
