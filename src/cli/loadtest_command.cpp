@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "cli/loadtest_lobby.h"
 #include "cli/ws_client.h"
 #endif
 #include "cli/commands.h"
@@ -55,6 +56,8 @@ struct LoadOptions {
     // Client addresses 127.0.0.2 .. 127.0.0.(N+1); 0: one per 8 games.
     int source_addresses = 0;
     std::vector<std::string> serve_args;  // more options for the started server
+    int lobby_players = 0;  // > 0: the lobby mode (loadtest_lobby.cpp) with this many players
+    int lobby_moves = 6;
 };
 
 struct Stats {
@@ -226,8 +229,11 @@ Spawned spawn_server(const LoadOptions& o) {
             .string();
     s.db = base + ".db";
     s.out = base + ".out";
-    std::vector<std::string> args = {
-        "--port", "0", "--db", s.db, "--engine-threads", std::to_string(o.engine_threads)};
+    // No computer pause: it is for people watching flips, and would only slow the figures.
+    std::vector<std::string> args = {"--port",           "0",
+                                     "--db",             s.db,
+                                     "--engine-threads", std::to_string(o.engine_threads),
+                                     "--computer-pause-ms", "0"};
     args.insert(args.end(), o.serve_args.begin(), o.serve_args.end());
     try {
         s.child = client::start_server(args, s.out, "");
@@ -362,9 +368,32 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                     "One more option for the started server, repeatable: "
                     "--serve-arg=--tables-per-minute=600")
         ->allow_extra_args(false);
+    cmd->add_option("--lobby-players", o->lobby_players,
+                    "Lobby mode: N registered players seek, accept and quick-pair over "
+                    "/ws/lobby, playing a few moves of each game (pairings/s, pairing latency)")
+        ->check(CLI::Range(0, 10000))
+        ->check([](const std::string& v) {
+            return std::stoi(v) % 2 == 0 ? std::string() : std::string("must be even");
+        });
+    cmd->add_option("--lobby-moves", o->lobby_moves,
+                    "Lobby mode: plies of a seek game before the player to move resigns")
+        ->check(CLI::Range(0, 200))
+        ->capture_default_str();
     cmd->callback([o, &status] {
         try {
-            status.code = run_loadtest(*o);
+            if (o->lobby_players > 0) {
+                LobbyLoadOptions lobby;
+                lobby.players = o->lobby_players;
+                lobby.seconds = o->seconds;
+                lobby.moves = o->lobby_moves;
+                lobby.port = o->port;
+                lobby.host = o->host;
+                lobby.engine_threads = o->engine_threads;
+                lobby.serve_args = o->serve_args;
+                status.code = run_lobby_loadtest(lobby);
+            } else {
+                status.code = run_loadtest(*o);
+            }
         } catch (const std::exception& e) {
             std::cerr << "loadtest: " << e.what() << '\n';
             status.code = 1;

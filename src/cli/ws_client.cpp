@@ -137,7 +137,7 @@ void bind_source(tcp::socket& socket, const net::ip::address& source) {
 
 awaitable<HttpAnswer> http_call(const Target& target, const net::ip::address& source,
                                 http::verb method, const std::string& path, const std::string& body,
-                                int seconds) {
+                                int seconds, const std::string& cookie) {
     auto executor = co_await net::this_coro::executor;
     beast::tcp_stream stream(executor);
     stream.expires_after(std::chrono::seconds(seconds));
@@ -146,6 +146,7 @@ awaitable<HttpAnswer> http_call(const Target& target, const net::ip::address& so
     http::request<http::string_body> req{method, path, 11};
     req.set(http::field::host, target.host);
     req.set(http::field::content_type, "application/json");
+    if (!cookie.empty()) req.set(http::field::cookie, cookie);
     req.body() = body;
     req.prepare_payload();
     co_await http::async_write(stream, req, use_awaitable);
@@ -155,11 +156,17 @@ awaitable<HttpAnswer> http_call(const Target& target, const net::ip::address& so
     co_await http::async_read(stream, buffer, parser, use_awaitable);
     error_code ec;
     stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-    co_return HttpAnswer{static_cast<int>(parser.get().result_int()), parser.get().body()};
+    // Only the cookie itself: its attributes (Path, HttpOnly, ...) follow the first ';'.
+    const std::string set_cookie(parser.get()[http::field::set_cookie]);
+    co_return HttpAnswer{static_cast<int>(parser.get().result_int()), parser.get().body(),
+                         set_cookie.substr(0, set_cookie.find(';'))};
 }
 
 awaitable<void> ws_connect(WsStream& ws, const Target& target, const net::ip::address& source,
-                           const std::string& path) {
+                           const std::string& path, const std::string& cookie) {
+    if (!cookie.empty())
+        ws.set_option(websocket::stream_base::decorator(
+            [cookie](websocket::request_type& req) { req.set(http::field::cookie, cookie); }));
     auto& socket = beast::get_lowest_layer(ws).socket();
     bind_source(socket, source);
     co_await beast::get_lowest_layer(ws).async_connect(target.endpoint, use_awaitable);

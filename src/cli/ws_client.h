@@ -81,17 +81,20 @@ struct Target {
 struct HttpAnswer {
     int status = 0;
     std::string body;
+    std::string cookie;  // "name=value" of the answer's Set-Cookie, empty without one
 };
 
-// One HTTP/1.1 request on a new connection from `source`. Throws on connection errors and
-// after `seconds`; any HTTP status is returned.
+// One HTTP/1.1 request on a new connection from `source`, sending `cookie` ("name=value")
+// when not empty. Throws on connection errors and after `seconds`; any HTTP status is
+// returned.
 awaitable<HttpAnswer> http_call(const Target& target, const net::ip::address& source,
                                 http::verb method, const std::string& path, const std::string& body,
-                                int seconds = 30);
+                                int seconds = 30, const std::string& cookie = {});
 
-// Connects `ws` from `source` and opens the WebSocket at `path` (TCP_NODELAY on).
+// Connects `ws` from `source` and opens the WebSocket at `path` (TCP_NODELAY on), sending
+// `cookie` with the upgrade request when not empty.
 awaitable<void> ws_connect(WsStream& ws, const Target& target, const net::ip::address& source,
-                           const std::string& path);
+                           const std::string& path, const std::string& cookie = {});
 
 // Closes the TCP connection under `ws` without a WebSocket close handshake.
 void ws_drop(WsStream& ws);
@@ -105,8 +108,8 @@ class TimedWs {
     TimedWs(const TimedWs&) = delete;
     TimedWs& operator=(const TimedWs&) = delete;
     awaitable<void> connect(const Target& target, const net::ip::address& source,
-                            const std::string& path) {
-        return ws_connect(*ws_, target, source, path);
+                            const std::string& path, const std::string& cookie = {}) {
+        return ws_connect(*ws_, target, source, path, cookie);
     }
     // The next message's text; throws on a closed connection or after `timeout`.
     awaitable<std::string> read(std::chrono::milliseconds timeout);

@@ -21,11 +21,16 @@ MoveClass classify_loss(int loss) {
 
 const char* move_class_name(MoveClass c) {
     switch (c) {
-        case MoveClass::Best: return "best";
-        case MoveClass::Good: return "good";
-        case MoveClass::Inaccuracy: return "inaccuracy";
-        case MoveClass::Mistake: return "mistake";
-        case MoveClass::Blunder: return "blunder";
+        case MoveClass::Best:
+            return "best";
+        case MoveClass::Good:
+            return "good";
+        case MoveClass::Inaccuracy:
+            return "inaccuracy";
+        case MoveClass::Mistake:
+            return "mistake";
+        case MoveClass::Blunder:
+            return "blunder";
     }
     return "best";
 }
@@ -44,8 +49,7 @@ SearchLimits analysis_limits(const core::Position& pos, const AnalysisDepth& dep
 
 PlyVerdict judge_ply(const core::Position& before, int ply, core::Square played,
                      const SearchResult& result) {
-    if (before.players() != 2)
-        throw std::invalid_argument("analysis is for two-player games only");
+    if (before.players() != 2) throw std::invalid_argument("analysis is for two-player games only");
     if (!before.is_legal(played))
         throw std::invalid_argument("move " + std::to_string(ply + 1) + " is not legal");
     PlyVerdict v;
@@ -83,8 +87,7 @@ std::vector<PlyVerdict> analyse_game(Engine& engine, const core::Position& start
                                      const std::vector<core::Square>& moves,
                                      const AnalysisDepth& depth, std::stop_token stop,
                                      const AnalysisProgress& progress) {
-    if (start.players() != 2)
-        throw std::invalid_argument("analysis is for two-player games only");
+    if (start.players() != 2) throw std::invalid_argument("analysis is for two-player games only");
     std::vector<PlyVerdict> out;
     out.reserve(moves.size());
     core::Position pos = start;

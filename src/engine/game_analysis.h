@@ -45,8 +45,8 @@ SearchLimits analysis_limits(const core::Position& pos, const AnalysisDepth& dep
 
 // The verdict on one ply.
 struct PlyVerdict {
-    int ply = 0;                          // moves before this one
-    int side = 0;                         // the seat that moved
+    int ply = 0;                           // moves before this one
+    int side = 0;                          // the seat that moved
     core::Square played = core::NoSquare;  // PassMove for a pass
     core::Square best = core::NoSquare;
     int played_score = 0;  // discs for `side`, final disc difference expected

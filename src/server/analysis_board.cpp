@@ -19,8 +19,8 @@ constexpr size_t MaxMoveText = 8;
 BoardRequest parse_board_request(const json& body, const BoardLimits& limits) {
     if (!body.is_object()) throw ApiError(ErrorCode::BadRequest, "the body must be an object");
     const auto setup_it = body.find("setup");
-    const SetupRequest setup = parse_setup(
-        setup_it == body.end() || setup_it->is_null() ? json::object() : *setup_it);
+    const SetupRequest setup =
+        parse_setup(setup_it == body.end() || setup_it->is_null() ? json::object() : *setup_it);
     if (setup.random_blocked != 0)
         throw ApiError(ErrorCode::BadRequest,
                        "random_blocked is not allowed here: send the blocked squares");
@@ -48,12 +48,11 @@ BoardRequest parse_board_request(const json& body, const BoardLimits& limits) {
         const std::string& text = m.get_ref<const std::string&>();
         const auto sq = core::parse_square(g, text);
         if (!sq)
-            throw ApiError(ErrorCode::BadRequest,
-                           label + " (" + utf8_safe(text, MaxMoveText) +
-                               ") is not a square of this board");
+            throw ApiError(ErrorCode::BadRequest, label + " (" + utf8_safe(text, MaxMoveText) +
+                                                      ") is not a square of this board");
         if (const std::string why = req.game.play(*sq); !why.empty())
-            throw ApiError(ErrorCode::IllegalMove, label + " (" + core::square_name(g, *sq) +
-                                                       ") is not legal: " + why);
+            throw ApiError(ErrorCode::IllegalMove,
+                           label + " (" + core::square_name(g, *sq) + ") is not legal: " + why);
     }
     return req;
 }

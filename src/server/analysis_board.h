@@ -16,7 +16,7 @@ namespace reversi::server {
 // Bounds of an analysis board request.
 struct BoardLimits {
     int default_depth = 10;
-    int max_depth = 14;
+    int max_depth = 12;
     size_t max_moves = 240;
 };
 

@@ -82,8 +82,8 @@ struct AnalysisService::Job {
     double progress() const { return moves.empty() ? 1.0 : double(done) / double(moves.size()); }
 };
 
-AnalysisService::AnalysisService(net::io_context& ioc, StorageQueue& storage,
-                                 EnginePool& engines, AnalysisOptions options)
+AnalysisService::AnalysisService(net::io_context& ioc, StorageQueue& storage, EnginePool& engines,
+                                 AnalysisOptions options)
     : ioc_(ioc),
       storage_(storage),
       engines_(engines),
@@ -146,8 +146,9 @@ bool AnalysisService::submit(const JobPtr& job, size_t ply) {
     const std::weak_ptr<const int> life = life_;
     const bool queued = engines_.submit(
         job->variant, pos, engine::analysis_limits(pos, options_.depth),
-        [this, life, job, ply](const engine::SearchResult& r) {
-            net::post(ioc_, [this, life, job, ply, r] {
+        // Runs on a worker thread: it touches nothing of the service but the io_context.
+        [this, &ioc = ioc_, life, job, ply](const engine::SearchResult& r) {
+            net::post(ioc, [this, life, job, ply, r] {
                 if (life.expired()) return;
                 on_ply(job, ply, r);
             });
@@ -177,8 +178,8 @@ void AnalysisService::retry_later() {
 void AnalysisService::on_ply(const JobPtr& job, size_t ply, const engine::SearchResult& result) {
     in_flight_--;
     try {
-        job->verdicts[ply] = engine::judge_ply(job->before[ply], static_cast<int>(ply),
-                                               job->moves[ply], result);
+        job->verdicts[ply] =
+            engine::judge_ply(job->before[ply], static_cast<int>(ply), job->moves[ply], result);
     } catch (const std::exception& e) {
         // Cannot happen for a replayed game; a ply without a verdict counts as the best.
         std::cerr << "analysis: game " << job->id << " ply " << ply << ": " << e.what() << '\n';
@@ -291,8 +292,8 @@ void AnalysisService::start_stored(const StoredTable& st) {
                                      st.result.empty() ? json(nullptr) : json::parse(st.result),
                                      now()));
     } catch (const std::exception&) {
-        throw ApiError(ErrorCode::NotFound, "game " + utf8_safe(st.id, MaxIdBytes) +
-                                                " cannot be read");
+        throw ApiError(ErrorCode::NotFound,
+                       "game " + utf8_safe(st.id, MaxIdBytes) + " cannot be read");
     }
     if (table->status() != TableStatus::Finished)
         throw ApiError(ErrorCode::NotAllowed,
@@ -331,11 +332,10 @@ void AnalysisService::analyze(const std::string& body, Respond respond, const st
         // Someone waits for the answer: it goes with the hints, after computer moves.
         const bool queued = engines_.submit(
             variant, pos, search,
-            [this, life, respond, variant, pos, ply](const engine::SearchResult& r) {
-                net::post(ioc_, [life, respond, variant, pos, ply, r] {
+            [&ioc = ioc_, life, respond, variant, pos, ply](const engine::SearchResult& r) {
+                net::post(ioc, [life, respond, variant, pos, ply, r] {
                     if (life.expired()) return;
-                    guarded(respond,
-                            [&] { respond(json_reply(200, board_answer(pos, ply, r))); });
+                    guarded(respond, [&] { respond(json_reply(200, board_answer(pos, ply, r))); });
                 });
             },
             EnginePool::Priority::Hint);

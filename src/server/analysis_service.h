@@ -32,7 +32,7 @@ struct AnalysisOptions {
     int board_per_minute = 60;
     int board_burst = 20;
     int board_default_depth = 10;
-    int board_max_depth = 14;
+    int board_max_depth = 12;
     int board_exact_empties = 14;
     size_t board_max_moves = 240;
 };

@@ -384,24 +384,25 @@ void GameHub::start_engine(const RoomPtr& room) {
 
 void GameHub::play_engine_move(const RoomPtr& room, uint64_t generation, int ply,
                                core::Square best, int64_t searched_from) {
+    Table& t = room->table;
+    const bool stale = room->generation != generation || t.ply() != ply ||
+                       !t.computer_to_move() || find(t.id()) != room;
     // The search starts right after the previous move's broadcast: a reply found sooner
     // than the pause waits, so the player's own flips finish before the computer's begin.
+    // (An undo during the pause leaves the search to be dropped when the pause ends.)
     const int64_t wait = searched_from + options_.limits.computer_pause_ms - now();
-    if (wait > 0 && !room->dropped) {
+    if (!stale && wait > 0) {
         auto pause = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(wait));
         pause->async_wait([this, room, generation, ply, best, pause](error_code ec) {
             // Passed as if searched a pause earlier: the move is due now.
             if (!ec)
                 play_engine_move(room, generation, ply, best,
-                                 -int64_t{options_.limits.computer_pause_ms} + now());
+                                 now() - options_.limits.computer_pause_ms);
         });
         return;
     }
     room->engine_busy = false;
-    Table& t = room->table;
-    if (room->generation != generation || t.ply() != ply || !t.computer_to_move() ||
-        find(t.id()) != room)
-        return start_engine(room);
+    if (stale) return start_engine(room);
     try {
         const TableStatus before = t.status();
         const core::Square move = playable(t.game().position(), best);

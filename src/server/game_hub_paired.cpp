@@ -58,8 +58,8 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
                     out.table = id;
                     out.tokens = tokens;
                 } else {
-                    out.error = ApiError(ErrorCode::Unavailable,
-                                         "the table could not be saved; try again");
+                    out.error =
+                        ApiError(ErrorCode::Unavailable, "the table could not be saved; try again");
                 }
                 done(std::move(out));
             });

@@ -272,6 +272,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
     const std::string_view target(req.target().data(), req.target().size());
     const std::string_view path = target_path(target);
     if (websocket::is_upgrade(req)) {
+        if (path == "/ws/lobby" && site_.lobby) return upgrade_to_lobby(std::move(req));
         if (path != "/ws")
             return answer(request_, error_body(ErrorCode::NotFound, "WebSocket is at /ws"), false);
         auto params = query_params(target);
@@ -280,6 +281,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         auto ws = std::make_shared<WebsocketSession>(stream_.release_socket(), hub_,
                                                      std::move(slot_), settings_->limits);
         ws->identity = site_.accounts.identify(sv(req[http::field::cookie]));
+        ws->set_lobby(site_.lobby);
         ws->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
                   utf8_safe(params["token"], MaxEchoBytes), host_);
         return;
@@ -289,6 +291,15 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         return answer(request_, method_not_allowed(req, "GET, HEAD"), req.keep_alive(),
                       "GET, HEAD");
     serve_file(req, path);
+}
+
+void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
+    stream_.expires_never();
+    upgraded_ = true;
+    auto ws = std::make_shared<WebsocketSession>(stream_.release_socket(), hub_, std::move(slot_),
+                                                 settings_->limits);
+    ws->identity = site_.accounts.identify(sv(req[http::field::cookie]));
+    ws->run_lobby(std::move(req), *site_.lobby, host_);
 }
 
 void HttpSession::handle_api(const http::request<http::string_body>& req, std::string_view path) {

@@ -44,6 +44,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     void on_read(error_code ec, std::size_t bytes);
     void handle(http::request<http::string_body>&& req);
     void route(http::request<http::string_body>&& req);
+    // Hands the connection to a lobby WebSocket (docs/SITE.md "Lobby").
+    void upgrade_to_lobby(http::request<http::string_body>&& req);
     void handle_api(const http::request<http::string_body>& req, std::string_view path);
     void serve_file(const http::request<http::string_body>& req, std::string_view path);
     // Answers the current request once (later answers to it are dropped).

@@ -96,23 +96,23 @@ GameEntry game_entry_of(const Table& table) {
 
 void Lobby::connect(LobbyClient& client) {
     clients_[&client] = Bucket{limits_.message_burst, services_.now()};
-    presence(client.identity, +1, 0, &client);
+    presence(client.who(), +1, 0, &client);
     json seeks = json::array();
     for (const auto& [id, seek] : seeks_) seeks.push_back(seek.view);
     json msg = {{"type", "lobby"},
                 {"seeks", std::move(seeks)},
                 {"online", online_},
-                {"me", services_.me(client.identity)},
-                {"games", games_json(client.identity.player)}};
+                {"me", services_.me(client.who())},
+                {"games", games_json(client.who().player)}};
     send(client, msg);
-    if (const QuickEntry* q = quick_.find(client.identity.player))
+    if (const QuickEntry* q = quick_.find(client.who().player))
         send(client, {{"type", "quick_waiting"},
                       {"pool", q->pool},
                       {"preset", q->preset},
                       {"window", quick_.window(*q, services_.now())}});
     // Challenges waiting for this player, so a new tab shows them too.
     for (const auto& [id, c] : challenges_)
-        if (c.to.player == client.identity.player && client.identity.player != 0)
+        if (c.to.player == client.who().player && client.who().player != 0)
             send(client, {{"type", "challenge"},
                           {"id", c.id},
                           {"from", c.from.name},
@@ -123,7 +123,7 @@ void Lobby::connect(LobbyClient& client) {
 
 void Lobby::disconnect(LobbyClient& client) {
     if (!clients_.erase(&client)) return;
-    presence(client.identity, -1, 0, &client);
+    presence(client.who(), -1, 0, &client);
 }
 
 void Lobby::table_presence(const Identity& player, int delta) {
@@ -189,9 +189,9 @@ bool Lobby::spend(LobbyClient& client) {
 }
 
 const Identity& Lobby::player_of(LobbyClient& client) const {
-    if (client.identity.player == 0)
+    if (client.who().player == 0)
         throw ApiError(ErrorCode::NotAllowed, "the lobby needs a session; reload the page");
-    return client.identity;
+    return client.who();
 }
 
 // Step 2: messages.

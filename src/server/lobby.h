@@ -56,13 +56,14 @@ struct LobbyServices {
     std::function<void(PairingOrder, PairingDone)> create_table;
 };
 
-// One lobby WebSocket as the lobby sees it; `identity` is set before connect().
+// One lobby WebSocket as the lobby sees it.
 class LobbyClient {
   public:
     virtual ~LobbyClient() = default;
     // Queues a text message to the client.
     virtual void deliver(std::shared_ptr<const std::string> text) = 0;
-    Identity identity;
+    // The socket's player; the same from connect() to disconnect().
+    virtual const Identity& who() const = 0;
 };
 
 // A running (or waiting) table as its players' lists show it.
@@ -103,6 +104,8 @@ class Lobby {
     size_t quick_count() const { return quick_.entries().size(); }
     // Running games listed for `player` (for tests).
     size_t game_count(int64_t player) const;
+    // Expires when the lobby is destroyed: sessions that outlive it check it first.
+    std::weak_ptr<const int> life() const { return life_; }
 
   private:
     struct Seek {

@@ -64,6 +64,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     hub.restore(sqlite);
     // What every HTTP and WebSocket session reaches (site.h).
     Site site{hub, accounts};
+    site.analysis = &analysis;
 
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(

@@ -37,8 +37,7 @@ void bind_text(sqlite3_stmt* st, int index, const std::string& text) {
 
 void SqliteStorage::prepare_analysis() {
     exec(AnalysisSchema);
-    save_analysis_ =
-        prepare("INSERT OR REPLACE INTO analyses(table_id, analysis) VALUES(?1, ?2)");
+    save_analysis_ = prepare("INSERT OR REPLACE INTO analyses(table_id, analysis) VALUES(?1, ?2)");
     load_analysis_ = prepare("SELECT analysis FROM analyses WHERE table_id = ?1");
 }
 

@@ -44,8 +44,24 @@ WebsocketSession::~WebsocketSession() {
 }
 
 void WebsocketSession::leave() {
-    if (joined_ && !hub_life_.expired()) hub_.unsubscribe(*this);
+    const bool lobby_alive = lobby_ && !lobby_life_.expired();
+    if (joined_ && in_lobby_ && lobby_alive) lobby_->disconnect(*this);
+    if (joined_ && !in_lobby_ && !hub_life_.expired()) hub_.unsubscribe(*this);
+    if (counted_in_lobby_ && lobby_alive) lobby_->table_presence(identity, -1);
+    counted_in_lobby_ = false;
     joined_ = false;
+}
+
+void WebsocketSession::set_lobby(Lobby* lobby) {
+    lobby_ = lobby;
+    if (lobby) lobby_life_ = lobby->life();
+}
+
+void WebsocketSession::run_lobby(http::request<http::string_body> request, Lobby& lobby,
+                                 std::string host) {
+    set_lobby(&lobby);
+    in_lobby_ = true;
+    run(std::move(request), {}, {}, std::move(host));
 }
 
 void WebsocketSession::run(http::request<http::string_body> request, std::string table,
@@ -69,6 +85,14 @@ void WebsocketSession::on_accept(error_code ec) {
     address = slot_.client();
     joined_ = true;
     try {
+        if (in_lobby_) {
+            lobby_->connect(*this);
+            return do_read();
+        }
+        if (lobby_ && !lobby_life_.expired() && identity.player != 0) {
+            lobby_->table_presence(identity, +1);
+            counted_in_lobby_ = true;
+        }
         hub_.subscribe(*this, table_, token_);
     } catch (const std::exception& e) {
         fail(e.what());
@@ -99,7 +123,11 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
     buffer_.consume(buffer_.size());
     if (buffer_.capacity() > ReadPiece) buffer_.shrink_to_fit();  // after a large message
     try {
-        hub_.on_message(*this, text);
+        if (in_lobby_) {
+            if (!lobby_life_.expired()) lobby_->on_message(*this, text);
+        } else {
+            hub_.on_message(*this, text);
+        }
     } catch (const std::exception& e) {
         fail(e.what());
     } catch (...) {

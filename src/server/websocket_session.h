@@ -16,11 +16,14 @@
 #include "server/connection_limiter.h"
 #include "server/game_hub.h"
 #include "server/limits.h"
+#include "server/lobby.h"
 #include "server/net.h"
 
 namespace reversi::server {
 
-class WebsocketSession : public Subscriber, public std::enable_shared_from_this<WebsocketSession> {
+class WebsocketSession : public Subscriber,
+                         public LobbyClient,
+                         public std::enable_shared_from_this<WebsocketSession> {
   public:
     WebsocketSession(tcp::socket&& socket, GameHub& hub, ConnectionSlot slot,
                      const ServerLimits& limits);
@@ -30,9 +33,16 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     // the request's Host header, for the response's security headers.
     void run(http::request<http::string_body> request, std::string table, std::string token,
              std::string host);
+    // Accepts the upgrade request and joins the lobby (docs/SITE.md "Lobby") instead of a
+    // table.
+    void run_lobby(http::request<http::string_body> request, Lobby& lobby, std::string host);
+    // A table socket of a player counts as online in `lobby` (set before run; may be null).
+    void set_lobby(Lobby* lobby);
     using Subscriber::send;
     void send(Outgoing message) override;
     void close() override;
+    void deliver(std::shared_ptr<const std::string> text) override { send(std::move(text)); }
+    const Identity& who() const override { return identity; }
 
   private:
     void on_accept(error_code ec);
@@ -61,6 +71,10 @@ class WebsocketSession : public Subscriber, public std::enable_shared_from_this<
     uint64_t writes_ = 0;  // writes started; the timer of an older write is stale
     std::string table_, token_;
     bool joined_ = false;
+    Lobby* lobby_ = nullptr;
+    std::weak_ptr<const int> lobby_life_;
+    bool in_lobby_ = false;          // a lobby socket, not a table's
+    bool counted_in_lobby_ = false;  // a table socket counted by lobby_->table_presence
     bool closing_ = false;        // no more messages are queued
     bool close_started_ = false;  // the close frame is on its way
     bool dropped_ = false;        // the socket is closed

@@ -59,20 +59,30 @@ export const tests = {
 
     async 'game view: server errors are shown in Turkish and Polish by their code'(ctx) {
         const owner = await newPage(ctx);
-        await owner.goto(`${ctx.url}/#/new`);
-        await fillSetup(owner, { board: 8, seats: ['human', 'human'], mySeat: 0 });
-        await createGame(owner);
-        const id = tableId(owner);
         for (const [locale, text] of [['tr-TR', 'Bu koltuğu biri zaten aldı.'], ['pl-PL', 'Ktoś już zajął to miejsce.']]) {
+            await owner.goto(`${ctx.url}/#/new`);
+            await fillSetup(owner, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+            await createGame(owner);
+            const id = tableId(owner);
             const page = await newPage(ctx, { locale });
+            await page.addInitScript(() => {
+                const Native = window.WebSocket;
+                window.openSockets = [];
+                window.WebSocket = class extends Native {
+                    constructor(...a) {
+                        super(...a);
+                        window.openSockets.push(this);
+                    }
+                };
+            });
             await page.goto(owner.url());
             await page.waitForSelector('#take-1');
-            if (locale === 'tr-TR') {
-                // Someone else takes White first: the click gets seat_taken with an English message.
-                const res = await fetch(`${ctx.url}/api/tables/${id}/join`, { method: 'POST',
-                    headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat: 1, name: 'Eve' }) });
-                check(res.status === 409 || res.ok, `join answered ${res.status}`);
-            }
+            // This page stops hearing the table, and someone else takes White: the click gets
+            // seat_taken, whose message the server writes in English.
+            await page.evaluate(() => window.openSockets.forEach((s) => { s.onmessage = () => {}; }));
+            const res = await fetch(`${ctx.url}/api/tables/${id}/join`, { method: 'POST',
+                headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat: 1, name: 'Eve' }) });
+            check(res.ok, `join answered ${res.status}`);
             await page.click('#take-1');
             await page.waitForFunction(() => document.querySelector('#alert')?.textContent.length > 0);
             const alert = await page.textContent('#alert');
@@ -181,6 +191,8 @@ export const tests = {
         await page.selectOption('#clock-mode', 'game');
         await page.fill('#clock-minutes', '1');
         await page.press('#clock-minutes', 'Tab');
+        await page.fill('#clock-increment', '0');
+        await page.press('#clock-increment', 'Tab');
         await createGame(page);
         // After f5 f6 e6 f4 White has 5 discs and Black 3; Black, to move, waits, then resigns.
         for (const [i, sq] of ['f5', 'f6', 'e6', 'f4'].entries()) {
@@ -304,8 +316,9 @@ export const tests = {
     async 'game view: whole move-list rows; setup labels and plurals in Turkish and Polish'(ctx) {
         for (const [locale, one, two, five] of [['en-US', '1 corner', '2 corners', null], ['pl-PL', '1 róg', '2 rogi', null],
             ['tr-TR', '1 köşe', '2 köşe', null]]) {
+            const page = await newPage(ctx, { locale });
             for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-                const page = await newPage(ctx, { locale, viewport });
+                await page.setViewportSize(viewport);
                 await page.goto(`${ctx.url}/#/new`);
                 await page.waitForSelector('#setup-title');
                 await page.selectOption('#clock-mode', 'game');

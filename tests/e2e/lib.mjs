@@ -37,7 +37,8 @@ export async function startServer({ binary, mock = false, web = null }) {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'reversi-e2e-'));
     const args = mock ? [join(here, 'mock-server.mjs'), String(port)]
-        : ['serve', '--port', String(port), '--db', join(dir, 'e2e.db'), ...(web ? ['--web', web] : [])];
+        : ['serve', '--port', String(port), '--db', join(dir, 'e2e.db'), '--computer-pause-ms', '0',
+            ...(web ? ['--web', web] : [])];
     const child = spawn(mock ? process.execPath : binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     child.stdout.on('data', (d) => { log += d; });

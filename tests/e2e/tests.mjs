@@ -135,7 +135,7 @@ export const tests = {
         }
         check((await page.inputValue('#name')) === 'Ad\u061Ca', 'the name field lost its text');
         await page.fill('#name', 'Ż'.repeat(21));
-        check(/too long/.test(await problems()) && await page.isDisabled('#create'), 'a 42-byte name not refused');
+        check(/at most 40 bytes/.test(await problems()) && await page.isDisabled('#create'), 'a 42-byte name not refused');
         await page.fill('#name', '  Ada  ');
         check((await problems()) === '' && !(await page.isDisabled('#create')), 'a name with spaces around it refused');
         await createGame(page);

@@ -65,12 +65,16 @@ function gameAnalysisView(root, id) {
     const summary = el('div', { id: 'analysis-summary' });
     const list = el('ol', { class: 'moves analysis-moves', id: 'analysis-moves' });
 
+    let shown = -1;
+
     function show(i) {
         index = Math.max(0, Math.min(positions.length - 1, i));
         const pos = positions[index];
         const next = plies[index];
+        // Flips animate when the position changes, not when new verdicts arrive.
         board.update({ rows: rules.boardRows(pos), legal: [], last: pos.last, flipped: pos.flipped,
-            animate: true, best: next && next.best !== 'pass' ? next.best : null });
+            animate: shown !== index, best: next && next.best !== 'pass' ? next.best : null });
+        shown = index;
         where.textContent = t('replay.at', { ply: index, total: positions.length - 1 });
         const done = plies[index - 1];
         if (index === 0) verdict.replaceChildren(t('analysis.start'));
@@ -194,6 +198,7 @@ function boardView(root) {
     let scores = null;
     let board = null;
     let boardSize = 0;
+    let drawn = null;
     let destroyed = false;
     const host = el('div', { class: 'board-host' });
     const status = el('p', { id: 'board-status', class: 'status', 'aria-live': 'polite' });
@@ -216,8 +221,9 @@ function boardView(root) {
         const labels = {};
         if (scores) for (const m of scores.moves) labels[m.square] = scoreText(m.score);
         board.update({ rows: rules.boardRows(pos), legal, showLegal: !scores, last: pos.last, flipped: pos.flipped,
-            interactive: legal.length > 0 && legal[0] !== 'pass', animate: true, best: scores?.best && scores.best !== 'pass' ? scores.best : null,
+            interactive: legal.length > 0 && legal[0] !== 'pass', animate: drawn !== pos, best: scores?.best && scores.best !== 'pass' ? scores.best : null,
             labels, marks: false });
+        drawn = pos;
         passButton.hidden = !(legal.length === 1 && legal[0] === 'pass');
         movesInput.value = moves.join(' ');
         scoreList.replaceChildren(...(scores ? scores.moves : []).map((m) =>

@@ -44,7 +44,7 @@ function userMenu() {
             location.hash = '#/';
         });
         const menu = el('details', { class: 'user-menu', id: 'user-menu' },
-            el('summary', { id: 'user-name' }, el('span', { 'aria-hidden': 'true' }, '👤 '), me.name),
+            el('summary', { id: 'user-name' }, me.name),
             el('ul', {},
                 el('li', {}, el('a', { href: `#/player/${encodeURIComponent(me.name)}`, id: 'nav-profile' }, t('auth.profile'))),
                 el('li', {}, el('a', { href: '#/password', id: 'nav-password' }, t('auth.passwordTitle'))),

@@ -39,11 +39,11 @@ export function renderEtiquette(host, table, send) {
         if (!Kinds.includes(offer.kind)) continue;
         const from = colourName(offer.from);
         if (mine.has(offer.from)) {
-            host.append(el('div', { class: 'offer own', id: `offer-${offer.kind}` },
+            host.append(el('div', { class: 'offer own', id: `pending-${offer.kind}` },
                 el('span', {}, t(`offer.sent.${offer.kind}`)), ' ',
                 button(`withdraw-${offer.kind}`, t('offer.withdraw'), () => send({ type: 'withdraw', kind: offer.kind }))));
         } else {
-            host.append(el('div', { class: 'offer incoming', id: `offer-${offer.kind}`, role: 'alert' },
+            host.append(el('div', { class: 'offer incoming', id: `pending-${offer.kind}`, role: 'alert' },
                 el('span', {}, t(`offer.in.${offer.kind}`, { colour: from })), ' ',
                 button(`accept-${offer.kind}`, t('offer.accept'), () => send({ type: 'answer', kind: offer.kind, accept: true }), 'primary'),
                 ' ',

@@ -78,7 +78,10 @@ export function landingView(root) {
             el('span', {}, t('lobby.quickWaiting', { pool: poolName(q.pool), preset: presetLabel(q.preset) })), ' ', cancel);
         if (hadFocus) cancel.focus();
     }
-    const unsubscribe = lobby.subscribe(showWaiting);
+    const unsubscribe = lobby.subscribe((msg) => {
+        if (msg.type === 'error' && lobby.state.quick === null) status.textContent = errorText({ code: msg.code });
+        showWaiting();
+    });
     showWaiting();
 
     view.append(el('h1', { id: 'landing-title' }, t('landing.title')),

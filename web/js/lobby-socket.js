@@ -2,7 +2,8 @@
 // The one lobby connection of the page (/ws/lobby, docs/SITE.md): it stays open while the page
 // lives, whichever view is shown, so the header's online count, the "your turn" mark in the tab
 // title, incoming challenges and pairings reach every view. It keeps the last known lobby state
-// (seeks, online count, me, my running games, challenges, the quick-pairing wait) and tells
+// (seeks, online count, me, my running games, challenges to and from me, the quick-pairing
+// wait) and tells
 // subscribers after each message. It reconnects after a drop, with a growing pause.
 
 const MaxRetryMs = 15000;
@@ -18,7 +19,7 @@ class LobbySocket {
         this.timer_ = null;
         this.state = {
             connected: false, seeks: new Map(), online: null, me: null, games: [],
-            challenges: new Map(), quick: null, lastError: null,
+            challenges: new Map(), sent: new Map(), quick: null, lastError: null,
         };
     }
 
@@ -47,6 +48,7 @@ class LobbySocket {
         }
         this.state.quick = null;
         this.state.challenges.clear();
+        this.state.sent.clear();
         this.open_();
     }
 
@@ -75,6 +77,7 @@ class LobbySocket {
             this.state.connected = false;
             this.state.quick = null;
             this.state.challenges.clear();
+            this.state.sent.clear();
             this.emit_({ type: 'disconnected' });
             this.timer_ = setTimeout(() => { this.timer_ = null; this.open_(); }, this.retry_);
             this.retry_ = Math.min(this.retry_ * 2, MaxRetryMs);
@@ -107,13 +110,18 @@ class LobbySocket {
             s.quick = { pool: msg.pool, preset: msg.preset, window: msg.window };
             break;
         case 'paired':
+        case 'quick_stopped':
             s.quick = null;
+            break;
+        case 'challenge_sent':
+            if (msg.id) s.sent.set(msg.id, msg);
             break;
         case 'challenge':
             if (msg.id) s.challenges.set(msg.id, msg);
             break;
         case 'challenge_gone':
             s.challenges.delete(msg.id);
+            s.sent.delete(msg.id);
             break;
         case 'error':
             s.lastError = msg;

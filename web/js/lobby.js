@@ -122,8 +122,9 @@ export function lobbyView(root) {
             }
             return el('li', { class: 'seek-row' + (own ? ' own' : ''), 'data-seek': s.id },
                 el('span', { class: 'who' }, el('a', { href: `#/player/${encodeURIComponent(s.player)}` }, s.player),
-                    ' ', el('span', { class: 'rating' }, ratingText({ rating: s.rating, provisional: s.provisional }))),
-                el('span', { class: 'what' }, `${poolName(s.pool)} · ${clockLabel(s.clock)}`),
+                    ' ', s.rating === null || s.rating === undefined ? ''
+                        : el('span', { class: 'rating' }, ratingText({ rating: s.rating, provisional: s.provisional }))),
+                el('span', { class: 'what' }, `${s.pool ? poolName(s.pool) : describeSetup(s.setup)} · ${clockLabel(s.clock)}`),
                 el('span', { class: 'state' }, `${s.rated ? t('lobby.rated') : t('lobby.casual')} · ${t(`lobby.as.${s.seat}`)}`),
                 button);
         })));
@@ -182,7 +183,7 @@ export function lobbyView(root) {
         case 'seek_added': case 'seek_removed': renderSeeks(); break;
         case 'games': renderMine(); break;
         case 'challenge': case 'challenge_gone': renderChallenges(); break;
-        case 'quick_waiting': case 'quick_sent': case 'quick_cancelled': case 'paired': renderQuick(); break;
+        case 'quick_waiting': case 'quick_sent': case 'quick_cancelled': case 'quick_stopped': case 'paired': renderQuick(); break;
         case 'error': alert.textContent = errorText({ code: msg.code }); renderQuick(); break;
         default: renderAll();
         }

@@ -36,7 +36,7 @@ export function clockLabel(clock) {
 }
 
 export const presetLabel = (preset) => (preset === 'untimed' ? t('site.untimed') : preset);
-export const poolName = (pool) => t(`pool.${pool}`);
+export const poolName = (pool) => (POOLS.includes(pool) ? t(`pool.${pool}`) : '');
 
 // The pool a setup belongs to, or null when its games are casual only (as the server decides).
 export function poolOf(setup = {}) {

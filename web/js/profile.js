@@ -122,11 +122,21 @@ export function profileView(root, name) {
         }
     }
 
+    // The challenge I sent from this page: its id comes back in challenge_sent, for Cancel.
+    let sentId = null;
     const unsubscribe = lobby.subscribe((msg) => {
-        if (msg.type === 'challenge_gone' && sent) {
+        if (msg.type === 'challenge_sent' && sent && String(msg.to).toLowerCase() === name.toLowerCase()) {
+            sentId = msg.id;
+            const cancel = el('button', { type: 'button', id: 'challenge-cancel' }, t('lobby.quickCancel'));
+            cancel.addEventListener('click', () => lobby.send({ type: 'challenge_cancel', id: msg.id }));
+            challengeStatus.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }),
+                t('profile.challengeSent', { name }), ' ', cancel);
+        } else if (msg.type === 'challenge_gone' && sent && (sentId === null || msg.id === sentId)) {
             sent = false;
-            challengeStatus.textContent = t(`profile.challenge.${msg.reason}`, { name });
-        } else if (msg.type === 'error' && sent) {
+            sentId = null;
+            const known = ['declined', 'cancelled', 'expired'].includes(msg.reason) ? msg.reason : 'cancelled';
+            challengeStatus.textContent = t(`profile.challenge.${known}`, { name });
+        } else if (msg.type === 'error' && sent && sentId === null) {
             sent = false;
             challengeStatus.textContent = errorText({ code: msg.code });
         }

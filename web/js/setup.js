@@ -87,8 +87,14 @@ export function setupView(root) {
             if (req.names[humans[0]]) req.name = req.names[humans[0]];
         } else {
             if (st.name.trim()) req.name = st.name.trim();
-            if (versusComputer() && st.randomSeat) req.seat = 'random';
-            else if (st.mySeat !== 'watch') req.seat = Number(st.mySeat);
+            if (versusComputer() && st.randomSeat) {
+                // Chance picks the colour: the computer takes the other seat.
+                const want = crypto.getRandomValues(new Uint8Array(1))[0] & 1;
+                if (seats[want].type !== 'human') seats.reverse();
+                req.seat = want;
+            } else if (st.mySeat !== 'watch') {
+                req.seat = Number(st.mySeat);
+            }
         }
         return req;
     }

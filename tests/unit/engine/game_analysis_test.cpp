@@ -2,6 +2,8 @@
 // Post-game analysis: the loss classes, verdicts checked against a plain minimax near the
 // end (every shape, anti, blocked, handicap), the best move never scoring below the played
 // one, forced passes, free openings, whole games with progress and stop, refused input.
+#include "engine/game_analysis.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 
 #include "core/bitboard.h"
 #include "core/game.h"
-#include "engine/game_analysis.h"
 #include "random_game.h"
 
 using namespace reversi;
@@ -76,8 +77,7 @@ TEST(GameAnalysis, ClassesFollowTheDocumentedThresholds) {
 // position agree with a plain minimax, and the worst is classed by its true loss.
 TEST(GameAnalysis, WorstAndBestMovesMatchMinimaxOnEveryShape) {
     std::vector<core::Setup> setups = {setup_of(core::Shape::Eight), setup_of(core::Shape::Six),
-                                       setup_of(core::Shape::Ten),
-                                       setup_of(core::Shape::Octagon)};
+                                       setup_of(core::Shape::Ten), setup_of(core::Shape::Octagon)};
     core::Setup anti = setup_of(core::Shape::Eight);
     anti.anti = true;
     core::Setup blocked = setup_of(core::Shape::Eight);
@@ -167,12 +167,12 @@ TEST(GameAnalysis, ForcedPassesAreJudgedAsTheOnlyMove) {
             if (moves[i] == core::PassMove && core::popcount(replay.position().empty()) <= 12) {
                 const core::Position before = replay.position();
                 const core::Position after = before.after(core::PassMove);
-                const auto pass = engine::judge_ply(
-                    before, static_cast<int>(i), core::PassMove,
-                    eng.search(before, engine::analysis_limits(before)));
-                const auto next = engine::judge_ply(
-                    after, static_cast<int>(i + 1), moves[i + 1],
-                    eng.search(after, engine::analysis_limits(after)));
+                const auto pass =
+                    engine::judge_ply(before, static_cast<int>(i), core::PassMove,
+                                      eng.search(before, engine::analysis_limits(before)));
+                const auto next =
+                    engine::judge_ply(after, static_cast<int>(i + 1), moves[i + 1],
+                                      eng.search(after, engine::analysis_limits(after)));
                 EXPECT_EQ(pass.played, core::PassMove);
                 EXPECT_EQ(pass.best, core::PassMove);
                 EXPECT_EQ(pass.loss, 0);
@@ -204,8 +204,7 @@ TEST(GameAnalysis, WholeGamesReportProgressAndStop) {
     EXPECT_EQ(seen.back(), static_cast<int>(moves.size()));
     // Sides alternate except across a pass, and the last plies are exact.
     EXPECT_TRUE(verdicts.back().exact);
-    for (size_t i = 1; i < verdicts.size(); ++i)
-        EXPECT_NE(verdicts[i].side, verdicts[i - 1].side);
+    for (size_t i = 1; i < verdicts.size(); ++i) EXPECT_NE(verdicts[i].side, verdicts[i - 1].side);
 
     // A stop request after three plies ends the analysis there.
     std::stop_source stop;

@@ -4,20 +4,21 @@
 // by a fresh service from the store, and on the first request for a stored game); bad ids,
 // unfinished and multi-player games are refused; the analysis board's requests are bounded
 // and checked, answered with every legal move's score, and rate-limited per address.
+#include "server/analysis_service.h"
+
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <filesystem>
 #include <future>
 #include <mutex>
 #include <random>
-#include <unistd.h>
 
 #include "api_error_code.h"
 #include "core/bitboard.h"
 #include "core/notation.h"
 #include "server/analysis_board.h"
-#include "server/analysis_service.h"
 #include "server/sqlite_storage.h"
 
 namespace reversi::server {
@@ -88,7 +89,8 @@ class AnalysisFixture : public ::testing::Test {
             std::filesystem::remove(path_.string() + suffix);
     }
     static std::string fresh(const std::filesystem::path& p) {
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);
+        for (const char* suffix : {"", "-wal", "-shm"})
+            std::filesystem::remove(p.string() + suffix);
         return p.string();
     }
 
@@ -350,7 +352,8 @@ TEST(AnalysisBoard, RequestsAreBoundedAndChecked) {
 TEST_F(AnalysisFixture, BoardScoresEveryLegalMove) {
     AnalysisOptions o = fast();
     AnalysisService svc(ioc_, queue_, pool_, o);
-    const Reply r = analyze(svc, {{"setup", {{"board", "8"}}}, {"moves", {"f5", "d6"}}, {"depth", 4}});
+    const Reply r =
+        analyze(svc, {{"setup", {{"board", "8"}}}, {"moves", {"f5", "d6"}}, {"depth", 4}});
     ASSERT_EQ(r.status, 200) << r.body;
     const json a = json::parse(r.body);
     core::Game game(setup_of(core::Shape::Eight));
@@ -360,7 +363,8 @@ TEST_F(AnalysisFixture, BoardScoresEveryLegalMove) {
     ASSERT_EQ(a["moves"].size(), static_cast<size_t>(core::popcount(game.legal_moves())));
     int previous = 1000;
     for (const json& m : a["moves"]) {
-        EXPECT_TRUE(game.position().is_legal(*core::parse_square(g, m["square"].get<std::string>())));
+        EXPECT_TRUE(
+            game.position().is_legal(*core::parse_square(g, m["square"].get<std::string>())));
         EXPECT_LE(m["score"].get<int>(), previous);  // best first
         previous = m["score"].get<int>();
     }
@@ -374,7 +378,8 @@ TEST_F(AnalysisFixture, BoardScoresEveryLegalMove) {
     json moves = json::array();
     for (core::Square m : over.game().moves())
         moves.push_back(core::square_name(over.game().variant().geometry(), m));
-    const json end = json::parse(analyze(svc, {{"setup", {{"board", "6"}}}, {"moves", moves}}).body);
+    const json end =
+        json::parse(analyze(svc, {{"setup", {{"board", "6"}}}, {"moves", moves}}).body);
     EXPECT_EQ(end["over"], true);
     EXPECT_TRUE(end["moves"].empty());
     EXPECT_TRUE(end["best"].is_null());

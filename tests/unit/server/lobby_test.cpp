@@ -15,6 +15,7 @@ class FakeClient : public LobbyClient {
     FakeClient(int64_t player, std::string name, bool guest = false) {
         identity = {player, std::move(name), guest};
     }
+    const Identity& who() const override { return identity; }
     void deliver(std::shared_ptr<const std::string> text) override {
         got.push_back(json::parse(*text));
     }
@@ -27,6 +28,7 @@ class FakeClient : public LobbyClient {
     }
     json last() const { return got.empty() ? json() : got.back(); }
     std::vector<json> got;
+    Identity identity;
 };
 
 struct PendingTable {

@@ -50,7 +50,8 @@ class ServerProcess {
             close(fds[0]);
             std::vector<std::string> args = {
                 REVERSI_BINARY, "serve", "--port",           "0", "--db",           db,
-                "--web",        web,     "--engine-threads", "1", "--hint-seconds", "0.05"};
+                "--web",        web,     "--engine-threads", "1", "--hint-seconds", "0.05",
+                "--computer-pause-ms", "0"};
             args.insert(args.end(), extra.begin(), extra.end());
             std::vector<char*> argv;
             for (auto& a : args) argv.push_back(a.data());

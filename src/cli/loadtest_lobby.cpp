@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: MIT
+// `reversi loadtest --lobby-players N`: N players register through the API (keeping their
+// session cookie), open the lobby WebSocket and, until the time is up, pair again and
+// again: in even rounds partners 2k and 2k+1 meet through a seek (2k posts a casual seek,
+// 2k+1 accepts it), in odd rounds everyone asks for a quick pairing (rated, since the
+// players are registered). Each pairing is played at the table: a seek game for a few
+// plies, then the player to move resigns; a quick game is aborted after Black's first move,
+// so that ratings stay level and quick pairing needs no widening window. Reports pairings
+// per second and the latency from the accept (or the quick request) to `paired`.
+#ifdef REVERSI_HAVE_SERVER
+// clang-format off
+#include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
+// clang-format on
+
+#include "cli/loadtest_lobby.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+
+#include "cli/ws_client.h"
+
+namespace reversi::cli {
+
+namespace {
+
+using namespace reversi::server;
+using client::HttpAnswer;
+using net::awaitable;
+using net::use_awaitable;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+struct LobbyStats {
+    std::vector<double> pairing_ms;
+    double pairings = 0;  // a quick pairing counts a half for each of its two players
+    uint64_t games = 0, moves = 0, errors = 0;
+    int registered = 0;
+    std::vector<std::string> first_errors;
+    void error(const std::string& what) {
+        ++errors;
+        if (first_errors.size() < 5) first_errors.push_back(what);
+    }
+};
+
+struct LobbyShared {
+    LobbyLoadOptions options;
+    client::Target target;
+    client::SourceAddresses sources;
+    Clock::time_point stop_at;
+    std::string tag;  // makes this run's names unique on a server that already has players
+    LobbyStats stats;
+};
+
+std::string player_name(const LobbyShared& shared, int index) {
+    return "lt" + shared.tag + "_" + std::to_string(index);
+}
+
+// One player's lobby socket and what it has learnt from it: the open seeks by id.
+struct LobbySeat {
+    explicit LobbySeat(const net::any_io_executor& executor) : ws(executor) {}
+    client::TimedWs ws;
+    std::map<std::string, std::string> seeks;  // id -> player name
+    std::set<std::string> taken;               // seeks this player accepted already
+
+    // The next message, after noting seek changes; nothing once the run is over.
+    awaitable<std::optional<json>> next(const LobbyShared& shared) {
+        const auto left = std::chrono::duration_cast<milliseconds>(
+            shared.stop_at + std::chrono::seconds(5) - Clock::now());
+        if (left.count() <= 0) co_return std::nullopt;
+        std::string text;
+        try {
+            text = co_await ws.read(std::max(left, milliseconds(1)));
+        } catch (const std::exception&) {
+            if (Clock::now() >= shared.stop_at) co_return std::nullopt;
+            throw;
+        }
+        json msg = json::parse(text);
+        const std::string type = msg.value("type", "");
+        if (type == "lobby")
+            for (const json& s : msg["seeks"]) seeks[s["id"]] = s["player"];
+        if (type == "seek_added") seeks[msg["seek"]["id"]] = msg["seek"]["player"];
+        if (type == "seek_removed") seeks.erase(msg["id"].get<std::string>());
+        co_return msg;
+    }
+};
+
+// Registers a new player and returns its session cookie.
+awaitable<std::string> register_player(LobbyShared& shared, const net::ip::address& source,
+                                       int index) {
+    const HttpAnswer me =
+        co_await client::http_call(shared.target, source, http::verb::get, "/api/me", "");
+    if (me.status != 200 || me.cookie.empty())
+        throw std::runtime_error("GET /api/me: HTTP " + std::to_string(me.status) + " " + me.body);
+    const std::string body =
+        json{{"name", player_name(shared, index)}, {"password", "load-test-password"}}.dump();
+    const HttpAnswer reg = co_await client::http_call(shared.target, source, http::verb::post,
+                                                      "/api/register", body, 60, me.cookie);
+    if (reg.status != 200)
+        throw std::runtime_error("register: HTTP " + std::to_string(reg.status) + " " + reg.body);
+    co_return reg.cookie.empty() ? me.cookie : reg.cookie;
+}
+
+// Plays one seat of a paired table until the game is over: random legal moves; at `stop_ply`
+// the player to move sends `ending` ("resign" or "abort").
+awaitable<void> play_table(LobbyShared& shared, const net::ip::address& source,
+                           const std::string& cookie, const json& paired, int stop_ply,
+                           std::string ending, uint64_t seed) {
+    auto executor = co_await net::this_coro::executor;
+    client::TimedWs ws(executor);
+    const std::string path = "/ws?table=" + paired["table"].get<std::string>() +
+                             "&token=" + paired["token"].get<std::string>();
+    co_await ws.connect(shared.target, source, path, cookie);
+    std::mt19937_64 rng(seed);
+    int sent_ply = -1;
+    bool ended = false;
+    for (;;) {
+        const std::string text = co_await ws.read(milliseconds(30000));
+        const client::MessageView msg = client::read_message(text);
+        if (msg.type == "error" && ending == "abort" && ended) {
+            // An abort the table refuses (both have moved by now) ends with a resignation.
+            ending = "resign";
+            const std::string resign = json{{"type", "resign"}}.dump();
+            co_await ws.write(resign);
+            continue;
+        }
+        if (msg.type == "error") {
+            shared.stats.error("table: " + text.substr(0, 200));
+            continue;
+        }
+        if (msg.type != "state") continue;
+        if (msg.status == "finished") break;
+        if (msg.status != "playing" || msg.ply == sent_ply || ended) continue;
+        if (std::find(msg.you.begin(), msg.you.end(), msg.to_move) == msg.you.end()) continue;
+        std::string out;
+        if (msg.ply >= stop_ply) {
+            out = json{{"type", ending}}.dump();
+            ended = true;
+        } else {
+            if (msg.legal.empty())
+                throw std::runtime_error("no legal move: " + text.substr(0, 200));
+            out = client::move_message(msg.legal[rng() % msg.legal.size()], msg.ply);
+            shared.stats.moves++;
+        }
+        sent_ply = msg.ply;
+        co_await ws.write(out);
+    }
+    shared.stats.games++;
+}
+
+// Waits for `paired` on the lobby socket; nothing when the run ended first.
+awaitable<std::optional<json>> wait_paired(LobbyShared& shared, LobbySeat& lobby) {
+    for (;;) {
+        std::optional<json> msg = co_await lobby.next(shared);
+        if (!msg) co_return std::nullopt;
+        const std::string type = msg->value("type", "");
+        if (type == "paired") co_return msg;
+        if (type == "error") throw std::runtime_error("lobby: " + msg->dump().substr(0, 200));
+    }
+}
+
+awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie) {
+    auto executor = co_await net::this_coro::executor;
+    const net::ip::address source = shared.sources.at(index);
+    LobbySeat lobby(executor);
+    co_await lobby.ws.connect(shared.target, source, "/ws/lobby", cookie);
+    const std::string partner = player_name(shared, index ^ 1);
+    const bool seeker = index % 2 == 0;
+    std::mt19937_64 rng(index * 7919 + 3);
+    for (int round = 0; Clock::now() < shared.stop_at; ++round) {
+        const bool quick = round % 2 == 1;
+        std::string request;
+        if (quick) {
+            request = json{{"type", "quick"}, {"pool", "8x8"}, {"preset", "untimed"}}.dump();
+        } else if (seeker) {
+            request = json{{"type", "seek"},
+                           {"setup", {{"board", "8"}}},
+                           {"rated", false},
+                           {"seat", "random"}}
+                          .dump();
+        } else {
+            // The partner's next seek: seen already, or the next one to come.
+            std::string id;
+            while (id.empty()) {
+                for (const auto& [seek, owner] : lobby.seeks)
+                    if (owner == partner && !lobby.taken.count(seek)) id = seek;
+                if (!id.empty()) break;
+                if (!co_await lobby.next(shared)) co_return;
+            }
+            lobby.taken.insert(id);
+            request = json{{"type", "accept"}, {"id", id}}.dump();
+        }
+        const auto asked = Clock::now();
+        co_await lobby.ws.write(request);
+        const std::optional<json> paired = co_await wait_paired(shared, lobby);
+        if (!paired) co_return;
+        // The seeker's wait includes its partner's reaction; the others time the server.
+        if (quick || !seeker) {
+            shared.stats.pairing_ms.push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - asked).count());
+            shared.stats.pairings += quick ? 0.5 : 1;
+        }
+        const int stop_ply = quick ? 1 : shared.options.moves;
+        co_await play_table(shared, source, cookie, *paired, stop_ply, quick ? "abort" : "resign",
+                            rng());
+    }
+}
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    const size_t k = std::min(v.size() - 1, static_cast<size_t>(p * (v.size() - 1) + 0.5));
+    std::nth_element(v.begin(), v.begin() + k, v.end());
+    return v[k];
+}
+
+}  // namespace
+
+int run_lobby_loadtest(const LobbyLoadOptions& options) {
+    client::raise_open_file_limit();
+    client::ServerChild child;
+    std::string db, out;
+    int port = options.port;
+    if (port == 0) {
+        const std::string base = (std::filesystem::temp_directory_path() /
+                                  ("reversi_lobbyload_" + std::to_string(getpid())))
+                                     .string();
+        db = base + ".db";
+        out = base + ".out";
+        std::vector<std::string> args = {
+            "--port", "0", "--db", db, "--engine-threads", std::to_string(options.engine_threads)};
+        args.insert(args.end(), options.serve_args.begin(), options.serve_args.end());
+        child = client::start_server(args, out, "");
+        port = child.port;
+    }
+    net::io_context ioc{1};
+    LobbyShared shared;
+    shared.options = options;
+    shared.target = {
+        tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port)),
+        options.host};
+    // One loopback address per player: guest creation and logins are limited per address.
+    shared.sources = client::SourceAddresses(options.players);
+    shared.tag = std::to_string((getpid() * 7 + time(nullptr)) % 1000000);
+    shared.stop_at = Clock::time_point::max();
+    // Step 1: every player registers (Argon2id on the server: not part of the figures).
+    std::vector<std::string> cookies(options.players);
+    const auto register_start = Clock::now();
+    for (int i = 0; i < options.players; ++i)
+        net::co_spawn(
+            ioc,
+            [&shared, &cookies, i]() -> awaitable<void> {
+                cookies[i] = co_await register_player(shared, shared.sources.at(i), i);
+                shared.stats.registered++;
+            },
+            [&shared](std::exception_ptr e) {
+                if (!e) return;
+                try {
+                    std::rethrow_exception(e);
+                } catch (const std::exception& x) {
+                    shared.stats.error(std::string("register: ") + x.what());
+                }
+            });
+    ioc.run_for(std::chrono::seconds(120));
+    const double register_s = std::chrono::duration<double>(Clock::now() - register_start).count();
+    // Step 2: pairing and playing until the time is up.
+    ioc.restart();
+    const auto start = Clock::now();
+    shared.stop_at = start + milliseconds(static_cast<int>(options.seconds * 1000));
+    for (int i = 0; i < options.players; ++i) {
+        if (cookies[i].empty()) continue;
+        net::co_spawn(ioc, lobby_player(shared, i, cookies[i]), [&shared](std::exception_ptr e) {
+            if (!e) return;
+            try {
+                std::rethrow_exception(e);
+            } catch (const std::exception& x) {
+                shared.stats.error(std::string("player: ") + x.what());
+            }
+        });
+    }
+    ioc.run_for(milliseconds(static_cast<int>(options.seconds * 1000) + 40000));
+    const double play_time =
+        std::min(std::chrono::duration<double>(Clock::now() - start).count(), options.seconds);
+    if (child.pid > 0) {
+        client::stop_server(child, SIGTERM);
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+        std::filesystem::remove(out);
+    }
+    LobbyStats& st = shared.stats;
+    std::cout << "lobby players " << options.players << " (registered " << st.registered << " in "
+              << register_s << " s), " << options.seconds << " s, " << options.moves
+              << " plies per seek game\n";
+    std::cout << "pairings " << st.pairings << ", " << st.pairings / play_time
+              << " pairings/s; games played " << st.games / 2 << ", moves " << st.moves << '\n';
+    std::cout << "pairing latency ms (accept or quick -> paired): p50 "
+              << percentile(st.pairing_ms, 0.50) << ", p99 " << percentile(st.pairing_ms, 0.99)
+              << ", max "
+              << (st.pairing_ms.empty()
+                      ? 0
+                      : *std::max_element(st.pairing_ms.begin(), st.pairing_ms.end()))
+              << '\n';
+    std::cout << "errors " << st.errors << '\n';
+    for (const std::string& e : st.first_errors) std::cout << "  " << e.substr(0, 300) << '\n';
+    return st.errors == 0 && st.pairings > 0 ? 0 : 1;
+}
+
+}  // namespace reversi::cli
+#endif

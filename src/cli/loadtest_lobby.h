@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// The lobby mode of `reversi loadtest`: registered players seek and accept, and pair
+// quickly, over the lobby WebSocket, again and again, playing a few moves of each game.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace reversi::cli {
+
+struct LobbyLoadOptions {
+    int players = 40;  // registered players, in partners of two
+    double seconds = 10;
+    int moves = 6;  // plies of a seek game before the player to move resigns
+    int port = 0;   // 0: start a server
+    std::string host = "127.0.0.1";
+    int engine_threads = 1;
+    std::vector<std::string> serve_args;
+};
+
+// Runs the lobby load test and prints its figures; 0 when no error was seen.
+int run_lobby_loadtest(const LobbyLoadOptions& options);
+
+}  // namespace reversi::cli

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// Browser tests of the table's etiquette and chat (docs/SITE.md "At the table") through the
+// game view: chat between two players and a spectator (counter, mute, the rate limit), a draw
+// offer accepted, a rematch declined then accepted, abort before both have moved, the colour
+// choice against the computer and a name per seat at one screen; in Turkish and Polish where
+// the text matters.
+import { check, createGame, fillSetup, waitPly } from './lib.mjs';
+
+const status = (page) => page.evaluate(() => document.querySelector('section.game')?.dataset.status);
+const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
+
+async function newPage(ctx, options = {}) {
+    const b = await ctx.launch(options);
+    const page = await b.page();
+    page.on('dialog', (d) => d.accept());
+    return page;
+}
+
+// A two-player table between A (Black, English) and B (White, `locale`), both playing.
+async function twoPlayers(ctx, locale = 'pl-PL') {
+    const a = await newPage(ctx);
+    await a.goto(`${ctx.url}/#/new`);
+    await fillSetup(a, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+    await createGame(a);
+    const b = await newPage(ctx, { locale });
+    await b.goto(a.url());
+    await b.click('#take-1');
+    await waitStatus(a, 'playing');
+    await waitStatus(b, 'playing');
+    return { a, b };
+}
+
+async function say(page, text) {
+    await page.fill('#chat-input', text);
+    await page.click('#chat-send');
+}
+
+const chatHas = (page, text) => page.waitForFunction((t) => document.querySelector('#chat-log')?.textContent.includes(t), text);
+
+export const tests = {
+    async 'game table: chat between two players and a spectator, counter, mute and rate limit'(ctx) {
+        const { a, b } = await twoPlayers(ctx);
+        const s = await newPage(ctx, { locale: 'tr-TR' });
+        await s.goto(a.url());
+        await s.waitForSelector('#watch-banner');
+        await a.fill('#chat-input', 'hello');
+        check((await a.textContent('#chat-count')) === '5/300', `counter reads ${await a.textContent('#chat-count')}`);
+        await a.click('#chat-send');
+        for (const p of [a, b, s]) await chatHas(p, 'hello');
+        await say(s, 'iyi oyunlar <b>x</b>');
+        for (const p of [a, b, s]) await chatHas(p, 'iyi oyunlar <b>x</b>');
+        check(!(await a.$('#chat-log b')), 'chat text was inserted as markup');
+        check(/\(izleyici\)/.test(await s.textContent('#chat-log')), 'Turkish spectator mark missing');
+        // Muting hides what others write, and is undone by the same button.
+        await b.click('#chat-mute');
+        check(/Czat wyciszony/.test(await b.textContent('#chat-log')) && !(await b.textContent('#chat-log')).includes('hello'),
+            'muted chat still shows messages');
+        await say(a, 'still there?');
+        await b.waitForTimeout(300);
+        check(!(await b.textContent('#chat-log')).includes('still there?'), 'a muted chat showed a new message');
+        await b.click('#chat-mute');
+        await chatHas(b, 'still there?');
+        // Too many messages at once: the server refuses, and the field says why.
+        for (let i = 0; i < 7; i++) await say(a, `spam ${i}`);
+        await a.waitForSelector('#chat-error:not(:empty)', { timeout: 5000 });
+        check(/too fast/.test(await a.textContent('#chat-error')), `rate limit reads ${await a.textContent('#chat-error')}`);
+    },
+
+    async 'game table: a draw offer accepted, in Polish'(ctx) {
+        const { a, b } = await twoPlayers(ctx);
+        await a.click('#offer-draw');
+        await a.waitForSelector('#withdraw-draw');
+        await b.waitForSelector('#accept-draw');
+        check((await b.textContent('#pending-draw')).includes('Czarne proponują remis.'), 'Polish draw offer text missing');
+        await b.click('#accept-draw');
+        await waitStatus(a, 'finished');
+        check(/Draw by agreement/.test(await a.textContent('#status')), `result: ${await a.textContent('#status')}`);
+        await waitStatus(b, 'finished');
+        check(/Remis za zgodą/.test(await b.textContent('#status')), `Polish result: ${await b.textContent('#status')}`);
+    },
+
+    async 'game table: a rematch declined, then accepted'(ctx) {
+        const { a, b } = await twoPlayers(ctx, 'tr-TR');
+        await a.click('#resign');
+        await waitStatus(b, 'finished');
+        const first = a.url();
+        await a.waitForSelector('#offer-rematch');
+        await a.click('#offer-rematch');
+        await b.waitForSelector('#decline-rematch');
+        check(/Siyah rövanş teklif ediyor/.test(await b.textContent('#pending-rematch')), 'Turkish rematch offer text missing');
+        check(b.url() === first, 'the opponent was moved before accepting');
+        await b.click('#decline-rematch');
+        await a.waitForSelector('#pending-rematch', { state: 'detached' });
+        await a.waitForSelector('#offer-rematch');
+        check(a.url() === first && b.url() === first, 'a declined rematch moved someone');
+        await a.click('#offer-rematch');
+        await b.click('#accept-rematch');
+        for (const p of [a, b]) {
+            await p.waitForFunction((u) => location.href !== u && location.hash.startsWith('#/table/'), first);
+            await waitPly(p, -1);
+        }
+        check(a.url() === b.url(), 'the players went to different rematch tables');
+        // Seats rotate: the old White is Black now.
+        check((await b.textContent('#players .player[data-seat="0"]')).includes('(siz)'), 'seats not rotated in the rematch');
+    },
+
+    async 'game table: abort before both have moved'(ctx) {
+        const { a, b } = await twoPlayers(ctx);
+        check(await a.$('#abort'), 'no abort before the first move');
+        await a.click('.board-host .sq[data-sq="f5"]');
+        await waitPly(b, 0);
+        check(await b.$('#abort'), 'White cannot abort before moving');
+        await b.click('#abort');
+        await waitStatus(a, 'finished');
+        check(/aborted/.test(await a.textContent('#status')), `abort result: ${await a.textContent('#status')}`);
+        check(!(await a.$('#offer-rematch')) && !(await a.$('#analysis-link')), 'an aborted game offers a rematch or analysis');
+        // Once both have moved, abort is gone.
+        const next = await twoPlayers(ctx);
+        await next.a.click('.board-host .sq[data-sq="f5"]');
+        await waitPly(next.b, 0);
+        await next.b.click('.board-host .sq[data-sq="d6"]');
+        await waitPly(next.a, 1);
+        check(!(await next.a.$('#abort')) && !(await next.b.$('#abort')), 'abort offered after both moved');
+    },
+
+    async 'game table: colour against the computer; a name per seat at one screen'(ctx) {
+        const page = await newPage(ctx);
+        await page.goto(`${ctx.url}/#/new`);
+        await fillSetup(page, { board: 8, seats: ['human', 1] });
+        await page.selectOption('#my-colour', 'white');
+        await createGame(page);
+        check((await page.textContent('#players .player[data-seat="1"]')).includes('(you)'), 'not seated as White');
+        check((await page.textContent('#players .player[data-seat="0"]')).includes('Computer'), 'the computer is not Black');
+        await waitPly(page, 0); // the computer opens
+        const seen = new Set();
+        for (let i = 0; i < 10 && seen.size < 2; i++) {
+            await page.goto(`${ctx.url}/#/new`);
+            await page.selectOption('#my-colour', 'random');
+            await createGame(page);
+            const you = await page.$$eval('#players .player', (li) => li.findIndex((x) => x.textContent.includes('(you)')));
+            check(you === 0 || you === 1, `random seat ${you}`);
+            seen.add(you);
+        }
+        check(seen.size === 2, `random colour always gave seat ${[...seen]}`);
+        await page.goto(`${ctx.url}/#/new`);
+        await page.selectOption('#my-colour', 'black');
+        await fillSetup(page, { seats: ['human', 'human'], local: true });
+        await page.fill('#name-0', 'Ada');
+        await page.fill('#name-1', 'Bob');
+        await createGame(page);
+        check((await page.textContent('#players .player[data-seat="0"]')).includes('Ada'), 'Black is not named Ada');
+        check((await page.textContent('#players .player[data-seat="1"]')).includes('Bob'), 'White is not named Bob');
+        check(await status(page) === 'playing', 'the one-screen table is not playing');
+    },
+};
