@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The training position file. Little-endian: "RVSP", u16 version, u16 word bytes,
 // char[16] variant key, 8 reserved bytes; then records of own word, opponent word
-// (word-bytes each), i8 score, u8 flags (1 exact, 2 first position of a game).
+// (word-bytes each), i8 score, u8 flags (1 exact, 2 first position of a game, 4 last).
 #include "engine/training_data.h"
 
 #include <cstdio>
@@ -72,6 +72,7 @@ TrainingFile read_training_file(const std::string& path) {
         p.score = static_cast<int8_t>(bytes[at + 2 * w]);
         p.exact = bytes[at + 2 * w + 1] & 1;
         p.game_start = bytes[at + 2 * w + 1] & 2;
+        p.game_end = bytes[at + 2 * w + 1] & 4;
         if (p.own & p.opp) throw std::runtime_error("training file " + path + ": overlapping discs");
         out.positions.push_back(p);
     }
@@ -86,8 +87,10 @@ TrainingWriter::TrainingWriter(const std::string& path, const std::string& varia
         if (existing.variant != variant || existing.word_bytes != word_bytes)
             throw std::runtime_error("training file " + path + ": holds " + existing.variant +
                                      " positions, not " + variant);
-        existing_games_ = existing.games();
-        const auto keep = HeaderBytes + existing.positions.size() * record_bytes(word_bytes);
+        size_t whole = existing.positions.size();
+        while (whole > 0 && !existing.positions[whole - 1].game_end) --whole;
+        for (size_t i = 0; i < whole; ++i) existing_games_ += existing.positions[i].game_start;
+        const auto keep = HeaderBytes + whole * record_bytes(word_bytes);
         std::filesystem::resize_file(path, keep, ec);
         if (ec) throw std::runtime_error("training file " + path + ": " + ec.message());
         file_ = std::fopen(path.c_str(), "ab");
@@ -113,7 +116,8 @@ void TrainingWriter::append(const std::vector<TrainingPosition>& game) {
         for (size_t i = 0; i < w; ++i) out.push_back(static_cast<uint8_t>(p.own >> (8 * i)));
         for (size_t i = 0; i < w; ++i) out.push_back(static_cast<uint8_t>(p.opp >> (8 * i)));
         out.push_back(static_cast<uint8_t>(static_cast<int8_t>(p.score)));
-        out.push_back(static_cast<uint8_t>((p.exact ? 1 : 0) | (k == 0 ? 2 : 0)));
+        out.push_back(static_cast<uint8_t>((p.exact ? 1 : 0) | (k == 0 ? 2 : 0) |
+                                           (k + 1 == game.size() ? 4 : 0)));
     }
     if (std::fwrite(out.data(), 1, out.size(), file_) != out.size() || std::fflush(file_) != 0)
         throw std::runtime_error("training file " + path_ + ": write error");

@@ -2,7 +2,7 @@
 // Training positions and their file (docs/TRAINING.md): a 32-byte header ("RVSP", version,
 // board word bytes, variant key) and fixed-size records: the mover's discs, the opponent's,
 // the final disc difference for the mover, and flags. Files only grow by whole games, so an
-// interrupted run is resumed by dropping a partial last record and counting the games.
+// interrupted run is resumed by dropping a partly written last game and counting the games.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,7 @@ struct TrainingPosition {
     int score = 0;  // the mover's final disc difference (exact when `exact`)
     bool exact = false;
     bool game_start = false;  // first recorded position of its game
+    bool game_end = false;    // last recorded position of its game
 };
 
 struct TrainingFile {
@@ -34,7 +35,7 @@ struct TrainingFile {
 TrainingFile read_training_file(const std::string& path);
 
 // Appends to a training file, creating it (with its header) when missing; on opening an
-// existing file it checks the header and cuts a partial last record off.
+// existing file it checks the header and cuts off whatever follows the last whole game.
 class TrainingWriter {
   public:
     TrainingWriter(const std::string& path, const std::string& variant, int word_bytes);

@@ -66,6 +66,24 @@ CREATE TABLE table_players (
 CREATE INDEX table_players_player ON table_players(player, outcome);
 )";
 
+// Chat and analyses: the SQLite store creates these with IF NOT EXISTS at every start rather
+// than in a numbered migration, and so does this one, to keep the numbers in step.
+constexpr const char* UnversionedTables = R"(
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL,
+    seq BIGINT NOT NULL,
+    time BIGINT NOT NULL,
+    seat INTEGER NOT NULL,
+    sender TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT PRIMARY KEY,
+    analysis TEXT NOT NULL
+);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2};
@@ -104,6 +122,7 @@ void migrate(Connection& connection) {
             connection.exec("INSERT INTO schema_version(version) VALUES($1)",
                             {std::to_string(want)});
         }
+        connection.exec(UnversionedTables);
         connection.exec("COMMIT");
     } catch (...) {
         try {

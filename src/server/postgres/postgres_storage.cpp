@@ -67,8 +67,10 @@ bool PostgresStorage::is_uri(const std::string& db) {
 
 PostgresStorage::PostgresStorage(const std::string& uri)
     : connection_(std::make_unique<pg::Connection>(uri)) {
-    set_up_session();
+    // The schema first: the statements prepared next need its tables.
+    connection_->exec("SET synchronous_commit = on");
     pg::migrate(*connection_);
+    set_up_session();
 }
 
 PostgresStorage::~PostgresStorage() = default;

@@ -51,6 +51,11 @@ class PostgresStorage : public Storage {
     void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
     PlayerStats player_stats(int64_t player) override;
     std::vector<StoredTable> player_games(int64_t player, int limit) override;
+    // Chat and analyses (postgres_storage_site.cpp).
+    void add_chat(const std::string& table, const ChatLine& line) override;
+    std::vector<ChatLine> chat_lines(const std::string& table) override;
+    void save_analysis(const std::string& table, const std::string& analysis) override;
+    std::optional<std::string> load_analysis(const std::string& table) override;
 
     // The schema version recorded in the database.
     int stored_schema_version();

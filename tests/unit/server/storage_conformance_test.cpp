@@ -3,7 +3,8 @@
 // what a committed transaction holds survives reopening, a rolled-back one leaves nothing,
 // reads order and page alike, odd text round-trips byte for byte, damaged rows read as
 // damaged, the queue reports a write only once another connection can see it, and the
-// schema versions mean the same in both. Accounts: storage_conformance_accounts_test.cpp.
+// schema versions mean the same in both. Accounts, chat, analyses:
+// storage_conformance_site_test.cpp.
 #include <gtest/gtest.h>
 
 #include <future>
@@ -17,7 +18,13 @@ namespace {
 using testing_backends::Backend;
 
 StoredTable row(const std::string& id, const std::string& status, int64_t created) {
-    return {id, created, status, R"({"spec":1})", status == "finished" ? R"({"r":1})" : "", {}};
+    StoredTable t;
+    t.id = id;
+    t.created = created;
+    t.status = status;
+    t.spec = R"({"spec":1})";
+    t.result = status == "finished" ? R"({"r":1})" : "";
+    return t;
 }
 
 class StorageConformance : public testing::TestWithParam<Backend> {

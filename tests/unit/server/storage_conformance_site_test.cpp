@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The accounts half of the storage conformance tests (players, sessions, ratings, seats held
-// and their outcomes), the same bodies against SQLite and PostgreSQL: upserts by key, a name
-// taken twice refused without changing anything, ratings read back to the same double.
+// The site half of the storage conformance tests (players, sessions, ratings, seats held and
+// their outcomes, chat, analyses), the same bodies against SQLite and PostgreSQL: upserts by
+// key, a name taken twice refused without changing anything, ratings read back to the same
+// double, chat kept to its last ChatKept lines.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -105,7 +106,13 @@ TEST_P(AccountsConformance, RatingsReadBackToTheSameDouble) {
 
 TEST_P(AccountsConformance, StatsAndGamesCountOnlySeatsWithAnOutcome) {
     auto table = [](const std::string& id, const std::string& status, int64_t created) {
-        return StoredTable{id, created, status, "{}", status == "finished" ? "{}" : "", {}};
+        StoredTable t;
+        t.id = id;
+        t.created = created;
+        t.status = status;
+        t.spec = "{}";
+        t.result = status == "finished" ? "{}" : "";
+        return t;
     };
     write([&](Storage& s) {
         for (int i = 0; i < 4; ++i) s.save_table(table("g" + std::to_string(i), "finished", i));
@@ -135,6 +142,41 @@ TEST_P(AccountsConformance, StatsAndGamesCountOnlySeatsWithAnOutcome) {
     EXPECT_EQ(store_->player_games(7, 1).size(), 1u);
     EXPECT_EQ(store_->player_games(8, 10).size(), 1u);
     EXPECT_EQ(store_->player_stats(99).games, 0);
+}
+
+TEST_P(AccountsConformance, ChatKeepsTheLastLinesPerTable) {
+    const int total = static_cast<int>(ChatKept) + 5;
+    write([&](Storage& s) {
+        for (int i = 1; i <= total; ++i)
+            s.add_chat("a", {i, 1000 + i, i % 3 - 1, "Zoë", "line " + std::to_string(i)});
+        s.add_chat("b", {1, 5, -1, "spectator", "'; DROP TABLE chat; --"});
+    });
+    const auto a = db_->open()->chat_lines("a");
+    ASSERT_EQ(a.size(), ChatKept);
+    EXPECT_EQ(a.front().seq, total - static_cast<int>(ChatKept) + 1);
+    EXPECT_EQ(a.back().seq, total);
+    EXPECT_EQ(a.back().text, "line " + std::to_string(total));
+    EXPECT_EQ(a.back().time, 1000 + total);
+    EXPECT_EQ(a.back().seat, total % 3 - 1);
+    EXPECT_EQ(a.back().from, "Zoë");
+    const auto b = store_->chat_lines("b");
+    ASSERT_EQ(b.size(), 1u);
+    EXPECT_TRUE(b[0].spectator());
+    EXPECT_EQ(b[0].text, "'; DROP TABLE chat; --");
+    EXPECT_TRUE(store_->chat_lines("none").empty());
+}
+
+TEST_P(AccountsConformance, AnalysisReplacedWhenSavedAgain) {
+    EXPECT_FALSE(store_->load_analysis("a"));
+    write([](Storage& s) {
+        s.save_analysis("a", R"({"status":"running"})");
+        s.save_analysis("a", R"({"status":"done","plies":[]})");
+        s.save_analysis("b", "");
+    });
+    auto other = db_->open();
+    EXPECT_EQ(other->load_analysis("a"), std::optional<std::string>(R"({"status":"done","plies":[]})"));
+    EXPECT_EQ(other->load_analysis("b"), std::optional<std::string>(""));
+    EXPECT_FALSE(other->load_analysis("c"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance,

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+# The training commands end to end on a few 6x6 games (docs/TRAINING.md): selfplay writes a
+# file, train fits weights to it, evaltest measures them; a bad weight directory stops the
+# program at start-up with the file's name.
+set(REVERSI_TRAIN_DIR ${CMAKE_CURRENT_BINARY_DIR}/training_test)
+add_test(NAME training_cli
+         COMMAND sh -c "rm -rf '${REVERSI_TRAIN_DIR}' && mkdir -p '${REVERSI_TRAIN_DIR}' && \
+'$<TARGET_FILE:reversi>' selfplay --board 6 --games 30 --depth 1 --exact-empties 8 --out '${REVERSI_TRAIN_DIR}/six.data' && \
+'$<TARGET_FILE:reversi>' train --board 6 --data '${REVERSI_TRAIN_DIR}/six.data' --phases 2 --epochs 20 --out '${REVERSI_TRAIN_DIR}/6x6.weights' && \
+'$<TARGET_FILE:reversi>' evaltest --board 6 --data '${REVERSI_TRAIN_DIR}/six.data' --weights '${REVERSI_TRAIN_DIR}/6x6.weights'")
+set_tests_properties(training_cli PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "all [0-9]+ positions: mae [0-9.]+")
