@@ -3,10 +3,11 @@
 # Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 packages=(build-essential cmake pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev
-          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsodium-dev)
+          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsodium-dev libpq-dev)
 if [ "${1:-}" = "--test" ]; then
   # clang and libFuzzer for the fuzz run at the end of the tests (scripts/fuzz.sh).
-  packages+=(chromium grhino sqlite3 clang libfuzzer-14-dev libclang-rt-14-dev)
+  # postgresql: the server the PostgreSQL storage tests start (scripts/pg-temp.sh).
+  packages+=(chromium grhino sqlite3 clang libfuzzer-14-dev libclang-rt-14-dev postgresql)
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi

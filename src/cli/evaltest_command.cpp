@@ -3,6 +3,7 @@
 // mean absolute error of an evaluation, in discs, per number of empties, on the exactly
 // solved positions of a training file (--all: also the others, against the game result).
 // Use a held-out file (games the weights were not trained on).
+#include <ctime>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -27,27 +28,29 @@ struct EvaltestOptions {
     SetupOptions setup;
 };
 
-int run_evaltest(const EvaltestOptions& opt) {
-    const core::Variant variant(opt.setup.setup());
+// Measures the evaluation in the board word type of the shape (64 bits for 6x6 and 8x8).
+template <class B>
+int measure(const EvaltestOptions& opt, const core::Variant& variant,
+            const engine::TrainingFile& data) {
     const core::Geometry& g = variant.geometry();
-    const std::string key = engine::pattern_variant_key(g, variant.anti());
-    const engine::TrainingFile data = engine::read_training_file(opt.data);
-    if (data.variant != (key.empty() ? "blocked" : key))
-        throw std::runtime_error("evaltest: " + opt.data + " holds " + data.variant + " positions");
-    const engine::Layout<core::u128> layout(g);
-    std::unique_ptr<engine::Evaluator<core::u128>> eval;
+    const engine::Layout<B> layout(g);
+    std::unique_ptr<engine::Evaluator<B>> eval;
     if (!opt.weights.empty()) {
         auto w = std::make_shared<engine::PatternWeights>(engine::read_weights(opt.weights));
-        eval = std::make_unique<engine::PatternEval<core::u128>>(layout, g, std::move(w));
+        eval = std::make_unique<engine::PatternEval<B>>(layout, g, std::move(w));
     } else {
         eval = engine::make_evaluator(layout, g, variant.anti(), opt.handmade);
     }
+    std::vector<std::pair<B, B>> boards;
+    for (const engine::TrainingPosition& p : data.positions)
+        boards.emplace_back(engine::narrow_word<B>(p.own), engine::narrow_word<B>(p.opp));
     std::map<int, std::pair<double, int>> by_empties;
-    for (const engine::TrainingPosition& p : data.positions) {
+    for (size_t i = 0; i < boards.size(); ++i) {
+        const engine::TrainingPosition& p = data.positions[i];
         if (!p.exact && !opt.all) continue;
         const int empties = g.playable_count() - core::popcount(p.own | p.opp);
         auto& [sum, n] = by_empties[empties];
-        sum += std::abs(eval->evaluate(p.own, p.opp) / 100.0 - p.score);
+        sum += std::abs(eval->evaluate(boards[i].first, boards[i].second) / 100.0 - p.score);
         ++n;
     }
     std::cout << "empties  positions  mae (discs)\n";
@@ -55,13 +58,34 @@ int run_evaltest(const EvaltestOptions& opt) {
     int count = 0;
     for (const auto& [empties, v] : by_empties) {
         std::cout << std::setw(7) << empties << std::setw(11) << v.second << std::fixed
-                  << std::setprecision(2) << std::setw(13) << v.first / v.second << std::defaultfloat << '\n';
+                  << std::setprecision(2) << std::setw(13) << v.first / v.second
+                  << std::defaultfloat << '\n';
         total += v.first;
         count += v.second;
     }
     std::cout << "all " << count << " positions: mae " << std::fixed << std::setprecision(2)
               << (count ? total / count : 0.0) << std::defaultfloat << '\n';
+    // Speed of the evaluation alone, over the file's positions, in processor time (the
+    // machine may be shared): a benchmark, never a test.
+    const std::clock_t start = std::clock();
+    long long checksum = 0, evaluations = 0;
+    while (evaluations < 5'000'000 && !boards.empty())
+        for (const auto& [own, opp] : boards) checksum += eval->evaluate(own, opp), ++evaluations;
+    const double s = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+    std::cout << "Evaluations/second (processor time): "
+              << static_cast<long long>(static_cast<double>(evaluations) / std::max(s, 1e-9))
+              << " (checksum " << checksum << ")\n";
     return count > 0 ? 0 : 1;
+}
+
+int run_evaltest(const EvaltestOptions& opt) {
+    const core::Variant variant(opt.setup.setup());
+    const std::string key = engine::pattern_variant_key(variant.geometry(), variant.anti());
+    const engine::TrainingFile data = engine::read_training_file(opt.data);
+    if (data.variant != (key.empty() ? "blocked" : key))
+        throw std::runtime_error("evaltest: " + opt.data + " holds " + data.variant + " positions");
+    return variant.geometry().narrow() ? measure<uint64_t>(opt, variant, data)
+                                       : measure<core::u128>(opt, variant, data);
 }
 
 }  // namespace

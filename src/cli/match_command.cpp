@@ -23,7 +23,8 @@ constexpr const char* SpecHelp =
     "\"gtp:/usr/games/gtp-rhino --level 3\"); 'nboard:COMMAND' or 'nboard@DEPTH:COMMAND' (an "
     "external NBoard engine, depth 10 unless given); or comma-separated search settings "
     "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'threads:N' (2 players), "
-    "'algo:paranoid|brs' (3-4 players), 'seed:N', e.g. 'level:5' or 'depth:6,algo:brs'.";
+    "'algo:paranoid|brs' (3-4 players), 'seed:N', 'eval:handmade|trained' (2 players), e.g. "
+    "'level:5' or 'depth:6,algo:brs'.";
 
 struct MatchOptions {
     std::string a;
@@ -99,6 +100,11 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
                 throw std::invalid_argument("threads must be 1 to 64");
         } else if (key == "seed") {
             limits.seed = parse_number(key, value);
+        } else if (key == "eval") {
+            // The hand-made evaluation where trained weights exist (old against new).
+            if (value != "handmade" && value != "trained")
+                throw std::invalid_argument("eval must be handmade or trained");
+            limits.handmade_eval = value == "handmade";
         } else if (key == "algo") {
             algorithm = engine::parse_algorithm(value);
             if (!algorithm) throw std::invalid_argument("algo must be paranoid or brs");

@@ -32,7 +32,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
         ->check(CLI::Range(0, 65535))
         ->capture_default_str();
     cmd->add_option("--host", options->host, "Address to listen on")->capture_default_str();
-    cmd->add_option("--db", options->db, "SQLite database file (created if missing)")
+    cmd->add_option("--db", options->db,
+                    "SQLite database file (created if missing), or a postgresql:// URI "
+                    "(builds with REVERSI_WITH_POSTGRES; docs/STORAGE.md)")
         ->capture_default_str();
     cmd->add_option("--web", options->web_dir, "Directory of the web client")
         ->capture_default_str();

@@ -18,14 +18,21 @@ namespace reversi::server {
 
 namespace {
 
+Reply text_reply(int status, std::string body) {
+    Reply r;
+    r.status = status;
+    r.body = std::move(body);
+    return r;
+}
+
 Reply json_reply(int status, const json& body) {
-    return {status, "application/json", dump_safe(body)};
+    return text_reply(status, dump_safe(body));
 }
 
 // Runs a request handler: whatever it throws becomes one error answer.
 void guarded(const Respond& respond, const std::function<void()>& body) {
     const auto fail = [&](const ApiError& e) {
-        respond({error_status(e.code()), "application/json", error_text(e)});
+        respond(text_reply(error_status(e.code()), error_text(e)));
     };
     try {
         body();
@@ -226,7 +233,7 @@ void AnalysisService::remember(const std::string& id, std::shared_ptr<const std:
 
 bool AnalysisService::answer_known(const std::string& id, const Respond& respond) {
     if (const auto it = done_.find(id); it != done_.end()) {
-        respond({200, "application/json", *it->second});
+        respond(text_reply(200, *it->second));
         return true;
     }
     const auto it = jobs_.find(id);

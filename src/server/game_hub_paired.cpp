@@ -33,25 +33,27 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
             if (who.player == 0) return fail(ErrorCode::BadRequest, "a seat without a player");
             if (order.rated && who.guest)
                 return fail(ErrorCode::BadRequest, "rated games are for registered players");
-            Seat seat;
-            seat.name = who.name;
-            seat.player = who.player;
-            spec.seats.push_back(seat);
+            spec.seats.emplace_back();
         }
         if (order.rated && !pool_of(spec.setup))
             return fail(ErrorCode::BadRequest, "only games of a rating pool can be rated");
-        for (size_t i = 0; i < order.ratings.size() && i < spec.seats.size(); ++i)
-            spec.seats[i].rating = order.ratings[i];
         Table table(new_id(), spec, wall_now(), now());
         std::vector<std::string> tokens;
         for (int seat = 0; seat < static_cast<int>(order.seats.size()); ++seat) {
             tokens.push_back(random_token());
             table.join(seat, order.seats[seat].name, tokens.back(), now());
+            seat_player(table, seat, order.seats[seat]);  // the session holds it too
         }
         RoomPtr room = add_room(std::move(table));
         const StoredTable st = stored(room->table);
+        const auto rows = seat_rows(room->table);
         commit(
-            room, [st](Storage& s) { s.save_table(st); }, snapshot(*room),
+            room,
+            [st, rows](Storage& s) {
+                s.save_table(st);
+                rows(s);
+            },
+            snapshot(*room),
             [done, tokens, id = st.id](bool ok) {
                 PairingOutcome out;
                 if (ok) {

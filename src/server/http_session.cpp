@@ -152,7 +152,9 @@ const std::vector<ApiRoute>& api_routes() {
          }},
         {{"players", "*"},
          V::get,
-         [](const ApiCall& c) { c.accounts().profile(c.seg[1], c.respond); }},
+         [](const ApiCall& c) {
+             c.accounts().profile(url_decode(c.seg[1], false).value_or(""), c.respond);
+         }},
         {{"leaderboard"},
          V::get,
          [](const ApiCall& c) {

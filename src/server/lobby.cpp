@@ -97,6 +97,8 @@ GameEntry game_entry_of(const Table& table) {
 void Lobby::connect(LobbyClient& client) {
     clients_[&client] = Bucket{limits_.message_burst, services_.now()};
     presence(client.who(), +1, 0, &client);
+    if (services_.lobby_socket && client.who().player != 0)
+        services_.lobby_socket(client.who().player, +1);
     json seeks = json::array();
     for (const auto& [id, seek] : seeks_) seeks.push_back(seek.view);
     json msg = {{"type", "lobby"},
@@ -124,6 +126,8 @@ void Lobby::connect(LobbyClient& client) {
 void Lobby::disconnect(LobbyClient& client) {
     if (!clients_.erase(&client)) return;
     presence(client.who(), -1, 0, &client);
+    if (services_.lobby_socket && client.who().player != 0)
+        services_.lobby_socket(client.who().player, -1);
 }
 
 void Lobby::table_presence(const Identity& player, int delta) {
@@ -318,7 +322,7 @@ void Lobby::on_accept(LobbyClient& client, const json& msg) {
         owner_black ? std::vector<Identity>{seek.owner, me} : std::vector<Identity>{me, seek.owner};
     Seek taken = seek;
     remove_seek(id);
-    LobbyClient* asker = &client;
+    const int64_t asker = me.player;
     std::weak_ptr<const int> life = life_;
     pair(std::move(order), [this, life, taken, asker](const ApiError& e) mutable {
         if (life.expired()) return;
@@ -328,7 +332,8 @@ void Lobby::on_accept(LobbyClient& client, const json& msg) {
             seeks_.emplace(taken.id, std::move(taken));
             broadcast(added);
         }
-        if (clients_.count(asker)) error(*asker, e);
+        // To the acceptor's lobby sockets: the one that asked may have closed meanwhile.
+        send(asker, text_of(error_json(e)));
     });
 }
 
@@ -515,9 +520,6 @@ void Lobby::pair(PairingOrder order, std::function<void(const ApiError&)> failed
             if (Player* p = find_player(seat.player)) p->quick_window_sent = -1;
     std::vector<int64_t> seats;
     for (const Identity& seat : order.seats) seats.push_back(seat.player);
-    if (const auto pool = pool_of(order.setup))
-        for (const Identity& seat : order.seats)
-            order.ratings.push_back(services_.rating(seat, *pool).rating);
     std::weak_ptr<const int> life = life_;
     services_.create_table(std::move(order), [this, life, seats, failed](PairingOutcome out) {
         if (life.expired()) return;

@@ -54,6 +54,9 @@ struct LobbyServices {
     std::function<json(const Identity&)> me;
     // Commits a table with every seat taken; `done` runs later (or at once) with the tokens.
     std::function<void(PairingOrder, PairingDone)> create_table;
+    // A lobby socket of a player opened (+1) or closed (-1) (the accounts' online flag);
+    // may be empty.
+    std::function<void(int64_t player, int delta)> lobby_socket;
 };
 
 // One lobby WebSocket as the lobby sees it.

@@ -21,7 +21,6 @@ struct PairingOrder {
     ClockSpec clock;
     bool rated = false;
     std::vector<Identity> seats;
-    std::vector<double> ratings;  // per seat, the rating shown at the table (may be empty)
 };
 
 // The committed table and each seat's token, or why it could not be made (nothing made).

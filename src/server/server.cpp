@@ -16,7 +16,11 @@
 #include "server/fault_injecting_storage.h"
 #include "server/game_hub.h"
 #include "server/listener.h"
+#include "server/lobby_host.h"
 #include "server/sqlite_storage.h"
+#ifdef REVERSI_WITH_POSTGRES
+#include "server/postgres/postgres_storage.h"
+#endif
 
 namespace reversi::server {
 
@@ -31,16 +35,29 @@ void raise_file_limit() {
     }
 }
 
+// --db names a SQLite file, or a PostgreSQL database (postgresql://...) on a build with it.
+std::unique_ptr<Storage> open_storage(const std::string& db) {
+    if (db.starts_with("postgresql://") || db.starts_with("postgres://")) {
+#ifdef REVERSI_WITH_POSTGRES
+        return std::make_unique<PostgresStorage>(db);
+#else
+        throw std::runtime_error("--db: this build has no PostgreSQL support (configure "
+                                 "with -DREVERSI_WITH_POSTGRES=ON)");
+#endif
+    }
+    return std::make_unique<SqliteStorage>(db);
+}
+
 }  // namespace
 
 int run_server(const ServerOptions& options, std::ostream& log) {
     raise_file_limit();
     net::io_context ioc{1};
-    SqliteStorage sqlite(options.db);
+    const std::unique_ptr<Storage> store = open_storage(options.db);
     // The chaos test's storage faults (off unless asked for) wrap the real store.
-    FaultInjectingStorage faulty(sqlite, options.storage_fault_rate,
+    FaultInjectingStorage faulty(*store, options.storage_fault_rate,
                                  static_cast<uint64_t>(getpid()));
-    Storage& storage = options.storage_fault_rate > 0 ? static_cast<Storage&>(faulty) : sqlite;
+    Storage& storage = options.storage_fault_rate > 0 ? static_cast<Storage&>(faulty) : *store;
     if (options.storage_fault_rate > 0)
         log << "testing: storage commits fail with probability " << options.storage_fault_rate
             << std::endl;
@@ -59,12 +76,15 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     AnalysisService analysis(ioc, queue, engines, analysis_options);
     hub.on_game_over([&analysis](const Table& table) { analysis.game_finished(table); });
     hub.set_accounts(&accounts);
+    // Before the restore, so that the lobby hears of every unfinished table (running games).
+    LobbyHost lobby(ioc, hub, accounts);
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
-    accounts.restore(sqlite);
-    hub.restore(sqlite);
+    accounts.restore(*store);
+    hub.restore(*store);
     // What every HTTP and WebSocket session reaches (site.h).
     Site site{hub, accounts};
     site.analysis = &analysis;
+    site.lobby = &lobby.lobby();
 
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(

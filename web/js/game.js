@@ -8,6 +8,7 @@
 // move's flips are still animating wait their turn, so the computer's reply never cuts them.
 import { t, colourName, describeSetup } from './i18n.js';
 import { Board, discBadge } from './board.js';
+import { renderPlayers } from './game-players.js';
 import { TableSocket } from './socket.js';
 import { getGame, getTable, joinTable, nameProblem, saveToken, tokenFor } from './api.js';
 import { el, errorText } from './ui.js';
@@ -220,7 +221,7 @@ export function gameView(root, id) {
         hintBox.textContent = hintLine;
         renderBanners();
         renderClaim();
-        renderPlayers();
+        renderPlayers(players, table, mine(), clocks);
         renderStatus();
         renderControls();
         renderEtiquette(etiquette, table, (m) => socket.send(m));
@@ -259,36 +260,6 @@ export function gameView(root, id) {
             });
             claim.append(b);
         }
-    }
-
-    function seatLabel(s) {
-        if (s.type === 'computer') return t('seat.computerLevel', { n: s.level });
-        const name = s.player || s.name;
-        if (name) return s.rating ? `${name} (${Math.round(s.rating.rating ?? s.rating)})` : name;
-        return s.taken ? t('seat.human') : t('seat.free');
-    }
-
-    function renderPlayers() {
-        players.replaceChildren();
-        const marks = table.setup.players > 2;
-        table.seats.forEach((s, i) => {
-            const li = el('li', { class: 'player' + (table.to_move === i ? ' to-move' : ''), 'data-seat': String(i) });
-            const you = mine().has(i) ? ` ${t('game.you')}` : '';
-            const online = s.type === 'human' && s.taken !== false ? (table.presence?.[i] ?? s.connected) : undefined;
-            const dot = online === undefined ? el('span', { class: 'presence none', 'aria-hidden': 'true' })
-                : el('span', { class: `presence ${online ? 'on' : 'off'}`, title: t(online ? 'presence.on' : 'presence.off'),
-                    'aria-label': t(online ? 'presence.on' : 'presence.off'), role: 'img' });
-            li.append(dot, discBadge(i, marks), el('span', { class: 'pname' }, `${colourName(i)}: ${seatLabel(s)}${you}`),
-                el('span', { class: 'count', 'aria-label': t('game.discs') }, String(table.counts?.[i] ?? 0)),
-                el('span', { class: 'clock', 'data-seat': String(i) }));
-            if (table.to_move === i) li.setAttribute('aria-current', 'true');
-            players.append(li);
-        });
-        if (table.setup.players === 3) {
-            players.append(el('li', { class: 'player neutral' }, el('span', { class: 'presence none' }), discBadge('N'),
-                el('span', { class: 'pname' }, t('colour.neutral'))));
-        }
-        clocks.draw(players);
     }
 
     function renderStatus() {

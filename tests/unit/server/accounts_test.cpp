@@ -16,6 +16,22 @@ namespace {
 
 using namespace testing_support;
 
+// A path segment as a browser sends it (every byte outside [A-Za-z0-9_-] percent-encoded).
+std::string encoded(const std::string& text) {
+    static const char* Hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text) {
+        if (std::isalnum(c) || c == '_' || c == '-') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += Hex[c >> 4];
+            out += Hex[c & 15];
+        }
+    }
+    return out;
+}
+
 bool is_state(const json& m) {
     return m.value("type", "") == "state";
 }
@@ -91,7 +107,7 @@ TEST(Accounts, RegisteringKeepsTheGuestsGamesAndNameRulesHold) {
     ASSERT_EQ(registered.status, 200) << registered.body;
     EXPECT_EQ(registered.data()["id"], guest["id"]);
     EXPECT_FALSE(registered.data()["guest"]);
-    const json profile = ada.get("/api/players/ada_łÓdź").data();  // any case
+    const json profile = ada.get("/api/players/" + encoded("ada_łÓdź")).data();  // any case
     EXPECT_EQ(profile["name"], "Ada_Łódź");
     EXPECT_EQ(profile["stats"]["games"], 1);
     EXPECT_EQ(profile["stats"]["lost"], 1);
