@@ -3,8 +3,8 @@
 // mean absolute error of an evaluation, in discs, per number of empties, on the exactly
 // solved positions of a training file (--all: also the others, against the game result).
 // Use a held-out file (games the weights were not trained on).
-#include <ctime>
 #include <cmath>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -92,8 +92,11 @@ int run_evaltest(const EvaltestOptions& opt) {
 
 void add_evaltest_command(CLI::App& app, ExitStatus& status) {
     auto opt = std::make_shared<EvaltestOptions>();
-    CLI::App* cmd = app.add_subcommand("evaltest", "Evaluation error per empties on solved positions");
-    cmd->add_option("--data", opt->data, "Training file (held out)")->required()->check(CLI::ExistingFile);
+    CLI::App* cmd =
+        app.add_subcommand("evaltest", "Evaluation error per empties on solved positions");
+    cmd->add_option("--data", opt->data, "Training file (held out)")
+        ->required()
+        ->check(CLI::ExistingFile);
     cmd->add_option("--weights", opt->weights, "Weight file to test (default: the variant's own)")
         ->check(CLI::ExistingFile);
     cmd->add_flag("--handmade", opt->handmade, "Test the hand-made evaluation");

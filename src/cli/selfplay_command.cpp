@@ -38,12 +38,14 @@ int run_selfplay(const SelfplayCommandOptions& opt) {
     const int first = writer.existing_games();
     if (first > 0) std::cerr << "resuming after " << first << " games\n";
     for (int i = first; i < opt.games; ++i) {
-        const auto game = engine::play_selfplay_game(variant, opt.play, static_cast<uint64_t>(i), engine);
+        const auto game =
+            engine::play_selfplay_game(variant, opt.play, static_cast<uint64_t>(i), engine);
         writer.append(game);
         positions += game.size();
         const int done = i + 1 - first;
         if (done % 10 == 0 || i + 1 == opt.games) {
-            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double s =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             std::cerr << "games " << i + 1 << "/" << opt.games << ", positions +" << positions
                       << ", " << static_cast<int>(done / std::max(s, 1e-9) * 60) << " games/min\n";
         }
@@ -61,7 +63,8 @@ void add_selfplay_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--games", opt->games, "Total games wanted in the file")
         ->check(CLI::Range(1, 100'000'000));
     cmd->add_option("--depth", opt->play.depth, "Midgame search depth")->check(CLI::Range(1, 12));
-    cmd->add_option("--exact-empties", opt->play.exact_empties, "Solve exactly from this many empties")
+    cmd->add_option("--exact-empties", opt->play.exact_empties,
+                    "Solve exactly from this many empties")
         ->check(CLI::Range(0, 24));
     cmd->add_option("--random-min", opt->play.random_plies_min, "Shortest random opening (plies)")
         ->check(CLI::Range(0, 60));

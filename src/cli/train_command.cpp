@@ -32,7 +32,8 @@ int run_train(const TrainCommandOptions& opt) {
     for (const std::string& path : opt.data) {
         engine::TrainingFile f = engine::read_training_file(path);
         if (f.variant != key)
-            throw std::runtime_error("train: " + path + " holds " + f.variant + " positions, not " + key);
+            throw std::runtime_error("train: " + path + " holds " + f.variant + " positions, not " +
+                                     key);
         positions.insert(positions.end(), f.positions.begin(), f.positions.end());
     }
     std::cout << "Positions: " << positions.size() << '\n';
@@ -59,7 +60,8 @@ void add_train_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--data", opt->data, "Training files")->required()->check(CLI::ExistingFile);
     cmd->add_option("--out", opt->out, "Weight file to write")->required();
     cmd->add_option("--phases", opt->train.phases, "Game phases")->check(CLI::Range(1, 64));
-    cmd->add_option("--epochs", opt->train.epochs, "Passes over the data")->check(CLI::Range(1, 100000));
+    cmd->add_option("--epochs", opt->train.epochs, "Passes over the data")
+        ->check(CLI::Range(1, 100000));
     cmd->add_option("--learning-rate", opt->train.learning_rate, "Adam step (discs)")
         ->check(CLI::Range(1e-6, 10.0));
     cmd->add_option("--l2", opt->train.l2, "L2 regularisation")->check(CLI::Range(0.0, 10.0));

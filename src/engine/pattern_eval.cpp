@@ -5,9 +5,14 @@
 #include "engine/pattern_eval.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "core/variant.h"
 
@@ -38,6 +43,76 @@ PatternIndexer<B>::PatternIndexer(const core::Geometry& geometry)
     square_begin_.push_back(static_cast<uint32_t>(terms_.size()));
 }
 
+namespace {
+
+// Binary to ternary: bit k of the index becomes 3^k.
+struct Ternary {
+    std::array<uint16_t, 1 << MaxPatternCells> of{};
+    Ternary() {
+        for (int bits = 0; bits < (1 << MaxPatternCells); ++bits) {
+            int t = 0;
+            for (int k = MaxPatternCells - 1; k >= 0; --k) t = t * 3 + ((bits >> k) & 1);
+            of[static_cast<size_t>(bits)] = static_cast<uint16_t>(t);
+        }
+    }
+};
+const Ternary TernaryTable;
+
+// Builds the re-ordered tables of a weight set on a 64-bit layout.
+template <class Direct>
+std::shared_ptr<const Direct> build_direct(const PatternSet& set, const PatternWeights& w) {
+    auto d = std::make_shared<Direct>();
+    for (const PatternInstance& inst : set.instances) {
+        uint64_t mask = 0;
+        for (int sq : inst.squares) mask |= uint64_t{1} << sq;
+        d->masks.push_back(mask);
+        d->offsets.push_back(d->phase_stride);
+        d->phase_stride +=
+            static_cast<uint32_t>(set.patterns[static_cast<size_t>(inst.pattern)].size);
+    }
+    d->values.resize(static_cast<size_t>(w.phases) * d->phase_stride);
+    for (size_t i = 0; i < set.instances.size(); ++i) {
+        const PatternInstance& inst = set.instances[i];
+        const Pattern& p = set.patterns[static_cast<size_t>(inst.pattern)];
+        std::vector<int> sorted = inst.squares;
+        std::sort(sorted.begin(), sorted.end());
+        // power[j]: the pattern's power of three of the j-th lowest square.
+        std::vector<int> power(sorted.size());
+        for (size_t j = 0; j < sorted.size(); ++j) {
+            const auto k = std::find(inst.squares.begin(), inst.squares.end(), sorted[j]) -
+                           inst.squares.begin();
+            int pw = 1;
+            for (long q = 0; q < k; ++q) pw *= 3;
+            power[j] = pw;
+        }
+        for (int t = 0; t < p.size; ++t) {
+            int shared = 0;
+            for (size_t j = 0, x = static_cast<size_t>(t); j < sorted.size(); ++j, x /= 3)
+                shared += static_cast<int>(x % 3) * power[j];
+            for (int ph = 0; ph < w.phases; ++ph)
+                d->values[static_cast<size_t>(ph) * d->phase_stride + d->offsets[i] +
+                          static_cast<size_t>(t)] =
+                    w.values[static_cast<size_t>(ph) * w.phase_size +
+                             static_cast<size_t>(p.offset + shared)];
+        }
+    }
+    return d;
+}
+
+// One re-ordered table per weight set, kept for the life of the program (weights are few).
+template <class Direct>
+std::shared_ptr<const Direct> direct_tables(const PatternSet& set,
+                                            const std::shared_ptr<const PatternWeights>& w) {
+    static std::mutex mutex;
+    static std::map<std::shared_ptr<const PatternWeights>, std::shared_ptr<const Direct>> cache;
+    const std::lock_guard lock(mutex);
+    auto& slot = cache[w];
+    if (!slot) slot = build_direct<Direct>(set, *w);
+    return slot;
+}
+
+}  // namespace
+
 template <class B>
 PatternEval<B>::PatternEval(const Layout<B>& layout, const core::Geometry& geometry,
                             std::shared_ptr<const PatternWeights> weights)
@@ -51,16 +126,33 @@ PatternEval<B>::PatternEval(const Layout<B>& layout, const core::Geometry& geome
         weights_->values.size() != static_cast<size_t>(weights_->phases) * weights_->phase_size)
         throw WeightError("weights " + (weights_ ? weights_->variant : std::string("(none)")) +
                           ": made for another pattern set than this build's (retrain them)");
+#if defined(__BMI2__)
+    if constexpr (sizeof(B) == 8) direct_ = direct_tables<Direct>(set, weights_);
+#endif
 }
 
 template <class B>
 int PatternEval<B>::evaluate(B own, B opp) const {
+#if defined(__BMI2__)
+    if constexpr (sizeof(B) == 8) {
+        const Direct& d = *direct_;
+        const int phase =
+            phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
+        const int16_t* w = d.values.data() + static_cast<size_t>(phase) * d.phase_stride;
+        const auto& t = TernaryTable.of;
+        int sum = 0;
+        const size_t n = d.masks.size();
+        for (size_t i = 0; i < n; ++i) {
+            const uint64_t m = d.masks[i];
+            sum += w[d.offsets[i] + t[_pext_u64(own, m)] + 2 * t[_pext_u64(opp, m)]];
+        }
+        return std::clamp(sum, -limit_, limit_);
+    }
+#endif
     int idx[MaxPatternInstances];
     indexer_.indices(own, opp, idx);
-    const int phase =
-        phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
-    const int16_t* w =
-        weights_->values.data() + static_cast<size_t>(phase) * weights_->phase_size;
+    const int phase = phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
+    const int16_t* w = weights_->values.data() + static_cast<size_t>(phase) * weights_->phase_size;
     int sum = 0;
     const int n = indexer_.instance_count();
     for (int i = 0; i < n; ++i) sum += w[idx[i]];

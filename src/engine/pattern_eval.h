@@ -67,10 +67,20 @@ class PatternEval final : public Evaluator<B> {
                 std::shared_ptr<const PatternWeights> weights);
     int evaluate(B own, B opp) const override;
 
+    // The 64-bit fast path: each instance's weights re-ordered by ascending square, so that
+    // its index is two bit extractions and a binary-to-ternary table (built once per weights).
+    struct Direct {
+        std::vector<uint64_t> masks;    // the instance's squares
+        std::vector<uint32_t> offsets;  // its table inside a phase
+        uint32_t phase_stride = 0;
+        std::vector<int16_t> values;  // phases * phase_stride
+    };
+
   private:
     const Layout<B>& layout_;
     std::shared_ptr<const PatternWeights> weights_;
     PatternIndexer<B> indexer_;
+    std::shared_ptr<const Direct> direct_;  // 64-bit boards with BMI2 only
     int limit_ = 0;
 };
 

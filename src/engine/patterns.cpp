@@ -17,9 +17,9 @@ using core::Coord;
 Coord transform(int t, Coord c, int n) {
     const int last = n - 1;
     Coord r = c;
-    if (t & 1) r = {r.row, r.col};          // transpose
-    if (t & 2) r = {last - r.col, r.row};   // mirror columns
-    if (t & 4) r = {r.col, last - r.row};   // mirror rows
+    if (t & 1) r = {r.row, r.col};         // transpose
+    if (t & 2) r = {last - r.col, r.row};  // mirror columns
+    if (t & 4) r = {r.col, last - r.row};  // mirror rows
     return r;
 }
 
@@ -92,14 +92,16 @@ PatternSet make_pattern_set(const core::Geometry& g) {
                 continue;
             }
             // The same squares in another order: a self-symmetry of the pattern.
-            const std::vector<int>& base = set.instances[static_cast<size_t>(
-                std::find_if(set.instances.begin(), set.instances.end(),
-                             [&](const PatternInstance& i) {
-                                 std::vector<int> s = i.squares;
-                                 std::sort(s.begin(), s.end());
-                                 return i.pattern == pattern_index && s == sorted;
-                             }) -
-                set.instances.begin())].squares;
+            const std::vector<int>& base =
+                set.instances[static_cast<size_t>(
+                                  std::find_if(set.instances.begin(), set.instances.end(),
+                                               [&](const PatternInstance& i) {
+                                                   std::vector<int> s = i.squares;
+                                                   std::sort(s.begin(), s.end());
+                                                   return i.pattern == pattern_index && s == sorted;
+                                               }) -
+                                  set.instances.begin())]
+                    .squares;
             std::array<int8_t, MaxPatternCells> map{};
             for (int k = 0; k < p.cells; ++k)
                 map[static_cast<size_t>(k)] = static_cast<int8_t>(
@@ -134,7 +136,8 @@ int canonical_index(const Pattern& p, int index) {
     for (const auto& map : p.self_maps) {
         int v = 0;
         for (int k = 0; k < p.cells; ++k)
-            v += state[static_cast<size_t>(k)] * power[static_cast<size_t>(map[static_cast<size_t>(k)])];
+            v += state[static_cast<size_t>(k)] *
+                 power[static_cast<size_t>(map[static_cast<size_t>(k)])];
         best = std::min(best, v);
     }
     return best;

@@ -22,9 +22,9 @@ constexpr int MaxPatternInstances = 96;
 
 struct Pattern {
     std::string name;
-    int cells = 0;     // squares per instance
-    int size = 1;      // 3^cells table entries
-    int offset = 0;    // where its table starts inside one phase
+    int cells = 0;   // squares per instance
+    int size = 1;    // 3^cells table entries
+    int offset = 0;  // where its table starts inside one phase
     // Permutations of the cell order under which the pattern maps onto itself (identity
     // first): index and permuted index describe the same situation and share a weight.
     std::vector<std::array<int8_t, MaxPatternCells>> self_maps;

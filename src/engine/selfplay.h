@@ -14,9 +14,9 @@
 namespace reversi::engine {
 
 struct SelfplayOptions {
-    int depth = 2;            // midgame search depth
-    int exact_empties = 18;   // solve exactly from this many empties
-    int random_plies_min = 4; // random opening length, uniform in [min, max]
+    int depth = 2;             // midgame search depth
+    int exact_empties = 18;    // solve exactly from this many empties
+    int random_plies_min = 4;  // random opening length, uniform in [min, max]
     int random_plies_max = 16;
     int random_move_permille = 50;  // midgame moves picked at random instead
     uint64_t seed = 1;

@@ -24,8 +24,8 @@ struct Sample {
 }  // namespace
 
 PatternWeights train_weights(const core::Geometry& geometry, const std::string& variant,
-                             const std::vector<TrainingPosition>& positions,
-                             const TrainOptions& o, std::vector<PhaseReport>& report,
+                             const std::vector<TrainingPosition>& positions, const TrainOptions& o,
+                             std::vector<PhaseReport>& report,
                              const std::function<void(const PhaseReport&)>& log) {
     if (o.phases < 1 || o.phases > MaxWeightPhases || o.epochs < 1 || o.learning_rate <= 0 ||
         o.l2 < 0 || o.holdout_every < 0)
@@ -75,7 +75,8 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
                 if (s.phase == phase) holdout.push_back(&s);
             } else {
                 train.push_back(&s);
-                weight_of.push_back(s.phase == phase ? 1.0f : static_cast<float>(o.neighbour_weight));
+                weight_of.push_back(s.phase == phase ? 1.0f
+                                                     : static_cast<float>(o.neighbour_weight));
             }
         }
         PhaseReport r;
@@ -105,7 +106,8 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
             if (epoch == 1) r.first_loss = loss;
             r.last_loss = loss;
             // Adam with a learning rate that decays linearly to a tenth.
-            const double lr = o.learning_rate * (1.0 - 0.9 * (epoch - 1) / std::max(1, o.epochs - 1));
+            const double lr =
+                o.learning_rate * (1.0 - 0.9 * (epoch - 1) / std::max(1, o.epochs - 1));
             const double b1 = 0.9, b2 = 0.999;
             const double c1 = 1 - std::pow(b1, epoch), c2 = 1 - std::pow(b2, epoch);
             for (size_t k = 0; k < n; ++k) {

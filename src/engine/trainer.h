@@ -18,9 +18,9 @@ namespace reversi::engine {
 struct TrainOptions {
     int phases = 10;
     int epochs = 200;
-    double learning_rate = 0.05;  // discs per step (Adam)
-    double l2 = 1e-4;             // per weight, relative to the mean squared error
-    int holdout_every = 10;       // game i is held out when i % holdout_every == 0 (0: none)
+    double learning_rate = 0.05;    // discs per step (Adam)
+    double l2 = 1e-4;               // per weight, relative to the mean squared error
+    int holdout_every = 10;         // game i is held out when i % holdout_every == 0 (0: none)
     double neighbour_weight = 0.5;  // weight of a neighbouring phase's positions
 };
 
@@ -29,9 +29,9 @@ struct PhaseReport {
     int phase = 0;
     size_t train_positions = 0;
     size_t holdout_positions = 0;
-    double first_loss = 0;  // training mean squared error after the first epoch
-    double last_loss = 0;   // ... after the last
-    double holdout_mae = 0; // mean absolute error on the held-out positions (best epoch)
+    double first_loss = 0;   // training mean squared error after the first epoch
+    double last_loss = 0;    // ... after the last
+    double holdout_mae = 0;  // mean absolute error on the held-out positions (best epoch)
 };
 
 // Trains the weights of `variant` (key of pattern_variant_key) for `geometry`; `log` hears

@@ -25,7 +25,8 @@ std::vector<uint8_t> header(const std::string& variant, int word_bytes) {
     h[0] = 'R', h[1] = 'V', h[2] = 'S', h[3] = 'P';
     h[4] = Version & 0xff, h[5] = Version >> 8;
     h[6] = static_cast<uint8_t>(word_bytes);
-    for (size_t i = 0; i < variant.size() && i < 16; ++i) h[8 + i] = static_cast<uint8_t>(variant[i]);
+    for (size_t i = 0; i < variant.size() && i < 16; ++i)
+        h[8 + i] = static_cast<uint8_t>(variant[i]);
     return h;
 }
 
@@ -58,7 +59,8 @@ int TrainingFile::games() const {
 TrainingFile read_training_file(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) throw std::runtime_error("training file " + path + ": cannot be opened");
-    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)),
+                               std::istreambuf_iterator<char>());
     TrainingFile out;
     parse_header(bytes, path, out.variant, out.word_bytes);
     const size_t rec = record_bytes(out.word_bytes);
@@ -73,7 +75,8 @@ TrainingFile read_training_file(const std::string& path) {
         p.exact = bytes[at + 2 * w + 1] & 1;
         p.game_start = bytes[at + 2 * w + 1] & 2;
         p.game_end = bytes[at + 2 * w + 1] & 4;
-        if (p.own & p.opp) throw std::runtime_error("training file " + path + ": overlapping discs");
+        if (p.own & p.opp)
+            throw std::runtime_error("training file " + path + ": overlapping discs");
         out.positions.push_back(p);
     }
     return out;

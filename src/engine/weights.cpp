@@ -33,7 +33,8 @@ void put(std::vector<uint8_t>& out, uint64_t v, int bytes) {
 
 uint64_t get(const std::vector<uint8_t>& in, size_t at, int bytes) {
     uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v |= static_cast<uint64_t>(in[at + static_cast<size_t>(i)]) << (8 * i);
+    for (int i = 0; i < bytes; ++i)
+        v |= static_cast<uint64_t>(in[at + static_cast<size_t>(i)]) << (8 * i);
     return v;
 }
 
@@ -134,7 +135,8 @@ PatternWeights decode_weights(const std::vector<uint8_t>& in, const std::string&
 PatternWeights read_weights(const std::string& path) {
     std::error_code ec;
     const uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec) throw WeightError("weight file " + path + ": missing or unreadable (" + ec.message() + ")");
+    if (ec)
+        throw WeightError("weight file " + path + ": missing or unreadable (" + ec.message() + ")");
     if (size > MaxFileBytes) throw WeightError("weight file " + path + ": too large");
     std::ifstream f(path, std::ios::binary);
     if (!f) throw WeightError("weight file " + path + ": cannot be opened");
@@ -149,7 +151,8 @@ void write_weights(const std::string& path, const PatternWeights& w) {
     const std::string tmp = path + ".tmp";
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        f.write(reinterpret_cast<const char*>(bytes.data()),
+                static_cast<std::streamsize>(bytes.size()));
         if (!f) throw WeightError("weight file " + tmp + ": write error");
     }
     std::error_code ec;

@@ -23,8 +23,8 @@ constexpr int MaxWeightPhases = 64;
 constexpr uint32_t MaxPhaseSize = 4'000'000;
 
 struct PatternWeights {
-    std::string variant;        // "8x8", "8x8-anti", ... (at most 15 characters)
-    uint32_t pattern_set = 0;   // PatternSet::id the weights were trained for
+    std::string variant;       // "8x8", "8x8-anti", ... (at most 15 characters)
+    uint32_t pattern_set = 0;  // PatternSet::id the weights were trained for
     int phases = 0;
     uint32_t phase_size = 0;
     std::vector<int16_t> values;  // phases * phase_size, hundredths of a disc

@@ -189,7 +189,8 @@ std::string Accounts::new_guest_name() {
         const int attempts = 20;
         for (int i = 0; i < attempts; ++i) {
             std::string name = "Guest-";
-            for (int d = 0; d < digits; ++d) name += static_cast<char>('0' + randombytes_uniform(10));
+            for (int d = 0; d < digits; ++d)
+                name += static_cast<char>('0' + randombytes_uniform(10));
             if (!by_key_.count(name_key(name))) return name;
         }
     }

@@ -126,7 +126,7 @@ class Accounts {
     StorageQueue& storage_;
     AccountsOptions options_;
     std::unordered_map<int64_t, Player> players_;
-    std::unordered_map<std::string, int64_t> by_key_;  // name_key -> id
+    std::unordered_map<std::string, int64_t> by_key_;    // name_key -> id
     std::unordered_map<std::string, Session> sessions_;  // token hash -> session
     std::map<std::pair<int64_t, std::string>, StoredRating> ratings_;
     std::unordered_map<int64_t, int> online_;

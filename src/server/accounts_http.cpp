@@ -53,14 +53,14 @@ json object_body(const std::string& body) {
 std::string required(const json& req, const char* key) {
     const auto it = req.find(key);
     if (it == req.end() || !it->is_string())
-        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" must be a string");
+        throw ApiError(ErrorCode::BadRequest,
+                       std::string("field \"") + key + "\" must be a string");
     return it->get<std::string>();
 }
 
 int chars(std::string_view s) {
-    return static_cast<int>(std::count_if(s.begin(), s.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
+    return static_cast<int>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 void check_new_password(const std::string& password) {
@@ -84,10 +84,9 @@ void Accounts::spend_attempt(const std::string& client, const std::string& name)
         attempts_by_name_.wait_seconds(key, now) > 0) {
         const double wait = std::max(attempts_by_address_.wait_seconds(client, now),
                                      attempts_by_name_.wait_seconds(key, now));
-        throw ApiError(ErrorCode::RateLimited, "too many attempts; try again in " +
-                                                   std::to_string(static_cast<int>(
-                                                       std::ceil(wait))) +
-                                                   " s");
+        throw ApiError(ErrorCode::RateLimited,
+                       "too many attempts; try again in " +
+                           std::to_string(static_cast<int>(std::ceil(wait))) + " s");
     }
     attempts_by_address_.allow(client, now);
     attempts_by_name_.allow(key, now);
@@ -116,35 +115,36 @@ void Accounts::register_player(const Identity& who, const std::string& body,
         // Each registration costs a hash: it counts against the address like a login.
         spend_attempt(client, name);
         auto hash = std::make_shared<std::string>();
-        off_thread([this, hash, password] { *hash = hash_password(password); },
-                   [this, hash, name, who, respond] {
-                       guarded(respond, [&] {
-                           if (hash->empty())
-                               throw ApiError(ErrorCode::Internal, "the password could not be hashed");
-                           if (by_key_.count(name_key(name)))
-                               throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
-                           std::string cookie;
-                           auto it = players_.find(who.player);
-                           if (it == players_.end() || !it->second.guest()) {
-                               // No session (or it ended meanwhile): a new player.
-                               Player p;
-                               p.row.id = next_id_++;
-                               p.row.created = wall_now();
-                               it = players_.emplace(p.row.id, std::move(p)).first;
-                               cookie = session_cookie(open_session(it->first));
-                           } else {
-                               by_key_.erase(it->second.row.name_key);
-                           }
-                           // A guest keeps its id, so the games of this browser stay its own.
-                           StoredPlayer& row = it->second.row;
-                           row.name = name;
-                           row.name_key = name_key(name);
-                           row.password_hash = *hash;
-                           by_key_[row.name_key] = row.id;
-                           write([row](Storage& s) { s.save_player(row); });
-                           respond(json_reply(200, me_json(identity_of(it->second)), cookie));
-                       });
-                   });
+        off_thread(
+            [this, hash, password] { *hash = hash_password(password); },
+            [this, hash, name, who, respond] {
+                guarded(respond, [&] {
+                    if (hash->empty())
+                        throw ApiError(ErrorCode::Internal, "the password could not be hashed");
+                    if (by_key_.count(name_key(name)))
+                        throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
+                    std::string cookie;
+                    auto it = players_.find(who.player);
+                    if (it == players_.end() || !it->second.guest()) {
+                        // No session (or it ended meanwhile): a new player.
+                        Player p;
+                        p.row.id = next_id_++;
+                        p.row.created = wall_now();
+                        it = players_.emplace(p.row.id, std::move(p)).first;
+                        cookie = session_cookie(open_session(it->first));
+                    } else {
+                        by_key_.erase(it->second.row.name_key);
+                    }
+                    // A guest keeps its id, so the games of this browser stay its own.
+                    StoredPlayer& row = it->second.row;
+                    row.name = name;
+                    row.name_key = name_key(name);
+                    row.password_hash = *hash;
+                    by_key_[row.name_key] = row.id;
+                    write([row](Storage& s) { s.save_player(row); });
+                    respond(json_reply(200, me_json(identity_of(it->second)), cookie));
+                });
+            });
     });
 }
 
@@ -262,10 +262,10 @@ void Accounts::profile(const std::string& name, Respond respond) {
                     for (const StoredTable& st : rows->games) {
                         try {
                             recent.push_back(
-                                Table::restore(st.id, json::parse(st.spec), st.created, st.moves,
-                                               st.result.empty() ? json(nullptr)
-                                                                 : json::parse(st.result),
-                                               steady_now())
+                                Table::restore(
+                                    st.id, json::parse(st.spec), st.created, st.moves,
+                                    st.result.empty() ? json(nullptr) : json::parse(st.result),
+                                    steady_now())
                                     .summary());
                         } catch (const std::exception&) {
                             // A row that no longer reads is left out of the list.

@@ -63,7 +63,7 @@ struct Reply {
     int status = 200;
     std::string content_type = "application/json";
     std::string body;
-    std::string set_cookie;  // a Set-Cookie value to send with it (accounts), or empty
+    std::string set_cookie = {};  // a Set-Cookie value to send with it (accounts), or empty
 };
 using Respond = std::function<void(Reply)>;
 

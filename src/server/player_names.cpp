@@ -54,10 +54,10 @@ bool allowed(char32_t c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                c == '_' || c == '-';
     if (c < 0xC0 || c == 0xD7 || c == 0xF7) return false;  // Latin-1 punctuation and signs
-    return !(in(c, 0x02B0, 0x036F) ||  // modifier letters, combining marks
+    return !(in(c, 0x02B0, 0x036F) ||                      // modifier letters, combining marks
              in(c, 0x0483, 0x0489) || in(c, 0x0591, 0x05C7) || in(c, 0x0600, 0x061F) ||
-             in(c, 0x064B, 0x065F) || c == 0x0E3F ||
-             in(c, 0x1AB0, 0x1AFF) || in(c, 0x1DC0, 0x1DFF) ||
+             in(c, 0x064B, 0x065F) || c == 0x0E3F || in(c, 0x1AB0, 0x1AFF) ||
+             in(c, 0x1DC0, 0x1DFF) ||
              in(c, 0x2000, 0x2BFF) ||  // punctuation, symbols, arrows, maths, shapes
              in(c, 0x2E00, 0x2E7F) || in(c, 0x3000, 0x303F) || in(c, 0xD800, 0xF8FF) ||
              in(c, 0xFE00, 0xFE6F) || in(c, 0xFF00, 0xFF20) || in(c, 0xFF3B, 0xFF40) ||

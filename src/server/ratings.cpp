@@ -11,7 +11,7 @@
 namespace reversi::server {
 
 const std::vector<std::string>& rating_pools() {
-    static const std::vector<std::string> Pools = {"8x8",    "8x8-anti", "6x6", "10x10",
+    static const std::vector<std::string> Pools = {"8x8",     "8x8-anti", "6x6", "10x10",
                                                    "octagon", "3p",       "4p"};
     return Pools;
 }
@@ -83,7 +83,8 @@ std::vector<RatingChange> rate_game(const TableResult& result, bool anti,
         std::vector<Glicko2Game> games;
         for (int j = 0; j < n; ++j)
             if (j != i)
-                games.push_back({before[j].rating, before[j].rd, pairwise_score(result, anti, i, j)});
+                games.push_back(
+                    {before[j].rating, before[j].rd, pairwise_score(result, anti, i, j)});
         const Glicko2Rating next =
             glicko2_update({before[i].rating, before[i].rd, before[i].volatility}, games);
         StoredRating after = before[i];

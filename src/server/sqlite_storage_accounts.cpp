@@ -118,7 +118,8 @@ void SqliteStorage::prepare_accounts() {
         "INSERT INTO players(id, name, name_key, password_hash, created) "
         "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(id) DO UPDATE SET name = ?2, name_key = ?3, "
         "password_hash = ?4");
-    players_ = prepare("SELECT id, name, name_key, password_hash, created FROM players ORDER BY id");
+    players_ =
+        prepare("SELECT id, name, name_key, password_hash, created FROM players ORDER BY id");
     save_session_ = prepare(
         "INSERT INTO sessions(token_hash, player, created, last_seen) VALUES(?1, ?2, ?3, ?4) "
         "ON CONFLICT(token_hash) DO UPDATE SET player = ?2, last_seen = ?4");
@@ -133,7 +134,8 @@ void SqliteStorage::prepare_accounts() {
     save_table_player_ = prepare(
         "INSERT INTO table_players(table_id, seat, player) VALUES(?1, ?2, ?3) "
         "ON CONFLICT(table_id, seat) DO UPDATE SET player = ?3");
-    set_outcome_ = prepare("UPDATE table_players SET outcome = ?3 WHERE table_id = ?1 AND seat = ?2");
+    set_outcome_ =
+        prepare("UPDATE table_players SET outcome = ?3 WHERE table_id = ?1 AND seat = ?2");
     player_stats_ = prepare(
         "SELECT outcome, COUNT(*) FROM table_players WHERE player = ?1 AND outcome != '' "
         "GROUP BY outcome");
@@ -144,10 +146,9 @@ void SqliteStorage::prepare_accounts() {
 }
 
 void SqliteStorage::close_accounts() {
-    for (sqlite3_stmt** st :
-         {&save_player_, &players_, &save_session_, &delete_session_, &delete_sessions_of_,
-          &sessions_, &save_rating_, &ratings_, &save_table_player_, &set_outcome_,
-          &player_stats_, &player_games_}) {
+    for (sqlite3_stmt** st : {&save_player_, &players_, &save_session_, &delete_session_,
+                              &delete_sessions_of_, &sessions_, &save_rating_, &ratings_,
+                              &save_table_player_, &set_outcome_, &player_stats_, &player_games_}) {
         sqlite3_finalize(*st);
         *st = nullptr;
     }
@@ -255,10 +256,14 @@ PlayerStats SqliteStorage::player_stats(int64_t player) {
     while ((rc = sqlite3_step(player_stats_)) == SQLITE_ROW) {
         const std::string outcome = text_at(player_stats_, 0);
         const int n = sqlite3_column_int(player_stats_, 1);
-        if (outcome == "won") out.won += n;
-        else if (outcome == "drawn") out.drawn += n;
-        else if (outcome == "lost") out.lost += n;
-        else continue;
+        if (outcome == "won")
+            out.won += n;
+        else if (outcome == "drawn")
+            out.drawn += n;
+        else if (outcome == "lost")
+            out.lost += n;
+        else
+            continue;
         out.games += n;
     }
     check(rc, "read stats");

@@ -84,6 +84,21 @@ CREATE TABLE IF NOT EXISTS analyses (
 );
 )";
 
+// Several nodes on one database (docs/MULTINODE.md): PostgreSQL only (a SQLite store has one
+// node by nature), so outside the shared numbering. A lease row says which node owns a live
+// table until when; its fence grows by one at every change of owner, and every fenced write
+// records the fence it was made under.
+constexpr const char* MultiNodeTables = R"(
+CREATE TABLE IF NOT EXISTS table_leases (
+    table_id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    fence BIGINT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS fence BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN IF NOT EXISTS fence BIGINT NOT NULL DEFAULT 0;
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2};
@@ -123,6 +138,7 @@ void migrate(Connection& connection) {
                             {std::to_string(want)});
         }
         connection.exec(UnversionedTables);
+        connection.exec(MultiNodeTables);
         connection.exec("COMMIT");
     } catch (...) {
         try {

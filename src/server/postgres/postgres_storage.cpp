@@ -135,17 +135,23 @@ void PostgresStorage::in_snapshot(const std::function<void()>& read) {
 }
 
 void PostgresStorage::save_table(const StoredTable& t) {
-    connection_->run("save_table", {pg::text(t.id), std::to_string(t.created), pg::text(t.status),
-                                    pg::text(t.spec), pg::text(t.result)});
+    std::vector<pg::Param> params = {pg::text(t.id), std::to_string(t.created), pg::text(t.status),
+                                     pg::text(t.spec), pg::text(t.result)};
+    if (!node_.empty()) return fenced_write(FencedWrite::SaveTable, std::move(params), t.id);
+    connection_->run("save_table", params);
 }
 
 void PostgresStorage::add_move(const std::string& table, const MoveRecord& m) {
-    connection_->run("add_move", {pg::text(table), std::to_string(m.ply), pg::text(m.square),
-                                  clock_text(m.clock_after)});
+    std::vector<pg::Param> params = {pg::text(table), std::to_string(m.ply), pg::text(m.square),
+                                     clock_text(m.clock_after)};
+    if (!node_.empty()) return fenced_write(FencedWrite::AddMove, std::move(params), table);
+    connection_->run("add_move", params);
 }
 
 void PostgresStorage::truncate_moves(const std::string& table, int from_ply) {
-    connection_->run("truncate_moves", {pg::text(table), std::to_string(from_ply)});
+    std::vector<pg::Param> params = {pg::text(table), std::to_string(from_ply)};
+    if (!node_.empty()) return fenced_write(FencedWrite::TruncateMoves, std::move(params), table);
+    connection_->run("truncate_moves", params);
 }
 
 std::vector<MoveRecord> PostgresStorage::moves_of(const std::string& id) {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -57,6 +58,19 @@ class PostgresStorage : public Storage {
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
 
+    // Leases and fenced writes, for several nodes on one database (postgres_storage_lease.cpp,
+    // docs/MULTINODE.md). Once `node` is set, every write of a table runs only under a lease
+    // this node holds on it, checked in the write's own statement (with the lease row locked
+    // until the commit); a write without one throws and stores nothing.
+    void set_node(const std::string& node);
+    // Takes the table's lease for `ttl_ms` when it is free, expired or already this node's;
+    // returns its fence (new when the owner changed), or nothing when another node holds it.
+    std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms);
+    // Extends this node's lease; false when it was lost (another node took the table over).
+    bool renew_lease(const std::string& table, int64_t ttl_ms);
+    // Gives the lease up (the table left this node's memory).
+    void release_lease(const std::string& table);
+
     // The schema version recorded in the database.
     int stored_schema_version();
     // The connection, for the lease and fencing statements (table_lease.*) and tests.
@@ -71,7 +85,15 @@ class PostgresStorage : public Storage {
     // several statements sees one state of the database.
     void in_snapshot(const std::function<void()>& read);
 
+    // The fenced forms of the three table writes: `params` as for the unfenced statement;
+    // throws, nothing written, when this node does not hold the table's lease.
+    enum class FencedWrite { SaveTable, AddMove, TruncateMoves };
+    void fenced_write(FencedWrite kind, std::vector<pg::Param> params, const std::string& table);
+    int64_t fence_of(const std::string& table) const;
+
     std::unique_ptr<pg::Connection> connection_;
+    std::string node_;  // empty: one node, writes unfenced
+    std::unordered_map<std::string, int64_t> fences_;  // the leases this node holds
 };
 
 }  // namespace reversi::server

@@ -2,6 +2,8 @@
 // The pattern evaluation: pattern sets from each shape's geometry, table-driven indices
 // against a square-by-square count, symmetric positions valued alike, and the weight file
 // (round trip; missing, damaged, foreign files refused with a clear error).
+#include "engine/pattern_eval.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,7 +12,6 @@
 #include <set>
 
 #include "core/variant.h"
-#include "engine/pattern_eval.h"
 #include "random_game.h"
 
 namespace reversi::engine {
@@ -44,7 +45,8 @@ std::shared_ptr<PatternWeights> symmetric_random_weights(const core::Geometry& g
 }
 
 TEST(PatternSet, InstancesCoverPlayableSquaresOfEveryShape) {
-    for (core::Shape shape : {core::Shape::Six, core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon}) {
+    for (core::Shape shape :
+         {core::Shape::Six, core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon}) {
         const core::Variant v = variant_of(shape);
         const PatternSet set = make_pattern_set(v.geometry());
         ASSERT_LE(set.instances.size(), static_cast<size_t>(MaxPatternInstances));
@@ -65,7 +67,8 @@ TEST(PatternSet, InstancesCoverPlayableSquaresOfEveryShape) {
 TEST(PatternSet, EightByEightHasTheUsualPatterns) {
     const PatternSet set = make_pattern_set(variant_of(core::Shape::Eight).geometry());
     std::map<std::string, int> count;
-    for (const PatternInstance& i : set.instances) ++count[set.patterns[static_cast<size_t>(i.pattern)].name];
+    for (const PatternInstance& i : set.instances)
+        ++count[set.patterns[static_cast<size_t>(i.pattern)].name];
     EXPECT_EQ(count["edge+x"], 4);
     EXPECT_EQ(count["corner3x3"], 4);
     EXPECT_EQ(count["row2"], 4);
@@ -105,7 +108,8 @@ TEST(PatternEval, IndicesMatchASquareBySquareCount) {
             expect += state * power;
             power *= 3;
         }
-        EXPECT_EQ(idx[i], set.patterns[static_cast<size_t>(set.instances[i].pattern)].offset + expect);
+        EXPECT_EQ(idx[i],
+                  set.patterns[static_cast<size_t>(set.instances[i].pattern)].offset + expect);
     }
 }
 
@@ -120,7 +124,8 @@ uint64_t transpose(uint64_t b) {
 TEST(PatternEval, SymmetricPositionsGetTheSameValue) {
     const core::Variant v = variant_of(core::Shape::Eight);
     const Layout<uint64_t> layout(v.geometry());
-    const PatternEval<uint64_t> eval(layout, v.geometry(), symmetric_random_weights(v.geometry(), 4));
+    const PatternEval<uint64_t> eval(layout, v.geometry(),
+                                     symmetric_random_weights(v.geometry(), 4));
     std::mt19937_64 rng(11);
     for (int trial = 0; trial < 20; ++trial) {
         core::Game game(v.setup());
@@ -133,11 +138,33 @@ TEST(PatternEval, SymmetricPositionsGetTheSameValue) {
     }
 }
 
+TEST(PatternEval, SixtyFourBitPathAgreesWithTheGenericOne) {
+    // Weights with no symmetry at all, so that any mix-up of cell order shows.
+    const core::Variant v = variant_of(core::Shape::Eight);
+    auto w = symmetric_random_weights(v.geometry(), 3);
+    std::mt19937 rng(5);
+    for (auto& x : w->values) x = static_cast<int16_t>(static_cast<int>(rng() % 201) - 100);
+    const Layout<uint64_t> narrow(v.geometry());
+    const Layout<core::u128> wide(v.geometry());
+    const PatternEval<uint64_t> fast(narrow, v.geometry(), w);
+    const PatternEval<core::u128> generic(wide, v.geometry(), w);
+    std::mt19937_64 games(13);
+    for (int trial = 0; trial < 30; ++trial) {
+        core::Game game(v.setup());
+        if (!test::random_position(game, 5 + 2 * trial % 55, games)) continue;
+        const core::u128 own = game.position().discs(0);
+        const core::u128 opp = game.position().discs(1);
+        EXPECT_EQ(fast.evaluate(static_cast<uint64_t>(own), static_cast<uint64_t>(opp)),
+                  generic.evaluate(own, opp));
+    }
+}
+
 TEST(PatternEval, WeightsOfAnotherPatternSetAreRefused) {
     const core::Variant six = variant_of(core::Shape::Six);
     const core::Variant eight = variant_of(core::Shape::Eight);
     const Layout<uint64_t> layout(eight.geometry());
-    EXPECT_THROW(PatternEval<uint64_t>(layout, eight.geometry(), symmetric_random_weights(six.geometry(), 2)),
+    EXPECT_THROW(PatternEval<uint64_t>(layout, eight.geometry(),
+                                       symmetric_random_weights(six.geometry(), 2)),
                  WeightError);
 }
 
@@ -201,7 +228,8 @@ TEST(WeightFile, MissingOrForeignFilesAreAnErrorAtLoad) {
 TEST(WeightFile, ShippedWeightsLoad) {
     // Every variant listed as trained must load (the start-up check of the CLI).
     EXPECT_NO_THROW(load_trained_weights());
-    for (const std::string& key : trained_variants()) EXPECT_NE(trained_weights(key), nullptr) << key;
+    for (const std::string& key : trained_variants())
+        EXPECT_NE(trained_weights(key), nullptr) << key;
 }
 
 }  // namespace

@@ -2,18 +2,18 @@
 // A tiny training run: self-play on 6x6, the training file written and read back (resumed
 // after a cut), weights fitted (the loss falls, the held-out error beats guessing zero), and
 // the written weights loaded and playing a whole game.
-#include <gtest/gtest.h>
+#include "engine/trainer.h"
 
-#include <cmath>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "core/position.h"
 #include "core/variant.h"
 #include "engine/pattern_eval.h"
 #include "engine/selfplay.h"
-#include "engine/trainer.h"
 
 namespace reversi::engine {
 namespace {
@@ -65,7 +65,8 @@ TEST(Training, TinyRunLearnsAndItsWeightsPlay) {
     Engine engine;
     {
         TrainingWriter w(data, "6x6", 8);
-        for (int i = 0; i < 100; ++i) w.append(play_selfplay_game(v, o, static_cast<uint64_t>(i), engine));
+        for (int i = 0; i < 100; ++i)
+            w.append(play_selfplay_game(v, o, static_cast<uint64_t>(i), engine));
     }
     // A cut in the middle of a record: reopening drops it and counts the games.
     std::filesystem::resize_file(data, std::filesystem::file_size(data) - 5);
@@ -73,7 +74,8 @@ TEST(Training, TinyRunLearnsAndItsWeightsPlay) {
         TrainingWriter w(data, "6x6", 8);
         EXPECT_EQ(w.existing_games(), 99);
         w.append(play_selfplay_game(v, o, 99, engine));
-        for (int i = 100; i < 160; ++i) w.append(play_selfplay_game(v, o, static_cast<uint64_t>(i), engine));
+        for (int i = 100; i < 160; ++i)
+            w.append(play_selfplay_game(v, o, static_cast<uint64_t>(i), engine));
     }
     const TrainingFile file = read_training_file(data);
     EXPECT_EQ(file.games(), 160);
@@ -99,7 +101,8 @@ TEST(Training, TinyRunLearnsAndItsWeightsPlay) {
         if (game % 5 == 0) guess_zero += std::abs(p.score), ++held;
     }
     double learnt = 0;
-    for (const PhaseReport& r : report) learnt += r.holdout_mae * static_cast<double>(r.holdout_positions);
+    for (const PhaseReport& r : report)
+        learnt += r.holdout_mae * static_cast<double>(r.holdout_positions);
     EXPECT_LT(learnt / held, guess_zero / held);
 
     write_weights((dir / "6x6.weights").string(), w);

@@ -21,7 +21,8 @@ class Browser {
     explicit Browser(unsigned short port, std::string address = "127.0.0.1")
         : port_(port), address_(std::move(address)) {}
 
-    BrowserReply request(http::verb method, const std::string& target, const std::string& body = "") {
+    BrowserReply request(http::verb method, const std::string& target,
+                         const std::string& body = "") {
         net::io_context ioc;
         beast::tcp_stream stream(ioc);
         stream.expires_after(std::chrono::seconds(10));
@@ -38,8 +39,8 @@ class Browser {
         http::read(stream, buffer, res);
         error_code ec;
         stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-        BrowserReply out{static_cast<int>(res.result_int()), std::string(res[http::field::set_cookie]),
-                         res.body()};
+        BrowserReply out{static_cast<int>(res.result_int()),
+                         std::string(res[http::field::set_cookie]), res.body()};
         // Keep "rv_session=value" (or forget it when the server clears it).
         if (!out.set_cookie.empty()) {
             const std::string pair = out.set_cookie.substr(0, out.set_cookie.find(';'));

@@ -56,8 +56,8 @@ TEST(Accounts, AGuestGetsACookieOnItsFirstVisit) {
     const auto first = browser.get("/api/me");
     ASSERT_EQ(first.status, 200) << first.body;
     EXPECT_TRUE(first.data()["guest"]);
-    EXPECT_TRUE(std::regex_match(first.data()["name"].get<std::string>(),
-                                 std::regex("Guest-[0-9]{4,}")));
+    EXPECT_TRUE(
+        std::regex_match(first.data()["name"].get<std::string>(), std::regex("Guest-[0-9]{4,}")));
     for (const char* flag : {"rv_session=", "HttpOnly", "SameSite=Lax", "Path=/", "Max-Age="})
         EXPECT_NE(first.set_cookie.find(flag), std::string::npos) << flag;
     const auto again = browser.get("/api/me");
@@ -89,13 +89,13 @@ TEST(Accounts, RegisteringKeepsTheGuestsGamesAndNameRulesHold) {
         socket.read_until(finished);
     }
     // Refused registrations change nothing.
-    for (const json& bad : {json{{"name", "ab"}, {"password", "long enough"}},
-                            json{{"name", "has space"}, {"password", "long enough"}},
-                            json{{"name", "Guest-77"}, {"password", "long enough"}},
-                            json{{"name", "Ada"}, {"password", "short"}},
-                            json{{"name", std::string(21, 'a')}, {"password", "long enough"}},
-                            json{{"name", 5}, {"password", "long enough"}},
-                            json{{"password", "long enough"}}}) {
+    for (const json& bad :
+         {json{{"name", "ab"}, {"password", "long enough"}},
+          json{{"name", "has space"}, {"password", "long enough"}},
+          json{{"name", "Guest-77"}, {"password", "long enough"}},
+          json{{"name", "Ada"}, {"password", "short"}},
+          json{{"name", std::string(21, 'a')}, {"password", "long enough"}},
+          json{{"name", 5}, {"password", "long enough"}}, json{{"password", "long enough"}}}) {
         const auto r = ada.post("/api/register", bad);
         EXPECT_EQ(r.status, 400) << bad.dump();
         EXPECT_EQ(r.data()["code"], "bad_request") << bad.dump();
@@ -103,7 +103,8 @@ TEST(Accounts, RegisteringKeepsTheGuestsGamesAndNameRulesHold) {
     EXPECT_EQ(ada.request(http::verb::post, "/api/register", "{not json").status, 400);
     EXPECT_TRUE(ada.get("/api/me").data()["guest"]);
 
-    const auto registered = ada.post("/api/register", {{"name", "Ada_Łódź"}, {"password", "correct horse"}});
+    const auto registered =
+        ada.post("/api/register", {{"name", "Ada_Łódź"}, {"password", "correct horse"}});
     ASSERT_EQ(registered.status, 200) << registered.body;
     EXPECT_EQ(registered.data()["id"], guest["id"]);
     EXPECT_FALSE(registered.data()["guest"]);
@@ -117,7 +118,8 @@ TEST(Accounts, RegisteringKeepsTheGuestsGamesAndNameRulesHold) {
                   .data()["stats"]["won"],
               1);
     // The name is taken whatever the case.
-    const auto taken = bob.post("/api/register", {{"name", "ADA_łódź"}, {"password", "another one"}});
+    const auto taken =
+        bob.post("/api/register", {{"name", "ADA_łódź"}, {"password", "another one"}});
     EXPECT_EQ(taken.status, 409);
     EXPECT_EQ(taken.data()["code"], "name_taken");
     EXPECT_EQ(ada.get("/api/players/nobody").status, 404);
@@ -129,8 +131,10 @@ TEST(Accounts, LoginLogoutAndPasswordChange) {
     Browser home(server.port), phone(server.port);
     ASSERT_EQ(home.post("/api/register", {{"name", "Bora"}, {"password", "first password"}}).status,
               200);
-    const auto wrong_password = phone.post("/api/login", {{"name", "Bora"}, {"password", "nope nope"}});
-    const auto wrong_name = phone.post("/api/login", {{"name", "Nobody"}, {"password", "nope nope"}});
+    const auto wrong_password =
+        phone.post("/api/login", {{"name", "Bora"}, {"password", "nope nope"}});
+    const auto wrong_name =
+        phone.post("/api/login", {{"name", "Nobody"}, {"password", "nope nope"}});
     EXPECT_EQ(wrong_password.status, 403);
     EXPECT_EQ(wrong_password.data()["code"], "bad_login");
     EXPECT_EQ(wrong_name.body, wrong_password.body);  // one answer for both
@@ -139,16 +143,19 @@ TEST(Accounts, LoginLogoutAndPasswordChange) {
     EXPECT_NE(ok.set_cookie.find("HttpOnly"), std::string::npos);
     EXPECT_EQ(phone.get("/api/me").data()["name"], "Bora");
 
-    EXPECT_EQ(home.post("/api/password", {{"old", "not it at all"}, {"new", "second password"}}).status,
-              403);
-    EXPECT_EQ(home.post("/api/password", {{"old", "first password"}, {"new", "short"}}).status, 400);
-    ASSERT_EQ(home.post("/api/password", {{"old", "first password"}, {"new", "second password"}})
-                  .status,
-              200);
+    EXPECT_EQ(
+        home.post("/api/password", {{"old", "not it at all"}, {"new", "second password"}}).status,
+        403);
+    EXPECT_EQ(home.post("/api/password", {{"old", "first password"}, {"new", "short"}}).status,
+              400);
+    ASSERT_EQ(
+        home.post("/api/password", {{"old", "first password"}, {"new", "second password"}}).status,
+        200);
     EXPECT_EQ(home.get("/api/me").data()["name"], "Bora");  // this session stays
     EXPECT_TRUE(phone.get("/api/me").data()["guest"]);      // the other one ended
     Browser third(server.port);
-    EXPECT_EQ(third.post("/api/login", {{"name", "Bora"}, {"password", "first password"}}).status, 403);
+    EXPECT_EQ(third.post("/api/login", {{"name", "Bora"}, {"password", "first password"}}).status,
+              403);
     EXPECT_EQ(third.post("/api/login", {{"name", "Bora"}, {"password", "second password"}}).status,
               200);
 
@@ -166,7 +173,8 @@ TEST(Accounts, LoginAttemptsAreRateLimited) {
     Browser browser(server.port);
     int limited = 0, refused = 0;
     for (int i = 0; i < 12; ++i) {
-        const auto r = browser.post("/api/login", {{"name", "Target"}, {"password", "guess " + std::to_string(i)}});
+        const auto r = browser.post(
+            "/api/login", {{"name", "Target"}, {"password", "guess " + std::to_string(i)}});
         if (r.status == 429) {
             ++limited;
             EXPECT_EQ(r.data()["code"], "rate_limited");
@@ -213,19 +221,23 @@ TEST(Accounts, ARatedGameMovesBothRatingsAndTheyAreStored) {
     {
         ServerProcess server(dir.path);
         Browser ada(server.port), bob(server.port), guest(server.port);
-        ASSERT_EQ(ada.post("/api/register", {{"name", "Ada"}, {"password", "ada password"}}).status, 200);
-        ASSERT_EQ(bob.post("/api/register", {{"name", "Bob"}, {"password", "bob password"}}).status, 200);
+        ASSERT_EQ(ada.post("/api/register", {{"name", "Ada"}, {"password", "ada password"}}).status,
+                  200);
+        ASSERT_EQ(bob.post("/api/register", {{"name", "Bob"}, {"password", "bob password"}}).status,
+                  200);
         // Refused rated tables: a guest, a computer seat, a casual-only setup.
         guest.get("/api/me");
         EXPECT_EQ(guest.post("/api/tables", {{"seat", 0}, {"rated", true}}).status, 400);
-        EXPECT_EQ(ada.post("/api/tables", {{"seat", 0},
-                                           {"rated", true},
-                                           {"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}}})
+        EXPECT_EQ(ada.post("/api/tables",
+                           {{"seat", 0},
+                            {"rated", true},
+                            {"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}}})
                       .status,
                   400);
-        EXPECT_EQ(ada.post("/api/tables", {{"seat", 0}, {"rated", true}, {"setup", {{"handicap", 1}}}})
-                      .status,
-                  400);
+        EXPECT_EQ(
+            ada.post("/api/tables", {{"seat", 0}, {"rated", true}, {"setup", {{"handicap", 1}}}})
+                .status,
+            400);
         table = create_table(ada, true)["table"];
         EXPECT_EQ(guest.post("/api/tables/" + table + "/join", {{"seat", 1}}).status, 400);
         ASSERT_EQ(bob.post("/api/tables/" + table + "/join", {{"seat", 1}}).status, 200);
@@ -253,7 +265,8 @@ TEST(Accounts, ARatedGameMovesBothRatingsAndTheyAreStored) {
     const json board = ada.get("/api/leaderboard?pool=8x8").data();
     ASSERT_EQ(board["players"].size(), 2u);
     EXPECT_EQ(board["players"][0]["name"], "Bob");
-    EXPECT_GT(board["players"][0]["rating"].get<double>(), board["players"][1]["rating"].get<double>());
+    EXPECT_GT(board["players"][0]["rating"].get<double>(),
+              board["players"][1]["rating"].get<double>());
     EXPECT_EQ(ada.get("/api/games/" + table).data()["result"]["ratings"].size(), 2u);
     EXPECT_EQ(ada.get("/api/players/Bob").data()["ratings"]["8x8"]["games"], 1);
     EXPECT_EQ(ada.get("/api/leaderboard?pool=9x9").status, 400);

@@ -12,12 +12,12 @@ namespace reversi::server {
 namespace {
 
 TEST(PlayerNames, LettersOfAnyScriptDigitsUnderscoreAndHyphen) {
-    for (const char* ok : {"Ada", "ada_99", "Łukasz", "Çağrı", "Ödön-2", "Ελένη", "Жанна", "山田太郎",
-                           "abcdefghijklmnopqrst"})
+    for (const char* ok : {"Ada", "ada_99", "Łukasz", "Çağrı", "Ödön-2", "Ελένη", "Жанна",
+                           "山田太郎", "abcdefghijklmnopqrst"})
         EXPECT_EQ(player_name_problem(ok), "") << ok;
-    for (const char* bad : {"ab", "", "has space", "dot.ted", "semi;colon", "<script>",
-                            "abcdefghijklmnopqrstu", "Guest-1234", "guest-x", "tab\there",
-                            "zero\u200Bwidth", "emoji\U0001F600", "a\u0301bc"})
+    for (const char* bad :
+         {"ab", "", "has space", "dot.ted", "semi;colon", "<script>", "abcdefghijklmnopqrstu",
+          "Guest-1234", "guest-x", "tab\there", "zero\u200Bwidth", "emoji\U0001F600", "a\u0301bc"})
         EXPECT_NE(player_name_problem(bad), "") << bad;
     EXPECT_NE(player_name_problem("\xff\xfe\xfd"), "");
     // Twenty characters, more than twenty bytes.

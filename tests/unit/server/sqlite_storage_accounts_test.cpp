@@ -17,7 +17,8 @@ namespace {
 struct TempDb {
     std::string path;
     explicit TempDb(const char* name)
-        : path(testing::TempDir() + "reversi_acc_" + name + "_" + std::to_string(getpid()) + ".db") {
+        : path(testing::TempDir() + "reversi_acc_" + name + "_" + std::to_string(getpid()) +
+               ".db") {
         remove();
     }
     ~TempDb() { remove(); }

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// Table leases and fencing numbers with two stores (two nodes) on one PostgreSQL database:
+// one owner at a time, a node that lost its lease cannot write (its write throws and leaves
+// nothing), fences only grow, and every stored row says under which fence it was written.
+// Expiry is made by moving the lease's end into the past, never by waiting.
+#ifdef REVERSI_WITH_POSTGRES
+#include <gtest/gtest.h>
+
+#include "server/postgres/postgres_storage.h"
+#include "storage_backends.h"
+
+namespace reversi::server {
+namespace {
+
+constexpr int64_t Ttl = 60'000;
+
+class PostgresLeaseTest : public testing::Test {
+  protected:
+    void SetUp() override {
+        const std::string server = testing_backends::test_server_uri();
+        if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
+        db_ = std::make_unique<testing_backends::PostgresDb>(server);
+        a_ = std::make_unique<PostgresStorage>(db_->uri());
+        b_ = std::make_unique<PostgresStorage>(db_->uri());
+        a_->set_node("node-a");
+        b_->set_node("node-b");
+    }
+    void expire(const std::string& table) {
+        db_->exec_raw("UPDATE table_leases SET expires = now() - interval '1 second' "
+                      "WHERE table_id = '" + table + "'");
+    }
+    // (ply, fence) of every stored move of `table`.
+    std::vector<std::pair<int64_t, int64_t>> move_fences(const std::string& table) {
+        pg::Connection c(db_->uri());
+        const pg::Result rows = c.exec(
+            "SELECT ply, fence FROM moves WHERE table_id = $1 ORDER BY ply", {table});
+        std::vector<std::pair<int64_t, int64_t>> out;
+        for (int r = 0; r < rows.rows(); ++r) out.emplace_back(rows.integer(r, 0), rows.integer(r, 1));
+        return out;
+    }
+    static StoredTable row(const std::string& id) {
+        StoredTable t;
+        t.id = id;
+        t.created = 1;
+        t.status = "playing";
+        t.spec = "{}";
+        return t;
+    }
+    // One write in its own transaction, as the queue runs it: false when it failed.
+    static bool write(PostgresStorage& store, const std::function<void(Storage&)>& op) {
+        store.begin();
+        try {
+            op(store);
+            store.commit();
+            return true;
+        } catch (const std::runtime_error&) {
+            store.rollback();
+            return false;
+        }
+    }
+    std::unique_ptr<testing_backends::PostgresDb> db_;
+    std::unique_ptr<PostgresStorage> a_, b_;
+};
+
+TEST_F(PostgresLeaseTest, OneOwnerAtATime) {
+    EXPECT_EQ(a_->acquire_lease("t", Ttl), std::optional<int64_t>(1));
+    EXPECT_FALSE(b_->acquire_lease("t", Ttl));
+    EXPECT_EQ(a_->acquire_lease("t", Ttl), std::optional<int64_t>(1));  // ours: extended
+    EXPECT_TRUE(a_->renew_lease("t", Ttl));
+    EXPECT_FALSE(b_->renew_lease("t", Ttl));  // never held
+    EXPECT_EQ(b_->acquire_lease("other", Ttl), std::optional<int64_t>(1));
+}
+
+TEST_F(PostgresLeaseTest, WritesWithoutALeaseAreRefused) {
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.save_table(row("t")); }));
+    ASSERT_TRUE(b_->acquire_lease("t", Ttl));
+    // a_ believes nothing; b_ owns it: a_'s write is refused in the database too.
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.save_table(row("t")); }));
+    EXPECT_TRUE(write(*b_, [](Storage& s) { s.save_table(row("t")); }));
+    EXPECT_TRUE(a_->load("t"));
+}
+
+TEST_F(PostgresLeaseTest, ANodeThatLostItsLeaseCannotWrite) {
+    ASSERT_EQ(a_->acquire_lease("t", Ttl), std::optional<int64_t>(1));
+    ASSERT_TRUE(write(*a_, [](Storage& s) {
+        s.save_table(row("t"));
+        s.add_move("t", {0, "d3", {100}});
+    }));
+    expire("t");
+    ASSERT_EQ(b_->acquire_lease("t", Ttl), std::optional<int64_t>(2));
+    // a_ still believes it owns the table: each of its writes fails, nothing of it stored.
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.add_move("t", {1, "c3", {90}}); }));
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.truncate_moves("t", 0); }));
+    StoredTable finished = row("t");
+    finished.status = "finished";
+    EXPECT_FALSE(write(*a_, [&](Storage& s) { s.save_table(finished); }));
+    EXPECT_FALSE(a_->renew_lease("t", Ttl));
+    // The new owner goes on from the stored state.
+    const auto seen = b_->load("t");
+    ASSERT_TRUE(seen);
+    EXPECT_EQ(seen->status, "playing");
+    ASSERT_EQ(seen->moves.size(), 1u);
+    EXPECT_TRUE(write(*b_, [](Storage& s) { s.add_move("t", {1, "e6", {80}}); }));
+    EXPECT_EQ(move_fences("t"), (std::vector<std::pair<int64_t, int64_t>>{{0, 1}, {1, 2}}));
+    // A rejected write in a batch takes the batch down (the queue then retries one by one).
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.add_move("t", {2, "f4", {}}); }));
+    EXPECT_EQ(b_->load("t")->moves.size(), 2u);
+}
+
+TEST_F(PostgresLeaseTest, FencesOnlyGrowAcrossReleaseAndTakeover) {
+    ASSERT_EQ(a_->acquire_lease("t", Ttl), std::optional<int64_t>(1));
+    a_->release_lease("t");
+    EXPECT_EQ(b_->acquire_lease("t", Ttl), std::optional<int64_t>(2));
+    expire("t");
+    EXPECT_EQ(a_->acquire_lease("t", Ttl), std::optional<int64_t>(3));
+    EXPECT_FALSE(write(*b_, [](Storage& s) { s.save_table(row("t")); }));
+    EXPECT_TRUE(write(*a_, [](Storage& s) { s.save_table(row("t")); }));
+}
+
+}  // namespace
+}  // namespace reversi::server
+#endif
