@@ -15,7 +15,8 @@ const std::vector<Glicko2Game> PaperGames = {{1400, 30, 1}, {1550, 100, 0}, {170
 
 TEST(Glicko2, MatchesThePapersWorkedExample) {
     const Glicko2Rating r = glicko2_update({1500, 200, 0.06}, PaperGames, 0.5);
-    EXPECT_NEAR(r.rating, 1464.06, 0.01);
+    // The paper rounds its intermediate values (mu' = -0.2069); unrounded, 1464.05.
+    EXPECT_NEAR(r.rating, 1464.06, 0.02);
     EXPECT_NEAR(r.rd, 151.52, 0.01);
     EXPECT_NEAR(r.volatility, 0.05999, 0.00001);
 }
