@@ -255,7 +255,7 @@ json Accounts::me_json(const Identity& who) const {
     json ratings = json::object();
     for (auto it = ratings_.lower_bound({who.player, std::string()});
          it != ratings_.end() && it->first.first == who.player; ++it)
-        ratings[it->first.second] = rating_json(it->second);
+        if (it->second.games > 0) ratings[it->first.second] = rating_json(it->second);
     return {{"id", who.player}, {"name", who.name}, {"guest", who.guest}, {"ratings", ratings}};
 }
 

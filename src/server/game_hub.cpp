@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <utility>
 
 #include "core/bitboard.h"
 #include "server/game_hub_room.h"
@@ -225,19 +226,23 @@ void GameHub::commit(const RoomPtr& room, std::function<void(Storage&)> op,
         return;
     }
     // A game that has just ended is settled in the same transaction (game_hub_players.cpp).
+    std::function<void()> unsettle;
     if (auto settle = settle_game(room)) {
         op = [op = std::move(op), settle = std::move(settle)](Storage& s) {
             op(s);
             settle(s);
         };
         state = snapshot(*room);
+        unsettle = std::exchange(room->unsettle, {});
     }
     room->pending_writes++;
     room->last_change = now();
     storage_.write(
         std::move(op),
-        [this, room, state, then = std::move(then)](bool ok) {
+        [this, room, state, unsettle, then = std::move(then)](bool ok) {
             room->pending_writes--;
+            // The store does not hold the rated end: neither may the rating cache.
+            if (!ok && unsettle) unsettle();
             if (!ok || room->dropped) {
                 drop_room(room);
                 if (then) then(false);

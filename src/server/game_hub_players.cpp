@@ -79,6 +79,16 @@ std::function<void(Storage&)> GameHub::settle_game(const RoomPtr& room) {
             after.push_back(c.after);
         }
         t.set_rating_changes(rating_changes_json(changes));
+        // The cache changes now, so a game ending before this commit lands builds on these
+        // ratings; if the commit fails they are put back, unless a later game built on them
+        // meanwhile (then its commit holds them, and the cache agrees with the store).
+        room->unsettle = [accounts = accounts_, changes] {
+            for (const RatingChange& c : changes) {
+                const StoredRating now = accounts->rating(c.after.player, c.after.pool);
+                if (now.games == c.after.games && now.rating == c.after.rating)
+                    accounts->set_rating(c.before);
+            }
+        };
     }
     if (outcomes.empty() && after.empty()) return {};
     const std::optional<StoredTable> row = after.empty() ? std::nullopt : std::optional(stored(t));

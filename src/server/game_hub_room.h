@@ -30,6 +30,9 @@ struct GameHub::Room {
     int64_t last_change = 0;                       // steady ms of the last change or visit
     std::vector<char> hint_pending;                // per seat: a hint is being searched
     bool settled = false;       // the end's outcomes and ratings are applied (accounts)
+    // Puts back the cached ratings of a settlement whose commit has not succeeded yet; the
+    // commit that carries the settlement takes it (and runs it when that commit fails).
+    std::function<void()> unsettle;
     bool end_reported = false;  // game-over listeners heard of its end (or it came finished)
     ChatLog chat;                                  // the last lines said at the table
 };
