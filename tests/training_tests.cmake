@@ -10,3 +10,13 @@ add_test(NAME training_cli
 '$<TARGET_FILE:reversi>' evaltest --board 6 --data '${REVERSI_TRAIN_DIR}/six.data' --weights '${REVERSI_TRAIN_DIR}/6x6.weights'")
 set_tests_properties(training_cli PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "all [0-9]+ positions: mae [0-9.]+")
+add_test(NAME weights_missing_stops_startup COMMAND reversi bench --quiet)
+set_tests_properties(weights_missing_stops_startup PROPERTIES LABELS "engine;cli" TIMEOUT 30
+                     ENVIRONMENT "REVERSI_WEIGHTS_DIR=${CMAKE_CURRENT_BINARY_DIR}/no-such-weights-dir"
+                     PASS_REGULAR_EXPRESSION "error: weight file .*8x8.weights: missing")
+add_test(NAME weights_damaged_stops_startup
+         COMMAND sh -c "mkdir -p '${CMAKE_CURRENT_BINARY_DIR}/weights_damaged' && \
+head -c 5000 '${CMAKE_SOURCE_DIR}/data/weights/8x8.weights' > '${CMAKE_CURRENT_BINARY_DIR}/weights_damaged/8x8.weights' && \
+REVERSI_WEIGHTS_DIR='${CMAKE_CURRENT_BINARY_DIR}/weights_damaged' '$<TARGET_FILE:reversi>' bench --quiet; test $? -eq 1")
+set_tests_properties(weights_damaged_stops_startup PROPERTIES LABELS "engine;cli" TIMEOUT 30
+                     PASS_REGULAR_EXPRESSION "error: weight file .*8x8.weights: (checksum|payload)")

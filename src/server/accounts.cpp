@@ -36,7 +36,10 @@ std::string session_cookie(const std::string& token) {
 }
 
 std::string cleared_session_cookie() {
-    return std::string(CookieName) + "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0";
+    // Built by appending: GCC 12 warns (falsely) on a temporary string plus a long literal.
+    std::string out(CookieName);
+    out += "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0";
+    return out;
 }
 
 std::string session_token(std::string_view header) {

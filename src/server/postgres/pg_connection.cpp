@@ -94,8 +94,7 @@ Result Connection::checked(pg_result* result, std::string_view what) {
     }
     const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
     last_sqlstate_ = state ? state : "";
-    const std::string why =
-        trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(conn_));
+    const std::string why = trimmed(result ? PQresultErrorMessage(result) : PQerrorMessage(conn_));
     PQclear(result);
     throw std::runtime_error("postgresql " + std::string(what) + ": " + why);
 }

@@ -92,7 +92,7 @@ class PostgresStorage : public Storage {
     int64_t fence_of(const std::string& table) const;
 
     std::unique_ptr<pg::Connection> connection_;
-    std::string node_;  // empty: one node, writes unfenced
+    std::string node_;                                 // empty: one node, writes unfenced
     std::unordered_map<std::string, int64_t> fences_;  // the leases this node holds
 };
 

@@ -122,10 +122,14 @@ PlayerStats PostgresStorage::player_stats(int64_t player) {
     for (int r = 0; r < rows.rows(); ++r) {
         const std::string outcome = rows.text(r, 0);
         const int n = static_cast<int>(rows.integer(r, 1));
-        if (outcome == "won") out.won += n;
-        else if (outcome == "drawn") out.drawn += n;
-        else if (outcome == "lost") out.lost += n;
-        else continue;
+        if (outcome == "won")
+            out.won += n;
+        else if (outcome == "drawn")
+            out.drawn += n;
+        else if (outcome == "lost")
+            out.lost += n;
+        else
+            continue;
         out.games += n;
     }
     return out;

@@ -26,16 +26,19 @@ class PostgresLeaseTest : public testing::Test {
         b_->set_node("node-b");
     }
     void expire(const std::string& table) {
-        db_->exec_raw("UPDATE table_leases SET expires = now() - interval '1 second' "
-                      "WHERE table_id = '" + table + "'");
+        db_->exec_raw(
+            "UPDATE table_leases SET expires = now() - interval '1 second' "
+            "WHERE table_id = '" +
+            table + "'");
     }
     // (ply, fence) of every stored move of `table`.
     std::vector<std::pair<int64_t, int64_t>> move_fences(const std::string& table) {
         pg::Connection c(db_->uri());
-        const pg::Result rows = c.exec(
-            "SELECT ply, fence FROM moves WHERE table_id = $1 ORDER BY ply", {table});
+        const pg::Result rows =
+            c.exec("SELECT ply, fence FROM moves WHERE table_id = $1 ORDER BY ply", {table});
         std::vector<std::pair<int64_t, int64_t>> out;
-        for (int r = 0; r < rows.rows(); ++r) out.emplace_back(rows.integer(r, 0), rows.integer(r, 1));
+        for (int r = 0; r < rows.rows(); ++r)
+            out.emplace_back(rows.integer(r, 0), rows.integer(r, 1));
         return out;
     }
     static StoredTable row(const std::string& id) {

@@ -130,8 +130,9 @@ inline std::unique_ptr<BackendDb> make_backend_db(Backend backend, std::string& 
 #ifdef REVERSI_WITH_POSTGRES
     const std::string server = test_server_uri();
     if (server.empty()) {
-        why_not = "REVERSI_TEST_PG is not set (the CTest storage_postgres runs these tests "
-                  "against a temporary server: scripts/pg-temp.sh)";
+        why_not =
+            "REVERSI_TEST_PG is not set (the CTest storage_postgres runs these tests "
+            "against a temporary server: scripts/pg-temp.sh)";
         return nullptr;
     }
     return std::make_unique<PostgresDb>(server);

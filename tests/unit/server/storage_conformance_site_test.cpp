@@ -174,7 +174,8 @@ TEST_P(AccountsConformance, AnalysisReplacedWhenSavedAgain) {
         s.save_analysis("b", "");
     });
     auto other = db_->open();
-    EXPECT_EQ(other->load_analysis("a"), std::optional<std::string>(R"({"status":"done","plies":[]})"));
+    EXPECT_EQ(other->load_analysis("a"),
+              std::optional<std::string>(R"({"status":"done","plies":[]})"));
     EXPECT_EQ(other->load_analysis("b"), std::optional<std::string>(""));
     EXPECT_FALSE(other->load_analysis("c"));
 }
@@ -186,7 +187,9 @@ INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance,
                                          Backend::Postgres
 #endif
                                          ),
-                         [](const auto& info) { return testing_backends::backend_name(info.param); });
+                         [](const auto& info) {
+                             return testing_backends::backend_name(info.param);
+                         });
 
 }  // namespace
 }  // namespace reversi::server

@@ -264,12 +264,12 @@ TEST_P(StorageConformance, QueueReportsOnlyWhatAnotherConnectionSees) {
     CollectingQueue q(*db);
     std::vector<int> seen_by_other;
     for (int i = 0; i < 20; ++i)
-        q.queue.write(
-            [i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); },
-            [&, i](bool ok) {
-                // Runs after the commit: a second connection must already see the row.
-                if (ok && other->load("t" + std::to_string(i))) seen_by_other.push_back(i);
-            });
+        q.queue.write([i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); },
+                      [&, i](bool ok) {
+                          // Runs after the commit: a second connection must already see the row.
+                          if (ok && other->load("t" + std::to_string(i)))
+                              seen_by_other.push_back(i);
+                      });
     q.finish();
     EXPECT_EQ(seen_by_other.size(), 20u);
     EXPECT_EQ(q.queue.writes(), 20u);
@@ -280,8 +280,8 @@ TEST_P(StorageConformance, QueueGroupsABurstIntoOneTransaction) {
     CollectingQueue q(*db);
     HeldQueue held(q.queue);
     for (int i = 0; i < 30; ++i)
-        q.queue.write(
-            [i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); }, {});
+        q.queue.write([i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); },
+                      {});
     held.release();
     q.finish();
     EXPECT_EQ(q.queue.writes(), 30u);
@@ -303,8 +303,11 @@ TEST_P(StorageConformance, QueueIsolatesAFailedWriteAndFencesItsTable) {
             throw std::runtime_error("disk on fire");
         },
         [&](bool ok) { results[1] = ok; }, fence);
-    q.queue.write([](Storage& s) { s.add_move("fenced", {0, "d3", {}}); },
-                  [&](bool ok) { results[2] = ok; }, fence);
+    q.queue.write(
+        [](Storage& s) {
+            s.add_move("fenced", {0, "d3", {}});
+        },
+        [&](bool ok) { results[2] = ok; }, fence);
     q.queue.write([](Storage& s) { s.save_table(row("good2", "playing", 3)); },
                   [&](bool ok) { results[3] = ok; });
     held.release();
@@ -338,7 +341,9 @@ INSTANTIATE_TEST_SUITE_P(Backends, StorageConformance,
                                          Backend::Postgres
 #endif
                                          ),
-                         [](const auto& info) { return testing_backends::backend_name(info.param); });
+                         [](const auto& info) {
+                             return testing_backends::backend_name(info.param);
+                         });
 
 }  // namespace
 }  // namespace reversi::server
