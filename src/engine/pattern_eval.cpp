@@ -176,7 +176,7 @@ std::string pattern_variant_key(const core::Geometry& g, bool anti) {
 
 const std::vector<std::string>& trained_variants() {
     // Every variant listed here ships data/weights/<key>.weights.
-    static const std::vector<std::string> list = {"8x8", "6x6"};
+    static const std::vector<std::string> list = {"8x8"};
     return list;
 }
 
