@@ -12,12 +12,9 @@ namespace reversi::server {
 namespace {
 
 json chat_json(const ChatLine& line) {
-    return {{"type", "chat"},
-            {"seq", line.seq},
-            {"from", line.from},
-            {"seat", line.spectator() ? json(nullptr) : json(line.seat)},
-            {"text", line.text},
-            {"time", line.time}};
+    return {{"type", "chat"},    {"seq", line.seq},
+            {"from", line.from}, {"seat", line.spectator() ? json(nullptr) : json(line.seat)},
+            {"text", line.text}, {"time", line.time}};
 }
 
 }  // namespace

@@ -20,9 +20,10 @@ OfferKind offer_kind_of(const json& msg) {
     if (name.empty()) throw ApiError(ErrorCode::BadRequest, "field \"kind\" is missing");
     const auto kind = parse_offer_kind(name);
     if (!kind)
-        throw ApiError(ErrorCode::BadRequest, "field \"kind\" must be \"draw\", \"takeback\" or "
-                                              "\"rematch\", not \"" +
-                                                  utf8_safe(name, 40) + "\"");
+        throw ApiError(ErrorCode::BadRequest,
+                       "field \"kind\" must be \"draw\", \"takeback\" or "
+                       "\"rematch\", not \"" +
+                           utf8_safe(name, 40) + "\"");
     return *kind;
 }
 
@@ -49,8 +50,8 @@ bool hides_spectators(const Table& table) {
 
 void GameHub::send_chat_log(Subscriber& sub, Room& room) {
     const bool with_spectators = sub.seats.empty() || !hides_spectators(room.table);
-    sub.send(std::make_shared<const std::string>(
-        chat_log_text(room.chat.lines(), with_spectators)));
+    sub.send(
+        std::make_shared<const std::string>(chat_log_text(room.chat.lines(), with_spectators)));
 }
 
 void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
@@ -62,10 +63,9 @@ void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
         throw ApiError(ErrorCode::BadRequest, why);
     // Counted last, so that a refused line costs nothing of the allowance.
     if (!sub.chat_throttle.allow(now()))
-        throw ApiError(ErrorCode::RateLimited, "at most " + std::to_string(ChatBurst) +
-                                                   " chat messages in " +
-                                                   std::to_string(ChatWindowMs / 1000) +
-                                                   " s; wait a moment");
+        throw ApiError(ErrorCode::RateLimited,
+                       "at most " + std::to_string(ChatBurst) + " chat messages in " +
+                           std::to_string(ChatWindowMs / 1000) + " s; wait a moment");
     ChatLine line;
     line.time = wall_now();
     line.seat = sub.seats.empty() ? -1 : sub.seats.front();
@@ -74,28 +74,27 @@ void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
     const ChatLine kept = room->chat.append(std::move(line));
     const std::string id = room->table.id();
     const uint64_t serial = sub.serial;
-    storage_.write([id, kept](Storage& s) { s.add_chat(id, kept); },
-                   [this, room, kept, serial](bool ok) {
-                       if (!ok) {
-                           room->chat.forget(kept.seq);
-                           const auto it = subscribers_.find(serial);
-                           if (it != subscribers_.end())
-                               send_error(*it->second,
-                                          ApiError(ErrorCode::Unavailable,
-                                                   "the message could not be saved; try again"));
-                           return;
-                       }
-                       const auto message =
-                           std::make_shared<const std::string>(chat_message_text(kept));
-                       const bool hide = kept.spectator() && hides_spectators(room->table);
-                       for (Subscriber* s : room->subscribers)
-                           if (!hide || s->seats.empty()) s->send(message);
-                   });
+    storage_.write(
+        [id, kept](Storage& s) { s.add_chat(id, kept); },
+        [this, room, kept, serial](bool ok) {
+            if (!ok) {
+                room->chat.forget(kept.seq);
+                const auto it = subscribers_.find(serial);
+                if (it != subscribers_.end())
+                    send_error(*it->second, ApiError(ErrorCode::Unavailable,
+                                                     "the message could not be saved; try again"));
+                return;
+            }
+            const auto message = std::make_shared<const std::string>(chat_message_text(kept));
+            const bool hide = kept.spectator() && hides_spectators(room->table);
+            for (Subscriber* s : room->subscribers)
+                if (!hide || s->seats.empty()) s->send(message);
+        });
 }
 
 void GameHub::on_offer(Subscriber& sub, const RoomPtr& room, const json& msg) {
-    const OfferKind kind = msg.value("type", "") == "rematch" ? OfferKind::Rematch
-                                                              : offer_kind_of(msg);
+    const OfferKind kind =
+        msg.value("type", "") == "rematch" ? OfferKind::Rematch : offer_kind_of(msg);
     Table& t = room->table;
     if (kind == OfferKind::Rematch && !sub.seats.empty()) {
         if (!t.rematch().empty()) {
@@ -106,8 +105,7 @@ void GameHub::on_offer(Subscriber& sub, const RoomPtr& room, const json& msg) {
         }
         // Checked before anything changes: the offer may be granted at once.
         if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
-            throw ApiError(ErrorCode::Busy,
-                           "the server holds as many tables as it can; try later");
+            throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
         if (table_creations_.wait_seconds(sub.address, now()) > 0)
             throw ApiError(ErrorCode::RateLimited,
                            "too many new tables from your address; try later");
@@ -123,8 +121,7 @@ void GameHub::on_answer(Subscriber& sub, const RoomPtr& room, const json& msg) {
     const bool accept = it->get<bool>();
     if (kind == OfferKind::Rematch && accept) {
         if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
-            throw ApiError(ErrorCode::Busy,
-                           "the server holds as many tables as it can; try later");
+            throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
         if (table_creations_.wait_seconds(sub.address, now()) > 0)
             throw ApiError(ErrorCode::RateLimited,
                            "too many new tables from your address; try later");
@@ -137,8 +134,7 @@ void GameHub::on_withdraw(Subscriber& sub, const RoomPtr& room, const json& msg)
     after_offer(sub, room, std::nullopt);
 }
 
-void GameHub::after_offer(Subscriber& sub, const RoomPtr& room,
-                          std::optional<OfferKind> granted) {
+void GameHub::after_offer(Subscriber& sub, const RoomPtr& room, std::optional<OfferKind> granted) {
     Table& t = room->table;
     if (!granted) {
         // Only the offers changed, which the store does not keep; the empty write orders the

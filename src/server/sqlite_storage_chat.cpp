@@ -52,8 +52,8 @@ void SqliteStorage::prepare_chat() {
         "INSERT OR REPLACE INTO chat(table_id, seq, time, seat, sender, text) "
         "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
     prune_chat_ = prepare("DELETE FROM chat WHERE table_id = ?1 AND seq <= ?2");
-    chat_lines_ = prepare(
-        "SELECT seq, time, seat, sender, text FROM chat WHERE table_id = ?1 ORDER BY seq");
+    chat_lines_ =
+        prepare("SELECT seq, time, seat, sender, text FROM chat WHERE table_id = ?1 ORDER BY seq");
 }
 
 void SqliteStorage::close_chat() {

@@ -97,7 +97,8 @@ std::optional<OfferKind> Table::answer(const std::vector<int>& held, OfferKind k
     if (held.empty()) throw ApiError(ErrorCode::NotYourSeat, "only players can answer an offer");
     Offer* pending = offers_.find(kind);
     if (!pending)
-        throw ApiError(ErrorCode::NotAllowed, "there is no offer of " + a_kind(kind) + " to answer");
+        throw ApiError(ErrorCode::NotAllowed,
+                       "there is no offer of " + a_kind(kind) + " to answer");
     if (holds(held, pending->from))
         throw ApiError(ErrorCode::NotAllowed, "you cannot answer your own offer; withdraw it");
     if (!accept) {
@@ -149,8 +150,8 @@ void Table::abort(const std::vector<int>& held, int64_t now) {
     const int n = static_cast<int>(spec_.seats.size());
     bool someone_waits = false;
     for (int s = 0; s < n; ++s)
-        someone_waits = someone_waits || (spec_.seats[s].type == SeatType::Human &&
-                                          !holds(movers_, s));
+        someone_waits =
+            someone_waits || (spec_.seats[s].type == SeatType::Human && !holds(movers_, s));
     if (!someone_waits)
         throw ApiError(ErrorCode::NotAllowed, "every player has moved; resign instead");
     stop_clock(now);

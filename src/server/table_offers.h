@@ -46,8 +46,8 @@ class PendingOffers {
 
   private:
     std::vector<Offer> offers_;
-    std::array<std::array<int, 3>, 4> refused_at_{{{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1},
-                                                   {-1, -1, -1}}};
+    std::array<std::array<int, 3>, 4> refused_at_{
+        {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}, {-1, -1, -1}}};
 };
 
 }  // namespace reversi::server

@@ -133,7 +133,8 @@ export const tests = {
         await shot(pb, ctx, 'site-lobby-seek.png');
         await pb.click(`${row} button`);
         const table = await bothAtOneTable(pa, pb);
-        await Promise.all([playToEnd(pa, { maxSeconds: 120 }), playToEnd(pb, { maxSeconds: 120 })]);
+        // Different choices on each side, so the game is not the draw that mirrored play gives.
+        await Promise.all([playToEnd(pa, { maxSeconds: 120 }), playToEnd(pb, { choose: (sq) => sq.at(-1), maxSeconds: 120 })]);
         const game = await (await fetch(`${ctx.url}/api/games/${table}`)).json();
         check(game.result && game.result.reason === 'end', `game did not end normally: ${JSON.stringify(game.result)}`);
         const [a, b] = [await profile(ctx, nameA), await profile(ctx, nameB)];

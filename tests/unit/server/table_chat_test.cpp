@@ -23,19 +23,22 @@ std::string repeat(const std::string& piece, int n) {
 TEST(TableChat, TextRules) {
     EXPECT_EQ(chat_problem("gg"), "");
     // 300 code points are allowed whatever their byte length; 301 are not.
-    EXPECT_EQ(chat_problem(repeat("\xc3\xa9", 300)), "");                // é: 600 bytes
-    EXPECT_EQ(chat_problem(repeat("\xf0\x9f\x98\x80", 300)), "");        // emoji: 1200 bytes
+    EXPECT_EQ(chat_problem(repeat("\xc3\xa9", 300)), "");          // é: 600 bytes
+    EXPECT_EQ(chat_problem(repeat("\xf0\x9f\x98\x80", 300)), "");  // emoji: 1200 bytes
     EXPECT_NE(chat_problem(repeat("a", 301)), "");
     EXPECT_NE(chat_problem(repeat("\xc3\xa9", 301)).find("300"), std::string::npos);
     for (const std::string& bad :
          {std::string(), std::string("   "), std::string("a\nb"), std::string("a\tb"),
-          std::string("\x7f"), std::string("evil\xe2\x80\xae" "txt"),  // right-to-left override
-          std::string("a\xe2\x80\x8b" "b"),                             // zero-width space
-          std::string("\xe2\x81\xa6x"),                                 // left-to-right isolate
-          std::string("\xef\xbb\xbfx"),                                 // byte-order mark
+          std::string("\x7f"),
+          std::string("evil\xe2\x80\xae"
+                      "txt"),  // right-to-left override
+          std::string("a\xe2\x80\x8b"
+                      "b"),              // zero-width space
+          std::string("\xe2\x81\xa6x"),  // left-to-right isolate
+          std::string("\xef\xbb\xbfx"),  // byte-order mark
           std::string("\xff"), std::string("\xc3"), std::string("\xed\xa0\x80")})
-        EXPECT_NE(chat_problem(bad), "") << json(bad).dump(-1, ' ', false,
-                                                           json::error_handler_t::replace);
+        EXPECT_NE(chat_problem(bad), "")
+            << json(bad).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 TEST(TableChat, ThrottleAllowsFiveLinesInTenSeconds) {
@@ -112,8 +115,14 @@ TEST(TableChat, BadLinesAreRefusedAndNothingIsSentOrKept) {
         {{"type", "chat"}, {"text", "   "}},
         {{"type", "chat"}, {"text", repeat("x", 301)}},
         {{"type", "chat"}, {"text", "two\nlines"}},
-        {{"type", "chat"}, {"text", "a\xe2\x80\xae" "b"}},
-        {{"type", "chat"}, {"text", "a\xe2\x80\x8d" "b"}},
+        {{"type", "chat"},
+         {"text",
+          "a\xe2\x80\xae"
+          "b"}},
+        {{"type", "chat"},
+         {"text",
+          "a\xe2\x80\x8d"
+          "b"}},
     };
     for (const json& m : bad) EXPECT_EQ(h.refused(p.a, m), "bad_request") << m.dump();
     // Invalid UTF-8 does not even parse as JSON.
@@ -125,7 +134,8 @@ TEST(TableChat, BadLinesAreRefusedAndNothingIsSentOrKept) {
     EXPECT_EQ(p.b.count("chat"), 0u);
     EXPECT_EQ(p.spectator.count("chat"), 0u);
     // The refused lines did not use up the allowance: five good ones still go through.
-    for (int i = 0; i < 5; ++i) h.send(p.a, {{"type", "chat"}, {"text", "ok " + std::to_string(i)}}, "chat");
+    for (int i = 0; i < 5; ++i)
+        h.send(p.a, {{"type", "chat"}, {"text", "ok " + std::to_string(i)}}, "chat");
     FakeSubscriber late;
     h.subscribe(late, p.id);
     ASSERT_TRUE(h.run_until([&] { return late.count("chat_log") == 1; }));

@@ -116,8 +116,8 @@ TEST(TableOffers, BadInputsAndOutsidersChangeNothing) {
     // A spectator can neither offer, answer, withdraw, abort nor claim.
     for (const json& msg : {json{{"type", "offer"}, {"kind", "draw"}},
                             json{{"type", "answer"}, {"kind", "draw"}, {"accept", true}},
-                            json{{"type", "withdraw"}, {"kind", "draw"}},
-                            json{{"type", "abort"}}, json{{"type", "claim"}}})
+                            json{{"type", "withdraw"}, {"kind", "draw"}}, json{{"type", "abort"}},
+                            json{{"type", "claim"}}})
         EXPECT_EQ(h.refused(p.spectator, msg), "not_your_seat") << msg;
     // Nothing to answer.
     EXPECT_EQ(h.refused(p.b, {{"type", "answer"}, {"kind", "takeback"}, {"accept", true}}),
@@ -165,9 +165,8 @@ TEST(TableOffers, DrawAndTakebackAreForRemoteHumansOnly) {
     const TempDb db("humans");
     Hub h(db.path, quick_options());
     // Against the computer: undo and resign instead.
-    const json made =
-        h.create({{"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}},
-                  {"seat", 0}});
+    const json made = h.create(
+        {{"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}}, {"seat", 0}});
     FakeSubscriber a;
     h.subscribe(a, made["table"], made["token"]);
     h.send(a, {{"type", "move"}, {"square", "f5"}});
@@ -235,9 +234,8 @@ TEST(TableOffers, RematchWaitsForTheOtherPlayer) {
 TEST(TableOffers, RematchAgainstTheComputerNeedsNoAnswer) {
     const TempDb db("rematch_computer");
     Hub h(db.path, quick_options());
-    const json made =
-        h.create({{"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}},
-                  {"seat", 0}});
+    const json made = h.create(
+        {{"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}}, {"seat", 0}});
     FakeSubscriber a;
     h.subscribe(a, made["table"], made["token"]);
     h.send(a, {{"type", "resign"}});
@@ -348,9 +346,10 @@ TEST(TableOffers, NewReasonsSurviveRestoreAndOffersDoNot) {
     TableSpec spec;
     spec.seats.resize(2);
     Table t("r2", spec, 0, 0);
-    EXPECT_THROW(Table::restore("r2", t.spec_json(), 0, {},
-                                {{"winner", nullptr}, {"counts", {2, 2}}, {"reason", "mystery"}}, 0),
-                 std::runtime_error);
+    EXPECT_THROW(
+        Table::restore("r2", t.spec_json(), 0, {},
+                       {{"winner", nullptr}, {"counts", {2, 2}}, {"reason", "mystery"}}, 0),
+        std::runtime_error);
     // Offers are not stored: a restarted server starts without them.
     const TempDb db("transient");
     std::string id, token_a;
@@ -383,14 +382,14 @@ TEST(TableOffers, RandomSeatIsAHumanSeat) {
     }
     EXPECT_EQ(seen, std::set<int>({0, 1}));  // all alike 24 times: 1 in 8 million
     for (int i = 0; i < 6; ++i) {
-        const json made = h.create(
-            {{"seats", {{{"type", "computer"}, {"level", 1}}, {{"type", "human"}}}},
-             {"seat", "random"}},
-            "10.0.2." + std::to_string(i));
+        const json made =
+            h.create({{"seats", {{{"type", "computer"}, {"level", 1}}, {{"type", "human"}}}},
+                      {"seat", "random"}},
+                     "10.0.2." + std::to_string(i));
         EXPECT_EQ(made["seat"], 1);
     }
-    const Reply r = h.call(
-        [&](Respond f) { h.hub->create_table(R"({"seat":"left"})", f, "10.0.3.1"); });
+    const Reply r =
+        h.call([&](Respond f) { h.hub->create_table(R"({"seat":"left"})", f, "10.0.3.1"); });
     EXPECT_EQ(r.status, 400);
 }
 
@@ -399,9 +398,8 @@ TEST(TableOffers, ComputerWaitsThePauseBeforeItsReply) {
     HubOptions options = quick_options();
     options.limits.computer_pause_ms = 60'000;
     Hub h(db.path, options);
-    const json made =
-        h.create({{"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}},
-                  {"seat", 0}});
+    const json made = h.create(
+        {{"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}}, {"seat", 0}});
     FakeSubscriber a;
     h.subscribe(a, made["table"], made["token"]);
     h.send(a, {{"type", "move"}, {"square", "f5"}});
