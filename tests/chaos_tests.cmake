@@ -17,9 +17,9 @@ if(REVERSI_BUILD_SERVER)
   add_test(NAME loadtest_limits_on COMMAND reversi loadtest --games 300 --seconds 6 --ramp 2)
   set_tests_properties(loadtest_limits_on PROPERTIES LABELS server TIMEOUT 90
                        PASS_REGULAR_EXPRESSION "errors 0\n")
-  # The lobby mode: 20 registered players seek, accept and quick-pair over /ws/lobby and play
+  # The lobby mode: 10 registered players seek, accept and quick-pair over /ws/lobby and play
   # a few moves of each game; labelled "load" so that a fast run can leave it out (-LE load).
-  add_test(NAME loadtest_lobby COMMAND reversi loadtest --lobby-players 20 --seconds 5)
-  set_tests_properties(loadtest_lobby PROPERTIES LABELS "server;load" TIMEOUT 120
+  add_test(NAME loadtest_lobby COMMAND reversi loadtest --lobby-players 10 --seconds 5)
+  set_tests_properties(loadtest_lobby PROPERTIES LABELS "server;load" TIMEOUT 180
                        PASS_REGULAR_EXPRESSION "errors 0\n")
 endif()

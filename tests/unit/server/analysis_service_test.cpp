@@ -291,7 +291,7 @@ TEST_F(AnalysisFixture, RefusesUnknownUnfinishedAndMultiPlayerGames) {
     EXPECT_EQ(code("run1"), std::make_pair(400, std::string("not_allowed")));
 
     records.clear();
-    const Table three = played_table("three", setup_of(core::Shape::Six, 3), 2, &records);
+    const Table three = played_table("three", setup_of(core::Shape::Eight, 3), 2, &records);
     ASSERT_EQ(three.status(), TableStatus::Finished);
     store(stored_of(three, records));
     EXPECT_EQ(code("three"), std::make_pair(400, std::string("not_allowed")));

@@ -417,7 +417,8 @@ TEST_F(LobbyTest, ChallengeDeclinedCancelledOrExpired) {
     send(ada, msg);
     now += 2 * 60 * 1000;
     lobby.tick();
-    EXPECT_EQ(bob.last()["reason"], "expired");
+    EXPECT_EQ(bob.of("challenge_gone").back()["reason"], "expired");
+    EXPECT_EQ(ada.of("challenge_gone").back()["reason"], "expired");
     EXPECT_EQ(lobby.challenge_count(), 0u);
     EXPECT_TRUE(pending.empty());
 }
