@@ -487,7 +487,12 @@ std::string Table::state_text(int64_t now) const {
         out += "null";
     else
         append_json_string(out, rematch_);
-    out += R"(,"result":)";
+    out += R"(,"rematch_offers_left":[)";
+    for (int s = 0; s < n; ++s) {
+        if (s) out += ',';
+        out += std::to_string(offers_.rematch_offers_left(s));
+    }
+    out += R"(],"result":)";
     out += result_ ? result_json().dump() : "null";
     out += R"(,"seats":[)";
     for (int i = 0; i < n; ++i) {

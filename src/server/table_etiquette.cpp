@@ -5,6 +5,7 @@
 // checks everything first and throws ApiError before changing anything.
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "server/table.h"
 
@@ -84,7 +85,12 @@ std::optional<OfferKind> Table::offer(const std::vector<int>& held, OfferKind ki
         // The other side offered the same: offering it back is accepting it.
         return answer(held, kind, true, now);
     }
-    if (offers_.refused(from, kind, ply()))
+    // After the game no move comes to lift a refusal: a rematch is limited by count instead.
+    if (kind == OfferKind::Rematch && offers_.rematch_offers_left(from) == 0)
+        throw ApiError(ErrorCode::NotAllowed, "you have offered a rematch " +
+                                                  std::to_string(MaxRematchOffers) +
+                                                  " times at this table; that is the most");
+    if (kind != OfferKind::Rematch && offers_.refused(from, kind, ply()))
         throw ApiError(ErrorCode::NotAllowed, "your offer of " + a_kind(kind) +
                                                   " was declined or withdrawn; offer it again "
                                                   "after a move");

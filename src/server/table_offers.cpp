@@ -39,18 +39,24 @@ Offer* PendingOffers::find(OfferKind kind) {
 void PendingOffers::add(OfferKind kind, int from) {
     remove(kind);
     offers_.push_back({kind, from, {}});
+    if (kind == OfferKind::Rematch && from >= 0 && from < 4) rematch_offers_made_[from]++;
 }
 
 void PendingOffers::remove(OfferKind kind, int refused_at_ply) {
     const Offer* offer = find(kind);
     if (!offer) return;
-    if (refused_at_ply >= 0 && offer->from >= 0 && offer->from < 4)
+    if (refused_at_ply >= 0 && kind != OfferKind::Rematch && offer->from >= 0 && offer->from < 4)
         refused_at_[offer->from][static_cast<int>(kind)] = refused_at_ply;
     std::erase_if(offers_, [kind](const Offer& o) { return o.kind == kind; });
 }
 
 bool PendingOffers::refused(int seat, OfferKind kind, int ply) const {
     return seat >= 0 && seat < 4 && refused_at_[seat][static_cast<int>(kind)] == ply;
+}
+
+int PendingOffers::rematch_offers_left(int seat) const {
+    if (seat < 0 || seat >= 4) return 0;
+    return std::max(0, MaxRematchOffers - rematch_offers_made_[seat]);
 }
 
 void PendingOffers::drop_game_offers() {

@@ -13,10 +13,21 @@ set_tests_properties(web_rules web_i18n PROPERTIES LABELS web
                      ENVIRONMENT "REVERSI_TEST_DATA_DIR=${REVERSI_TEST_DATA_DIR}")
 file(GLOB WEB_SERVER_SOURCES ${PROJECT_SOURCE_DIR}/src/server/*.cpp)
 if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
-  add_test(NAME e2e_browser
-           COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs
-                   --binary $<TARGET_FILE:reversi> --build ${CMAKE_BINARY_DIR})
-  # Alone, so that its timeouts do not race the unit tests for the two cores.
-  set_tests_properties(e2e_browser PROPERTIES LABELS e2e TIMEOUT 420 RUN_SERIAL TRUE
-                       ENVIRONMENT "REVERSI_TEST_DATA_DIR=${REVERSI_TEST_DATA_DIR}")
+  # One test per module (tests.mjs, then each NAME.tests.mjs), each with its own server, so a
+  # slow module cannot eat the others' time: e2e_browser_tests, e2e_browser_game, ...
+  file(GLOB E2E_MODULE_FILES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.tests.mjs)
+  set(E2E_MODULES tests)
+  foreach(file ${E2E_MODULE_FILES})
+    get_filename_component(name ${file} NAME)
+    string(REGEX REPLACE "\\.tests\\.mjs$" "" name ${name})
+    list(APPEND E2E_MODULES ${name})
+  endforeach()
+  foreach(module ${E2E_MODULES})
+    add_test(NAME e2e_browser_${module}
+             COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs
+                     --binary $<TARGET_FILE:reversi> --build ${CMAKE_BINARY_DIR} --module ${module})
+    # Alone, so that its timeouts do not race the unit tests for the two cores.
+    set_tests_properties(e2e_browser_${module} PROPERTIES LABELS e2e TIMEOUT 600 RUN_SERIAL TRUE
+                         ENVIRONMENT "REVERSI_TEST_DATA_DIR=${REVERSI_TEST_DATA_DIR}")
+  endforeach()
 endif()

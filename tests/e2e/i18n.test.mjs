@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Checks the translation table and the rules pages without a browser: Turkish and Polish have
-// exactly the English keys with the same {placeholders}, every key the client's code names
-// exists, and every rules page exists in all three languages with the same structure.
+// exactly the English keys with the same {placeholders} (plural families: each language's own
+// CLDR categories), every key the client's code names exists, and every rules page exists in all three languages with the same structure.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,13 +12,49 @@ import { RULES_PAGES, VARIANTS } from '../../web/js/rules-pages.js';
 const js = join(dirname(fileURLToPath(import.meta.url)), '../../web/js');
 const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
 const en = STRINGS.en;
+
+// Plural families ("corners.one", "corners.other", ...) hold exactly the CLDR plural categories
+// of their language, the forms Intl.PluralRules picks from (game-text.js counted): a missing
+// one would show a raw key, an extra one is dead text. Every other key is the same in all.
+const PLURAL_CATEGORIES = { en: ['one', 'other'], tr: ['one', 'other'], pl: ['few', 'many', 'one', 'other'] };
+const CLDR = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const split = (key) => {
+    const dot = key.lastIndexOf('.');
+    return CLDR.includes(key.slice(dot + 1)) ? [key.slice(0, dot), key.slice(dot + 1)] : [key, null];
+};
+// Per language: the plain keys and, per plural family, its categories.
+function shape(lang) {
+    const plain = [];
+    const families = {};
+    for (const k of Object.keys(STRINGS[lang])) {
+        const [base, category] = split(k);
+        if (category) (families[base] ||= []).push(category);
+        else plain.push(k);
+    }
+    return { plain: plain.sort(), families };
+}
+const shapes = Object.fromEntries(['en', 'tr', 'pl'].map((lang) => [lang, shape(lang)]));
+for (const [lang, expected] of Object.entries(PLURAL_CATEGORIES)) {
+    assert.deepEqual(new Intl.PluralRules(lang).resolvedOptions().pluralCategories.sort(), expected,
+        `${lang}: this Node's plural categories are not CLDR's`);
+    for (const [base, categories] of Object.entries(shapes[lang].families)) {
+        assert.deepEqual(categories.sort(), expected, `${lang} ${base}: plural forms must be exactly ${expected}`);
+    }
+}
 for (const lang of ['tr', 'pl']) {
     const table = STRINGS[lang];
-    assert.deepEqual(Object.keys(table).sort(), Object.keys(en).sort(), `${lang} keys differ from en`);
-    for (const k of Object.keys(en)) {
-        assert.equal(holes(table[k]), holes(en[k]), `${lang} ${k}: placeholders differ`);
+    assert.deepEqual(shapes[lang].plain, shapes.en.plain, `${lang} keys differ from en`);
+    assert.deepEqual(Object.keys(shapes[lang].families).sort(), Object.keys(shapes.en.families).sort(),
+        `${lang} plural families differ from en`);
+    for (const k of Object.keys(table)) {
+        const [base, category] = split(k);
+        const model = category ? en[`${base}.other`] : en[k];
+        assert.equal(holes(table[k]), holes(model), `${lang} ${k}: placeholders differ`);
         assert.ok(table[k].trim().length > 0, `${lang} ${k} is empty`);
     }
+}
+for (const [base] of Object.entries(shapes.en.families)) {
+    assert.equal(holes(en[`${base}.one`]), holes(en[`${base}.other`]), `en ${base}: placeholders differ`);
 }
 
 // Every literal key passed to t() in the client exists; dynamic keys are checked by prefix.

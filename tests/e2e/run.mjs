@@ -2,7 +2,10 @@
 // Runs the browser tests: one `reversi serve` (temporary database, free port) for the whole run,
 // a fresh Chromium per test, screenshots under BUILD/screenshots. Exits 1 on any failure and
 // says clearly when Chromium, playwright-core or the server binary is missing.
-// Usage: node run.mjs --binary build/reversi --build build [--only TEXT] [--web DIR] [--mock]
+// Usage: node run.mjs --binary build/reversi --build build [--module NAME] [--only TEXT] [--web DIR]
+//        [--mock]
+// --module NAME runs one test module: `tests` (tests.mjs) or NAME.tests.mjs (CTest runs each
+// module as its own test, with its own server, so one slow module cannot time out the rest).
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ChromiumPath, closeChromium, launchBrowser, repo, screenshotDir, startServer, here } from './lib.mjs';
@@ -16,6 +19,7 @@ const opt = (name, dflt) => {
 const binary = resolve(opt('--binary', resolve(repo, 'build/reversi')));
 const buildDir = resolve(opt('--build', resolve(repo, 'build')));
 const only = opt('--only', '');
+const onlyModule = opt('--module', '');
 const mock = args.includes('--mock');
 const web = opt('--web', null);
 
@@ -31,9 +35,12 @@ if (!existsSync(resolve(here, 'node_modules/playwright-core'))) {
 if (!mock && !existsSync(binary)) fatal(`server binary ${binary} is missing: build the project first.`);
 
 // Each part of the site adds its browser tests in its own NAME.tests.mjs (export `tests`).
-const tests = { ...gameTests };
-for (const file of readdirSync(here).filter((f) => f.endsWith('.tests.mjs')).sort()) {
-    Object.assign(tests, (await import(`./${file}`)).tests);
+const modules = ['tests', ...readdirSync(here).filter((f) => f.endsWith('.tests.mjs')).map((f) => f.slice(0, -'.tests.mjs'.length)).sort()];
+if (onlyModule && !modules.includes(onlyModule)) fatal(`no test module '${onlyModule}'; the modules are ${modules.join(', ')}.`);
+const tests = {};
+for (const name of modules) {
+    if (onlyModule && name !== onlyModule) continue;
+    Object.assign(tests, name === 'tests' ? gameTests : (await import(`./${name}.tests.mjs`)).tests);
 }
 
 const shots = screenshotDir(buildDir);

@@ -92,9 +92,10 @@ const en = {
     'error.unavailable': 'The server could not save this, so nothing changed; try again.',
     'error.network': 'Cannot reach the server.',
     // The game view and the table's chat and etiquette (webgame).
-    // Plural forms as Intl.PluralRules names them; English uses one and other only.
-    'corners.one': '{n} corner', 'corners.few': '{n} corners', 'corners.many': '{n} corners', 'corners.other': '{n} corners',
-    'discs.one': '{n} disc', 'discs.few': '{n} discs', 'discs.many': '{n} discs', 'discs.other': '{n} discs',
+    // Plural forms as Intl.PluralRules names them, exactly the language's CLDR categories
+    // (English and Turkish: one, other; Polish: one, few, many, other).
+    'corners.one': '{n} corner', 'corners.other': '{n} corners',
+    'discs.one': '{n} disc', 'discs.other': '{n} discs',
     'hint.best': 'Best move: {sq} ({score} at the end).', 'hint.bestOnly': 'Best move: {sq}.',
     'hint.none': 'No move to suggest here.',
     'phase.free': 'Free opening: each player in turn places a disc on an empty centre square, flipping nothing ({n} left).',
@@ -291,8 +292,8 @@ const tr = {
     'error.network': 'Sunucuya ulaşılamıyor.',
     // Oyun görünümü, masa sohbeti ve görgü kuralları (webgame).
     // Türkçede sayıdan sonra ad tekil kalır: her biçim aynı.
-    'corners.one': '{n} köşe', 'corners.few': '{n} köşe', 'corners.many': '{n} köşe', 'corners.other': '{n} köşe',
-    'discs.one': '{n} taş', 'discs.few': '{n} taş', 'discs.many': '{n} taş', 'discs.other': '{n} taş',
+    'corners.one': '{n} köşe', 'corners.other': '{n} köşe',
+    'discs.one': '{n} taş', 'discs.other': '{n} taş',
     'hint.best': 'En iyi hamle: {sq} (oyun sonunda {score}).', 'hint.bestOnly': 'En iyi hamle: {sq}.',
     'hint.none': 'Burada önerilecek bir hamle yok.',
     'phase.free': 'Serbest açılış: oyuncular sırayla boş bir merkez kareye taş koyar, hiçbir taş çevrilmez ({n} kaldı).',

@@ -209,8 +209,7 @@ TEST(TableOffers, RematchWaitsForTheOtherPlayer) {
     h.send(p.b, {{"type", "answer"}, {"kind", "rematch"}, {"accept", false}});
     EXPECT_EQ(offers_of(p.a), json::array());
     EXPECT_EQ(h.hub->live_tables(), tables);
-    // Declined: Ada may not ask again, but Bob may, and Ada accepts.
-    EXPECT_EQ(h.refused(p.a, {{"type", "offer"}, {"kind", "rematch"}}), "not_allowed");
+    // Declined, so Bob asks himself, and Ada accepts.
     h.send(p.b, {{"type", "offer"}, {"kind", "rematch"}});
     h.send(p.a, {{"type", "answer"}, {"kind", "rematch"}, {"accept", true}}, "rematch");
     ASSERT_TRUE(h.run_until([&] { return p.b.count("rematch") && p.spectator.count("rematch"); }));
@@ -229,6 +228,58 @@ TEST(TableOffers, RematchWaitsForTheOtherPlayer) {
     EXPECT_EQ(p.b.of_type("rematch").back()["table"], next);
     h.hub->unsubscribe(a2);
     p.leave(h);
+}
+
+// After the game no move comes to lift a refusal, so a rematch may be asked again after a
+// "no" (or a withdrawal), but at most MaxRematchOffers times per seat; the state says how
+// many are left, so the client can hide the button.
+TEST(TableOffers, RematchMayBeAskedAgainAFewTimes) {
+    const TempDb db("rematch_again");
+    Hub h(db.path, quick_options());
+    TwoPlayers p(h);
+    h.send(p.b, {{"type", "resign"}});
+    const size_t tables = h.hub->live_tables();
+    EXPECT_EQ(p.a.table()["rematch_offers_left"], json({MaxRematchOffers, MaxRematchOffers}));
+    for (int i = 1; i <= MaxRematchOffers; ++i) {
+        h.send(p.a, {{"type", "offer"}, {"kind", "rematch"}});
+        ASSERT_EQ(offers_of(p.b), json::parse(R"([{"kind":"rematch","from":0}])")) << i;
+        EXPECT_EQ(p.b.table()["rematch_offers_left"], json({MaxRematchOffers - i, MaxRematchOffers}));
+        if (i % 2)
+            h.send(p.b, {{"type", "answer"}, {"kind", "rematch"}, {"accept", false}});
+        else
+            h.send(p.a, {{"type", "withdraw"}, {"kind", "rematch"}});
+        EXPECT_EQ(offers_of(p.a), json::array());
+    }
+    // The fourth is refused and changes nothing; Bob's own allowance is untouched.
+    const json before = p.b.table();
+    EXPECT_EQ(h.refused(p.a, {{"type", "offer"}, {"kind", "rematch"}}), "not_allowed");
+    EXPECT_EQ(h.refused(p.a, {{"type", "rematch"}}), "not_allowed");
+    h.settle();
+    EXPECT_EQ(p.b.table(), before);
+    EXPECT_EQ(h.hub->live_tables(), tables);
+    // Ada may still accept Bob's offer: accepting is not offering.
+    h.send(p.b, {{"type", "offer"}, {"kind", "rematch"}});
+    EXPECT_EQ(p.a.table()["rematch_offers_left"], json({0, MaxRematchOffers - 1}));
+    h.send(p.a, {{"type", "answer"}, {"kind", "rematch"}, {"accept", true}}, "rematch");
+    EXPECT_EQ(h.hub->live_tables(), tables + 1);
+    p.leave(h);
+}
+
+// The limit on a rematch does not loosen draw and takeback: refused until a move is played.
+TEST(TableOffers, DeclinedDrawStaysRefusedUntilAMove) {
+    TableSpec spec;
+    spec.seats.resize(2);
+    Table t("d1", spec, 0, 0);
+    t.join(0, "Ada", "tokA", 0);
+    t.join(1, "Bob", "tokB", 0);
+    t.play({0}, "f5", std::nullopt, 0);
+    EXPECT_EQ(t.offer({0}, OfferKind::Draw, 0), std::nullopt);
+    EXPECT_EQ(t.answer({1}, OfferKind::Draw, false, 0), std::nullopt);
+    EXPECT_EQ(code_of([&] { t.offer({0}, OfferKind::Draw, 0); }), ErrorCode::NotAllowed);
+    EXPECT_TRUE(t.offers().all().empty());
+    t.play({1}, "f6", std::nullopt, 0);
+    EXPECT_EQ(t.offer({0}, OfferKind::Draw, 0), std::nullopt);
+    EXPECT_EQ(t.offers().all().size(), 1u);
 }
 
 TEST(TableOffers, RematchAgainstTheComputerNeedsNoAnswer) {
