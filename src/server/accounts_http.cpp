@@ -206,8 +206,10 @@ void Accounts::change_password(std::string_view cookie_header, const std::string
         const std::string new_password = required(req, "new");
         Session* s = session_of(cookie_header);
         const auto it = s ? players_.find(s->row.player) : players_.end();
+        // 403 (docs/SITE.md), although not_allowed is a 400 elsewhere in the protocol.
         if (it == players_.end() || it->second.guest())
-            throw ApiError(ErrorCode::NotAllowed, "log in to change your password");
+            return respond(json_reply(403, error_json(ApiError(ErrorCode::NotAllowed,
+                                                               "log in to change your password"))));
         check_new_password(new_password);
         spend_attempt(client, it->second.row.name);
         const int64_t id = it->first;

@@ -13,9 +13,16 @@ namespace reversi::server {
 
 namespace {
 
+// A game that ended before it was played out by both sides: it has no result at all.
+bool no_result(EndReason reason) {
+    return reason == EndReason::Aborted || reason == EndReason::Cancelled ||
+           reason == EndReason::Expired;
+}
+
 std::string result_text(const Table& t) {
     if (!t.result()) return "unfinished";
     const TableResult& r = *t.result();
+    if (no_result(r.reason)) return "no result (" + reason_name(r.reason) + ")";
     std::string counts;
     for (size_t i = 0; i < r.counts.size(); ++i) {
         if (i) counts += '-';
@@ -71,8 +78,16 @@ std::string export_ggf(const Table& t) {
     info.place = "reversi";
     info.black = ggf_player(t.spec().seats[0], "black");
     info.white = ggf_player(t.spec().seats[1], "white");
-    if (t.result() && t.result()->reason != EndReason::End) {
-        // GGS marks a resignation or a loss on time with a suffix after the disc difference.
+    if (t.result() && no_result(t.result()->reason))
+        throw ApiError(ErrorCode::NotAllowed, "the game was " + reason_name(t.result()->reason) +
+                                                  ": it has no result for GGF; use the text export");
+    if (t.result() && t.result()->reason == EndReason::Agreed) {
+        // GGF's RE flags: r resigned, t time out, s mutual score; a draw by agreement is the
+        // agreed score 0 from Black's side.
+        info.result = "+0.00:s";
+    } else if (t.result() && t.result()->reason != EndReason::End) {
+        // A resignation, a loss on time or an abandoned game (a loss of the absent side, as if
+        // resigned): the winner's sign and the disc difference, then the flag.
         const TableResult& r = *t.result();
         const int diff = std::abs(r.counts[0] - r.counts[1]);
         info.result = r.winner == 0 ? "+" : "-";

@@ -223,13 +223,14 @@ void GameHub::list_games(int limit, int offset, Respond respond) {
         [rows, limit, offset](Storage& s) { *rows = s.finished(limit, offset); },
         [this, rows, respond] {
             json games = json::array();
-            // A row that no longer replays, or one withdrawn before it started, is
-            // left out of the list.
+            // A row that no longer replays, or one withdrawn or aborted before it was
+            // played, is left out of the list.
             for (const StoredTable& st : *rows) {
                 try {
                     const Table t = table_from(st, now());
                     const auto& r = t.result();
-                    if (r && (r->reason == EndReason::Cancelled || r->reason == EndReason::Expired))
+                    if (r && (r->reason == EndReason::Cancelled || r->reason == EndReason::Expired ||
+                              r->reason == EndReason::Aborted))
                         continue;
                     games.push_back(t.summary());
                 } catch (const std::exception&) {

@@ -126,17 +126,19 @@ export const tests = {
         check((await problems()) === '' && !(await page.isDisabled('#create')), 'a human seat did not clear the problem');
         await page.selectOption('#players', '2');
         await page.selectOption('#seat-type-0', 'human');
-        // Names: control characters and the bidi/zero-width formatting characters are refused
-        // while typing, with the field keeping its text; trimmed spaces are not a problem.
+        // Names (asked for at one screen only: elsewhere the player's session name is used):
+        // control characters and the bidi/zero-width formatting characters are refused while
+        // typing, with the field keeping its text; trimmed spaces are not a problem.
+        await page.check('#local');
         for (const bad of ['Ada\u202Eevil', 'A\u200Bda', 'Ada\u0007', '\u2066Ada\u2069', 'Ad\u061Ca']) {
-            await page.fill('#name', bad);
+            await page.fill('#name-0', bad);
             check(/control characters or invisible/.test(await problems()), `name ${JSON.stringify(bad)} not refused`);
             check(await page.isDisabled('#create'), `create enabled with name ${JSON.stringify(bad)}`);
         }
-        check((await page.inputValue('#name')) === 'Ad\u061Ca', 'the name field lost its text');
-        await page.fill('#name', 'Ż'.repeat(21));
+        check((await page.inputValue('#name-0')) === 'Ad\u061Ca', 'the name field lost its text');
+        await page.fill('#name-0', 'Ż'.repeat(21));
         check(/at most 40 bytes/.test(await problems()) && await page.isDisabled('#create'), 'a 42-byte name not refused');
-        await page.fill('#name', '  Ada  ');
+        await page.fill('#name-0', '  Ada  ');
         check((await problems()) === '' && !(await page.isDisabled('#create')), 'a name with spaces around it refused');
         await createGame(page);
         check((await page.textContent('#players .player[data-seat="0"]')).includes('Ada (you)'), 'name not sent trimmed');

@@ -64,7 +64,11 @@ export function renderEtiquette(host, table, send) {
             if (confirm(t('offer.confirmAbort'))) send({ type: 'abort' });
         }));
     }
-    if (people && table.status === 'finished' && !table.rematch && !neverPlayed(table.result) && !pending.has('rematch')) {
+    // A seat may offer a rematch a few times (the server counts); then the button goes.
+    const left = table.rematch_offers_left;
+    const mayAskRematch = !Array.isArray(left) || [...mine].some((seat) => left[seat] > 0);
+    if (people && table.status === 'finished' && !table.rematch && !neverPlayed(table.result) && !pending.has('rematch')
+        && mayAskRematch) {
         bar.append(button('offer-rematch', t('game.rematch'), () => send({ type: 'offer', kind: 'rematch' })));
     }
     if (!table.local && table.status === 'playing' && table.claim_at) {

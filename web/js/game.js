@@ -367,7 +367,7 @@ export function gameView(root, id) {
                 return;
             }
             view.replaceChildren(el('h1', {}, t('game.notFound')), el('p', { role: 'alert' }, errorText(e)),
-                el('a', { href: '#/' }, t('nav.new')));
+                el('a', { href: '#/new' }, t('nav.new')));
             return;
         }
         connect();

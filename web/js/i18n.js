@@ -205,6 +205,8 @@ const en = {
     'analysis.scores': 'Move scores', 'analysis.badMove': 'Move {n} ({move}) is not legal there.', 'analysis.exact': 'exact',
     'analysis.boardNote': 'Each legal move shows the final disc difference the engine expects for the side to move.',
     'analysis.rateLimited': 'Too many analysis requests from your address; wait a moment.',
+    // Loose ends of the site (polish).
+    'setup.playAs': 'You play as {name}.',
 };
 
 const tr = {
@@ -403,6 +405,8 @@ const tr = {
     'analysis.scores': 'Hamle puanları', 'analysis.badMove': '{n}. hamle ({move}) orada oynanamaz.', 'analysis.exact': 'kesin',
     'analysis.boardNote': 'Her geçerli hamlede, motorun sırası gelen taraf için beklediği oyun sonu taş farkı gösterilir.',
     'analysis.rateLimited': 'Adresinizden çok fazla analiz isteği geldi; biraz bekleyin.',
+    // Loose ends of the site (polish).
+    'setup.playAs': '{name} olarak oynuyorsunuz.',
 };
 
 const pl = {
@@ -603,6 +607,8 @@ const pl = {
     'analysis.scores': 'Oceny ruchów', 'analysis.badMove': 'Ruch {n} ({move}) jest tam niedozwolony.', 'analysis.exact': 'dokładnie',
     'analysis.boardNote': 'Przy każdym dozwolonym ruchu widać końcową różnicę pionów, jakiej silnik oczekuje dla strony na ruchu.',
     'analysis.rateLimited': 'Z twojego adresu przyszło za dużo próśb o analizę; odczekaj chwilę.',
+    // Loose ends of the site (polish).
+    'setup.playAs': 'Grasz jako {name}.',
 };
 
 export const STRINGS = { en, tr, pl };

@@ -3,12 +3,14 @@
 // blocked squares picked on a preview board or generated, corner handicap), the seats, local
 // play, hints and clocks. Forbidden combinations (and what the server refuses: a table without a
 // human seat, a name with control or invisible characters) are explained before the request is
-// sent, and the create button stays disabled while any remains.
+// sent, and the create button stays disabled while any remains. A player with a session (GET
+// /api/me) plays under their own name, so only one-screen tables ask for names.
 import { t, colourName } from './i18n.js';
 import { counted } from './game-text.js';
 import * as rules from './rules.js';
 import { Board } from './board.js';
 import { createTable, nameProblem, saveToken } from './api.js';
+import { currentMe, onMe } from './auth.js';
 import { el, field, select, errorText } from './ui.js';
 
 const defaults = () => ({
@@ -56,11 +58,14 @@ export function setupView(root) {
     const versusComputer = () => st.players === 2 && !st.local
         && st.seats.slice(0, 2).filter((x) => x.type === 'computer').length === 1;
 
+    // The player's own name when the server knows who we are: then a remote seat takes it and
+    // the name field is not asked for (the server would not use it).
+    const myName = () => currentMe()?.name || '';
     // The names as sent: trimmed (one per human seat at one screen); their problems, if any,
     // are form problems like the others. The limit is in bytes, so the message counts bytes.
     const sentNames = () => (st.local
         ? st.seats.slice(0, st.players).map((x, i) => (x.type === 'human' ? st.names[i].trim() : ''))
-        : [st.name.trim()]);
+        : myName() ? [] : [st.name.trim()]);
     const nameProblems = () => {
         const out = [];
         for (const name of sentNames()) {
@@ -86,7 +91,7 @@ export function setupView(root) {
             req.names = sentNames();
             if (req.names[humans[0]]) req.name = req.names[humans[0]];
         } else {
-            if (st.name.trim()) req.name = st.name.trim();
+            if (!myName() && st.name.trim()) req.name = st.name.trim();
             if (versusComputer() && st.randomSeat) {
                 // Chance picks the colour: the computer takes the other seat.
                 const want = crypto.getRandomValues(new Uint8Array(1))[0] & 1;
@@ -223,6 +228,8 @@ export function setupView(root) {
                 seats.append(nameInput(`name-${i}`, st.names[i], t('setup.seatName', { colour: colourName(i) }),
                     (v) => { st.names[i] = v; }));
             }
+        } else if (myName()) {
+            if (st.mySeat !== 'watch') seats.append(el('p', { id: 'play-as', class: 'note' }, t('setup.playAs', { name: myName() })));
         } else {
             seats.append(nameInput('name', st.name, t('setup.name'), (v) => { st.name = v; }));
         }
@@ -305,7 +312,9 @@ export function setupView(root) {
     }
 
     render();
-    return { destroy() {} };
+    // Who we are may arrive (or change, by logging in elsewhere) after the form is drawn.
+    const stopMe = onMe(() => render());
+    return { destroy() { stopMe(); } };
 }
 
 const byteLength = (text) => new TextEncoder().encode(text).length;

@@ -25,13 +25,11 @@ AccountsOptions cheap_hashing() {
 
 // A rated 8x8 table with Ada in seat 0 and Bob in seat 1, created through the hub.
 std::string rated_table(Hub& h) {
-    const Reply made = h.call([&](Respond f) {
-        h.hub->create_table(R"({"seat":0,"rated":true})", f, "10.0.0.1", Ada);
-    });
+    const Reply made = h.call(
+        [&](Respond f) { h.hub->create_table(R"({"seat":0,"rated":true})", f, "10.0.0.1", Ada); });
     EXPECT_EQ(made.status, 200) << made.body;
     const std::string id = json::parse(made.body)["table"];
-    const Reply joined =
-        h.call([&](Respond f) { h.hub->join_table(id, R"({"seat":1})", f, Bob); });
+    const Reply joined = h.call([&](Respond f) { h.hub->join_table(id, R"({"seat":1})", f, Bob); });
     EXPECT_EQ(joined.status, 200) << joined.body;
     return id;
 }
