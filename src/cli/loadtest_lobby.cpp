@@ -179,6 +179,7 @@ awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie)
     const std::string partner = player_name(shared, index ^ 1);
     const bool seeker = index % 2 == 0;
     std::mt19937_64 rng(index * 7919 + 3);
+    Clock::time_point last_sent{};
     for (int round = 0; Clock::now() < shared.stop_at; ++round) {
         const bool quick = round % 2 == 1;
         std::string request;
@@ -202,7 +203,14 @@ awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie)
             lobby.taken.insert(id);
             request = json{{"type", "accept"}, {"id", id}}.dump();
         }
+        // The server allows a lobby socket two messages a second after a burst; a real player
+        // never pairs faster, so each simulated one keeps under that pace.
+        if (const auto due = last_sent + milliseconds(550); Clock::now() < due) {
+            net::steady_timer pause(executor, due - Clock::now());
+            co_await pause.async_wait(use_awaitable);
+        }
         const auto asked = Clock::now();
+        last_sent = asked;
         co_await lobby.ws.write(request);
         const std::optional<json> paired = co_await wait_paired(shared, lobby);
         if (!paired) co_return;
