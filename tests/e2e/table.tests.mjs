@@ -114,7 +114,7 @@ export const tests = {
         await b.click('#abort');
         await waitStatus(a, 'finished');
         check(/aborted/.test(await a.textContent('#status')), `abort result: ${await a.textContent('#status')}`);
-        check(!(await a.$('#offer-rematch')) && !(await a.$('#analysis-link')), 'an aborted game offers a rematch or analysis');
+        check(!(await a.$('#offer-rematch')) && !(await a.$('#to-analysis')), 'an aborted game offers a rematch or analysis');
         // Once both have moved, abort is gone.
         const next = await twoPlayers(ctx);
         await next.a.click('.board-host .sq[data-sq="f5"]');

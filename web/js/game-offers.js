@@ -2,7 +2,7 @@
 // Etiquette at a table between people (docs/SITE.md "At the table"): offers of a draw, a
 // takeback or a rematch, the other side's offer shown as accept/decline, abort before every
 // human seat has moved, claiming the win once the opponent has been gone long enough (with a
-// countdown to `claim_at`), and after the game the rating change and the analysis link.
+// countdown to `claim_at`), and after the game the rating change.
 // Everything is drawn from the table state; the server decides what is allowed.
 import { t, colourName } from './i18n.js';
 import { el } from './ui.js';
@@ -89,7 +89,7 @@ export function tickClaim(host, table) {
     b.disabled = left > 0;
 }
 
-// After the game: the rating change of a rated game and the analysis of a two-player game.
+// After the game: the rating change of a rated game.
 export function renderAfterGame(host, table) {
     host.replaceChildren();
     if (table.status !== 'finished' || neverPlayed(table.result)) return;
@@ -107,8 +107,5 @@ export function renderAfterGame(host, table) {
         }
         host.append(el('h2', {}, t('rating.title')), list);
     }
-    if (table.setup.players === 2) {
-        host.append(el('p', {}, el('a', { href: `#/analysis/${encodeURIComponent(table.id)}`, id: 'analysis-link', class: 'button' },
-            t('game.analysis'))));
-    }
+    // The analysis link is with the game's controls (game.js, #to-analysis).
 }
