@@ -79,8 +79,9 @@ std::string export_ggf(const Table& t) {
     info.black = ggf_player(t.spec().seats[0], "black");
     info.white = ggf_player(t.spec().seats[1], "white");
     if (t.result() && no_result(t.result()->reason))
-        throw ApiError(ErrorCode::NotAllowed, "the game was " + reason_name(t.result()->reason) +
-                                                  ": it has no result for GGF; use the text export");
+        throw ApiError(ErrorCode::NotAllowed,
+                       "the game was " + reason_name(t.result()->reason) +
+                           ": it has no result for GGF; use the text export");
     if (t.result() && t.result()->reason == EndReason::Agreed) {
         // GGF's RE flags: r resigned, t time out, s mutual score; a draw by agreement is the
         // agreed score 0 from Black's side.
@@ -90,7 +91,7 @@ std::string export_ggf(const Table& t) {
         // resigned): the winner's sign and the disc difference, then the flag.
         const TableResult& r = *t.result();
         const int diff = std::abs(r.counts[0] - r.counts[1]);
-        info.result = r.winner == 0 ? "+" : "-";
+        info.result.assign(1, r.winner == 0 ? '+' : '-');
         info.result.append(std::to_string(diff)).append(".00");
         info.result.append(r.reason == EndReason::Time ? ":t" : ":r");
     }

@@ -229,8 +229,8 @@ void GameHub::list_games(int limit, int offset, Respond respond) {
                 try {
                     const Table t = table_from(st, now());
                     const auto& r = t.result();
-                    if (r && (r->reason == EndReason::Cancelled || r->reason == EndReason::Expired ||
-                              r->reason == EndReason::Aborted))
+                    if (r && (r->reason == EndReason::Cancelled ||
+                              r->reason == EndReason::Expired || r->reason == EndReason::Aborted))
                         continue;
                     games.push_back(t.summary());
                 } catch (const std::exception&) {

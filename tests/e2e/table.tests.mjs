@@ -92,7 +92,7 @@ export const tests = {
         await b.click('#decline-rematch');
         await a.waitForSelector('#pending-rematch', { state: 'detached' });
         check(a.url() === first && b.url() === first, 'a declined rematch moved someone');
-        // The server lets the declined side not ask again at once; the other side may.
+        // The other side may ask too (polish.tests.mjs: the declined side may ask again, 3 times).
         await b.waitForSelector('#offer-rematch');
         await b.click('#offer-rematch');
         await a.click('#accept-rematch');

@@ -212,7 +212,8 @@ export const tests = {
     },
 
     async 'four-player octagon game with three computer seats'(ctx) {
-        const b = await ctx.launch();
+        // A long game: without the flip animation (tested on its own in game.tests.mjs).
+        const b = await ctx.launch({ reducedMotion: 'reduce' });
         const page = await b.page();
         await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 'octagon', players: 4, seats: ['human', 1, 1, 1] });
@@ -229,7 +230,8 @@ export const tests = {
     },
 
     async 'three-player game at one screen'(ctx) {
-        const b = await ctx.launch();
+        // A long game: without the flip animation (tested on its own in game.tests.mjs).
+        const b = await ctx.launch({ reducedMotion: 'reduce' });
         const page = await b.page();
         await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 8, players: 3, seats: ['human', 'human', 'human'], local: true });
@@ -244,7 +246,8 @@ export const tests = {
     },
 
     async '6x6 free-opening game'(ctx) {
-        const b = await ctx.launch();
+        // A long game: without the flip animation (tested on its own in game.tests.mjs).
+        const b = await ctx.launch({ reducedMotion: 'reduce' });
         const page = await b.page();
         await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 6, free: true, seats: ['human', 1] });
@@ -259,7 +262,8 @@ export const tests = {
     },
 
     async 'game with blocked squares and a handicap on 10x10'(ctx) {
-        const b = await ctx.launch();
+        // A long game: without the flip animation (tested on its own in game.tests.mjs).
+        const b = await ctx.launch({ reducedMotion: 'reduce' });
         const page = await b.page();
         await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 10, blocked: ['c3', 'h8'], handicap: 2, handicapTo: 'black', seats: ['human', 1] });
@@ -314,7 +318,9 @@ export const tests = {
         // page may still show ply 0 when the other shows ply 1, so wait for it too.
         await waitPly(pa, 0);
         check(JSON.stringify(await boardRows(pa)) === JSON.stringify(await boardRows(pb)), 'boards differ after a move');
-        check((await pa.textContent('#players')).includes('Bob'), 'first browser does not show the joined name');
+        // A player with a session plays under the session's name (docs/SITE.md "Identity").
+        const bName = await pb.evaluate(() => fetch('/api/me').then((r) => r.json()).then((me) => me.name));
+        check((await pa.textContent('#players')).includes(bName), `first browser does not show the joined name ${bName}`);
         // Black may not move for White, and the click changes nothing.
         await pa.click('.board-host .sq[data-sq="d6"]');
         check((await pa.getAttribute('.sq[data-sq="d6"]', 'data-c')) === '-', 'out-of-turn click changed the board');

@@ -243,7 +243,8 @@ TEST(TableOffers, RematchMayBeAskedAgainAFewTimes) {
     for (int i = 1; i <= MaxRematchOffers; ++i) {
         h.send(p.a, {{"type", "offer"}, {"kind", "rematch"}});
         ASSERT_EQ(offers_of(p.b), json::parse(R"([{"kind":"rematch","from":0}])")) << i;
-        EXPECT_EQ(p.b.table()["rematch_offers_left"], json({MaxRematchOffers - i, MaxRematchOffers}));
+        EXPECT_EQ(p.b.table()["rematch_offers_left"],
+                  json({MaxRematchOffers - i, MaxRematchOffers}));
         if (i % 2)
             h.send(p.b, {{"type", "answer"}, {"kind", "rematch"}, {"accept", false}});
         else
