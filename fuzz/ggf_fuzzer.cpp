@@ -80,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text2 = format_ggf(again.game, again.info, again.notes);
     const GgfRecord third = reread(text2, input);
     FUZZ_CHECK(
-        same_game(third.game, r.game) && format_ggf(third.game, third.info, third.notes) == text2,
+        same_game(third.game, again.game) && format_ggf(third.game, third.info, third.notes) == text2,
         "GGF writing is not a fixed point\n" + text + "\n" + text2);
 
     if (free_opening) return 0;
