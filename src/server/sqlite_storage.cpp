@@ -9,6 +9,8 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "server/clock_text.h"
+
 namespace reversi::server {
 
 // The first schema (version 1): tables and moves. Databases made before versions were
@@ -52,32 +54,6 @@ void bind_text(sqlite3_stmt* st, int index, const std::string& text) {
     sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
-std::string clock_text(const std::vector<int64_t>& clock) {
-    std::string out;
-    for (size_t i = 0; i < clock.size(); ++i) {
-        if (i) out += ',';
-        out += std::to_string(clock[i]);
-    }
-    return out;
-}
-
-// Reads "123,456" back; false when the text is not such a list (a damaged row).
-bool parse_clock_text(const std::string& text, std::vector<int64_t>& out) {
-    out.clear();
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find(',', pos);
-        if (end == std::string::npos) end = text.size();
-        int64_t value = 0;
-        const char* first = text.data() + pos;
-        const char* last = text.data() + end;
-        const auto [ptr, ec] = std::from_chars(first, last, value);
-        if (ec != std::errc() || ptr != last || first == last) return false;
-        out.push_back(value);
-        pos = end + 1;
-    }
-    return true;
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "server/clock_text.h"
 #include "server/postgres/pg_schema.h"
 
 namespace reversi::server {
@@ -14,34 +15,6 @@ namespace reversi::server {
 namespace {
 
 constexpr const char* TableColumns = "id, created, status, spec, result";
-
-// The same text as the SQLite store's clock column: milliseconds left per seat, "1000,2000".
-std::string clock_text(const std::vector<int64_t>& clock) {
-    std::string out;
-    for (size_t i = 0; i < clock.size(); ++i) {
-        if (i) out += ',';
-        out += std::to_string(clock[i]);
-    }
-    return out;
-}
-
-// False when the text is not such a list (a damaged row: restore stops before it).
-bool parse_clock_text(const std::string& text, std::vector<int64_t>& out) {
-    out.clear();
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find(',', pos);
-        if (end == std::string::npos) end = text.size();
-        int64_t value = 0;
-        const char* first = text.data() + pos;
-        const char* last = text.data() + end;
-        const auto [ptr, ec] = std::from_chars(first, last, value);
-        if (ec != std::errc() || ptr != last || first == last) return false;
-        out.push_back(value);
-        pos = end + 1;
-    }
-    return true;
-}
 
 MoveRecord move_from(const pg::Result& rows, int row, int first_column) {
     MoveRecord m;
