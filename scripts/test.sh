@@ -11,4 +11,4 @@ cd build
 # A test that fails is run once more: the browser and server tests share two cores with
 # Chromium, so a timing hiccup must not sink the run, while a real failure fails twice.
 ctest --output-on-failure -j"$(nproc)" -LE slow --repeat until-pass:2
-cd .. && scripts/fuzz.sh 30  # the libFuzzer harnesses, 30 s each (docs/FUZZING.md)
+cd .. && scripts/fuzz.sh 20  # the libFuzzer harnesses, 20 s each (docs/FUZZING.md)
