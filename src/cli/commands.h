@@ -24,5 +24,7 @@ void add_serve_command(CLI::App& app, ExitStatus& status);
 void add_selfplay_command(CLI::App& app, ExitStatus& status);
 void add_train_command(CLI::App& app, ExitStatus& status);
 void add_evaltest_command(CLI::App& app, ExitStatus& status);
+void add_relabel_command(CLI::App& app, ExitStatus& status);
+void add_mpcfit_command(CLI::App& app, ExitStatus& status);
 
 }  // namespace reversi::cli

@@ -230,10 +230,15 @@ Spawned spawn_server(const LoadOptions& o) {
     s.db = base + ".db";
     s.out = base + ".out";
     // No computer pause: it is for people watching flips, and would only slow the figures.
-    std::vector<std::string> args = {"--port",           "0",
-                                     "--db",             s.db,
-                                     "--engine-threads", std::to_string(o.engine_threads),
-                                     "--computer-pause-ms", "0"};
+    std::vector<std::string> args = {"--port", "0", "--engine-threads",
+                                     std::to_string(o.engine_threads), "--computer-pause-ms",
+                                     "0"};
+    // A --db among the serve arguments (a PostgreSQL URI) replaces the temporary SQLite file:
+    // serve takes one --db.
+    const bool own_db = std::none_of(o.serve_args.begin(), o.serve_args.end(), [](const auto& a) {
+        return a == "--db" || a.starts_with("--db=");
+    });
+    if (own_db) args.insert(args.end(), {"--db", s.db});
     args.insert(args.end(), o.serve_args.begin(), o.serve_args.end());
     try {
         s.child = client::start_server(args, s.out, "");

@@ -23,6 +23,8 @@ int main(int argc, char** argv) {
     reversi::cli::add_selfplay_command(app, status);
     reversi::cli::add_train_command(app, status);
     reversi::cli::add_evaltest_command(app, status);
+    reversi::cli::add_relabel_command(app, status);
+    reversi::cli::add_mpcfit_command(app, status);
     try {
         // The trained weights are checked before anything runs: a missing or damaged file
         // stops the program with its reason (never a quiet switch of evaluation).

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #ifdef REVERSI_HAVE_SERVER
 #include "server/server.h"
+#include "server/table_ownership.h"
 #endif
 
 namespace reversi::cli {
@@ -18,11 +19,13 @@ void add_serve_command(CLI::App&, ExitStatus&) {}
 // Defined in loadtest_command.cpp; registered here so that the tool exists exactly when the
 // server is built.
 void add_loadtest_command(CLI::App& app, ExitStatus& status);
-void add_chaos_command(CLI::App&, ExitStatus&);  // chaos_command.cpp
+void add_chaos_command(CLI::App&, ExitStatus&);     // chaos_command.cpp
+void add_failover_command(CLI::App&, ExitStatus&);  // failover_command.cpp
 
 void add_serve_command(CLI::App& app, ExitStatus& status) {
     add_loadtest_command(app, status);
     add_chaos_command(app, status);
+    add_failover_command(app, status);
     auto options = std::make_shared<server::ServerOptions>();
     options->web_dir = REVERSI_WEB_DIR;
     options->engine_threads =
@@ -94,6 +97,20 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Least milliseconds between a move and the computer's reply (0: none)")
         ->check(CLI::Range(0, 10000))
         ->capture_default_str();
+    cmd->add_option("--lease-ttl", options->lease_ttl_seconds,
+                    "Several nodes on one PostgreSQL database: seconds a table's lease lasts "
+                    "unrenewed, so about how long a dead node's games wait (docs/MULTINODE.md)")
+        ->check(CLI::Range(0.5, 600.0))
+        ->capture_default_str();
+    cmd->add_option("--public-url", options->public_url,
+                    "Several nodes: the address clients reach this node at, where the others "
+                    "send its tables' players (default http://HOST:PORT)")
+        ->check([](const std::string& url) {
+            return server::valid_public_url(url)
+                       ? std::string()
+                       : std::string("an http:// or https:// address without a trailing /, "
+                                     "quotes or spaces, at most 200 characters");
+        });
     cmd->add_option("--storage-fault-rate", options->storage_fault_rate,
                     "Testing only: probability that a storage commit fails (chaos tests)")
         ->check(CLI::Range(0.0, 1.0))

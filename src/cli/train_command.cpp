@@ -65,6 +65,12 @@ void add_train_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--learning-rate", opt->train.learning_rate, "Adam step (discs)")
         ->check(CLI::Range(1e-6, 10.0));
     cmd->add_option("--l2", opt->train.l2, "L2 regularisation")->check(CLI::Range(0.0, 10.0));
+    cmd->add_option("--neighbour-weight", opt->train.neighbour_weight,
+                    "Weight of the two neighbouring phases' positions in a phase's fit")
+        ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--min-count", opt->train.min_count,
+                    "Situations seen in fewer positions of a phase keep weight 0")
+        ->check(CLI::Range(1, 1000000));
     cmd->add_option("--holdout-every", opt->train.holdout_every,
                     "Hold out every N-th game for validation (0: none)")
         ->check(CLI::Range(0, 1000));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 
 #include "engine/board.h"
 #include "engine/busy_table.h"
@@ -58,6 +59,9 @@ class Endgame {
     static constexpr int EtcEmpties = 11;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
     static constexpr int ParallelEmpties = 10;
+    // Ordering key per disc of the probe's estimate; 64 is one opponent reply, so a reply
+    // weighs as much as 64 / ProbeKeyPerDisc discs of the estimate.
+    static inline const int ProbeKeyPerDisc = std::getenv("S_KEY") ? std::atoi(std::getenv("S_KEY")) : 16;
 
   private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);

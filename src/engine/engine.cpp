@@ -31,6 +31,7 @@ SearchSettings settings_for(const SearchLimits& limits, double& seconds) {
     s.wld = limits.wld;
     s.threads = std::max(1, limits.threads);
     s.handmade_eval = limits.handmade_eval;
+    s.probcut = limits.probcut;
     seconds = limits.seconds;
     if (limits.level > 0) {
         const LevelSettings level = level_settings(limits.level, 2);

@@ -18,6 +18,7 @@ struct SearchLimits {
     bool exact = false;      // two players: solve to the end (exact disc difference)
     bool wld = false;        // two players: solve to the end, win/loss/draw only
     bool handmade_eval = false;  // two players: the hand-made evaluation, not trained weights
+    bool probcut = true;         // two players: Multi-ProbCut where the variant has parameters
 };
 
 }  // namespace reversi::engine

@@ -22,6 +22,13 @@
 
 namespace reversi::engine {
 
+namespace {
+
+constexpr const char* AllVariantKeys[] = {"6x6",      "8x8",      "10x10",      "octagon",
+                                          "6x6-anti", "8x8-anti", "10x10-anti", "octagon-anti"};
+
+}  // namespace
+
 template <class B>
 PatternIndexer<B>::PatternIndexer(const core::Geometry& geometry)
     : set_(make_pattern_set(geometry)) {
@@ -174,9 +181,41 @@ std::string pattern_variant_key(const core::Geometry& g, bool anti) {
     return anti ? base + "-anti" : base;
 }
 
+namespace {
+
+// The variants of $REVERSI_CANDIDATE_WEIGHTS ("10x10,octagon"): weights under test, read
+// from the weights directory like shipped ones. Unknown keys are a WeightError.
+std::vector<std::string> candidate_variants() {
+    std::vector<std::string> keys;
+    const char* env = std::getenv("REVERSI_CANDIDATE_WEIGHTS");
+    if (!env) return keys;
+    const std::string list(env);
+    for (size_t begin = 0; begin <= list.size();) {
+        const size_t end = std::min(list.find(',', begin), list.size());
+        const std::string key = list.substr(begin, end - begin);
+        begin = end + 1;
+        if (key.empty()) continue;
+        const bool known = std::any_of(
+            std::begin(AllVariantKeys), std::end(AllVariantKeys),
+            [&](const char* k) { return key == k; });
+        if (!known)
+            throw WeightError("REVERSI_CANDIDATE_WEIGHTS: '" + key.substr(0, 40) +
+                              "' is not a variant key (6x6, 8x8, 10x10, octagon, with -anti)");
+        keys.push_back(key);
+    }
+    return keys;
+}
+
+}  // namespace
+
 const std::vector<std::string>& trained_variants() {
     // Every variant listed here ships data/weights/<key>.weights.
-    static const std::vector<std::string> list = {"8x8"};
+    static const std::vector<std::string> list = [] {
+        std::vector<std::string> keys = {"8x8"};
+        for (const std::string& key : candidate_variants())
+            if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+        return keys;
+    }();
     return list;
 }
 

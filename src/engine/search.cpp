@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
+#include <cstdlib>
 #include <stop_token>
 #include <thread>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "engine/endgame.h"
 #include "engine/eval.h"
 #include "engine/pattern_eval.h"
+#include "engine/probcut.h"
 
 namespace reversi::engine {
 
@@ -32,6 +35,10 @@ constexpr int ProbeEmpties = 100;
 // Under a time budget, the share of it after which the midgame deepening of a root within
 // the exact range stops starting iterations and the solve is tried with the rest.
 constexpr double MidgameShareBeforeSolve = 0.1;
+// Multi-ProbCut: from this depth, a node is cut when a shallow search predicts the deep one
+// outside the window with this many standard deviations of the fit to spare.
+constexpr int ProbCutMinDepth = 3;
+inline const double ProbCutConfidence = std::getenv("S_T") ? std::atof(std::getenv("S_T")) : 1.5;
 
 int floor_div(int a, int b) {
     return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -48,6 +55,8 @@ int count(B b) {
     return core::popcount(b);
 }
 
+inline int tune(const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; }
+static const int TUNE_PE = tune("S_PE", 100), TUNE_D1 = tune("S_D1", 100), TUNE_D2 = tune("S_D2", 100);
 template <class B>
 class Searcher final : public OrderingProbe<B> {
   public:
@@ -63,15 +72,29 @@ class Searcher final : public OrderingProbe<B> {
           eval_(make_evaluator(layout, geometry, anti, settings.handmade_eval)),
           endgame_(layout, anti, tables.endgame, control),
           busy_(busy) {
-        endgame_.set_ordering_probe(this, ProbeEmpties);
+        // The fits hold for the trained evaluation they were measured with.
+        if (settings.probcut && !settings.handmade_eval)
+            probcut_ = probcut_parameters(pattern_variant_key(geometry, anti));
+        endgame_.set_ordering_probe(this, TUNE_PE);
         endgame_.set_busy_table(busy);
         seed_mix_ = settings.seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
     }
 
     SearchResult run(B own, B opp, const IterationCallback& on_iteration);
+    // The full-window values of fixed-depth searches 0..max_depth (Multi-ProbCut's samples).
+    std::vector<int> values_by_depth(B own, B opp, int max_depth);
     uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
 
-    int estimate(B own, B opp, int) override { return eval_->evaluate(own, opp); }
+    int estimate(B own, B opp, int empties) override {
+        const int depth = empties >= TUNE_D2 ? 2 : empties >= TUNE_D1 ? 1 : 0;
+        if (depth == 0) return eval_->evaluate(own, opp);
+        // A shallow midgame search, never solving inside (it orders, it does not prove).
+        const bool solve = solve_in_tree_;
+        solve_in_tree_ = false;
+        const int v = pvs(own, opp, depth, -MidInfinity, MidInfinity);
+        solve_in_tree_ = solve;
+        return v;
+    }
 
   private:
     struct RootMove {
@@ -85,6 +108,9 @@ class Searcher final : public OrderingProbe<B> {
     int evaluate(B own, B opp);
     int solve_scaled(B own, B opp, int alpha, int beta);
     int pvs(B own, B opp, int depth, int alpha, int beta);
+    // Multi-ProbCut: true when a shallow search predicts the node fails outside (alpha,
+    // beta); `bound` is then the window edge to return.
+    bool probcut(B own, B opp, int depth, int empties, int alpha, int beta, int& bound);
     int root_midgame(std::vector<RootMove>& moves, int depth, int alpha, int beta);
     int root_exact(std::vector<RootMove>& moves, int alpha, int beta);
     // The root loop shared by both: PVS over the root moves, or with multi-PV every move
@@ -103,6 +129,7 @@ class Searcher final : public OrderingProbe<B> {
     std::unique_ptr<Evaluator<B>> eval_;
     Endgame<B> endgame_;
     BusyTable* busy_;
+    std::shared_ptr<const ProbCutTable> probcut_;  // null: Multi-ProbCut off
     uint64_t seed_mix_ = 0;
     uint64_t nodes_ = 0;
     bool solve_in_tree_ = true;
@@ -162,6 +189,13 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
             return final_score(count(own), count(opp), empty, anti_) * DiscScale;
         }
         return -pvs(opp, own, depth, -beta, -alpha);
+    }
+
+    // Step 3b. Multi-ProbCut.
+    if (probcut_ && depth >= ProbCutMinDepth) {
+        int bound = 0;
+        if (probcut(own, opp, depth, empties, alpha, beta, bound)) return bound;
+        if (control_.stopped()) return 0;
     }
 
     // Step 4. Ordering: table move, then (deep) the evaluation of the child, else fewest
@@ -229,6 +263,40 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
     tables_.midgame.store(key, depth, best > alpha0 ? best : -MidInfinity,
                           best < beta ? best : MidInfinity, best_sq);
     return best;
+}
+
+template <class B>
+bool Searcher<B>::probcut(B own, B opp, int depth, int empties, int alpha, int beta, int& bound) {
+    const ProbCutPair* p = probcut_->find(depth, empties);
+    if (!p) return false;
+    // v_deep ~ slope * v_shallow + intercept, with deviation sigma: the shallow value beyond
+    // which the deep one lies outside the window with the confidence asked for.
+    const double margin = ProbCutConfidence * p->sigma;
+    const int limit = layout_.playable_count * DiscScale;
+    if (beta < limit) {
+        const int cut = static_cast<int>(std::ceil((beta + margin - p->intercept) / p->slope));
+        if (cut < limit && pvs(own, opp, p->shallow, cut - 1, cut) >= cut) {
+            bound = beta;
+            return true;
+        }
+    }
+    if (alpha > -limit) {
+        const int cut = static_cast<int>(std::floor((alpha - margin - p->intercept) / p->slope));
+        if (cut > -limit && pvs(own, opp, p->shallow, cut, cut + 1) <= cut) {
+            bound = alpha;
+            return true;
+        }
+    }
+    return false;
+}
+
+template <class B>
+std::vector<int> Searcher<B>::values_by_depth(B own, B opp, int max_depth) {
+    std::vector<int> values{evaluate(own, opp)};
+    solve_in_tree_ = false;
+    for (int depth = 1; depth <= max_depth; ++depth)
+        values.push_back(pvs(own, opp, depth, -MidInfinity, MidInfinity));
+    return values;
 }
 
 template <class B>
@@ -500,6 +568,22 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
 }
 
 }  // namespace
+
+std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables) {
+    SearchSettings settings;
+    settings.probcut = false;
+    SearchControl control(std::stop_token{}, 0, 0);
+    tables.clear();
+    const auto values = [&]<class B>(B) {
+        const Layout<B> layout(pos.geometry());
+        Searcher<B> searcher(layout, pos.geometry(), pos.variant().anti(), settings, tables,
+                             control, nullptr);
+        return searcher.values_by_depth(narrow_word<B>(pos.discs(pos.side())),
+                                        narrow_word<B>(pos.discs(1 - pos.side())), max_depth);
+    };
+    if (pos.geometry().narrow()) return values(uint64_t{0});
+    return values(core::u128{0});
+}
 
 SearchResult search_two_player(const core::Position& pos, const SearchSettings& settings,
                                SearchTables& tables, SearchControl& control,

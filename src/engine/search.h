@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "core/position.h"
 #include "engine/engine.h"
@@ -29,6 +30,7 @@ struct SearchSettings {
     // and positions inside the tree are never solved (one far leaf solve could eat it all).
     bool budgeted = false;
     bool handmade_eval = false;  // the hand-made evaluation even where trained weights exist
+    bool probcut = true;         // Multi-ProbCut where the variant ships its parameters
 };
 
 // The two tables a two-player search uses: midgame bounds (hundredths of a disc) and exact
@@ -49,5 +51,10 @@ struct SearchTables {
 SearchResult search_two_player(const core::Position& pos, const SearchSettings& settings,
                                SearchTables& tables, SearchControl& control,
                                const IterationCallback& on_iteration);
+
+// The values (hundredths of a disc, side to move) of full-window fixed-depth midgame searches
+// of 0 (the evaluation) to `max_depth` plies, Multi-ProbCut off: what Multi-ProbCut is fitted
+// on. The position must have a legal move; the tables are cleared first.
+std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables);
 
 }  // namespace reversi::engine

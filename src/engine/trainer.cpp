@@ -28,7 +28,7 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
                              std::vector<PhaseReport>& report,
                              const std::function<void(const PhaseReport&)>& log) {
     if (o.phases < 1 || o.phases > MaxWeightPhases || o.epochs < 1 || o.learning_rate <= 0 ||
-        o.l2 < 0 || o.holdout_every < 0)
+        o.l2 < 0 || o.holdout_every < 0 || o.min_count < 1)
         throw std::invalid_argument("bad training options");
     if (positions.empty()) throw std::invalid_argument("no training positions");
     const PatternIndexer<core::u128> indexer(geometry);
@@ -84,6 +84,9 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
         r.train_positions = train.size();
         r.holdout_positions = holdout.size();
         std::vector<double> w(n, 0), m(n, 0), v(n, 0), grad(n, 0), best = w;
+        std::vector<int> seen(n, 0);
+        for (const Sample* s : train)
+            for (size_t k = 0; k < count; ++k) ++seen[static_cast<size_t>(s->features[k])];
         double total_weight = 0;
         for (float x : weight_of) total_weight += x;
         double best_mae = 1e30;
@@ -112,7 +115,7 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
             const double c1 = 1 - std::pow(b1, epoch), c2 = 1 - std::pow(b2, epoch);
             for (size_t k = 0; k < n; ++k) {
                 const double g = grad[k] + o.l2 * w[k];
-                if (g == 0) continue;
+                if (g == 0 || seen[k] < o.min_count) continue;
                 m[k] = b1 * m[k] + (1 - b1) * g;
                 v[k] = b2 * v[k] + (1 - b2) * g * g;
                 w[k] -= lr * (m[k] / c1) / (std::sqrt(v[k] / c2) + 1e-9);

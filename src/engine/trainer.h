@@ -22,6 +22,9 @@ struct TrainOptions {
     double l2 = 1e-4;               // per weight, relative to the mean squared error
     int holdout_every = 10;         // game i is held out when i % holdout_every == 0 (0: none)
     double neighbour_weight = 0.5;  // weight of a neighbouring phase's positions
+    // Situations seen in fewer training positions of a phase (its own and its neighbours')
+    // keep weight 0 there: too rare to learn from, and zeros keep the file small.
+    int min_count = 1;
 };
 
 // One phase's outcome (errors in discs).

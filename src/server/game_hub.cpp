@@ -15,6 +15,7 @@
 #include "core/bitboard.h"
 #include "server/game_hub_room.h"
 #include "server/secrets.h"
+#include "server/table_ownership.h"
 
 namespace reversi::server {
 
@@ -107,6 +108,7 @@ GameHub::RoomPtr GameHub::load_room(const StoredTable& st, const char* context) 
     }
     RoomPtr room = add_room(std::move(*table));
     room->saved = true;
+    room->leased = true;  // several nodes: loaded only under this node's lease
     room->chat.restore(chat_as_stored(st, room->table.spec().setup.players));
     if (!cut.empty()) {
         // The store holds moves past the consistent prefix: they go, so that the moves played
@@ -150,9 +152,11 @@ void GameHub::restore(Storage& storage) {
                   << std::endl;
 }
 
-void GameHub::with_room(const std::string& id, std::function<void(RoomPtr)> next) {
+void GameHub::with_room(const std::string& id, std::function<void(RoomPtr)> next,
+                        std::function<void(const std::string& owner)> moved) {
     if (RoomPtr room = find(id)) return next(room);
     if (id.empty() || id.size() > 64 || damaged_.count(id)) return next(nullptr);
+    if (ownership_) return claim_room(id, std::move(next), std::move(moved));
     auto loaded = std::make_shared<std::optional<StoredTable>>();
     storage_.read(
         [id, loaded](Storage& s) {
@@ -235,6 +239,11 @@ void GameHub::commit(const RoomPtr& room, std::function<void(Storage&)> op,
         state = snapshot(*room);
         unsettle = std::exchange(room->unsettle, {});
     }
+    // Several nodes: a new table's first write takes its lease in the same transaction.
+    if (ownership_ && !room->leased) {
+        op = ownership_->leased(room->table.id(), std::move(op));
+        room->leased = true;
+    }
     room->pending_writes++;
     room->last_change = now();
     storage_.write(
@@ -257,20 +266,25 @@ void GameHub::commit(const RoomPtr& room, std::function<void(Storage&)> op,
         room->fence);
 }
 
-void GameHub::drop_room(const RoomPtr& room) {
+void GameHub::drop_room(const RoomPtr& room, std::shared_ptr<const std::string> notice) {
     if (room->dropped) return;
     room->dropped = true;
     room->timer.cancel();
     room->generation++;
-    if (find(room->table.id()) == room) rooms_.erase(room->table.id());
+    if (find(room->table.id()) == room) {
+        rooms_.erase(room->table.id());
+        release_room(room->table.id());
+    }
     // Watchers saw only committed states; they are told and dropped, and reconnect to what
     // the store holds. The room broadcasts nothing more.
-    const ApiError e(ErrorCode::Unavailable,
-                     "the server could not save the last change; reconnecting to the saved game");
+    if (!notice)
+        notice = std::make_shared<const std::string>(error_text(
+            ApiError(ErrorCode::Unavailable,
+                     "the server could not save the last change; reconnecting to the saved game")));
     const auto subscribers = std::move(room->subscribers);
     room->subscribers.clear();
     for (Subscriber* sub : subscribers) {
-        send_error(*sub, e);
+        sub->send(notice);
         sub->close();
     }
 }
@@ -293,8 +307,10 @@ void GameHub::after_change(const RoomPtr& room) {
     for (const auto& listener : table_change_) listener(t);
     // Finished tables leave memory once nobody watches; the store keeps them.
     if (t.status() == TableStatus::Finished && room->subscribers.empty() &&
-        room->pending_writes == 0 && find(t.id()) == room)
+        room->pending_writes == 0 && find(t.id()) == room) {
         rooms_.erase(t.id());
+        release_room(t.id());
+    }
 }
 
 void GameHub::arm_sweep() {
@@ -337,6 +353,7 @@ void GameHub::sweep() {
     for (const RoomPtr& room : unload) {
         room->timer.cancel();
         rooms_.erase(room->table.id());
+        release_room(room->table.id());
     }
     table_creations_.prune(t);
 }

@@ -37,6 +37,7 @@ struct Outgoing {
 // A live WebSocket connection as the hub sees it. Set up by subscribe(); the hub owns the
 // fields after that.
 class Accounts;
+class TableOwnership;
 
 class Subscriber {
   public:
@@ -64,6 +65,7 @@ struct Reply {
     std::string content_type = "application/json";
     std::string body;
     std::string set_cookie = {};  // a Set-Cookie value to send with it (accounts), or empty
+    std::string location = {};    // a Location header (a redirect to a table's owner node)
 };
 using Respond = std::function<void(Reply)>;
 
@@ -106,6 +108,11 @@ class GameHub {
                     const Identity& who = {});
     // The players and ratings (null: tables without players, as in the unit tests).
     void set_accounts(Accounts* accounts) { accounts_ = accounts; }
+    // Several nodes on one database (docs/MULTINODE.md, game_hub_ownership.cpp): tables enter
+    // memory only under this node's lease, lost ones leave it, dead nodes' ones are taken
+    // over. Starts `ownership`; call before serving, instead of restore(). Without it the
+    // hub owns every table (one node).
+    void set_ownership(TableOwnership& ownership);
     void list_tables(Respond respond);
     // {"ok": true, "tables": N, "engine_queue": N, "damaged": [ids]}
     void health(Respond respond);
@@ -137,8 +144,20 @@ class GameHub {
     std::string new_id();
     RoomPtr find(const std::string& id) const;
     RoomPtr add_room(Table table);
-    // Finds the room in memory or loads it from the store, then calls `next` (null if none).
-    void with_room(const std::string& id, std::function<void(RoomPtr)> next);
+    // Finds the room in memory or loads it from the store, then calls `next` (null if none);
+    // with several nodes, `moved` hears of a table another node owns (its address, empty
+    // when not known yet); without `moved`, such a table is not found.
+    void with_room(const std::string& id, std::function<void(RoomPtr)> next,
+                   std::function<void(const std::string& owner)> moved = {});
+    // The multi-node half of with_room: the table is loaded after its lease is taken.
+    void claim_room(const std::string& id, std::function<void(RoomPtr)> next,
+                    std::function<void(const std::string& owner)> moved);
+    // Ownership's hooks: tables whose lease was lost leave memory (their clients are sent
+    // to reconnect); tables taken over from a dead node are restored as at a restart.
+    void lose_tables(const std::vector<std::string>& ids);
+    void adopt_tables(std::vector<StoredTable> tables);
+    // A room that leaves memory gives its lease up (with several nodes).
+    void release_room(const std::string& id);
 
     std::shared_ptr<const std::string> snapshot(Room& room);
     std::shared_ptr<const std::string> current_state(Room& room);
@@ -155,7 +174,8 @@ class GameHub {
                 std::shared_ptr<const std::string> state, std::function<void(bool)> then = {});
     // After a failed write: the table in memory is ahead of the store, so it leaves memory
     // (the next visitor reloads what was committed) and its watchers are told and dropped.
-    void drop_room(const RoomPtr& room);
+    // `notice`, when given, is what its watchers are told instead (a lost lease).
+    void drop_room(const RoomPtr& room, std::shared_ptr<const std::string> notice = nullptr);
     // A table read from the store, or nothing (logged) when its rows do not read.
     RoomPtr load_room(const StoredTable& st, const char* context);
     // Expires waiting tables and unloads idle ones; re-arms itself.
@@ -218,6 +238,7 @@ class GameHub {
     net::steady_timer sweep_timer_;
     std::vector<std::function<void(const Table&)>> game_over_;
     Accounts* accounts_ = nullptr;
+    TableOwnership* ownership_ = nullptr;  // several nodes; null: this node owns every table
     std::vector<std::function<void(const Table&)>> table_change_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };

@@ -26,6 +26,19 @@ Reply error_reply(const ApiError& e) {
     return json_reply(error_status(e.code()), error_json(e));
 }
 
+// Several nodes: a request for a table another node owns is sent there (307 keeps the
+// method and body), or answered 503 while its owner is not known (docs/MULTINODE.md).
+std::function<void(const std::string&)> redirect(const Respond& respond, std::string path) {
+    return [respond, path = std::move(path)](const std::string& owner) {
+        if (owner.empty())
+            return respond(error_reply(ApiError(
+                ErrorCode::Unavailable, "this table is moving to another server; try again")));
+        Reply r = json_reply(307, {{"owner", owner}});
+        r.location = owner + path;
+        respond(std::move(r));
+    };
+}
+
 // Runs a handler of an HTTP request: whatever it throws becomes an error answer (once), so
 // no request can end the process or leave its connection without an answer.
 void answer_guarded(const Respond& respond, const std::function<void(const Respond&)>& body) {
@@ -148,7 +161,9 @@ void GameHub::join_table(const std::string& id, const std::string& body, Respond
         get_int(req, "seat", 0);
         if (const std::string why = name_problem(get_string(req, "name", "")); !why.empty())
             throw ApiError(ErrorCode::BadRequest, why);
-        with_room(id, [this, req, respond, id, who](RoomPtr room) {
+        with_room(
+            id,
+            [this, req, respond, id, who](RoomPtr room) {
             answer_guarded(respond, [&](const Respond& respond) {
                 if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
                 check_flag(room);
@@ -174,7 +189,8 @@ void GameHub::join_table(const std::string& id, const std::string& body, Respond
                         respond(json_reply(200, {{"seat", seat}, {"token", token}}));
                     });
             });
-        });
+            },
+            redirect(respond, "/api/tables/" + id + "/join"));
     });
 }
 
@@ -204,7 +220,9 @@ void GameHub::list_tables(Respond respond) {
 }
 
 void GameHub::get_table(const std::string& id, Respond respond) {
-    with_room(id, [this, id, respond](RoomPtr room) {
+    with_room(
+        id,
+        [this, id, respond](RoomPtr room) {
         answer_guarded(respond, [&](const Respond& respond) {
             if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
             json state = json::parse(*current_state(*room));
@@ -212,7 +230,8 @@ void GameHub::get_table(const std::string& id, Respond respond) {
             respond(json_reply(200, state));
             after_change(room);  // a finished table loaded only for this answer leaves memory
         });
-    });
+        },
+        redirect(respond, "/api/tables/" + id));
 }
 
 void GameHub::list_games(int limit, int offset, Respond respond) {
@@ -241,7 +260,9 @@ void GameHub::list_games(int limit, int offset, Respond respond) {
 }
 
 void GameHub::get_game(const std::string& id, Respond respond) {
-    with_room(id, [this, id, respond](RoomPtr room) {
+    with_room(
+        id,
+        [this, id, respond](RoomPtr room) {
         answer_guarded(respond, [&](const Respond& respond) {
             if (!room) throw ApiError(ErrorCode::NotFound, "no game " + id);
             const Table& t = room->table;
@@ -262,14 +283,17 @@ void GameHub::get_game(const std::string& id, Respond respond) {
                                      {"created", t.created()}}));
             after_change(room);
         });
-    });
+        },
+        redirect(respond, "/api/games/" + id));
 }
 
 void GameHub::export_game(const std::string& id, const std::string& format, Respond respond) {
     if (format != "text" && format != "ggf")
         return respond(
             error_reply(ApiError(ErrorCode::BadRequest, "format must be \"text\" or \"ggf\"")));
-    with_room(id, [this, id, format, respond](RoomPtr room) {
+    with_room(
+        id,
+        [this, id, format, respond](RoomPtr room) {
         answer_guarded(respond, [&](const Respond& respond) {
             if (!room) throw ApiError(ErrorCode::NotFound, "no game " + id);
             after_change(room);
@@ -279,7 +303,8 @@ void GameHub::export_game(const std::string& id, const std::string& format, Resp
                 format == "ggf" ? export_ggf(room->table) : export_text(room->table);
             respond({200, "text/plain; charset=utf-8", text});
         });
-    });
+        },
+        redirect(respond, "/api/games/" + id + "/export?format=" + format));
 }
 
 }  // namespace reversi::server

@@ -25,6 +25,7 @@ struct GameHub::Room {
     int pending_writes = 0;
     bool saved = false;    // the table row has been committed at least once
     bool dropped = false;  // a write failed: the room left memory
+    bool leased = false;   // several nodes: this node holds (or its first write takes) the lease
     std::shared_ptr<WriteFence> fence = std::make_shared<WriteFence>();
     std::shared_ptr<const std::string> committed;  // last state whose changes are committed
     int64_t last_change = 0;                       // steady ms of the last change or visit

@@ -9,6 +9,7 @@
 #include "server/accounts.h"
 #include "server/game_hub.h"
 #include "server/game_hub_room.h"
+#include "server/table_ownership.h"
 
 namespace reversi::server {
 
@@ -20,6 +21,13 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
     subscribers_[sub.serial] = &sub;
     if (accounts_) accounts_->connected(sub.identity.player, +1);
     const uint64_t serial = sub.serial;
+    // Several nodes: a table another node owns sends the client there (docs/MULTINODE.md).
+    const auto moved = [this, serial](const std::string& owner) {
+        const auto it = subscribers_.find(serial);
+        if (it == subscribers_.end()) return;
+        it->second->send(std::make_shared<const std::string>(moved_message(owner)));
+        it->second->close();
+    };
     with_room(table, [this, serial, table, token](RoomPtr room) {
         try {
             const auto it = subscribers_.find(serial);
@@ -66,7 +74,7 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
                 it->second->close();
             }
         }
-    });
+    }, moved);
 }
 
 void GameHub::unsubscribe(Subscriber& sub) {

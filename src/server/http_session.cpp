@@ -380,6 +380,7 @@ void HttpSession::reply(Reply r, bool keep_alive, std::string_view allow) {
     res.set(http::field::content_type, r.content_type);
     res.set(http::field::cache_control, "no-store");
     if (!allow.empty()) res.set(http::field::allow, std::string(allow));
+    if (!r.location.empty()) res.set(http::field::location, r.location);
     // A guest made for this request keeps its cookie even when the answer is an error.
     if (!r.set_cookie.empty())
         res.set(http::field::set_cookie, r.set_cookie);

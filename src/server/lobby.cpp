@@ -101,9 +101,10 @@ void Lobby::connect(LobbyClient& client) {
         services_.lobby_socket(client.who().player, +1);
     json seeks = json::array();
     for (const auto& [id, seek] : seeks_) seeks.push_back(seek.view);
+    for (const auto& [id, seek] : remote_seeks_) seeks.push_back(seek.view);
     json msg = {{"type", "lobby"},
                 {"seeks", std::move(seeks)},
-                {"online", online_},
+                {"online", online_total()},
                 {"me", services_.me(client.who())},
                 {"games", games_json(client.who().player)}};
     send(client, msg);
@@ -156,6 +157,9 @@ void Lobby::presence(const Identity& identity, int lobby_delta, int table_delta,
     }
     if (lobby_delta > 0) p.clients.push_back(client);
     if (lobby_delta < 0) std::erase(p.clients, client);
+    // The other nodes know who is in the lobby here (challenges by name).
+    if (lobby_delta > 0 && p.clients.size() == 1) publish_presence(identity, true);
+    if (lobby_delta < 0 && p.clients.empty()) publish_presence(identity, false);
     p.table_sockets = std::max(0, p.table_sockets + table_delta);
     // Quick waiting lasts while a lobby socket of the player is open.
     if (p.clients.empty() && quick_.remove(identity.player)) p.quick_window_sent = -1;
@@ -263,7 +267,7 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
             "at most " + std::to_string(limits_.seeks_per_player) + " open seeks per player");
     if (static_cast<int>(seeks_.size()) >= limits_.max_seeks)
         throw ApiError(ErrorCode::Busy, "the lobby is full; try again later");
-    seek.id = "s" + std::to_string(next_id_++);
+    seek.id = new_offer_id('s');
     seek.owner = me;
     seek.expires = services_.now() + limits_.seek_ms;
     json rating = nullptr, provisional = nullptr;
@@ -283,12 +287,23 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
                  {"seat", seek.seat},
                  {"created", services_.wall_now()}};
     const json added = {{"type", "seek_added"}, {"seek", seek.view}};
+    const std::string id = seek.id;
+    const int64_t owner = me.player;
+    publish({{"k", "seek+"}, {"id", id}, {"owner", owner}, {"seek", seek.view}},
+            [this, life = std::weak_ptr<const int>(life_), id, owner] {
+                // Not stored, so not shown on the other nodes: not shown here either.
+                if (life.expired() || !seeks_.count(id)) return;
+                remove_seek(id);
+                send(owner, text_of(error_json(ApiError(
+                                ErrorCode::Internal, "the seek could not be stored; try again"))));
+            });
     seeks_.emplace(seek.id, std::move(seek));
     broadcast(added);
 }
 
 void Lobby::remove_seek(const std::string& id) {
     if (!seeks_.erase(id)) return;
+    publish({{"k", "seek-"}, {"id", id}});
     broadcast({{"type", "seek_removed"}, {"id", id}});
 }
 
@@ -305,6 +320,21 @@ void Lobby::on_cancel_seek(LobbyClient& client, const json& msg) {
 void Lobby::on_accept(LobbyClient& client, const json& msg) {
     const Identity& me = player_of(client);
     const std::string id = id_field(msg);
+    // Another node's seek: that node pairs (lobby_remote.cpp); errors come back to `me`.
+    if (!seeks_.count(id) && remote_seeks_.count(id)) {
+        if (me.guest && remote_seeks_.at(id).view.value("rated", false))
+            throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+        if (remote_seeks_.at(id).owner == me.player)
+            throw ApiError(ErrorCode::NotAllowed, "you cannot accept your own seek");
+        return publish({{"k", "accept"},
+                        {"to", remote_seeks_.at(id).node},
+                        {"id", id},
+                        {"who", {{"p", me.player}, {"name", me.name}, {"guest", me.guest}}}});
+    }
+    accept_seek(me, id);
+}
+
+void Lobby::accept_seek(const Identity& me, const std::string& id) {
     const auto it = seeks_.find(id);
     if (it == seeks_.end()) throw ApiError(ErrorCode::NotFound, "no open seek " + id);
     const Seek& seek = it->second;
@@ -427,16 +457,18 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
     rated_pool(c.setup, c.rated, me);
     const auto target = online_names_.find(fold(to));
     const Player* other = target == online_names_.end() ? nullptr : find_player(target->second);
-    if (!other || other->clients.empty())
+    const Identity* target_id =
+        other && !other->clients.empty() ? &other->identity : remote_player_named(fold(to));
+    if (!target_id)
         throw ApiError(ErrorCode::Offline, utf8_safe(to, 40) + " is not in the lobby now");
-    if (other->identity.player == me.player)
+    if (target_id->player == me.player)
         throw ApiError(ErrorCode::NotAllowed, "you cannot challenge yourself");
-    if (c.rated && other->identity.guest)
+    if (c.rated && target_id->guest)
         throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
     int sent = 0, received = 0;
     for (const auto& [id, x] : challenges_) {
         sent += x.from.player == me.player;
-        received += x.to.player == other->identity.player;
+        received += x.to.player == target_id->player;
     }
     if (sent >= limits_.challenges_per_player)
         throw ApiError(
@@ -444,9 +476,9 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
             "at most " + std::to_string(limits_.challenges_per_player) + " pending challenges");
     if (received >= limits_.challenges_to_player)
         throw ApiError(ErrorCode::Busy, utf8_safe(to, 40) + " has too many challenges waiting");
-    c.id = "c" + std::to_string(next_id_++);
+    c.id = new_offer_id('c');
     c.from = me;
-    c.to = other->identity;
+    c.to = *target_id;
     c.expires = services_.now() + limits_.challenge_ms;
     const json view = {{"id", c.id},
                        {"setup", setup_json(c.setup)},
@@ -479,11 +511,22 @@ void Lobby::on_challenge_reply(LobbyClient& client, const json& msg) {
     const auto accept = msg.find("accept");
     if (accept == msg.end() || !accept->is_boolean())
         throw ApiError(ErrorCode::BadRequest, "field \"accept\" must be true or false");
+    // A challenge from a player on another node: that node holds it (lobby_remote.cpp).
+    if (const std::string node = node_of_offer(id); !node.empty() && node != services_.node)
+        return publish({{"k", "reply"},
+                        {"to", node},
+                        {"id", id},
+                        {"accept", accept->get<bool>()},
+                        {"who", {{"p", me.player}, {"name", me.name}, {"guest", me.guest}}}});
+    reply_challenge(me, id, accept->get<bool>());
+}
+
+void Lobby::reply_challenge(const Identity& me, const std::string& id, bool accept) {
     const auto it = challenges_.find(id);
     if (it == challenges_.end()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
     if (it->second.to.player != me.player)
         throw ApiError(ErrorCode::NotYourSeat, "only the challenged player can answer");
-    if (!accept->get<bool>()) return end_challenge(id, "declined");
+    if (!accept) return end_challenge(id, "declined");
     const Challenge c = it->second;
     challenges_.erase(it);
     PairingOrder order;
@@ -564,7 +607,11 @@ size_t Lobby::game_count(int64_t player) const {
 }
 
 void Lobby::send_games(int64_t player) {
-    send(player, text_of({{"type", "games"}, {"games", games_json(player)}}));
+    // This node's sockets only: each node lists the games it holds.
+    const Player* p = find_player(player);
+    if (!p) return;
+    const auto text = text_of({{"type", "games"}, {"games", games_json(player)}});
+    for (LobbyClient* c : p->clients) c->deliver(text);
 }
 
 json Lobby::games_json(int64_t player) const {
@@ -598,15 +645,20 @@ void Lobby::tick() {
     for (const std::string& id : old_seeks) remove_seek(id);
     for (const std::string& id : old_challenges) end_challenge(id, "expired");
     run_quick_matches();
-    if (online_ != online_sent_) {
-        online_sent_ = online_;
-        broadcast({{"type", "online"}, {"count", online_}});
+    expire_nodes();
+    publish_online(false);
+    if (online_total() != online_sent_) {
+        online_sent_ = online_total();
+        broadcast({{"type", "online"}, {"count", online_sent_}});
     }
 }
 
 // Step 7: sending.
 
 void Lobby::send(int64_t player, const std::shared_ptr<const std::string>& text) {
+    // The player's lobby sockets on other nodes get it too (lobby_remote.cpp).
+    if (remote_players_.count(player))
+        publish({{"k", "deliver"}, {"p", player}, {"text", *text}});
     const Player* p = find_player(player);
     if (!p) return;
     for (LobbyClient* c : p->clients) c->deliver(text);

@@ -57,6 +57,12 @@ struct LobbyServices {
     // A lobby socket of a player opened (+1) or closed (-1) (the accounts' online flag);
     // may be empty.
     std::function<void(int64_t player, int delta)> lobby_socket;
+    // Several nodes on one database (docs/MULTINODE.md, lobby_remote.cpp): this node's name
+    // (in offer ids, so they are unique across nodes) and the bus to the other nodes'
+    // lobbies; `failed` runs later on this thread when the event was not stored and sent.
+    // Both empty on a single node.
+    std::string node;
+    std::function<void(json event, std::function<void()> failed)> publish;
 };
 
 // One lobby WebSocket as the lobby sees it.
@@ -99,9 +105,15 @@ class Lobby {
     // Expires seeks and challenges, pairs quick seekers whose windows have grown, and sends
     // the online count when it changed; call about once a second.
     void tick();
+    // An event of another node's lobby (lobby_remote.cpp); never throws.
+    void on_remote(const json& event);
 
     // Players with at least one open socket, lobby or table.
     size_t online() const { return online_; }
+    // That count summed over the live nodes (each node counts its own sockets).
+    size_t online_total() const;
+    // Open seeks of other nodes shown here.
+    size_t remote_seek_count() const { return remote_seeks_.size(); }
     size_t seek_count() const { return seeks_.size(); }
     size_t challenge_count() const { return challenges_.size(); }
     size_t quick_count() const { return quick_.entries().size(); }
@@ -183,6 +195,38 @@ class Lobby {
     QuickQueue quick_;
     // Running games per player (kept for every player, shown to those in the lobby).
     std::unordered_map<int64_t, std::map<std::string, GameEntry>> games_;
+    // Other nodes (lobby_remote.cpp): what they publish, kept while they are alive.
+    struct RemoteSeek {
+        std::string node;
+        int64_t owner = 0;
+        json view;
+    };
+    struct RemotePlayer {
+        Identity identity;
+        std::map<std::string, int> nodes;  // node -> 1 while the player has a lobby socket there
+    };
+    struct RemoteNode {
+        size_t online = 0;
+        int64_t seen = 0;  // steady ms of its last event
+    };
+    std::string new_offer_id(char kind);
+    std::string node_of_offer(const std::string& id) const;
+    void publish(json event, std::function<void()> failed = {});
+    void publish_presence(const Identity& who, bool here);
+    void accept_seek(const Identity& me, const std::string& id);
+    void reply_challenge(const Identity& me, const std::string& id, bool accept);
+    void remote_event(const std::string& node, const json& event);
+    void remote_seek_added(const std::string& node, const json& event);
+    void remote_presence(const std::string& node, const json& event);
+    void drop_node(const std::string& node);
+    void expire_nodes();
+    const Identity* remote_player_named(const std::string& name) const;
+    void publish_online(bool force);
+    std::map<std::string, RemoteSeek> remote_seeks_;
+    std::unordered_map<int64_t, RemotePlayer> remote_players_;
+    std::unordered_map<std::string, RemoteNode> remote_nodes_;
+    int64_t online_published_at_ = -1;
+    size_t online_published_ = 0;
     size_t online_ = 0;
     size_t online_sent_ = 0;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);

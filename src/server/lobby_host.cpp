@@ -25,8 +25,11 @@ int64_t wall_ms() {
         .count();
 }
 
-LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng) {
+LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng,
+                       LobbyBusLink bus) {
     LobbyServices s;
+    s.node = std::move(bus.node);
+    s.publish = std::move(bus.publish);
     s.now = steady_ms;
     s.wall_now = wall_ms;
     s.random = [&rng] { return rng(); };
@@ -44,8 +47,11 @@ LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng) {
 
 }  // namespace
 
-LobbyHost::LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits)
-    : rng_(entropy_()), lobby_(services(hub, accounts, rng_), limits), timer_(ioc) {
+LobbyHost::LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits,
+                     LobbyBusLink bus)
+    : rng_(entropy_()),
+      lobby_(services(hub, accounts, rng_, std::move(bus)), limits),
+      timer_(ioc) {
     hub.on_table_change([this](const Table& table) {
         try {
             lobby_.game_changed(game_entry_of(table));

@@ -15,9 +15,17 @@ namespace reversi::server {
 class GameHub;
 class Accounts;
 
+// The lobbies of the other nodes on the same database (docs/MULTINODE.md): this node's name
+// and the bus's publish (pg_listener.h). Empty on a single node.
+struct LobbyBusLink {
+    std::string node;
+    std::function<void(json event, std::function<void()> failed)> publish;
+};
+
 class LobbyHost {
   public:
-    LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits = {});
+    LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits = {},
+              LobbyBusLink bus = {});
     LobbyHost(const LobbyHost&) = delete;
     LobbyHost& operator=(const LobbyHost&) = delete;
     Lobby& lobby() { return lobby_; }

@@ -16,8 +16,11 @@
 #include "server/fault_injecting_storage.h"
 #include "server/game_hub.h"
 #include "server/listener.h"
+#include "server/lobby_bus.h"
 #include "server/lobby_host.h"
+#include "server/secrets.h"
 #include "server/sqlite_storage.h"
+#include "server/table_ownership.h"
 #ifdef REVERSI_WITH_POSTGRES
 #include "server/postgres/postgres_storage.h"
 #endif
@@ -62,6 +65,16 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         log << "testing: storage commits fail with probability " << options.storage_fault_rate
             << std::endl;
     StorageQueue queue(storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); });
+    // Several nodes share a PostgreSQL store: each table is owned by one node at a time
+    // (docs/MULTINODE.md). A SQLite store has one node: this one owns every table.
+    TableLeases* leases = dynamic_cast<TableLeases*>(store.get());
+    std::unique_ptr<TableOwnership> ownership;
+    if (leases) {
+        OwnershipOptions o;
+        o.node = "node-" + random_id(12);  // a restarted node is a new owner
+        o.ttl_ms = static_cast<int64_t>(options.lease_ttl_seconds * 1000);
+        ownership = std::make_unique<TableOwnership>(ioc, queue, *leases, o);
+    }
     EnginePool engines(options.engine_threads, options.limits.engine_queue,
                        options.limits.computer_move_seconds);
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
@@ -76,20 +89,33 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     AnalysisService analysis(ioc, queue, engines, analysis_options);
     hub.on_game_over([&analysis](const Table& table) { analysis.game_finished(table); });
     hub.set_accounts(&accounts);
+    // On PostgreSQL the lobbies of the nodes talk through LISTEN/NOTIFY (lobby_bus.h).
+    const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).
-    LobbyHost lobby(ioc, hub, accounts);
+    LobbyHost lobby(ioc, hub, accounts, {}, lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
     accounts.restore(*store);
-    hub.restore(*store);
+    // With several nodes, unfinished tables are taken over from the nodes that ran them,
+    // once their leases expire, by the ownership's sweeper.
+    if (!ownership) hub.restore(*store);
     // What every HTTP and WebSocket session reaches (site.h).
     Site site{hub, accounts};
     site.analysis = &analysis;
     site.lobby = &lobby.lobby();
+    if (lobby_bus) lobby_bus->start(lobby.lobby());
 
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
         options.web_dir, options.limits);
+    if (ownership) {
+        ownership->set_public_url(!options.public_url.empty() ? options.public_url
+                                  : "http://" + options.host + ':' +
+                                        std::to_string(listener->port()));
+        hub.set_ownership(*ownership);
+        log << "node " << ownership->options().node << " at " << ownership->options().public_url
+            << ", table leases of " << options.lease_ttl_seconds << " s" << std::endl;
+    }
     listener->run();
     log << "listening on http://" << options.host << ':' << listener->port() << std::endl;
 

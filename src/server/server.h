@@ -18,6 +18,10 @@ struct ServerOptions {
     int engine_threads = 1;
     double hint_seconds = 1.0;
     ServerLimits limits;
+    // Several nodes on one PostgreSQL database (docs/MULTINODE.md): how long a table's lease
+    // lasts unrenewed, and where clients reach this node (empty: http://HOST:PORT).
+    double lease_ttl_seconds = 10;
+    std::string public_url;
     // Testing only: each storage commit fails with this probability (chaos tests).
     double storage_fault_rate = 0;
 };

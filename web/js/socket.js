@@ -21,7 +21,9 @@ export class TableSocket {
         const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
         const q = new URLSearchParams({ table: this.id_ });
         if (this.token_) q.set('token', this.token_);
-        const ws = new WebSocket(`${proto}//${location.host}/ws?${q}`);
+        // Several server nodes: the table's owner, once a node has named it (docs/MULTINODE.md).
+        const base = this.owner_ ? this.owner_.replace(/^http/, 'ws') : `${proto}//${location.host}`;
+        const ws = new WebSocket(`${base}/ws?${q}`);
         this.ws_ = ws;
         ws.onopen = () => {
             this.retry_ = 500;
@@ -35,10 +37,22 @@ export class TableSocket {
             } catch {
                 return;
             }
+            if (msg && msg.type === 'error' && msg.code === 'moved') {
+                // Another node plays this table: reconnect there at once (the server closes).
+                const owner = typeof msg.owner === 'string' ? msg.owner : '';
+                this.owner_ = /^https?:\/\/[^\s"'<>\\]+$/.test(owner) ? owner : null;
+                this.moved_ = true;
+                this.retry_ = 100;
+                return;
+            }
             this.onMessage_(msg);
         };
         ws.onclose = () => {
             if (this.closed_) return;
+            // A drop that no "moved" announced: ask where we came from again, which knows
+            // whether the owner changed (its node may have died).
+            if (!this.moved_) this.owner_ = null;
+            this.moved_ = false;
             this.onStatus_('closed', { retryIn: this.retry_ });
             setTimeout(() => { if (!this.closed_) this.open_(); }, this.retry_);
             this.retry_ = Math.min(this.retry_ * 2, 8000);

@@ -87,7 +87,8 @@ CREATE TABLE IF NOT EXISTS analyses (
 // Several nodes on one database (docs/MULTINODE.md): PostgreSQL only (a SQLite store has one
 // node by nature), so outside the shared numbering. A lease row says which node owns a live
 // table until when; its fence grows by one at every change of owner, and every fenced write
-// records the fence it was made under.
+// records the fence it was made under. lease_log keeps every (table, fence, owner) taken (the
+// audit that no fence had two owners); nodes, each node's public address and heartbeat.
 constexpr const char* MultiNodeTables = R"(
 CREATE TABLE IF NOT EXISTS table_leases (
     table_id TEXT PRIMARY KEY,
@@ -97,6 +98,20 @@ CREATE TABLE IF NOT EXISTS table_leases (
 );
 ALTER TABLE tables ADD COLUMN IF NOT EXISTS fence BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN IF NOT EXISTS fence BIGINT NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS lease_log (
+    table_id TEXT NOT NULL,
+    fence BIGINT NOT NULL,
+    owner TEXT NOT NULL,
+    taken TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (table_id, fence, owner)
+);
+CREATE TABLE IF NOT EXISTS nodes (
+    name TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    heartbeat TIMESTAMPTZ NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS table_leases_owner ON table_leases(owner);
 )";
 
 // Migration i brings a database to version i + 1.

@@ -15,10 +15,11 @@
 
 #include "server/postgres/pg_connection.h"
 #include "server/storage.h"
+#include "server/table_leases.h"
 
 namespace reversi::server {
 
-class PostgresStorage : public Storage {
+class PostgresStorage : public Storage, public TableLeases {
   public:
     // Connects to `uri` (postgresql://...) and migrates the schema; throws std::runtime_error
     // on failure.
@@ -59,17 +60,19 @@ class PostgresStorage : public Storage {
     std::optional<std::string> load_analysis(const std::string& table) override;
 
     // Leases and fenced writes, for several nodes on one database (postgres_storage_lease.cpp,
-    // docs/MULTINODE.md). Once `node` is set, every write of a table runs only under a lease
-    // this node holds on it, checked in the write's own statement (with the lease row locked
-    // until the commit); a write without one throws and stores nothing.
-    void set_node(const std::string& node);
-    // Takes the table's lease for `ttl_ms` when it is free, expired or already this node's;
-    // returns its fence (new when the owner changed), or nothing when another node holds it.
-    std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms);
+    // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only
+    // under a lease this node holds on it, checked in the write's own statement (with the
+    // lease row locked until the commit); a write without one throws and stores nothing.
+    void set_node(const std::string& node) override;
+    std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms) override;
     // Extends this node's lease; false when it was lost (another node took the table over).
     bool renew_lease(const std::string& table, int64_t ttl_ms);
-    // Gives the lease up (the table left this node's memory).
-    void release_lease(const std::string& table);
+    std::vector<std::string> renew_leases(int64_t ttl_ms) override;
+    void release_lease(const std::string& table) override;
+    std::vector<std::string> forget_leases() override;
+    std::vector<std::string> orphaned_tables(int limit) override;
+    void heartbeat(const std::string& address, int64_t ttl_ms) override;
+    std::string owner_address(const std::string& table) override;
 
     // The schema version recorded in the database.
     int stored_schema_version();
@@ -90,6 +93,8 @@ class PostgresStorage : public Storage {
     enum class FencedWrite { SaveTable, AddMove, TruncateMoves };
     void fenced_write(FencedWrite kind, std::vector<pg::Param> params, const std::string& table);
     int64_t fence_of(const std::string& table) const;
+    // Reconnects a lost connection before a lease statement (outside a transaction).
+    void reconnect_if_broken();
 
     std::unique_ptr<pg::Connection> connection_;
     std::string node_;                                 // empty: one node, writes unfenced

@@ -11,6 +11,7 @@
 #include <random>
 #include <set>
 
+#include "core/position.h"
 #include "core/variant.h"
 #include "random_game.h"
 
@@ -225,11 +226,36 @@ TEST(WeightFile, MissingOrForeignFilesAreAnErrorAtLoad) {
     std::filesystem::remove_all(dir);
 }
 
+// The start position's value under a variant's shipped weights, in the board word of its shape.
+template <class B>
+int start_value(const core::Variant& v, std::shared_ptr<const PatternWeights> w) {
+    const Layout<B> layout(v.geometry());
+    const PatternEval<B> eval(layout, v.geometry(), std::move(w));
+    const core::Position pos = core::Position::start(v);
+    return eval.evaluate(static_cast<B>(pos.discs(pos.side())),
+                         static_cast<B>(pos.discs(1 - pos.side())));
+}
+
 TEST(WeightFile, ShippedWeightsLoad) {
-    // Every variant listed as trained must load (the start-up check of the CLI).
+    // Every variant listed as trained must load (the start-up check of the CLI) and value its
+    // start position at a small number of discs, short of the clamp at the board's size.
     EXPECT_NO_THROW(load_trained_weights());
-    for (const std::string& key : trained_variants())
-        EXPECT_NE(trained_weights(key), nullptr) << key;
+    for (const std::string& key : trained_variants()) {
+        const auto w = trained_weights(key);
+        ASSERT_NE(w, nullptr) << key;
+        core::Setup s;
+        s.anti = key.ends_with("-anti");
+        const std::string base = key.substr(0, key.find('-'));
+        s.shape = base == "6x6"     ? core::Shape::Six
+                  : base == "8x8"   ? core::Shape::Eight
+                  : base == "10x10" ? core::Shape::Ten
+                                    : core::Shape::Octagon;
+        const core::Variant v(s);
+        ASSERT_EQ(pattern_variant_key(v.geometry(), v.anti()), key);
+        const int value = v.geometry().narrow() ? start_value<uint64_t>(v, w)
+                                                : start_value<core::u128>(v, w);
+        EXPECT_LT(std::abs(value), 20 * DiscScale) << key << " values the start at " << value;
+    }
 }
 
 }  // namespace

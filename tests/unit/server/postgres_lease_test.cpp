@@ -6,6 +6,8 @@
 #ifdef REVERSI_WITH_POSTGRES
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "server/postgres/postgres_storage.h"
 #include "storage_backends.h"
 
@@ -118,6 +120,81 @@ TEST_F(PostgresLeaseTest, FencesOnlyGrowAcrossReleaseAndTakeover) {
     EXPECT_EQ(a_->acquire_lease("t", Ttl), std::optional<int64_t>(3));
     EXPECT_FALSE(write(*b_, [](Storage& s) { s.save_table(row("t")); }));
     EXPECT_TRUE(write(*a_, [](Storage& s) { s.save_table(row("t")); }));
+}
+
+
+TEST_F(PostgresLeaseTest, RenewingEveryLeaseReportsTheOnesTakenOver) {
+    ASSERT_TRUE(a_->acquire_lease("t1", Ttl));
+    ASSERT_TRUE(a_->acquire_lease("t2", Ttl));
+    // Odd names travel intact through the array of one statement.
+    const std::string odd = "we\"ird\\id,{x}";
+    ASSERT_TRUE(a_->acquire_lease(odd, Ttl));
+    EXPECT_TRUE(a_->renew_leases(Ttl).empty());
+    expire("t2");
+    ASSERT_EQ(b_->acquire_lease("t2", Ttl), std::optional<int64_t>(2));
+    EXPECT_EQ(a_->renew_leases(Ttl), std::vector<std::string>{"t2"});
+    EXPECT_TRUE(a_->renew_leases(Ttl).empty());  // forgotten once reported
+    // Expired but taken by nobody: still ours, renewed.
+    expire("t1");
+    EXPECT_TRUE(a_->renew_leases(Ttl).empty());
+    EXPECT_FALSE(b_->acquire_lease("t1", Ttl));
+    EXPECT_FALSE(b_->acquire_lease(odd, Ttl));
+    EXPECT_TRUE(write(*a_, [](Storage& s) { s.save_table(row("t1")); }));
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.save_table(row("t2")); }));
+}
+
+TEST_F(PostgresLeaseTest, ForgottenLeasesAreNotWrittenUnder) {
+    ASSERT_TRUE(a_->acquire_lease("t", Ttl));
+    EXPECT_EQ(a_->forget_leases(), std::vector<std::string>{"t"});
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.save_table(row("t")); }));
+    EXPECT_TRUE(a_->renew_leases(Ttl).empty());
+}
+
+TEST_F(PostgresLeaseTest, OrphansAreUnfinishedTablesOfDeadOwners) {
+    // Rows written by a store without a node name (one node, unfenced), then leased.
+    PostgresStorage plain(db_->uri());
+    for (const char* id : {"live", "dead", "released", "done", "legacy"}) {
+        StoredTable t = row(id);
+        if (std::string(id) == "done") t.status = "finished";
+        ASSERT_TRUE(write(plain, [&](Storage& s) { s.save_table(t); }));
+    }
+    for (const char* id : {"live", "dead", "released", "done"}) ASSERT_TRUE(a_->acquire_lease(id, Ttl));
+    expire("dead");
+    expire("done");
+    a_->release_lease("released");  // left memory on purpose: loaded on its next visit
+    std::vector<std::string> orphans = b_->orphaned_tables(10);
+    std::sort(orphans.begin(), orphans.end());
+    EXPECT_EQ(orphans, (std::vector<std::string>{"dead", "legacy"}));
+    EXPECT_EQ(b_->orphaned_tables(1).size(), 1u);
+    EXPECT_TRUE(b_->orphaned_tables(0).empty());
+}
+
+TEST_F(PostgresLeaseTest, TheOwnersAddressIsKnownWhileItLives) {
+    a_->heartbeat("http://a:1", Ttl);
+    b_->heartbeat("http://b:2", Ttl);
+    ASSERT_TRUE(a_->acquire_lease("t", Ttl));
+    EXPECT_EQ(b_->owner_address("t"), "http://a:1");
+    EXPECT_EQ(b_->owner_address("none"), "");
+    db_->exec_raw("UPDATE nodes SET expires = now() - interval '1 second' WHERE name = 'node-a'");
+    EXPECT_EQ(b_->owner_address("t"), "");  // its node stopped beating: ask again later
+    a_->heartbeat("http://a:3", Ttl);
+    EXPECT_EQ(b_->owner_address("t"), "http://a:3");
+    expire("t");
+    EXPECT_EQ(b_->owner_address("t"), "");
+}
+
+TEST_F(PostgresLeaseTest, EachFenceTakenIsLoggedWithItsOneOwner) {
+    ASSERT_TRUE(a_->acquire_lease("t", Ttl));
+    ASSERT_TRUE(a_->acquire_lease("t", Ttl));  // extended: the same fence, logged once
+    expire("t");
+    ASSERT_TRUE(b_->acquire_lease("t", Ttl));
+    EXPECT_FALSE(a_->acquire_lease("t", Ttl));
+    pg::Connection c(db_->uri());
+    const pg::Result rows =
+        c.exec("SELECT fence, owner FROM lease_log WHERE table_id = 't' ORDER BY fence");
+    ASSERT_EQ(rows.rows(), 2);
+    EXPECT_EQ(rows.text(0, 0) + rows.text(0, 1), "1node-a");
+    EXPECT_EQ(rows.text(1, 0) + rows.text(1, 1), "2node-b");
 }
 
 }  // namespace
