@@ -3,7 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
-scripts/build.sh
+# With the PostgreSQL store: the storage tests run against both back ends (the CTest
+# storage_postgres starts a throwaway server, scripts/pg-temp.sh; docs/STORAGE.md).
+REVERSI_CMAKE_OPTIONS="-DREVERSI_WITH_POSTGRES=ON" scripts/build.sh
 if [ -f tests/e2e/package.json ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// The exact solver ordered by an evaluation probe: ordering may change the work, never the
+// score. A probe that misleads on purpose (and the real one, from 8x8 searches at 16-18
+// empties) must give the scores of plain minimax and of the solver without a probe.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/game.h"
+#include "engine/endgame.h"
+#include "engine/engine.h"
+#include "random_game.h"
+
+using namespace reversi;
+
+namespace {
+
+int minimax(const core::Position& pos) {
+    if (pos.is_over()) {
+        const int black = pos.outcome().black_score;
+        return pos.side() == 0 ? black : -black;
+    }
+    if (pos.must_pass()) return -minimax(pos.after(core::PassMove));
+    int best = -1000;
+    core::u128 moves = pos.legal_moves();
+    while (moves) best = std::max(best, -minimax(pos.after(core::pop_lsb(moves))));
+    return best;
+}
+
+// Scores positions by a hash of their discs: large, arbitrary and often wrong.
+struct MisleadingProbe final : engine::OrderingProbe<uint64_t> {
+    int estimate(uint64_t own, uint64_t opp, int) override {
+        const uint64_t h = (own * 0x9e3779b97f4a7c15ULL) ^ (opp * 0xc2b2ae3d27d4eb4fULL);
+        return static_cast<int>((h >> 40) % 12801) - 6400;
+    }
+};
+
+}  // namespace
+
+TEST(EndgameProbe, MisleadingOrderingKeepsMinimaxScores) {
+    std::mt19937_64 rng(314);
+    core::Setup setup;  // 8x8
+    int checked = 0;
+    for (int attempt = 0; checked < 10 && attempt < 100; ++attempt) {
+        core::Game game(setup);
+        const int empties = 8 + static_cast<int>(rng() % 3);
+        if (!reversi::test::random_position(game, empties, rng)) continue;
+        const core::Position& pos = game.position();
+        const engine::Layout<uint64_t> layout(pos.geometry());
+        engine::TranspositionTable table(1);
+        engine::SearchControl control(std::stop_token{}, 0, 0);
+        engine::Endgame<uint64_t> solver(layout, false, table, control);
+        MisleadingProbe probe;
+        solver.set_ordering_probe(&probe, 0);
+        const uint64_t own = engine::narrow_word<uint64_t>(pos.discs(pos.side()));
+        const uint64_t opp = engine::narrow_word<uint64_t>(pos.discs(1 - pos.side()));
+        ASSERT_EQ(solver.solve(own, opp, -65, 65), minimax(pos)) << "empties " << empties;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 10);
+}
+
+TEST(EndgameProbe, TrainedOrderingGivesTheScoresOfTheUnprobedSolver) {
+    // The hand-made evaluation turns the probe off: the reference solver.
+    std::mt19937_64 rng(2718);
+    core::Setup setup;
+    engine::Engine eng;
+    int checked = 0;
+    for (int attempt = 0; checked < 4 && attempt < 40; ++attempt) {
+        core::Game game(setup);
+        if (!reversi::test::random_position(game, 16 + checked % 3, rng)) continue;
+        engine::SearchLimits limits;
+        limits.exact = true;
+        eng.clear();
+        const engine::SearchResult probed = eng.search(game.position(), limits);
+        limits.handmade_eval = true;
+        eng.clear();
+        const engine::SearchResult plain = eng.search(game.position(), limits);
+        ASSERT_TRUE(probed.exact && plain.exact);
+        EXPECT_EQ(probed.score, plain.score);
+        // The probed solver's move reaches its score.
+        eng.clear();
+        const engine::SearchResult after = eng.search(game.position().after(probed.best), limits);
+        EXPECT_EQ(-after.score, probed.score);
+        ++checked;
+    }
+    EXPECT_EQ(checked, 4);
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// The lobby of two (and three) nodes on one PostgreSQL database through LISTEN/NOTIFY
+// (pg_listener.*, lobby_remote.cpp): each node is a Lobby with its own PgListener and its
+// own event loop, run here by the test. A seek posted on node A is shown and accepted on
+// node B and both players get their seat's token; a challenge crosses; the online counts
+// add up; a node started later reads the stored state; a node that stops takes its seeks
+// away. The waits are for delivery (a deadline of seconds), never a measured time.
+#ifdef REVERSI_WITH_POSTGRES
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "server/lobby.h"
+#include "server/net.h"
+#include "server/postgres/pg_listener.h"
+#include "storage_backends.h"
+
+namespace reversi::server {
+namespace {
+
+class FakeClient : public LobbyClient {
+  public:
+    FakeClient(int64_t player, std::string name) { identity = {player, std::move(name), false}; }
+    const Identity& who() const override { return identity; }
+    void deliver(std::shared_ptr<const std::string> text) override {
+        got.push_back(json::parse(*text));
+    }
+    size_t count(const std::string& type) const {
+        size_t n = 0;
+        for (const json& m : got) n += m["type"] == type;
+        return n;
+    }
+    json first(const std::string& type) const {
+        for (const json& m : got)
+            if (m["type"] == type) return m;
+        return nullptr;
+    }
+    std::vector<json> got;
+    Identity identity;
+};
+
+struct Node {
+    explicit Node(const std::string& uri, int64_t* now)
+        : listener(uri, pg::PgListener::random_node_name(),
+                   [this](std::function<void()> f) { net::post(ioc, std::move(f)); }) {
+        LobbyServices s;
+        s.now = [now] { return *now; };
+        s.wall_now = [now] { return *now; };
+        s.random = [] { return uint64_t{0}; };
+        s.create_table = [this](PairingOrder order, PairingDone done) {
+            orders.push_back(std::move(order));
+            dones.push_back(std::move(done));
+        };
+        s.node = listener.node();
+        s.publish = [this](json event, std::function<void()> failed) {
+            listener.publish(std::move(event), std::move(failed));
+        };
+        lobby = std::make_unique<Lobby>(s);
+        listener.start([this](const json& event) { lobby->on_remote(event); });
+    }
+    // Makes the oldest pending table with tokens "<table>-<seat>".
+    void make_table(const std::string& table) {
+        PairingOutcome out;
+        out.table = table;
+        for (size_t s = 0; s < orders.front().seats.size(); ++s)
+            out.tokens.push_back(table + "-" + std::to_string(s));
+        dones.front()(out);
+    }
+    net::io_context ioc;
+    std::vector<PairingOrder> orders;
+    std::vector<PairingDone> dones;
+    std::unique_ptr<Lobby> lobby;
+    pg::PgListener listener;  // last: stopped (its thread joined) first
+};
+
+class PostgresLobbyBusTest : public testing::Test {
+  protected:
+    void SetUp() override {
+        const std::string server = testing_backends::test_server_uri();
+        if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
+        db_ = std::make_unique<testing_backends::PostgresDb>(server);
+        a_ = std::make_unique<Node>(db_->uri(), &now_);
+        b_ = std::make_unique<Node>(db_->uri(), &now_);
+    }
+    // Runs the nodes' loops until `done` holds; false after 10 s without.
+    bool run_until(const std::function<bool()>& done) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (!done()) {
+            if (std::chrono::steady_clock::now() > deadline) return false;
+            for (Node* n : {a_.get(), b_.get(), c_.get()})
+                if (n) {
+                    n->ioc.restart();
+                    n->ioc.poll();
+                }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        return true;
+    }
+    static json seek_msg() {
+        return {{"type", "seek"},
+                {"setup", {{"board", "8"}}},
+                {"clock", {{"mode", "game"}, {"seconds", 180}, {"increment", 2}}},
+                {"seat", "white"}};
+    }
+
+    int64_t now_ = 1000;
+    std::unique_ptr<testing_backends::PostgresDb> db_;
+    std::unique_ptr<Node> a_, b_, c_;
+    FakeClient ada_{1, "Ada"}, bob_{2, "Bob"}, cid_{3, "Cid"};
+};
+
+TEST_F(PostgresLobbyBusTest, SeekOnNodeAIsAcceptedOnNodeB) {
+    a_->lobby->connect(ada_);
+    b_->lobby->connect(bob_);
+    a_->lobby->on_message(ada_, seek_msg().dump());
+    ASSERT_TRUE(run_until([&] { return bob_.count("seek_added") == 1; }));
+    const json seek = bob_.first("seek_added")["seek"];
+    EXPECT_EQ(seek["player"], "Ada");
+    b_->lobby->on_message(bob_, json{{"type", "accept"}, {"id", seek["id"]}}.dump());
+    ASSERT_TRUE(run_until([&] { return a_->orders.size() == 1; }));
+    ASSERT_EQ(a_->orders[0].seats.size(), 2u);
+    EXPECT_EQ(a_->orders[0].seats[0].name, "Bob") << "Ada asked for White";
+    EXPECT_EQ(a_->orders[0].seats[1].name, "Ada");
+    EXPECT_TRUE(b_->orders.empty());
+    a_->make_table("tab1");
+    ASSERT_TRUE(run_until([&] { return bob_.count("paired") == 1; }));
+    EXPECT_EQ(bob_.first("paired")["token"], "tab1-0");
+    EXPECT_EQ(bob_.first("paired")["seat"], 0);
+    EXPECT_EQ(ada_.first("paired")["token"], "tab1-1");
+    ASSERT_TRUE(run_until([&] { return bob_.count("seek_removed") == 1; }));
+}
+
+TEST_F(PostgresLobbyBusTest, ChallengeAndOnlineCountsCross) {
+    a_->lobby->connect(ada_);
+    b_->lobby->connect(bob_);
+    b_->lobby->connect(cid_);
+    a_->lobby->tick();
+    b_->lobby->tick();
+    ASSERT_TRUE(run_until([&] {
+        return a_->lobby->online_total() == 3 && b_->lobby->online_total() == 3;
+    }));
+    // Bob's presence on node B reached node A with (or before) the counts.
+    a_->lobby->on_message(ada_,
+                          json{{"type", "challenge"}, {"to", "bob"}, {"setup", {{"board", "8"}}}}
+                              .dump());
+    ASSERT_TRUE(run_until([&] { return bob_.count("challenge") == 1; }));
+    EXPECT_EQ(ada_.count("challenge_sent"), 1u);
+    b_->lobby->on_message(bob_, json{{"type", "challenge_reply"},
+                                     {"id", bob_.first("challenge")["id"]},
+                                     {"accept", true}}
+                                    .dump());
+    ASSERT_TRUE(run_until([&] { return a_->orders.size() == 1; }));
+    a_->make_table("tab2");
+    ASSERT_TRUE(run_until([&] { return bob_.count("paired") == 1; }));
+    EXPECT_EQ(bob_.first("paired")["table"], "tab2");
+    EXPECT_EQ(cid_.count("paired"), 0u);
+}
+
+TEST_F(PostgresLobbyBusTest, ANewNodeReadsTheStoredStateAndAStoppedNodeLeaves) {
+    a_->lobby->connect(ada_);
+    a_->lobby->tick();
+    a_->lobby->on_message(ada_, seek_msg().dump());
+    b_->lobby->connect(bob_);
+    ASSERT_TRUE(run_until([&] { return b_->lobby->remote_seek_count() == 1; }));
+    // Node C starts after the seek was stored: it reads it, and node A's count, from the rows.
+    c_ = std::make_unique<Node>(db_->uri(), &now_);
+    ASSERT_TRUE(run_until([&] {
+        return c_->lobby->remote_seek_count() == 1 && c_->lobby->online_total() == 1;
+    }));
+    // Node A stops: its goodbye takes its seek off the other nodes.
+    a_.reset();
+    ASSERT_TRUE(run_until([&] {
+        return b_->lobby->remote_seek_count() == 0 && c_->lobby->remote_seek_count() == 0;
+    }));
+    EXPECT_EQ(bob_.count("seek_removed"), 1u);
+}
+
+TEST_F(PostgresLobbyBusTest, AnEventTooLargeForNotifyIsRefused) {
+    bool failed = false;
+    a_->listener.publish({{"k", "deliver"}, {"n", a_->listener.node()}, {"p", 2},
+                          {"text", std::string(pg::MaxPayloadBytes, 'x')}},
+                         [&] { failed = true; });
+    ASSERT_TRUE(run_until([&] { return failed; }));
+}
+
+}  // namespace
+}  // namespace reversi::server
+#endif
