@@ -75,9 +75,10 @@ struct TableRecord {
     bool finished = false;           // a state acknowledged the end of the game
     int node = -1;                   // the node of the last state received
     int node_at_kill = -1;           // where it was played when the kill came
-    int ply_at_kill = -1;
     bool finished_at_kill = false;
-    double failover_s = -1;  // kill to the first move accepted elsewhere (its old node's)
+    int taken_at_ply = -1;    // the ply of the first state another node sent after the kill
+    double available_s = -1;  // kill to that state
+    double failover_s = -1;   // kill to the first move accepted by that node
     int contradictions = 0;
 };
 
@@ -117,11 +118,18 @@ void acknowledge(Run& run, TableRecord& t, const MessageView& state, int node) {
         t.contradictions++;
         return;
     }
-    // A move accepted by a node other than the dead one, after the kill, on a table the dead
-    // node was playing: the failover is over for this table.
-    if (run.killed && t.node_at_kill == run.victim && t.failover_s < 0 && node != run.victim &&
-        static_cast<int>(state.moves.size()) > t.ply_at_kill)
-        t.failover_s = std::chrono::duration<double>(Clock::now() - run.kill_time).count();
+    // On a table the dead node was playing: the first state another node sends is the table
+    // as it took it over; the first one with more moves than that, a move it accepted.
+    if (run.killed && t.node_at_kill == run.victim && node != run.victim) {
+        const double since = std::chrono::duration<double>(Clock::now() - run.kill_time).count();
+        const int ply = static_cast<int>(state.moves.size());
+        if (t.taken_at_ply < 0) {
+            t.taken_at_ply = ply;
+            t.available_s = since;
+        } else if (t.failover_s < 0 && ply > t.taken_at_ply) {
+            t.failover_s = since;
+        }
+    }
     if (state.moves.size() > t.acked.size()) t.acked = state.moves;
     if (state.status == "finished") t.finished = true;
     t.node = node;
@@ -386,7 +394,6 @@ int run_failover(FailoverOptions options) {
             if (ec) return;
             for (auto& t : run.tables) {
                 t->node_at_kill = t->node;
-                t->ply_at_kill = static_cast<int>(t->acked.size());
                 t->finished_at_kill = t->finished;
             }
             stop_server(run.nodes[run.victim].child, SIGKILL);
@@ -401,14 +408,16 @@ int run_failover(FailoverOptions options) {
         if (!node.dead) stop_server(node.child, SIGTERM);
 
     const Audit a = audit(run, uri, victim_node);
-    std::vector<double> failovers;
+    std::vector<double> failovers, availables;
     int victim_tables = 0;  // unfinished on the killed node when it was killed
     for (const auto& t : run.tables) {
         if (t->node_at_kill != run.victim || t->finished_at_kill) continue;
         victim_tables++;
         if (t->failover_s >= 0) failovers.push_back(t->failover_s);
+        if (t->available_s >= 0) availables.push_back(t->available_s);
     }
     std::sort(failovers.begin(), failovers.end());
+    std::sort(availables.begin(), availables.end());
     int contradictions = 0;
     for (const auto& t : run.tables) contradictions += t->contradictions;
 
@@ -424,6 +433,10 @@ int run_failover(FailoverOptions options) {
                   << failovers.front() << " s, median " << failovers[failovers.size() / 2]
                   << " s, max " << failovers.back() << " s over " << failovers.size()
                   << " tables\n";
+    if (!availables.empty())
+        std::cout << "table served by the new owner after: min " << availables.front()
+                  << " s, median " << availables[availables.size() / 2] << " s, max "
+                  << availables.back() << " s\n";
     std::cout << "moves lost " << a.lost_moves << ", games not finished " << a.unfinished
               << ", fences decreasing " << a.fence_decreases << ", fences with two owners "
               << a.shared_fences << ", fences of no lease " << a.unlogged_fences

@@ -230,16 +230,8 @@ Spawned spawn_server(const LoadOptions& o) {
     s.db = base + ".db";
     s.out = base + ".out";
     // No computer pause: it is for people watching flips, and would only slow the figures.
-    std::vector<std::string> args = {"--port", "0", "--engine-threads",
-                                     std::to_string(o.engine_threads), "--computer-pause-ms",
-                                     "0"};
-    // A --db among the serve arguments (a PostgreSQL URI) replaces the temporary SQLite file:
-    // serve takes one --db.
-    const bool own_db = std::none_of(o.serve_args.begin(), o.serve_args.end(), [](const auto& a) {
-        return a == "--db" || a.starts_with("--db=");
-    });
-    if (own_db) args.insert(args.end(), {"--db", s.db});
-    args.insert(args.end(), o.serve_args.begin(), o.serve_args.end());
+    std::vector<std::string> args = started_server_args(s.db, o.engine_threads, o.serve_args);
+    args.insert(args.begin(), {"--computer-pause-ms", "0"});
     try {
         s.child = client::start_server(args, s.out, "");
     } catch (...) {
@@ -248,6 +240,22 @@ Spawned spawn_server(const LoadOptions& o) {
     }
     return s;
 }
+
+}  // namespace
+
+std::vector<std::string> started_server_args(const std::string& db, int engine_threads,
+                                             const std::vector<std::string>& serve_args) {
+    std::vector<std::string> args = {"--port", "0", "--engine-threads",
+                                     std::to_string(engine_threads)};
+    const bool names_db = std::any_of(serve_args.begin(), serve_args.end(), [](const auto& a) {
+        return a == "--db" || a.starts_with("--db=");
+    });
+    if (!names_db) args.insert(args.end(), {"--db", db});
+    args.insert(args.end(), serve_args.begin(), serve_args.end());
+    return args;
+}
+
+namespace {
 
 double percentile(std::vector<double>& v, double p) {
     if (v.empty()) return 0;

@@ -246,10 +246,8 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
                                      .string();
         db = base + ".db";
         out = base + ".out";
-        std::vector<std::string> args = {
-            "--port", "0", "--db", db, "--engine-threads", std::to_string(options.engine_threads)};
-        args.insert(args.end(), options.serve_args.begin(), options.serve_args.end());
-        child = client::start_server(args, out, "");
+        child = client::start_server(
+            started_server_args(db, options.engine_threads, options.serve_args), out, "");
         port = child.port;
     }
     net::io_context ioc{1};

@@ -21,4 +21,10 @@ struct LobbyLoadOptions {
 // Runs the lobby load test and prints its figures; 0 when no error was seen.
 int run_lobby_loadtest(const LobbyLoadOptions& options);
 
+// The options of a started server: the port, engine threads and a temporary SQLite file
+// `db`, then `serve_args`; a --db among them (a PostgreSQL URI) replaces the file, since
+// serve takes one --db.
+std::vector<std::string> started_server_args(const std::string& db, int engine_threads,
+                                             const std::vector<std::string>& serve_args);
+
 }  // namespace reversi::cli

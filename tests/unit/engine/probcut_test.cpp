@@ -42,8 +42,9 @@ TEST(ProbCutFile, TextRoundTripsAndFindsPairs) {
     const ProbCutTable back = engine::parse_probcut(good_text());
     EXPECT_EQ(back.variant(), "8x8");
     ASSERT_EQ(back.pairs().size(), 3u);
+    const ProbCutTable original = sample_table();
     for (size_t i = 0; i < 3; ++i) {
-        const ProbCutPair& a = sample_table().pairs()[i];
+        const ProbCutPair& a = original.pairs()[i];
         const ProbCutPair& b = back.pairs()[i];
         EXPECT_EQ(a.depth, b.depth);
         EXPECT_EQ(a.shallow, b.shallow);

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -52,6 +53,9 @@ class ServerProcess {
                 REVERSI_BINARY, "serve", "--port",           "0", "--db",           db,
                 "--web",        web,     "--engine-threads", "1", "--hint-seconds", "0.05",
                 "--computer-pause-ms", "0"};
+            // A --db in `extra` (a PostgreSQL URI) replaces the file: serve takes one --db.
+            if (std::find(extra.begin(), extra.end(), "--db") != extra.end())
+                args.erase(args.begin() + 4, args.begin() + 6);
             args.insert(args.end(), extra.begin(), extra.end());
             std::vector<char*> argv;
             for (auto& a : args) argv.push_back(a.data());
