@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "engine/pattern_eval.h"
+#include "engine/probcut.h"
 
 int main(int argc, char** argv) {
     CLI::App app{"reversi: Reversi for every board, 2-4 players, engine and web server"};
@@ -26,9 +27,11 @@ int main(int argc, char** argv) {
     reversi::cli::add_relabel_command(app, status);
     reversi::cli::add_mpcfit_command(app, status);
     try {
-        // The trained weights are checked before anything runs: a missing or damaged file
-        // stops the program with its reason (never a quiet switch of evaluation).
+        // The trained weights and Multi-ProbCut parameters are checked before anything runs:
+        // a missing or damaged file stops the program with its reason (never a quiet switch
+        // of evaluation).
         reversi::engine::load_trained_weights();
+        reversi::engine::load_probcut_parameters();
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -70,9 +71,12 @@ template <class Direct>
 std::shared_ptr<const Direct> build_direct(const PatternSet& set, const PatternWeights& w) {
     auto d = std::make_shared<Direct>();
     for (const PatternInstance& inst : set.instances) {
-        uint64_t mask = 0;
-        for (int sq : inst.squares) mask |= uint64_t{1} << sq;
+        uint64_t mask = 0, mask_hi = 0;
+        for (int sq : inst.squares)
+            (sq < 64 ? mask : mask_hi) |= uint64_t{1} << (sq & 63);
         d->masks.push_back(mask);
+        d->masks_hi.push_back(mask_hi);
+        d->low_bits.push_back(static_cast<uint8_t>(std::popcount(mask)));
         d->offsets.push_back(d->phase_stride);
         d->phase_stride +=
             static_cast<uint32_t>(set.patterns[static_cast<size_t>(inst.pattern)].size);
@@ -134,7 +138,7 @@ PatternEval<B>::PatternEval(const Layout<B>& layout, const core::Geometry& geome
         throw WeightError("weights " + (weights_ ? weights_->variant : std::string("(none)")) +
                           ": made for another pattern set than this build's (retrain them)");
 #if defined(__BMI2__)
-    if constexpr (sizeof(B) == 8) direct_ = direct_tables<Direct>(set, weights_);
+    direct_ = direct_tables<Direct>(set, weights_);
 #endif
 }
 
@@ -152,6 +156,25 @@ int PatternEval<B>::evaluate(B own, B opp) const {
         for (size_t i = 0; i < n; ++i) {
             const uint64_t m = d.masks[i];
             sum += w[d.offsets[i] + t[_pext_u64(own, m)] + 2 * t[_pext_u64(opp, m)]];
+        }
+        return std::clamp(sum, -limit_, limit_);
+    } else {
+        const Direct& d = *direct_;
+        const int phase =
+            phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
+        const int16_t* w = d.values.data() + static_cast<size_t>(phase) * d.phase_stride;
+        const auto& t = TernaryTable.of;
+        const uint64_t own_lo = static_cast<uint64_t>(own), opp_lo = static_cast<uint64_t>(opp);
+        const uint64_t own_hi = static_cast<uint64_t>(own >> 64);
+        const uint64_t opp_hi = static_cast<uint64_t>(opp >> 64);
+        int sum = 0;
+        const size_t n = d.masks.size();
+        for (size_t i = 0; i < n; ++i) {
+            const uint64_t lo = d.masks[i], hi = d.masks_hi[i];
+            const int shift = d.low_bits[i];
+            const uint64_t own_bits = _pext_u64(own_lo, lo) | (_pext_u64(own_hi, hi) << shift);
+            const uint64_t opp_bits = _pext_u64(opp_lo, lo) | (_pext_u64(opp_hi, hi) << shift);
+            sum += w[d.offsets[i] + t[own_bits] + 2 * t[opp_bits]];
         }
         return std::clamp(sum, -limit_, limit_);
     }

@@ -67,10 +67,13 @@ class PatternEval final : public Evaluator<B> {
                 std::shared_ptr<const PatternWeights> weights);
     int evaluate(B own, B opp) const override;
 
-    // The 64-bit fast path: each instance's weights re-ordered by ascending square, so that
-    // its index is two bit extractions and a binary-to-ternary table (built once per weights).
+    // The BMI2 fast path: each instance's weights re-ordered by ascending square, so that
+    // its index is bit extractions and a binary-to-ternary table (built once per weights).
+    // 128-bit boards extract each half and join them above the low half's bits.
     struct Direct {
-        std::vector<uint64_t> masks;    // the instance's squares
+        std::vector<uint64_t> masks;     // the instance's squares (squares 0-63)
+        std::vector<uint64_t> masks_hi;  // ... squares 64-127
+        std::vector<uint8_t> low_bits;   // squares of the instance in `masks`
         std::vector<uint32_t> offsets;  // its table inside a phase
         uint32_t phase_stride = 0;
         std::vector<int16_t> values;  // phases * phase_stride
@@ -80,7 +83,7 @@ class PatternEval final : public Evaluator<B> {
     const Layout<B>& layout_;
     std::shared_ptr<const PatternWeights> weights_;
     PatternIndexer<B> indexer_;
-    std::shared_ptr<const Direct> direct_;  // 64-bit boards with BMI2 only
+    std::shared_ptr<const Direct> direct_;  // with BMI2 only
     int limit_ = 0;
 };
 

@@ -175,6 +175,10 @@ std::shared_ptr<const ProbCutTable> probcut_parameters(const std::string& varian
     return slot;
 }
 
+void load_probcut_parameters() {
+    for (const std::string& variant : probcut_variants()) probcut_parameters(variant);
+}
+
 std::vector<ProbCutPair> fit_probcut(int depth, int shallow, const std::vector<ProbCutSample>& s,
                                      int bucket, int min_samples) {
     std::vector<ProbCutPair> pairs;

@@ -73,6 +73,8 @@ const std::vector<std::string>& probcut_variants();
 // A variant's parameters, loaded once from probcut_directory(); null when the variant ships
 // none. Throws ProbCutError when it should and its file is missing or damaged.
 std::shared_ptr<const ProbCutTable> probcut_parameters(const std::string& variant);
+// Loads every shipped variant's parameters now (start-up check); throws ProbCutError.
+void load_probcut_parameters();
 
 // One sample for the fit: the scores of the same position at two depths.
 struct ProbCutSample {

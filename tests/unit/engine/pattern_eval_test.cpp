@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -139,24 +140,41 @@ TEST(PatternEval, SymmetricPositionsGetTheSameValue) {
     }
 }
 
-TEST(PatternEval, SixtyFourBitPathAgreesWithTheGenericOne) {
-    // Weights with no symmetry at all, so that any mix-up of cell order shows.
-    const core::Variant v = variant_of(core::Shape::Eight);
-    auto w = symmetric_random_weights(v.geometry(), 3);
-    std::mt19937 rng(5);
-    for (auto& x : w->values) x = static_cast<int16_t>(static_cast<int>(rng() % 201) - 100);
-    const Layout<uint64_t> narrow(v.geometry());
-    const Layout<core::u128> wide(v.geometry());
-    const PatternEval<uint64_t> fast(narrow, v.geometry(), w);
-    const PatternEval<core::u128> generic(wide, v.geometry(), w);
-    std::mt19937_64 games(13);
-    for (int trial = 0; trial < 30; ++trial) {
-        core::Game game(v.setup());
-        if (!test::random_position(game, 5 + 2 * trial % 55, games)) continue;
-        const core::u128 own = game.position().discs(0);
-        const core::u128 opp = game.position().discs(1);
-        EXPECT_EQ(fast.evaluate(static_cast<uint64_t>(own), static_cast<uint64_t>(opp)),
-                  generic.evaluate(own, opp));
+TEST(PatternEval, BitExtractionPathsAgreeWithTheIndexer) {
+    // Weights with no symmetry at all, so that any mix-up of cell order shows; the reference
+    // sums the table entries the square-by-square indexer names.
+    for (core::Shape shape : {core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon}) {
+        const core::Variant v = variant_of(shape);
+        auto w = symmetric_random_weights(v.geometry(), 3);
+        std::mt19937 rng(5);
+        for (auto& x : w->values) x = static_cast<int16_t>(static_cast<int>(rng() % 201) - 100);
+        const Layout<uint64_t> narrow(v.geometry());
+        const Layout<core::u128> wide(v.geometry());
+        const PatternIndexer<core::u128> indexer(v.geometry());
+        const PatternEval<core::u128> eval_wide(wide, v.geometry(), w);
+        std::mt19937_64 games(13);
+        const int playable = v.geometry().playable_count();
+        for (int trial = 0; trial < 30; ++trial) {
+            core::Game game(v.setup());
+            if (!test::random_position(game, 5 + 2 * trial % (playable - 5), games)) continue;
+            const core::u128 own = game.position().discs(0);
+            const core::u128 opp = game.position().discs(1);
+            int idx[MaxPatternInstances];
+            indexer.indices(own, opp, idx);
+            const int phase = phase_of(core::popcount(own | opp), playable, w->phases);
+            int expected = 0;
+            for (int i = 0; i < indexer.instance_count(); ++i)
+                expected += w->values[static_cast<size_t>(phase) * w->phase_size +
+                                      static_cast<size_t>(idx[i])];
+            expected = std::clamp(expected, -(playable * DiscScale - 1), playable * DiscScale - 1);
+            EXPECT_EQ(eval_wide.evaluate(own, opp), expected) << "trial " << trial;
+            if (v.geometry().narrow()) {
+                const PatternEval<uint64_t> eval_narrow(narrow, v.geometry(), w);
+                EXPECT_EQ(eval_narrow.evaluate(static_cast<uint64_t>(own),
+                                               static_cast<uint64_t>(opp)),
+                          expected);
+            }
+        }
     }
 }
 
