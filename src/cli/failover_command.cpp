@@ -52,10 +52,10 @@ struct FailoverOptions {
     std::string db;  // the PostgreSQL server (default $REVERSI_TEST_PG)
     int nodes = 3;
     int games = 30;
-    double ttl = 2;          // serve --lease-ttl
-    double kill_after = 3;   // seconds after the first game starts
-    double seconds = 50;     // the whole run's bound
-    int think_ms = 60;       // mean think time per move (uniform 0..2x)
+    double ttl = 2;         // serve --lease-ttl
+    double kill_after = 3;  // seconds after the first game starts
+    double seconds = 50;    // the whole run's bound
+    int think_ms = 60;      // mean think time per move (uniform 0..2x)
     uint64_t seed = 1;
     std::string dir;
     bool keep = false;
@@ -136,8 +136,8 @@ void acknowledge(Run& run, TableRecord& t, const MessageView& state, int node) {
 }
 
 // An HTTP call that follows the 307 of a node that does not own the table.
-awaitable<HttpAnswer> call_following(Run& run, int node, http::verb method,
-                                     const std::string& path, const std::string& body) {
+awaitable<HttpAnswer> call_following(Run& run, int node, http::verb method, const std::string& path,
+                                     const std::string& body) {
     const net::ip::address any;  // the system picks the source address
     for (int hop = 0; hop < 3; ++hop) {
         HttpAnswer a = co_await http_call(run.nodes[node].target, any, method, path, body, 10);
@@ -221,11 +221,11 @@ awaitable<void> game(Run& run, int slot) {
     std::mt19937_64 rng(run.options.seed * 1000003 + slot);
     const int n = static_cast<int>(run.nodes.size());
     co_await pause(milliseconds(slot * 20));
-    const std::string create = json{{"seats", {{{"type", "human"}}, {{"type", "human"}}}},
-                                    {"seat", 0},
-                                    {"name", "a"},
-                                    {"hints", false}}
-                                   .dump();
+    const std::string create = json{
+        {"seats", {{{"type", "human"}}, {{"type", "human"}}}},
+        {"seat", 0},
+        {"name", "a"},
+        {"hints", false}}.dump();
     // Bodies and paths are built outside the co_await expressions: GCC 12 miscompiles
     // initializer lists inside them.
     const std::string tables_path = "/api/tables";
@@ -252,9 +252,10 @@ awaitable<void> game(Run& run, int slot) {
     auto done = std::make_shared<int>(0);
     net::steady_timer finished(executor, Clock::time_point::max());
     for (int seat = 0; seat < 2; ++seat)
-        net::co_spawn(executor, play_seat(run, t, seat, rng()), [done, &finished](std::exception_ptr) {
-            if (++*done == 2) finished.cancel();
-        });
+        net::co_spawn(executor, play_seat(run, t, seat, rng()),
+                      [done, &finished](std::exception_ptr) {
+                          if (++*done == 2) finished.cancel();
+                      });
     error_code ec;
     co_await finished.async_wait(net::redirect_error(use_awaitable, ec));
 }
@@ -307,8 +308,10 @@ Audit audit(Run& run, const std::string& uri, const std::string& victim_node) {
                 continue;
             }
             const std::string owner = moves.text(r, 2);
-            if (owner == victim_node) victim_wrote = true;
-            else if (victim_wrote) other_owner_after_victim = true;
+            if (owner == victim_node)
+                victim_wrote = true;
+            else if (victim_wrote)
+                other_owner_after_victim = true;
         }
         const size_t common =
             std::mismatch(t->acked.begin(), t->acked.end(), stored.begin(), stored.end()).first -
@@ -354,10 +357,10 @@ int run_failover(FailoverOptions options) {
         admin.exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         admin.exec("CREATE SCHEMA " + schema);
     }
-    const std::filesystem::path dir =
-        options.dir.empty()
-            ? std::filesystem::temp_directory_path() / ("reversi_failover_" + std::to_string(getpid()))
-            : std::filesystem::path(options.dir);
+    const std::filesystem::path dir = options.dir.empty()
+                                          ? std::filesystem::temp_directory_path() /
+                                                ("reversi_failover_" + std::to_string(getpid()))
+                                          : std::filesystem::path(options.dir);
     std::filesystem::create_directories(dir);
 
     Run run;
@@ -369,10 +372,10 @@ int run_failover(FailoverOptions options) {
         std::filesystem::remove(log + ".out");
         std::filesystem::remove(log + ".err");
         Node node;
-        node.child = start_server({"--port", "0", "--db", uri, "--lease-ttl", ttl.str(),
-                                   "--engine-threads", "1", "--tables-per-minute", "100000",
-                                   "--max-connections-per-address", "100000"},
-                                  log + ".out", log + ".err");
+        node.child = start_server(
+            {"--port", "0", "--db", uri, "--lease-ttl", ttl.str(), "--engine-threads", "1",
+             "--tables-per-minute", "100000", "--max-connections-per-address", "100000"},
+            log + ".out", log + ".err");
         node.url = "http://127.0.0.1:" + std::to_string(node.child.port);
         node.target = {tcp::endpoint(net::ip::make_address("127.0.0.1"),
                                      static_cast<unsigned short>(node.child.port)),
@@ -388,8 +391,10 @@ int run_failover(FailoverOptions options) {
     run.deadline = start + milliseconds(static_cast<int>(options.seconds * 1000));
     {
         net::io_context ioc{1};
-        for (int slot = 0; slot < options.games; ++slot) net::co_spawn(ioc, game(run, slot), net::detached);
-        net::steady_timer kill(ioc, start + milliseconds(static_cast<int>(options.kill_after * 1000)));
+        for (int slot = 0; slot < options.games; ++slot)
+            net::co_spawn(ioc, game(run, slot), net::detached);
+        net::steady_timer kill(ioc,
+                               start + milliseconds(static_cast<int>(options.kill_after * 1000)));
         kill.async_wait([&](error_code ec) {
             if (ec) return;
             for (auto& t : run.tables) {
@@ -422,12 +427,11 @@ int run_failover(FailoverOptions options) {
     for (const auto& t : run.tables) contradictions += t->contradictions;
 
     std::cout << "tables " << run.tables.size() << " of " << options.games << " made, played "
-              << played << " s; moves sent " << run.moves_sent << ", acknowledged "
-              << a.acked_moves << "; redirects followed " << run.redirects_followed
-              << ", reconnects " << run.reconnects << ", refused moves " << run.refused << '\n';
-    std::cout << "killed node 0 (" << victim_node << ") at " << options.kill_after
-              << " s, playing " << victim_tables << " tables; taken over by another node "
-              << a.taken_over << '\n';
+              << played << " s; moves sent " << run.moves_sent << ", acknowledged " << a.acked_moves
+              << "; redirects followed " << run.redirects_followed << ", reconnects "
+              << run.reconnects << ", refused moves " << run.refused << '\n';
+    std::cout << "killed node 0 (" << victim_node << ") at " << options.kill_after << " s, playing "
+              << victim_tables << " tables; taken over by another node " << a.taken_over << '\n';
     if (!failovers.empty())
         std::cout << "failover time (kill to first move accepted on the new owner): min "
                   << failovers.front() << " s, median " << failovers[failovers.size() / 2]
@@ -473,7 +477,9 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--db", o->db,
                     "PostgreSQL server URI (default $REVERSI_TEST_PG); a schema of its own is "
                     "made there");
-    cmd->add_option("--nodes", o->nodes, "Server nodes")->check(CLI::Range(2, 8))->capture_default_str();
+    cmd->add_option("--nodes", o->nodes, "Server nodes")
+        ->check(CLI::Range(2, 8))
+        ->capture_default_str();
     cmd->add_option("--games", o->games, "Concurrent games of two players")
         ->check(CLI::Range(1, 2000))
         ->capture_default_str();

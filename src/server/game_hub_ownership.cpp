@@ -14,11 +14,10 @@ namespace reversi::server {
 
 void GameHub::set_ownership(TableOwnership& ownership) {
     ownership_ = &ownership;
-    ownership.start([this](const std::vector<std::string>& ids) { lose_tables(ids); },
-                    [this](std::vector<StoredTable> tables) { adopt_tables(std::move(tables)); },
-                    [this] {
-                        return options_.limits.max_live_tables - static_cast<int>(rooms_.size());
-                    });
+    ownership.start(
+        [this](const std::vector<std::string>& ids) { lose_tables(ids); },
+        [this](std::vector<StoredTable> tables) { adopt_tables(std::move(tables)); },
+        [this] { return options_.limits.max_live_tables - static_cast<int>(rooms_.size()); });
 }
 
 void GameHub::release_room(const std::string& id) {

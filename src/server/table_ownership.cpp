@@ -72,8 +72,7 @@ void TableOwnership::stop() {
 
 std::function<void(Storage&)> TableOwnership::leased(const std::string& table,
                                                      std::function<void(Storage&)> write) const {
-    return [leases = &leases_, table, ttl = options_.ttl_ms,
-            write = std::move(write)](Storage& s) {
+    return [leases = &leases_, table, ttl = options_.ttl_ms, write = std::move(write)](Storage& s) {
         // In the write's transaction: rolled back with it, and retried with it.
         if (!leases->acquire_lease(table, ttl))
             throw std::runtime_error("table " + table + " is held by another node");
@@ -114,7 +113,8 @@ void TableOwnership::release(const std::string& table) {
 }
 
 void TableOwnership::arm_renewal() {
-    renew_timer_.expires_after(std::chrono::milliseconds(std::max<int64_t>(options_.ttl_ms / 3, 1)));
+    renew_timer_.expires_after(
+        std::chrono::milliseconds(std::max<int64_t>(options_.ttl_ms / 3, 1)));
     renew_timer_.async_wait([this](error_code ec) {
         if (ec) return;
         renew_now();
@@ -175,8 +175,7 @@ void TableOwnership::sweep_now() {
             try {
                 orphans = leases_.orphaned_tables(room);
             } catch (const std::exception& e) {
-                std::cerr << "ownership: orphaned tables not read: " << utf8_safe(e.what())
-                          << '\n';
+                std::cerr << "ownership: orphaned tables not read: " << utf8_safe(e.what()) << '\n';
                 return;
             }
             // Races between sweepers are decided by the lease statement: one node wins each.

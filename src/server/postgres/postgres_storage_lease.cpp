@@ -165,7 +165,6 @@ void PostgresStorage::release_lease(const std::string& table) {
     fences_.erase(it);
 }
 
-
 std::vector<std::string> PostgresStorage::renew_leases(int64_t ttl_ms) {
     if (fences_.empty()) return {};
     reconnect_if_broken();

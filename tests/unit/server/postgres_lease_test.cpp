@@ -122,7 +122,6 @@ TEST_F(PostgresLeaseTest, FencesOnlyGrowAcrossReleaseAndTakeover) {
     EXPECT_TRUE(write(*a_, [](Storage& s) { s.save_table(row("t")); }));
 }
 
-
 TEST_F(PostgresLeaseTest, RenewingEveryLeaseReportsTheOnesTakenOver) {
     ASSERT_TRUE(a_->acquire_lease("t1", Ttl));
     ASSERT_TRUE(a_->acquire_lease("t2", Ttl));
@@ -158,7 +157,8 @@ TEST_F(PostgresLeaseTest, OrphansAreUnfinishedTablesOfDeadOwners) {
         if (std::string(id) == "done") t.status = "finished";
         ASSERT_TRUE(write(plain, [&](Storage& s) { s.save_table(t); }));
     }
-    for (const char* id : {"live", "dead", "released", "done"}) ASSERT_TRUE(a_->acquire_lease(id, Ttl));
+    for (const char* id : {"live", "dead", "released", "done"})
+        ASSERT_TRUE(a_->acquire_lease(id, Ttl));
     expire("dead");
     expire("done");
     a_->release_lease("released");  // left memory on purpose: loaded on its next visit

@@ -4,6 +4,8 @@
 // nodes (the test sets who holds what). The timers are not waited for: each test runs one
 // renewal or one takeover round by hand. The SQL of the leases is tested against PostgreSQL
 // in postgres_lease_test.cpp; the whole with real processes by `reversi failover`.
+#include "server/table_ownership.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -11,7 +13,6 @@
 #include <set>
 
 #include "hub_fixture.h"
-#include "server/table_ownership.h"
 
 namespace reversi::server {
 namespace {
