@@ -49,8 +49,7 @@ int run_mpcfit(const MpcfitOptions& opt) {
                                      " positions, not " + key);
         for (const engine::TrainingPosition& p : file.positions) {
             const int empties = g.playable_count() - core::popcount(p.own | p.opp);
-            if (empties >= std::max(opt.min_empties, opt.max_depth + 1))
-                candidates.push_back(p);
+            if (empties >= std::max(opt.min_empties, opt.max_depth + 1)) candidates.push_back(p);
         }
     }
     if (candidates.empty()) throw std::runtime_error("mpcfit: no positions to fit on");
@@ -73,8 +72,8 @@ int run_mpcfit(const MpcfitOptions& opt) {
         if (++searched % 50 == 0)
             std::cerr << "\rsearched " << searched << '/' << wanted << " positions" << std::flush;
     }
-    std::cerr << "\rsearched " << searched << " positions in " << std::fixed
-              << std::setprecision(1) << static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC
+    std::cerr << "\rsearched " << searched << " positions in " << std::fixed << std::setprecision(1)
+              << static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC
               << " s of processor time\n";
 
     // Step 3. Fit, check by reading the text back, write.
@@ -88,7 +87,8 @@ int run_mpcfit(const MpcfitOptions& opt) {
     const std::string temp = opt.out + ".tmp";
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!(out << text) || !out.flush()) throw std::runtime_error("mpcfit: cannot write " + temp);
+        if (!(out << text) || !out.flush())
+            throw std::runtime_error("mpcfit: cannot write " + temp);
     }
     if (std::rename(temp.c_str(), opt.out.c_str()) != 0)
         throw std::runtime_error("mpcfit: cannot rename " + temp + " to " + opt.out);
@@ -100,7 +100,8 @@ int run_mpcfit(const MpcfitOptions& opt) {
 
 void add_mpcfit_command(CLI::App& app, ExitStatus& status) {
     auto opt = std::make_shared<MpcfitOptions>();
-    CLI::App* cmd = app.add_subcommand("mpcfit", "Fit Multi-ProbCut parameters on self-play positions");
+    CLI::App* cmd =
+        app.add_subcommand("mpcfit", "Fit Multi-ProbCut parameters on self-play positions");
     cmd->add_option("--data", opt->data, "Training files (reversi selfplay)")
         ->required()
         ->check(CLI::ExistingFile);

@@ -35,8 +35,7 @@ int run_relabel(const RelabelCommandOptions& opt) {
         throw std::runtime_error("relabel: " + opt.data + " holds " + file.variant +
                                  " positions, not " + key);
     engine::Engine engine(engine::EngineOptions{16});
-    const size_t changed =
-        engine::relabel_positions(variant, opt.relabel, file.positions, engine);
+    const size_t changed = engine::relabel_positions(variant, opt.relabel, file.positions, engine);
     engine::TrainingWriter writer(opt.out, key, file.word_bytes);
     std::vector<engine::TrainingPosition> game;
     for (const engine::TrainingPosition& p : file.positions) {
@@ -44,8 +43,8 @@ int run_relabel(const RelabelCommandOptions& opt) {
         game.push_back(p);
     }
     if (!game.empty()) writer.append(game);
-    std::cout << "Relabelled " << changed << " of " << file.positions.size()
-              << " positions into " << opt.out << '\n';
+    std::cout << "Relabelled " << changed << " of " << file.positions.size() << " positions into "
+              << opt.out << '\n';
     return 0;
 }
 

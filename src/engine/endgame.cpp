@@ -305,8 +305,8 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     }
 
     // Step 4. Ordering: table move, then fewest opponent replies (corners count twice),
-    // most own replies, odd parity regions and square values as tie-breaks, or the midgame
-    // probe when deep.
+    // most own replies, odd parity regions and square values as tie-breaks; deep nodes add
+    // the midgame probe's value of the child.
     std::array<Child<B>, 128> children;
     int n = 0;
     const B odd = parity_first(layout_.playable & ~(own | opp));

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
 
 #include "engine/board.h"
 #include "engine/busy_table.h"
@@ -19,7 +18,7 @@ namespace reversi::engine {
 // Something that scores a position for move ordering (the midgame search provides it).
 template <class B>
 struct OrderingProbe {
-    // Returns a shallow estimate for the mover, larger is better; null means none.
+    // A shallow estimate for the mover, in hundredths of a disc (larger is better).
     virtual int estimate(B own, B opp, int empties) = 0;
     virtual ~OrderingProbe() = default;
 };
@@ -61,7 +60,7 @@ class Endgame {
     static constexpr int ParallelEmpties = 10;
     // Ordering key per disc of the probe's estimate; 64 is one opponent reply, so a reply
     // weighs as much as 64 / ProbeKeyPerDisc discs of the estimate.
-    static inline const int ProbeKeyPerDisc = std::getenv("S_KEY") ? std::atoi(std::getenv("S_KEY")) : 16;
+    static constexpr int ProbeKeyPerDisc = 8;
 
   private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);

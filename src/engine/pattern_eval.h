@@ -74,7 +74,7 @@ class PatternEval final : public Evaluator<B> {
         std::vector<uint64_t> masks;     // the instance's squares (squares 0-63)
         std::vector<uint64_t> masks_hi;  // ... squares 64-127
         std::vector<uint8_t> low_bits;   // squares of the instance in `masks`
-        std::vector<uint32_t> offsets;  // its table inside a phase
+        std::vector<uint32_t> offsets;   // its table inside a phase
         uint32_t phase_stride = 0;
         std::vector<int16_t> values;  // phases * phase_stride
     };

@@ -157,7 +157,7 @@ std::string probcut_directory() {
 }
 
 const std::vector<std::string>& probcut_variants() {
-    static const std::vector<std::string> variants = std::getenv("S_MPC") ? std::vector<std::string>{"8x8"} : std::vector<std::string>{};
+    static const std::vector<std::string> variants{"8x8"};
     return variants;
 }
 

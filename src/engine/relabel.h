@@ -15,7 +15,7 @@
 namespace reversi::engine {
 
 struct RelabelOptions {
-    int depth = 4;          // search depth of the new label
+    int depth = 4;              // search depth of the new label
     double search_share = 1.0;  // label = share * search value + (1 - share) * game result
 };
 

@@ -8,7 +8,6 @@
 #include <array>
 #include <atomic>
 #include <cmath>
-#include <cstdlib>
 #include <stop_token>
 #include <thread>
 #include <vector>
@@ -28,17 +27,21 @@ constexpr int MidInfinity = 30000;
 constexpr int ParallelDepth = 3;
 // More threads than this are not worth their memory traffic on one table.
 constexpr int MaxThreads = 64;
-// From this many empties the solver would order moves by the evaluation; measured on FFO
-// #20-#33 the hand-made evaluation orders worse than fewest-replies, so it is off for now
-// (a trained pattern evaluation should turn it on).
-constexpr int ProbeEmpties = 100;
+// With trained weights, the solver's nodes with at least ProbeEmpties empties add each
+// child's value to their fastest-first key: the evaluation of a child with fewer than
+// ProbeDepth1Empties empties, else a 1-ply search, 2-ply from ProbeDepth2Empties (tuned on
+// FFO #40-#47, one thread: docs/TRAINING.md). The hand-made evaluation orders worse than
+// fewest-replies alone.
+constexpr int ProbeEmpties = 14;
+constexpr int ProbeDepth1Empties = 14;
+constexpr int ProbeDepth2Empties = 18;
 // Under a time budget, the share of it after which the midgame deepening of a root within
 // the exact range stops starting iterations and the solve is tried with the rest.
 constexpr double MidgameShareBeforeSolve = 0.1;
 // Multi-ProbCut: from this depth, a node is cut when a shallow search predicts the deep one
 // outside the window with this many standard deviations of the fit to spare.
 constexpr int ProbCutMinDepth = 3;
-inline const double ProbCutConfidence = std::getenv("S_T") ? std::atof(std::getenv("S_T")) : 1.5;
+constexpr double ProbCutConfidence = 1.5;
 
 int floor_div(int a, int b) {
     return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -55,8 +58,6 @@ int count(B b) {
     return core::popcount(b);
 }
 
-inline int tune(const char* n, int d) { const char* v = std::getenv(n); return v ? std::atoi(v) : d; }
-static const int TUNE_PE = tune("S_PE", 100), TUNE_D1 = tune("S_D1", 100), TUNE_D2 = tune("S_D2", 100);
 template <class B>
 class Searcher final : public OrderingProbe<B> {
   public:
@@ -75,7 +76,8 @@ class Searcher final : public OrderingProbe<B> {
         // The fits hold for the trained evaluation they were measured with.
         if (settings.probcut && !settings.handmade_eval)
             probcut_ = probcut_parameters(pattern_variant_key(geometry, anti));
-        endgame_.set_ordering_probe(this, TUNE_PE);
+        if (!settings.handmade_eval && trained_weights(pattern_variant_key(geometry, anti)))
+            endgame_.set_ordering_probe(this, ProbeEmpties);
         endgame_.set_busy_table(busy);
         seed_mix_ = settings.seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
     }
@@ -86,7 +88,9 @@ class Searcher final : public OrderingProbe<B> {
     uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
 
     int estimate(B own, B opp, int empties) override {
-        const int depth = empties >= TUNE_D2 ? 2 : empties >= TUNE_D1 ? 1 : 0;
+        const int depth = empties >= ProbeDepth2Empties   ? 2
+                          : empties >= ProbeDepth1Empties ? 1
+                                                          : 0;
         if (depth == 0) return eval_->evaluate(own, opp);
         // A shallow midgame search, never solving inside (it orders, it does not prove).
         const bool solve = solve_in_tree_;

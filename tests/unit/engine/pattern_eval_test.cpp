@@ -170,9 +170,9 @@ TEST(PatternEval, BitExtractionPathsAgreeWithTheIndexer) {
             EXPECT_EQ(eval_wide.evaluate(own, opp), expected) << "trial " << trial;
             if (v.geometry().narrow()) {
                 const PatternEval<uint64_t> eval_narrow(narrow, v.geometry(), w);
-                EXPECT_EQ(eval_narrow.evaluate(static_cast<uint64_t>(own),
-                                               static_cast<uint64_t>(opp)),
-                          expected);
+                EXPECT_EQ(
+                    eval_narrow.evaluate(static_cast<uint64_t>(own), static_cast<uint64_t>(opp)),
+                    expected);
             }
         }
     }
@@ -270,10 +270,27 @@ TEST(WeightFile, ShippedWeightsLoad) {
                                     : core::Shape::Octagon;
         const core::Variant v(s);
         ASSERT_EQ(pattern_variant_key(v.geometry(), v.anti()), key);
-        const int value = v.geometry().narrow() ? start_value<uint64_t>(v, w)
-                                                : start_value<core::u128>(v, w);
+        const int value =
+            v.geometry().narrow() ? start_value<uint64_t>(v, w) : start_value<core::u128>(v, w);
         EXPECT_LT(std::abs(value), 20 * DiscScale) << key << " values the start at " << value;
     }
+}
+
+TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
+    // Blocked squares stay empty under the shape's own weights (8x8 ships them).
+    core::Setup s;
+    s.shape = core::Shape::Eight;
+    s.blocked = {{2, 2}, {5, 5}};
+    const core::Variant v(s);
+    const Layout<uint64_t> layout(v.geometry());
+    const auto trained = make_evaluator(layout, v.geometry(), false, false);
+    const auto handmade = make_evaluator(layout, v.geometry(), false, true);
+    EXPECT_NE(dynamic_cast<const PatternEval<uint64_t>*>(trained.get()), nullptr);
+    EXPECT_EQ(dynamic_cast<const PatternEval<uint64_t>*>(handmade.get()), nullptr);
+    const core::Position pos = core::Position::start(v);
+    const int value =
+        trained->evaluate(static_cast<uint64_t>(pos.discs(0)), static_cast<uint64_t>(pos.discs(1)));
+    EXPECT_LT(std::abs(value), 20 * DiscScale);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Multi-ProbCut: the parameter file's text form (good, damaged, wrong variant), the fit on
 // samples with a known line, and searches with it on: legal moves, and off means untouched.
+#include "engine/probcut.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -10,7 +12,6 @@
 
 #include "core/game.h"
 #include "engine/engine.h"
-#include "engine/probcut.h"
 #include "random_game.h"
 
 using namespace reversi;
@@ -26,7 +27,9 @@ ProbCutTable sample_table() {
                                 {5, 1, 20, 60, 1.02, 3, 380, 900}});
 }
 
-std::string good_text() { return engine::format_probcut(sample_table()); }
+std::string good_text() {
+    return engine::format_probcut(sample_table());
+}
 
 // The text with the first occurrence of `from` replaced by `to`.
 std::string edited(std::string text, const std::string& from, const std::string& to) {
@@ -71,23 +74,24 @@ TEST(ProbCutFile, DamagedTextIsRefusedWithAReason) {
         "",
         edited(good, "reversi-mpc 1", "reversi-mpc 2"),
         edited(good, "reversi-mpc", "something-else"),
-        edited(good, "end\n", ""),                        // truncated
-        good + "pair 6 2 10 20 1 0 100 10\n",             // text after the end
-        edited(good, "variant 8x8\n", ""),                // no variant
-        edited(good, "variant 8x8", "variant 8x8 extra"), // trailing word
-        edited(good, "variant 8x8", "variant ../x"),      // not a key
-        edited(good, "pair 4 2 10 29", "pair 4 2 10"),    // short pair
-        edited(good, "pair 4 2 10 29", "pair 4 4 10 29"), // shallow not below depth
+        edited(good, "end\n", ""),                         // truncated
+        good + "pair 6 2 10 20 1 0 100 10\n",              // text after the end
+        edited(good, "variant 8x8\n", ""),                 // no variant
+        edited(good, "variant 8x8", "variant 8x8 extra"),  // trailing word
+        edited(good, "variant 8x8", "variant ../x"),       // not a key
+        edited(good, "pair 4 2 10 29", "pair 4 2 10"),     // short pair
+        edited(good, "pair 4 2 10 29", "pair 4 4 10 29"),  // shallow not below depth
         edited(good, "pair 4 2 10 29", "pair 99 2 10 29"),
-        edited(good, "pair 4 2 10 29", "pair 4 2 29 10"), // empty range
-        edited(good, "pair 4 2 10 29", "pair 4 2 10 31"), // overlaps the next pair
+        edited(good, "pair 4 2 10 29", "pair 4 2 29 10"),  // empty range
+        edited(good, "pair 4 2 10 29", "pair 4 2 10 31"),  // overlaps the next pair
         edited(good, "pair 4 2 10 29 1.1", "pair 4 2 10 29 -1.1"),
         edited(good, "pair 4 2 10 29 1.1", "pair 4 2 10 29 nan"),
-        edited(good, "310.25", "0"),                      // sigma must be positive
+        edited(good, "310.25", "0"),  // sigma must be positive
         edited(good, "310.25", "1e300"),
         edited(good, "pair 4", "pear 4"),
     };
-    for (const std::string& text : bad) EXPECT_THROW(engine::parse_probcut(text), ProbCutError) << text;
+    for (const std::string& text : bad)
+        EXPECT_THROW(engine::parse_probcut(text), ProbCutError) << text;
 }
 
 TEST(ProbCutFile, ReadChecksTheVariantAndNamesTheFile) {

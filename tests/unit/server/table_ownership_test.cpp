@@ -179,7 +179,7 @@ struct OwnedHub {
         std::optional<Reply> reply;
         f([&](Reply r) { reply = std::move(r); });
         EXPECT_TRUE(run_until([&] { return reply.has_value(); })) << "no answer";
-        return reply.value_or(Reply{0, "", "", ""});
+        return reply.value_or(Reply{0, "", "", "", ""});
     }
     json create() {
         const Reply r = call([&](Respond f) {
