@@ -8,15 +8,15 @@
 namespace reversi::engine {
 
 struct SearchLimits {
-    int depth = 0;           // plies; 0 = no depth limit
-    uint64_t nodes = 0;      // 0 = no node limit
-    double seconds = 0;      // wall-clock budget; 0 = no time limit
-    int level = 0;           // 1..10 plays at that level (docs/LEVELS.md); 0 = limits as given
-    uint64_t seed = 0;       // randomness of the weaker levels; same seed, same game
+    int depth = 0;       // plies; 0 = no depth limit
+    uint64_t nodes = 0;  // 0 = no node limit
+    double seconds = 0;  // wall-clock budget; 0 = no time limit
+    int level = 0;       // 1..10 plays at that level (docs/LEVELS.md); 0 = limits as given
+    uint64_t seed = 0;   // randomness of the weaker levels; same seed, same game
     int threads = 1;
-    int multipv = 1;         // root moves to score exactly enough to rank (analysis, hints)
-    bool exact = false;      // two players: solve to the end (exact disc difference)
-    bool wld = false;        // two players: solve to the end, win/loss/draw only
+    int multipv = 1;             // root moves to score exactly enough to rank (analysis, hints)
+    bool exact = false;          // two players: solve to the end (exact disc difference)
+    bool wld = false;            // two players: solve to the end, win/loss/draw only
     bool handmade_eval = false;  // two players: the hand-made evaluation, not trained weights
     bool probcut = true;         // two players: Multi-ProbCut where the variant has parameters
 };

@@ -88,9 +88,7 @@ class Searcher final : public OrderingProbe<B> {
     uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
 
     int estimate(B own, B opp, int empties) override {
-        const int depth = empties >= ProbeDepth2Empties   ? 2
-                          : empties >= ProbeDepth1Empties ? 1
-                                                          : 0;
+        const int depth = empties >= ProbeDepth2Empties ? 2 : empties >= ProbeDepth1Empties ? 1 : 0;
         if (depth == 0) return eval_->evaluate(own, opp);
         // A shallow midgame search, never solving inside (it orders, it does not prove).
         const bool solve = solve_in_tree_;
@@ -559,7 +557,8 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
         for (int t = 1; t < threads; ++t)
             helpers.emplace_back([&] {
                 SearchControl helper_control(stop_helpers.get_token(), 0, 0);
-                Searcher<B> helper(layout, pos.geometry(), anti, settings, tables, helper_control, &busy);
+                Searcher<B> helper(layout, pos.geometry(), anti, settings, tables, helper_control,
+                                   &busy);
                 helper.run(own, opp, {});
                 helper_nodes += helper.nodes();
             });

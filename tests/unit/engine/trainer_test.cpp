@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A tiny training run: self-play on 6x6, the training file written and read back (resumed
 // after a cut), weights fitted (the loss falls, the held-out error beats guessing zero), and
-// the written weights loaded and playing a whole game.
+// the written weights loaded and playing a whole game; relabelling by shallow searches.
 #include "engine/trainer.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +13,7 @@
 #include "core/position.h"
 #include "core/variant.h"
 #include "engine/pattern_eval.h"
+#include "engine/relabel.h"
 #include "engine/selfplay.h"
 
 namespace reversi::engine {
@@ -133,6 +134,34 @@ TEST(Training, TinyRunLearnsAndItsWeightsPlay) {
     }
     EXPECT_GT(moves, 20);
     std::filesystem::remove_all(dir);
+}
+
+TEST(Relabel, MidgameLabelsBecomeSearchValuesAndExactOnesStay) {
+    const core::Variant v = six();
+    Engine engine;
+    SelfplayOptions o;
+    o.depth = 1;
+    o.exact_empties = 8;
+    const auto game = play_selfplay_game(v, o, 4, engine);
+    ASSERT_FALSE(game[0].exact);
+    RelabelOptions r;
+    r.depth = 2;
+    r.search_share = 0;  // all game result: nothing changes
+    auto same = game;
+    EXPECT_EQ(relabel_positions(v, r, same, engine), 0u);
+    r.search_share = 1;
+    auto relabelled = game;
+    relabel_positions(v, r, relabelled, engine);
+    for (size_t i = 0; i < game.size(); ++i)
+        if (game[i].exact) EXPECT_EQ(relabelled[i].score, game[i].score) << i;
+    // The first position's label is what a fresh depth-2 search says.
+    Engine fresh;
+    SearchLimits limits;
+    limits.depth = 2;
+    const auto pos = core::Position::from_discs(v, {game[0].own, game[0].opp, 0, 0}, 0, 0);
+    EXPECT_EQ(relabelled[0].score, fresh.search(pos, limits).score);
+    r.depth = 0;
+    EXPECT_THROW(relabel_positions(v, r, relabelled, engine), std::invalid_argument);
 }
 
 }  // namespace
