@@ -657,8 +657,7 @@ void Lobby::tick() {
 
 void Lobby::send(int64_t player, const std::shared_ptr<const std::string>& text) {
     // The player's lobby sockets on other nodes get it too (lobby_remote.cpp).
-    if (remote_players_.count(player))
-        publish({{"k", "deliver"}, {"p", player}, {"text", *text}});
+    if (remote_players_.count(player)) publish({{"k", "deliver"}, {"p", player}, {"text", *text}});
     const Player* p = find_player(player);
     if (!p) return;
     for (LobbyClient* c : p->clients) c->deliver(text);

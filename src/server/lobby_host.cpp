@@ -25,8 +25,7 @@ int64_t wall_ms() {
         .count();
 }
 
-LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng,
-                       LobbyBusLink bus) {
+LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, LobbyBusLink bus) {
     LobbyServices s;
     s.node = std::move(bus.node);
     s.publish = std::move(bus.publish);
@@ -49,9 +48,7 @@ LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng,
 
 LobbyHost::LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits,
                      LobbyBusLink bus)
-    : rng_(entropy_()),
-      lobby_(services(hub, accounts, rng_, std::move(bus)), limits),
-      timer_(ioc) {
+    : rng_(entropy_()), lobby_(services(hub, accounts, rng_, std::move(bus)), limits), timer_(ioc) {
     hub.on_table_change([this](const Table& table) {
         try {
             lobby_.game_changed(game_entry_of(table));

@@ -79,8 +79,8 @@ void Lobby::publish(json event, std::function<void()> failed) {
 }
 
 void Lobby::publish_presence(const Identity& who, bool here) {
-    publish({{"k", "here"}, {"p", who.player}, {"name", who.name}, {"guest", who.guest},
-             {"on", here}});
+    publish(
+        {{"k", "here"}, {"p", who.player}, {"name", who.name}, {"guest", who.guest}, {"on", here}});
 }
 
 size_t Lobby::online_total() const {
@@ -107,8 +107,7 @@ void Lobby::on_remote(const json& event) {
         if (node == services_.node) return;  // our own, back from the bus
         remote_event(node, event);
     } catch (const std::exception& e) {
-        std::cerr << "lobby: an event of another node was dropped: " << utf8_safe(e.what())
-                  << '\n';
+        std::cerr << "lobby: an event of another node was dropped: " << utf8_safe(e.what()) << '\n';
     }
 }
 
@@ -205,10 +204,9 @@ void Lobby::drop_node(const std::string& node) {
         if (p.nodes.count(node)) players.push_back(player);
     for (int64_t player : players) {
         const RemotePlayer& p = remote_players_.at(player);
-        remote_presence(node, {{"p", player},
-                               {"name", p.identity.name},
-                               {"guest", p.identity.guest},
-                               {"on", false}});
+        remote_presence(
+            node,
+            {{"p", player}, {"name", p.identity.name}, {"guest", p.identity.guest}, {"on", false}});
     }
 }
 

@@ -83,10 +83,12 @@ PgListener::PgListener(const std::string& uri, std::string node, Post post)
     publisher_->exec("INSERT INTO lobby_nodes(node, online, expires) VALUES($1, 0, now() + " +
                          std::string(NodeTtl) + ")",
                      {text(node_)});
-    publisher_->exec("DELETE FROM lobby_seeks WHERE node NOT IN "
-                     "(SELECT node FROM lobby_nodes WHERE expires > now())");
-    publisher_->exec("DELETE FROM lobby_players WHERE node NOT IN "
-                     "(SELECT node FROM lobby_nodes WHERE expires > now())");
+    publisher_->exec(
+        "DELETE FROM lobby_seeks WHERE node NOT IN "
+        "(SELECT node FROM lobby_nodes WHERE expires > now())");
+    publisher_->exec(
+        "DELETE FROM lobby_players WHERE node NOT IN "
+        "(SELECT node FROM lobby_nodes WHERE expires > now())");
     publisher_->exec("DELETE FROM lobby_nodes WHERE expires < now() - interval '1 hour'");
     wake_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (wake_fd_ < 0) throw std::runtime_error("lobby bus: eventfd failed");
@@ -169,8 +171,8 @@ void PgListener::read_stored_state() {
     for (int r = 0; r < nodes.rows(); ++r)
         deliver(dump({{"k", "online"}, {"n", nodes.text(r, 0)}, {"count", nodes.integer(r, 1)}}));
     for (const char* table : {"lobby_players", "lobby_seeks"}) {
-        const Result rows = publisher_->exec(
-            std::string("SELECT event FROM ") + table + live + MaxStateRows, me);
+        const Result rows =
+            publisher_->exec(std::string("SELECT event FROM ") + table + live + MaxStateRows, me);
         for (int r = 0; r < rows.rows(); ++r) deliver(rows.text(r, 0));
     }
 }

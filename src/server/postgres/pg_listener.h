@@ -11,9 +11,9 @@
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>

@@ -166,8 +166,8 @@ TEST_F(LobbyNodesTest, ChallengeReachesAPlayerOnTheOtherNode) {
     pump();
     ASSERT_EQ(bob.of("challenge").size(), 1u);
     EXPECT_EQ(bob.of("challenge")[0]["from"], "Ada");
-    send(b(), bob, {{"type", "challenge_reply"}, {"id", bob.of("challenge")[0]["id"]},
-                    {"accept", true}});
+    send(b(), bob,
+         {{"type", "challenge_reply"}, {"id", bob.of("challenge")[0]["id"]}, {"accept", true}});
     pump();
     make_table(0, "t2");
     pump();
@@ -225,10 +225,16 @@ TEST_F(LobbyNodesTest, EventsThatDoNotFitChangeNothing) {
     const json view = {{"id", "saaaa0001.1"}, {"player", "X"}};
     for (const json& bad :
          {json(nullptr), json("text"), json{{"k", "seek+"}},
-          json{{"n", "aaaa0001"}, {"k", "seek+"}, {"id", "sbbbb0002.1"}, {"owner", 5},
+          json{{"n", "aaaa0001"},
+               {"k", "seek+"},
+               {"id", "sbbbb0002.1"},
+               {"owner", 5},
                {"seek", {{"id", "sbbbb0002.1"}}}},  // an id of another node
           json{{"n", "aaaa0001"}, {"k", "seek+"}, {"id", "saaaa0001.1"}, {"owner", 5}},
-          json{{"n", "aaaa0001"}, {"k", "seek+"}, {"id", "saaaa0001.1"}, {"owner", "5"},
+          json{{"n", "aaaa0001"},
+               {"k", "seek+"},
+               {"id", "saaaa0001.1"},
+               {"owner", "5"},
                {"seek", view}},
           json{{"n", "aaaa0001"}, {"k", "online"}, {"count", -3}},
           json{{"n", "aaaa0001"}, {"k", "deliver"}, {"p", 2}},

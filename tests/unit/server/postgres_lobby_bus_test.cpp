@@ -137,19 +137,17 @@ TEST_F(PostgresLobbyBusTest, ChallengeAndOnlineCountsCross) {
     b_->lobby->connect(cid_);
     a_->lobby->tick();
     b_->lobby->tick();
-    ASSERT_TRUE(run_until([&] {
-        return a_->lobby->online_total() == 3 && b_->lobby->online_total() == 3;
-    }));
+    ASSERT_TRUE(run_until(
+        [&] { return a_->lobby->online_total() == 3 && b_->lobby->online_total() == 3; }));
     // Bob's presence on node B reached node A with (or before) the counts.
-    a_->lobby->on_message(ada_,
-                          json{{"type", "challenge"}, {"to", "bob"}, {"setup", {{"board", "8"}}}}
-                              .dump());
+    a_->lobby->on_message(
+        ada_, json{{"type", "challenge"}, {"to", "bob"}, {"setup", {{"board", "8"}}}}.dump());
     ASSERT_TRUE(run_until([&] { return bob_.count("challenge") == 1; }));
     EXPECT_EQ(ada_.count("challenge_sent"), 1u);
-    b_->lobby->on_message(bob_, json{{"type", "challenge_reply"},
-                                     {"id", bob_.first("challenge")["id"]},
-                                     {"accept", true}}
-                                    .dump());
+    b_->lobby->on_message(
+        bob_,
+        json{{"type", "challenge_reply"}, {"id", bob_.first("challenge")["id"]}, {"accept", true}}
+            .dump());
     ASSERT_TRUE(run_until([&] { return a_->orders.size() == 1; }));
     a_->make_table("tab2");
     ASSERT_TRUE(run_until([&] { return bob_.count("paired") == 1; }));
@@ -165,9 +163,8 @@ TEST_F(PostgresLobbyBusTest, ANewNodeReadsTheStoredStateAndAStoppedNodeLeaves) {
     ASSERT_TRUE(run_until([&] { return b_->lobby->remote_seek_count() == 1; }));
     // Node C starts after the seek was stored: it reads it, and node A's count, from the rows.
     c_ = std::make_unique<Node>(db_->uri(), &now_);
-    ASSERT_TRUE(run_until([&] {
-        return c_->lobby->remote_seek_count() == 1 && c_->lobby->online_total() == 1;
-    }));
+    ASSERT_TRUE(run_until(
+        [&] { return c_->lobby->remote_seek_count() == 1 && c_->lobby->online_total() == 1; }));
     // Node A stops: its goodbye takes its seek off the other nodes.
     a_.reset();
     ASSERT_TRUE(run_until([&] {
@@ -178,7 +175,9 @@ TEST_F(PostgresLobbyBusTest, ANewNodeReadsTheStoredStateAndAStoppedNodeLeaves) {
 
 TEST_F(PostgresLobbyBusTest, AnEventTooLargeForNotifyIsRefused) {
     bool failed = false;
-    a_->listener.publish({{"k", "deliver"}, {"n", a_->listener.node()}, {"p", 2},
+    a_->listener.publish({{"k", "deliver"},
+                          {"n", a_->listener.node()},
+                          {"p", 2},
                           {"text", std::string(pg::MaxPayloadBytes, 'x')}},
                          [&] { failed = true; });
     ASSERT_TRUE(run_until([&] { return failed; }));

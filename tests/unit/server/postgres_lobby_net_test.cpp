@@ -37,8 +37,13 @@ TEST(PostgresLobbyNet, SeekOnNodeOneIsAcceptedOnNodeTwoWithWorkingTokens) {
     if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
     testing_backends::PostgresDb db(server);
     TempDir dir("pg_lobby_net");
-    ServerProcess one(dir.path, {"--db", db.uri()}), two(dir.path, {"--db", db.uri()});
-    LobbyPlayer ada(one.port, "AdaNodeOne"), bob(two.port, "BobNodeTwo");
+    ServerProcess one(dir.path, {"--db", db.uri()});
+    LobbyPlayer ada(one.port, "AdaNodeOne");
+    // Node two starts after Ada registered: a node numbers new players from the ids it read
+    // at start (accounts.cpp), so two nodes registering at once would give the same id.
+    ServerProcess two(dir.path, {"--db", db.uri()});
+    LobbyPlayer bob(two.port, "BobNodeTwo");
+    ASSERT_NE(ada.first["me"]["id"], bob.first["me"]["id"]);
     // Each node counts its own lobby socket; each shows the sum.
     const auto two_online = [](const json& m) { return is(m, "online") && m["count"] == 2; };
     ada.lobby->read_until(two_online);
@@ -67,7 +72,6 @@ TEST(PostgresLobbyNet, SeekOnNodeOneIsAcceptedOnNodeTwoWithWorkingTokens) {
     const json after = white.read_state(1);
     EXPECT_EQ(after["table"]["moves"], json::array({"d3"}));
     EXPECT_EQ(after["table"]["you"], json::array({1}));
-
 }
 
 }  // namespace
