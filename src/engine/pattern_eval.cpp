@@ -232,7 +232,7 @@ std::vector<std::string> candidate_variants() {
 const std::vector<std::string>& trained_variants() {
     // Every variant listed here ships data/weights/<key>.weights.
     static const std::vector<std::string> list = [] {
-        std::vector<std::string> keys = {"8x8", "8x8-anti"};
+        std::vector<std::string> keys = {"8x8", "8x8-anti", "10x10"};
         for (const std::string& key : candidate_variants())
             if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
         return keys;
@@ -287,10 +287,12 @@ std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
                                              bool handmade) {
     // Blocked squares play as squares that stay empty under the shape's own weights: on 8x8
-    // that measured at least as strong as the hand-made evaluation (docs/TRAINING.md).
-    const core::Geometry& shape =
-        geometry.blocked() ? core::Geometry(geometry.shape(), {}) : geometry;
-    if (!handmade)
+    // that measured at least as strong as the hand-made evaluation, on 10x10 weaker, so only
+    // 8x8 does it (docs/TRAINING.md).
+    const bool blocked = geometry.blocked() != 0;
+    const core::Geometry& shape = blocked ? core::Geometry(geometry.shape(), {}) : geometry;
+    const bool use_trained = !handmade && (!blocked || geometry.shape() == core::Shape::Eight);
+    if (use_trained)
         if (auto w = trained_weights(pattern_variant_key(shape, anti)))
             return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
     return std::make_unique<HeuristicEval<B>>(layout, anti);

@@ -277,7 +277,7 @@ TEST(WeightFile, ShippedWeightsLoad) {
 }
 
 TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
-    // Blocked squares stay empty under the shape's own weights (8x8 ships them).
+    // Blocked 8x8 squares stay empty under the 8x8 weights.
     core::Setup s;
     s.shape = core::Shape::Eight;
     s.blocked = {{2, 2}, {5, 5}};
@@ -291,6 +291,14 @@ TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
     const int value =
         trained->evaluate(static_cast<uint64_t>(pos.discs(0)), static_cast<uint64_t>(pos.discs(1)));
     EXPECT_LT(std::abs(value), 20 * DiscScale);
+    // 10x10 blocked boards measured weaker with the 10x10 weights: they keep the hand-made one.
+    core::Setup ten;
+    ten.shape = core::Shape::Ten;
+    ten.blocked = {{1, 1}, {8, 8}};
+    const core::Variant tv(ten);
+    const Layout<core::u128> ten_layout(tv.geometry());
+    const auto ten_eval = make_evaluator(ten_layout, tv.geometry(), false, false);
+    EXPECT_EQ(dynamic_cast<const PatternEval<core::u128>*>(ten_eval.get()), nullptr);
 }
 
 }  // namespace
