@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "server/lobby.h"
+#include "server/lobby_fields.h"
 
 namespace reversi::server {
 
@@ -23,12 +24,6 @@ constexpr int64_t NodeSilenceMs = 20'000;
 constexpr int64_t OnlineHeartbeatMs = 5'000;
 // Remote seeks kept, whatever the other nodes send.
 constexpr size_t MaxRemoteSeeks = 50'000;
-
-std::string folded(std::string_view name) {
-    std::string out(name);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 int64_t int64_field(const json& j, const char* key, int64_t low, int64_t high) {
     const auto it = j.find(key);
@@ -220,7 +215,7 @@ void Lobby::expire_nodes() {
 
 const Identity* Lobby::remote_player_named(const std::string& name) const {
     for (const auto& [player, p] : remote_players_)
-        if (folded(p.identity.name) == name) return &p.identity;
+        if (lobby_fields::fold(p.identity.name) == name) return &p.identity;
     return nullptr;
 }
 

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The fields of lobby messages that several lobby files read (lobby_fields.h).
+#include "server/lobby_fields.h"
+
+#include <cctype>
+
+#include "server/random_blocked.h"
+#include "server/ratings.h"
+
+namespace reversi::server::lobby_fields {
+
+std::string fold(std::string_view name) {
+    std::string out(name);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::shared_ptr<const std::string> text_of(const json& msg) {
+    return std::make_shared<const std::string>(dump_safe(msg));
+}
+
+std::string id_field(const json& msg) {
+    const std::string id = get_string(msg, "id", "");
+    if (id.empty() || id.size() > 24)
+        throw ApiError(ErrorCode::BadRequest, "field \"id\" must name an offer");
+    return id;
+}
+
+core::Setup offer_setup(const json& msg, uint64_t seed) {
+    SetupRequest req = parse_setup(msg.contains("setup") ? msg["setup"] : json::object());
+    if (req.setup.players != 2)
+        throw ApiError(ErrorCode::BadRequest,
+                       "lobby offers are for two players; quick pairing has the 3p and 4p pools");
+    if (req.random_blocked > 0)
+        req.setup.blocked = random_blocked(req.setup, req.random_blocked, seed);
+    if (const std::string why = req.setup.problem(); !why.empty())
+        throw ApiError(ErrorCode::BadSetup, why);
+    return req.setup;
+}
+
+ClockSpec offer_clock(const json& msg) {
+    return parse_clock(msg.contains("clock") ? msg["clock"] : json(nullptr));
+}
+
+std::string rated_pool(const core::Setup& setup, bool rated, const Identity& who) {
+    const auto pool = pool_of(setup);
+    if (!rated) return pool.value_or("");
+    if (!pool)
+        throw ApiError(ErrorCode::BadRequest,
+                       "only games of a rating pool can be rated (no blocked squares, handicap "
+                       "or free opening)");
+    if (who.guest) throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+    return *pool;
+}
+
+}  // namespace reversi::server::lobby_fields
