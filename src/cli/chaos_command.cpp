@@ -99,10 +99,6 @@ struct Chaos {
     Counters counters;
 };
 
-bool holds(const std::vector<int>& seats, int seat) {
-    return std::find(seats.begin(), seats.end(), seat) != seats.end();
-}
-
 // Records the acknowledgement a state carries. A list that neither extends nor is a prefix
 // of what was acknowledged before contradicts it: the server forgot an acknowledged move.
 void acknowledge(TableRecord& t, const MessageView& state) {
@@ -114,12 +110,6 @@ void acknowledge(TableRecord& t, const MessageView& state) {
     }
     if (moves.size() > t.acked.size()) t.acked = moves;
     if (state.status == "finished") t.acked_finished = true;
-}
-
-awaitable<void> pause(milliseconds ms) {
-    net::steady_timer timer(co_await net::this_coro::executor);
-    timer.expires_after(ms);
-    co_await timer.async_wait(use_awaitable);
 }
 
 std::string ws_path(const TableRecord& t, int seat) {

@@ -102,16 +102,6 @@ struct Run {
     }
 };
 
-awaitable<void> pause(milliseconds ms) {
-    net::steady_timer timer(co_await net::this_coro::executor);
-    timer.expires_after(ms);
-    co_await timer.async_wait(use_awaitable);
-}
-
-bool holds(const std::vector<int>& seats, int seat) {
-    return std::find(seats.begin(), seats.end(), seat) != seats.end();
-}
-
 void acknowledge(Run& run, TableRecord& t, const MessageView& state, int node) {
     const size_t n = std::min(state.moves.size(), t.acked.size());
     if (!std::equal(state.moves.begin(), state.moves.begin() + n, t.acked.begin())) {

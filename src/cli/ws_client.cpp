@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -274,6 +275,16 @@ MessageView read_message(const std::string& text, bool with_moves) {
 
 std::string move_message(const std::string& square, int ply) {
     return json{{"type", "move"}, {"square", square}, {"ply", ply}}.dump();
+}
+
+awaitable<void> pause(std::chrono::milliseconds ms) {
+    net::steady_timer timer(co_await net::this_coro::executor);
+    timer.expires_after(ms);
+    co_await timer.async_wait(net::use_awaitable);
+}
+
+bool holds(const std::vector<int>& seats, int seat) {
+    return std::find(seats.begin(), seats.end(), seat) != seats.end();
 }
 
 }  // namespace reversi::cli::client

@@ -146,4 +146,12 @@ MessageView read_message(const std::string& text, bool with_moves = false);
 
 std::string move_message(const std::string& square, int ply);
 
+// Step: small helpers of the scripted players.
+
+// Waits `ms` without holding the thread.
+awaitable<void> pause(std::chrono::milliseconds ms);
+
+// Whether `seat` is one of `seats` (the seats a connection plays).
+bool holds(const std::vector<int>& seats, int seat);
+
 }  // namespace reversi::cli::client

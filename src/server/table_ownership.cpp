@@ -32,8 +32,7 @@ std::string moved_message(const std::string& owner) {
 
 TableOwnership::TableOwnership(net::io_context& ioc, StorageQueue& queue, TableLeases& leases,
                                OwnershipOptions options)
-    : ioc_(ioc),
-      queue_(queue),
+    : queue_(queue),
       leases_(leases),
       options_(std::move(options)),
       renew_timer_(ioc),

@@ -87,7 +87,6 @@ class TableOwnership {
     void arm_sweep();
     static int64_t steady_ms();
 
-    net::io_context& ioc_;
     StorageQueue& queue_;
     TableLeases& leases_;
     OwnershipOptions options_;

@@ -10,22 +10,12 @@
 #include "engine/endgame.h"
 #include "engine/engine.h"
 #include "random_game.h"
+#include "minimax.h"
 
 using namespace reversi;
+using reversi::test::minimax;
 
 namespace {
-
-int minimax(const core::Position& pos) {
-    if (pos.is_over()) {
-        const int black = pos.outcome().black_score;
-        return pos.side() == 0 ? black : -black;
-    }
-    if (pos.must_pass()) return -minimax(pos.after(core::PassMove));
-    int best = -1000;
-    core::u128 moves = pos.legal_moves();
-    while (moves) best = std::max(best, -minimax(pos.after(core::pop_lsb(moves))));
-    return best;
-}
 
 // Scores positions by a hash of their discs: large, arbitrary and often wrong.
 struct MisleadingProbe final : engine::OrderingProbe<uint64_t> {

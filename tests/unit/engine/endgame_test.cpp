@@ -12,24 +12,13 @@
 #include "core/game.h"
 #include "engine/engine.h"
 #include "random_game.h"
+#include "minimax.h"
 
 using namespace reversi;
+using reversi::test::minimax;
 using reversi::test::random_position;
 
 namespace {
-
-// The final score for the side to move under perfect play, by brute force.
-int minimax(const core::Position& pos) {
-    if (pos.is_over()) {
-        const int black = pos.outcome().black_score;
-        return pos.side() == 0 ? black : -black;
-    }
-    if (pos.must_pass()) return -minimax(pos.after(core::PassMove));
-    int best = -1000;
-    core::u128 moves = pos.legal_moves();
-    while (moves) best = std::max(best, -minimax(pos.after(core::pop_lsb(moves))));
-    return best;
-}
 
 struct Case {
     const char* name;

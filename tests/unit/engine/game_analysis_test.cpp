@@ -12,27 +12,13 @@
 #include "core/bitboard.h"
 #include "core/game.h"
 #include "random_game.h"
+#include "minimax.h"
 
 using namespace reversi;
+using reversi::test::minimax;
 using engine::MoveClass;
 
 namespace {
-
-// Exact final disc difference for the side to move, by plain negamax over the rules (no
-// engine code): the reference the analysis must agree with.
-int minimax(const core::Position& pos) {
-    if (pos.is_over()) {
-        const int black = pos.outcome().black_score;
-        return pos.side() == 0 ? black : -black;
-    }
-    if (pos.must_pass()) return -minimax(pos.after(core::PassMove));
-    int best = -1000;
-    for (core::u128 m = pos.legal_moves(); m;) {
-        const core::Square sq = core::pop_lsb(m);
-        best = std::max(best, -minimax(pos.after(sq)));
-    }
-    return best;
-}
 
 core::Setup setup_of(core::Shape shape) {
     core::Setup s;
