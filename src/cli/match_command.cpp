@@ -23,8 +23,8 @@ constexpr const char* SpecHelp =
     "\"gtp:/usr/games/gtp-rhino --level 3\"); 'nboard:COMMAND' or 'nboard@DEPTH:COMMAND' (an "
     "external NBoard engine, depth 10 unless given); or comma-separated search settings "
     "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'threads:N' (2 players), "
-    "'algo:paranoid|brs' (3-4 players), 'seed:N', 'eval:handmade|trained', 'mpc:on|off' "
-    "(2 players), e.g. 'level:5' or 'depth:6,algo:brs'.";
+    "'algo:paranoid|brs' (3-4 players), 'seed:N', 'eval:handmade|trained', 'mpc:on|off', "
+    "'weights:DIR' (trained weights from DIR; 2 players), e.g. 'level:5' or 'depth:6,algo:brs'.";
 
 struct MatchOptions {
     std::string a;
@@ -110,6 +110,10 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
             if (value != "on" && value != "off")
                 throw std::invalid_argument("mpc must be on or off");
             limits.probcut = value == "on";
+        } else if (key == "weights") {
+            // Trained weights from another directory (candidate against shipped).
+            if (value.empty()) throw std::invalid_argument("weights needs a directory");
+            limits.weights_dir = value;
         } else if (key == "algo") {
             algorithm = engine::parse_algorithm(value);
             if (!algorithm) throw std::invalid_argument("algo must be paranoid or brs");

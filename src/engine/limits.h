@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace reversi::engine {
 
@@ -19,6 +20,7 @@ struct SearchLimits {
     bool wld = false;            // two players: solve to the end, win/loss/draw only
     bool handmade_eval = false;  // two players: the hand-made evaluation, not trained weights
     bool probcut = true;         // two players: Multi-ProbCut where the variant has parameters
+    std::string weights_dir;     // two players: trained weights from here (old against new)
 };
 
 }  // namespace reversi::engine

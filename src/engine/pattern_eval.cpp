@@ -268,13 +268,15 @@ Store& store() {
 
 }  // namespace
 
-std::shared_ptr<const PatternWeights> trained_weights(const std::string& key) {
+std::shared_ptr<const PatternWeights> trained_weights(const std::string& key,
+                                                      const std::string& dir) {
     const auto& list = trained_variants();
     if (key.empty() || std::find(list.begin(), list.end(), key) == list.end()) return nullptr;
+    const std::string from = dir.empty() ? weights_directory() : dir;
     Store& s = store();
     const std::lock_guard lock(s.mutex);
-    auto& slot = s.loaded[key];
-    if (!slot) slot = load_variant_weights(weights_directory(), key);
+    auto& slot = s.loaded[from + '\n' + key];
+    if (!slot) slot = load_variant_weights(from, key);
     return slot;
 }
 
@@ -285,7 +287,7 @@ void load_trained_weights() {
 template <class B>
 std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
-                                             bool handmade) {
+                                             bool handmade, const std::string& weights_dir) {
     // Blocked squares play as squares that stay empty under the shape's own weights: on 8x8
     // that measured at least as strong as the hand-made evaluation, on 10x10 weaker, so only
     // 8x8 does it (docs/TRAINING.md).
@@ -293,14 +295,16 @@ std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
     const core::Geometry& shape = blocked ? core::Geometry(geometry.shape(), {}) : geometry;
     const bool use_trained = !handmade && (!blocked || geometry.shape() == core::Shape::Eight);
     if (use_trained)
-        if (auto w = trained_weights(pattern_variant_key(shape, anti)))
+        if (auto w = trained_weights(pattern_variant_key(shape, anti), weights_dir))
             return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
     return std::make_unique<HeuristicEval<B>>(layout, anti);
 }
 
 template std::unique_ptr<Evaluator<uint64_t>> make_evaluator(const Layout<uint64_t>&,
-                                                             const core::Geometry&, bool, bool);
+                                                             const core::Geometry&, bool, bool,
+                                                             const std::string&);
 template std::unique_ptr<Evaluator<core::u128>> make_evaluator(const Layout<core::u128>&,
-                                                               const core::Geometry&, bool, bool);
+                                                               const core::Geometry&, bool, bool,
+                                                               const std::string&);
 
 }  // namespace reversi::engine

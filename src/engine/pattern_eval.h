@@ -96,10 +96,11 @@ extern template class PatternEval<core::u128>;
 // pattern set applies (boards with blocked squares).
 std::string pattern_variant_key(const core::Geometry& geometry, bool anti);
 
-// The trained weights of a variant, loaded once from weights_directory(); null when the
-// variant has no trained weights (the hand-made evaluation plays it). Throws WeightError when
-// the variant should have weights and its file is missing or damaged.
-std::shared_ptr<const PatternWeights> trained_weights(const std::string& key);
+// The trained weights of a variant, loaded once from `dir` (empty: weights_directory()); null
+// when the variant has no trained weights (the hand-made evaluation plays it). Throws
+// WeightError when the variant should have weights and its file is missing or damaged.
+std::shared_ptr<const PatternWeights> trained_weights(const std::string& key,
+                                                      const std::string& dir = {});
 // Loads every trained variant's file now (start-up check); throws WeightError.
 void load_trained_weights();
 // The variants that ship trained weights.
@@ -111,10 +112,11 @@ std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& di
                                                            const std::string& key);
 
 // The evaluation a search uses: trained patterns when the variant has them, unless
-// `handmade` asks for the hand-made one. Throws WeightError (see trained_weights).
+// `handmade` asks for the hand-made one; `weights_dir` as for trained_weights. Throws
+// WeightError (see trained_weights).
 template <class B>
 std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
-                                             bool handmade);
+                                             bool handmade, const std::string& weights_dir = {});
 
 }  // namespace reversi::engine

@@ -31,6 +31,7 @@ struct SearchSettings {
     bool budgeted = false;
     bool handmade_eval = false;  // the hand-made evaluation even where trained weights exist
     bool probcut = true;         // Multi-ProbCut where the variant ships its parameters
+    std::string weights_dir;     // the trained weights' directory; empty: weights_directory()
 };
 
 // The two tables a two-player search uses: midgame bounds (hundredths of a disc) and exact

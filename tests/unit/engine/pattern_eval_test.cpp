@@ -5,6 +5,7 @@
 #include "engine/pattern_eval.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -299,6 +300,34 @@ TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
     const Layout<core::u128> ten_layout(tv.geometry());
     const auto ten_eval = make_evaluator(ten_layout, tv.geometry(), false, false);
     EXPECT_EQ(dynamic_cast<const PatternEval<core::u128>*>(ten_eval.get()), nullptr);
+}
+
+TEST(PatternEval, WeightsFromAnotherDirectory) {
+    // A player may play with candidate weights (`weights:DIR`): the file of that directory is
+    // read, not the shipped one, and a directory without the variant's file is an error.
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("rv-candidate-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const core::Variant v = variant_of(core::Shape::Eight);
+    const auto candidate = symmetric_random_weights(v.geometry(), 2);
+    candidate->variant = "8x8";
+    write_weights((dir / "8x8.weights").string(), *candidate);
+    const auto loaded = trained_weights("8x8", dir.string());
+    const auto shipped = trained_weights("8x8");
+    ASSERT_NE(loaded, nullptr);
+    EXPECT_NE(loaded, shipped);
+    EXPECT_EQ(loaded->phases, 2);
+    EXPECT_EQ(trained_weights("8x8", dir.string()), loaded);  // read once
+    const Layout<uint64_t> layout(v.geometry());
+    const core::Position pos = core::Position::start(v);
+    const auto black = static_cast<uint64_t>(pos.discs(0));
+    const auto white = static_cast<uint64_t>(pos.discs(1));
+    const auto from_dir = make_evaluator(layout, v.geometry(), false, false, dir.string());
+    EXPECT_EQ(from_dir->evaluate(black, white),
+              PatternEval<uint64_t>(layout, v.geometry(), loaded).evaluate(black, white));
+    fs::remove(dir / "8x8.weights");
+    EXPECT_THROW(trained_weights("8x8", (dir / "none").string()), WeightError);
+    fs::remove_all(dir);
 }
 
 }  // namespace
