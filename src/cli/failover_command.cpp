@@ -7,13 +7,16 @@
 // game is finished, the killed node's games were taken over by another node, and no two
 // nodes wrote one table (along each table's moves the fences never decrease, and each fence
 // was taken by one owner). It reports the failover time: from the kill to the first move
-// accepted on the new owner, per table of the killed node.
+// accepted on the new owner, per table of the killed node. With `--stop term` the node is
+// stopped cleanly instead (SIGTERM): it hands its leases over as it stops, so the same checks
+// hold and every table must be playing again on another node within half a lease ttl.
 #if defined(REVERSI_HAVE_SERVER) && defined(REVERSI_WITH_POSTGRES)
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
 
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -52,10 +55,11 @@ struct FailoverOptions {
     std::string db;  // the PostgreSQL server (default $REVERSI_TEST_PG)
     int nodes = 3;
     int games = 30;
-    double ttl = 2;         // serve --lease-ttl
-    double kill_after = 3;  // seconds after the first game starts
-    double seconds = 50;    // the whole run's bound
-    int think_ms = 60;      // mean think time per move (uniform 0..2x)
+    double ttl = 2;           // serve --lease-ttl
+    double kill_after = 3;    // seconds after the first game starts
+    bool clean_stop = false;  // SIGTERM (a clean stop) rather than SIGKILL
+    double seconds = 50;      // the whole run's bound
+    int think_ms = 60;        // mean think time per move (uniform 0..2x)
     uint64_t seed = 1;
     std::string dir;
     bool keep = false;
@@ -90,6 +94,8 @@ struct Run {
     int victim = 0;
     Clock::time_point kill_time;
     Clock::time_point deadline;
+    double exited_s = -1;  // a clean stop: from SIGTERM to the node's exit
+    int exit_status = -1;  // its waitpid status
     uint64_t moves_sent = 0, redirects_followed = 0, reconnects = 0, refused = 0;
     std::vector<std::string> errors;
     void note(const std::string& what) {
@@ -250,6 +256,21 @@ awaitable<void> game(Run& run, int slot) {
     co_await finished.async_wait(net::redirect_error(use_awaitable, ec));
 }
 
+// Polls for the exit of the node stopped by SIGTERM, without blocking the players.
+awaitable<void> reap_stopped(Run& run) {
+    ServerChild& child = run.nodes[run.victim].child;
+    while (child.pid > 0 && Clock::now() < run.deadline) {
+        int status = 0;
+        if (waitpid(child.pid, &status, WNOHANG) == child.pid) {
+            run.exited_s = std::chrono::duration<double>(Clock::now() - run.kill_time).count();
+            run.exit_status = status;
+            child.pid = -1;
+            co_return;
+        }
+        co_await pause(milliseconds(10));
+    }
+}
+
 // Step: the checks, on the database itself.
 
 struct Audit {
@@ -391,16 +412,24 @@ int run_failover(FailoverOptions options) {
                 t->node_at_kill = t->node;
                 t->finished_at_kill = t->finished;
             }
-            stop_server(run.nodes[run.victim].child, SIGKILL);
-            run.nodes[run.victim].dead = true;
             run.killed = true;
             run.kill_time = Clock::now();
+            run.nodes[run.victim].dead = true;
+            if (!options.clean_stop) {
+                stop_server(run.nodes[run.victim].child, SIGKILL);
+                return;
+            }
+            // The node stops by itself: the players go on meanwhile, and the exit is polled.
+            ::kill(run.nodes[run.victim].child.pid, SIGTERM);
+            net::co_spawn(ioc, reap_stopped(run), net::detached);
         });
         ioc.run_until(run.deadline + milliseconds(2000));
     }
     const double played = std::chrono::duration<double>(Clock::now() - start).count();
     for (Node& node : run.nodes)
         if (!node.dead) stop_server(node.child, SIGTERM);
+    // A node that did not stop when asked is killed (and the run fails below).
+    stop_server(run.nodes[run.victim].child, SIGKILL);
 
     const Audit a = audit(run, uri, victim_node);
     std::vector<double> failovers, availables;
@@ -420,8 +449,14 @@ int run_failover(FailoverOptions options) {
               << played << " s; moves sent " << run.moves_sent << ", acknowledged " << a.acked_moves
               << "; redirects followed " << run.redirects_followed << ", reconnects "
               << run.reconnects << ", refused moves " << run.refused << '\n';
-    std::cout << "killed node 0 (" << victim_node << ") at " << options.kill_after << " s, playing "
-              << victim_tables << " tables; taken over by another node " << a.taken_over << '\n';
+    std::cout << (options.clean_stop ? "stopped (SIGTERM) node 0 (" : "killed node 0 (")
+              << victim_node << ") at " << options.kill_after << " s, playing " << victim_tables
+              << " tables; taken over by another node " << a.taken_over << '\n';
+    const bool clean_exit =
+        run.exited_s >= 0 && WIFEXITED(run.exit_status) && WEXITSTATUS(run.exit_status) == 0;
+    if (options.clean_stop)
+        std::cout << "node 0 " << (clean_exit ? "exited cleanly" : "did not exit cleanly")
+                  << " after " << run.exited_s << " s\n";
     if (!failovers.empty())
         std::cout << "failover time (kill to first move accepted on the new owner): min "
                   << failovers.front() << " s, median " << failovers[failovers.size() / 2]
@@ -441,7 +476,10 @@ int run_failover(FailoverOptions options) {
                     a.unfinished == 0 && a.fence_decreases == 0 && a.shared_fences == 0 &&
                     a.unlogged_fences == 0 && contradictions == 0 && victim_tables > 0 &&
                     a.taken_over == victim_tables &&
-                    failovers.size() == static_cast<size_t>(victim_tables);
+                    failovers.size() == static_cast<size_t>(victim_tables) &&
+                    // A clean stop hands the tables over: none waits for its lease to expire,
+                    // which takes at least 2/3 of a ttl (the last renewal is ttl/3 old at most).
+                    (!options.clean_stop || (clean_exit && failovers.back() < options.ttl / 2));
     std::cout << "failover: " << (ok ? "PASS" : "FAIL") << std::endl;
     if (!options.keep && ok) {
         std::error_code ec;
@@ -462,8 +500,9 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
     auto o = std::make_shared<FailoverOptions>();
     CLI::App* cmd = app.add_subcommand(
         "failover",
-        "Several server nodes on one PostgreSQL database, one SIGKILLed mid-game: check that "
-        "its games go on elsewhere and nothing acknowledged is lost (docs/MULTINODE.md)");
+        "Several server nodes on one PostgreSQL database, one SIGKILLed (or stopped) mid-game: "
+        "check that its games go on elsewhere and nothing acknowledged is lost "
+        "(docs/MULTINODE.md)");
     cmd->add_option("--db", o->db,
                     "PostgreSQL server URI (default $REVERSI_TEST_PG); a schema of its own is "
                     "made there");
@@ -476,9 +515,15 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--lease-ttl", o->ttl, "The nodes' --lease-ttl, seconds")
         ->check(CLI::Range(0.5, 60.0))
         ->capture_default_str();
-    cmd->add_option("--kill-after", o->kill_after, "Seconds before node 0 is SIGKILLed")
+    cmd->add_option("--kill-after", o->kill_after, "Seconds before node 0 is stopped")
         ->check(CLI::Range(0.1, 600.0))
         ->capture_default_str();
+    cmd->add_option_function<std::string>(
+           "--stop", [o](const std::string& how) { o->clean_stop = how == "term"; },
+           "How node 0 is stopped: kill (SIGKILL, its leases expire) or term (SIGTERM, a clean "
+           "stop that hands its tables over at once)")
+        ->check(CLI::IsMember({"kill", "term"}))
+        ->default_str("kill");
     cmd->add_option("--seconds", o->seconds, "Longest run")
         ->check(CLI::Range(5.0, 3600.0))
         ->capture_default_str();

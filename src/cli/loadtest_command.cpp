@@ -6,7 +6,10 @@
 // moves per second, the latency from a move sent to its state broadcast received (p50, p99,
 // max), errors, and the server's memory. Starts its own server unless --port is given.
 // The clients connect from many loopback addresses (--source-addresses), so the server's
-// per-address limits stay on at their usual values.
+// per-address limits stay on at their usual values. With --connect repeated, one load is
+// spread over several nodes (docs/MULTINODE.md): each table is made on a random node, joined
+// through another, and each player connects to a random one; 307s and WebSocket `moved`
+// errors are followed to the table's owner, as the web client does, and counted.
 #ifdef REVERSI_HAVE_SERVER
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
@@ -27,6 +30,7 @@
 #include <random>
 
 #include "cli/loadtest_lobby.h"
+#include "cli/node_targets.h"
 #include "cli/ws_client.h"
 #endif
 #include "cli/commands.h"
@@ -52,6 +56,7 @@ struct LoadOptions {
     int think_ms = 500;
     int port = 0;
     std::string host = "127.0.0.1";
+    std::vector<std::string> connect;  // nodes' URLs (http://IP:PORT); none: --port / started
     int engine_threads = 1;
     // Client addresses 127.0.0.2 .. 127.0.0.(N+1); 0: one per 8 games.
     int source_addresses = 0;
@@ -68,6 +73,8 @@ struct Stats {
     uint64_t games_finished = 0;
     int connected = 0;
     int peak_connected = 0;
+    uint64_t http_redirects = 0;  // 307s followed to a table's owner
+    uint64_t ws_redirects = 0;    // WebSocket `moved` errors followed
     std::vector<std::string> first_errors;
     void error(const std::string& what) {
         ++errors;
@@ -77,34 +84,41 @@ struct Stats {
 
 struct Shared {
     LoadOptions options;
-    client::Target target;
+    std::vector<client::Target> targets;  // the nodes; one without --connect
     client::SourceAddresses sources;
     Clock::time_point stop_at;
     Stats stats;
 };
 
-awaitable<json> http_call(Shared& shared, const net::ip::address& source, http::verb method,
+awaitable<json> http_call(Shared& shared, const client::Target& node,
+                          const net::ip::address& source, http::verb method,
                           const std::string& target, const std::string& body) {
-    const HttpAnswer res = co_await client::http_call(shared.target, source, method, target, body);
+    const HttpAnswer res = co_await client::http_call_following(node, source, method, target, body,
+                                                                shared.stats.http_redirects);
     if (res.status != 200)
         throw std::runtime_error("HTTP " + std::to_string(res.status) + ": " + res.body);
     co_return json::parse(res.body);
 }
 
-// One player of one game: reads states, and moves when its seat is to move.
-awaitable<void> play_seat(Shared& shared, std::string table, std::string token,
-                          net::ip::address source, uint64_t seed) {
+// What one connection of a player ended with.
+enum class SeatEnd { Done, Moved, Failed };
+
+// One connection of a player: reads states and moves when its seat is to move, until the
+// game ends, the time is up, or the node sends it elsewhere (`owner`: where; empty: the same
+// node again, once it has the table).
+awaitable<SeatEnd> play_connection(Shared& shared, const client::Target& node,
+                                   const std::string& path, net::ip::address source,
+                                   std::mt19937_64& rng, std::string& owner) {
     auto executor = co_await net::this_coro::executor;
     client::WsStream ws(executor);
-    const std::string path = "/ws?table=" + table + "&token=" + token;
-    co_await client::ws_connect(ws, shared.target, source, path);
+    co_await client::ws_connect(ws, node, source, path);
     Stats& stats = shared.stats;
     stats.peak_connected = std::max(stats.peak_connected, ++stats.connected);
-    std::mt19937_64 rng(seed);
     net::steady_timer think(executor);
     int sent_ply = -1;
     Clock::time_point sent_at;
     beast::flat_buffer buffer;
+    SeatEnd end = SeatEnd::Done;
     try {
         for (;;) {
             buffer.consume(buffer.size());
@@ -112,6 +126,11 @@ awaitable<void> play_seat(Shared& shared, std::string table, std::string token,
             const std::string text = beast::buffers_to_string(buffer.data());
             const MessageView msg = client::read_message(text);
             if (msg.type == "error") {
+                if (msg.code == "moved") {
+                    owner = client::owner_named(text);
+                    end = SeatEnd::Moved;
+                    break;
+                }
                 stats.error(text);
                 continue;
             }
@@ -148,9 +167,39 @@ awaitable<void> play_seat(Shared& shared, std::string table, std::string token,
         }
     } catch (const std::exception& e) {
         stats.error(std::string("connection: ") + e.what());
+        end = SeatEnd::Failed;
     }
     stats.connected--;
     client::ws_drop(ws);
+    co_return end;
+}
+
+// One player of one game, on `node`: follows `moved` to the table's owner (a few times at
+// most: an owner changes only when a node stops or dies).
+awaitable<void> play_seat(Shared& shared, std::string table, std::string token, client::Target node,
+                          net::ip::address source, uint64_t seed) {
+    const std::string path = "/ws?table=" + table + "&token=" + token;
+    std::mt19937_64 rng(seed);
+    net::steady_timer wait(co_await net::this_coro::executor);
+    for (int hop = 0; hop < 5; ++hop) {
+        std::string owner;
+        if (co_await play_connection(shared, node, path, source, rng, owner) != SeatEnd::Moved)
+            co_return;
+        shared.stats.ws_redirects++;
+        if (owner.empty()) {
+            // The table is between owners: ask the same node again shortly.
+            wait.expires_after(std::chrono::milliseconds(100));
+            co_await wait.async_wait(use_awaitable);
+            continue;
+        }
+        const auto next = client::target_of_url(owner);
+        if (!next) {
+            shared.stats.error("moved to an owner that cannot be reached: " + owner.substr(0, 100));
+            co_return;
+        }
+        node = *next;
+    }
+    shared.stats.error("table " + table + ": moved too many times");
 }
 
 std::string create_request() {
@@ -178,17 +227,21 @@ awaitable<void> game_slot(Shared& shared, int slot) {
         // One address per table, in turn: the game's connections and its creation count
         // against that address's limits.
         const net::ip::address source = shared.sources.next();
+        // With several nodes: each step of the game on a node of its own, picked at random.
+        const auto any_node = [&]() -> const client::Target& {
+            return shared.targets[rng() % shared.targets.size()];
+        };
         try {
             // Bodies are built outside the co_await expressions: GCC 12 miscompiles
             // initializer lists inside them ("array used as initializer").
             const std::string create_body = create_request();
-            const json made =
-                co_await http_call(shared, source, http::verb::post, "/api/tables", create_body);
+            const json made = co_await http_call(shared, any_node(), source, http::verb::post,
+                                                 "/api/tables", create_body);
             const std::string table = made["table"];
             const std::string join_body = join_request();
             const std::string join_target = "/api/tables/" + table + "/join";
-            const json joined =
-                co_await http_call(shared, source, http::verb::post, join_target, join_body);
+            const json joined = co_await http_call(shared, any_node(), source, http::verb::post,
+                                                   join_target, join_body);
             shared.stats.games_started++;
             // Both players run concurrently; the slot waits for both to finish.
             auto done = std::make_shared<int>(0);
@@ -196,7 +249,7 @@ awaitable<void> game_slot(Shared& shared, int slot) {
             const std::vector<std::string> tokens = {made["token"].get<std::string>(),
                                                      joined["token"].get<std::string>()};
             for (const std::string& token : tokens) {
-                net::co_spawn(executor, play_seat(shared, table, token, source, rng()),
+                net::co_spawn(executor, play_seat(shared, table, token, any_node(), source, rng()),
                               [done, &finished, &shared](std::exception_ptr e) {
                                   if (e) shared.stats.error("a player could not connect");
                                   if (++*done == 2) finished.cancel();
@@ -266,19 +319,21 @@ double percentile(std::vector<double>& v, double p) {
 
 int run_loadtest(const LoadOptions& options) {
     client::raise_open_file_limit();
+    Shared shared;
+    shared.options = options;
+    shared.targets = client::targets_of_urls(options.connect);
     Spawned server;
     int port = options.port;
-    if (port == 0) {
+    if (port == 0 && shared.targets.empty()) {
         server = spawn_server(options);
         port = server.child.port;
     }
     const pid_t server_pid = server.child.pid;
     net::io_context ioc{1};
-    Shared shared;
-    shared.options = options;
-    shared.target = {
-        tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port)),
-        options.host};
+    if (shared.targets.empty())
+        shared.targets.push_back(
+            {tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port)),
+             options.host});
     shared.sources = client::SourceAddresses(
         options.source_addresses > 0 ? options.source_addresses : (options.games + 7) / 8);
     const auto start = Clock::now();
@@ -347,6 +402,9 @@ int run_loadtest(const LoadOptions& options) {
     std::cout << "client addresses " << shared.sources.describe() << " ("
               << std::max(1, shared.sources.count()) << ")\n";
     if (server_pid > 0) std::cout << "server RSS at the end " << final_rss / 1024.0 << " MiB\n";
+    std::cout << "nodes " << shared.targets.size() << ", redirects followed "
+              << st.http_redirects + st.ws_redirects << " (HTTP 307 " << st.http_redirects
+              << ", WebSocket moved " << st.ws_redirects << ")\n";
     return st.errors == 0 ? 0 : 1;
 }
 
@@ -370,6 +428,10 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
         ->capture_default_str();
     cmd->add_option("--port", o->port, "Use the server on this loopback port (0: start one)")
         ->check(CLI::Range(0, 65535));
+    cmd->add_option("--connect", o->connect,
+                    "A node to play against, http://IP:PORT, repeatable: one load spread over "
+                    "several nodes (docs/MULTINODE.md); replaces --port and the started server")
+        ->allow_extra_args(false);
     cmd->add_option("--engine-threads", o->engine_threads, "Engine threads of the started server")
         ->check(CLI::Range(1, 64));
     cmd->add_option("--source-addresses", o->source_addresses,
@@ -401,6 +463,7 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                 lobby.moves = o->lobby_moves;
                 lobby.port = o->port;
                 lobby.host = o->host;
+                lobby.connect = o->connect;
                 lobby.engine_threads = o->engine_threads;
                 lobby.serve_args = o->serve_args;
                 status.code = run_lobby_loadtest(lobby);

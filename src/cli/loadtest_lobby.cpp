@@ -29,6 +29,7 @@
 #include <random>
 #include <set>
 
+#include "cli/node_targets.h"
 #include "cli/ws_client.h"
 
 namespace reversi::cli {
@@ -47,6 +48,7 @@ struct LobbyStats {
     std::vector<double> pairing_ms;
     double pairings = 0;  // a quick pairing counts a half for each of its two players
     uint64_t games = 0, moves = 0, errors = 0;
+    uint64_t redirects = 0;  // table sockets sent on to the table's owner (`moved`)
     int registered = 0;
     std::vector<std::string> first_errors;
     void error(const std::string& what) {
@@ -57,7 +59,11 @@ struct LobbyStats {
 
 struct LobbyShared {
     LobbyLoadOptions options;
-    client::Target target;
+    std::vector<client::Target> targets;  // the nodes; one without --connect
+    // Player i's node: its HTTP calls, its lobby socket, and its table sockets at first.
+    const client::Target& node_of(int player) const {
+        return targets[static_cast<size_t>(player) % targets.size()];
+    }
     client::SourceAddresses sources;
     Clock::time_point stop_at;
     std::string tag;  // makes this run's names unique on a server that already has players
@@ -101,13 +107,13 @@ struct LobbySeat {
 awaitable<std::string> register_player(LobbyShared& shared, const net::ip::address& source,
                                        int index) {
     const HttpAnswer me =
-        co_await client::http_call(shared.target, source, http::verb::get, "/api/me", "");
+        co_await client::http_call(shared.node_of(index), source, http::verb::get, "/api/me", "");
     if (me.status != 200 || me.cookie.empty())
         throw std::runtime_error("GET /api/me: HTTP " + std::to_string(me.status) + " " + me.body);
     const std::string body =
         json{{"name", player_name(shared, index)}, {"password", "load-test-password"}}.dump();
-    const HttpAnswer reg = co_await client::http_call(shared.target, source, http::verb::post,
-                                                      "/api/register", body, 60, me.cookie);
+    const HttpAnswer reg = co_await client::http_call(
+        shared.node_of(index), source, http::verb::post, "/api/register", body, 60, me.cookie);
     if (reg.status != 200)
         throw std::runtime_error("register: HTTP " + std::to_string(reg.status) + " " + reg.body);
     co_return reg.cookie.empty() ? me.cookie : reg.cookie;
@@ -115,25 +121,49 @@ awaitable<std::string> register_player(LobbyShared& shared, const net::ip::addre
 
 // Plays one seat of a paired table until the game is over: random legal moves; at `stop_ply`
 // the player to move sends `ending` ("resign" or "abort").
-awaitable<void> play_table(LobbyShared& shared, const net::ip::address& source,
+// The table is made on the offer's node: a player whose lobby is on another node is sent
+// there by a `moved` error, which it follows.
+awaitable<void> play_table(LobbyShared& shared, client::Target node, const net::ip::address& source,
                            const std::string& cookie, const json& paired, int stop_ply,
                            std::string ending, uint64_t seed) {
     auto executor = co_await net::this_coro::executor;
-    client::TimedWs ws(executor);
+    std::unique_ptr<client::TimedWs> ws;
     const std::string path = "/ws?table=" + paired["table"].get<std::string>() +
                              "&token=" + paired["token"].get<std::string>();
-    co_await ws.connect(shared.target, source, path, cookie);
+    std::string first;  // the first message of a connection that was not sent on
+    for (int hop = 0; first.empty(); ++hop) {
+        ws = std::make_unique<client::TimedWs>(executor);
+        co_await ws->connect(node, source, path, cookie);
+        std::string text = co_await ws->read(milliseconds(30000));
+        const client::MessageView msg = client::read_message(text);
+        if (msg.type != "error" || msg.code != "moved") {
+            first = std::move(text);
+            break;
+        }
+        const auto owner = client::target_of_url(client::owner_named(text));
+        if (!owner || hop == 3)
+            throw std::runtime_error("table moved where it cannot be followed: " +
+                                     text.substr(0, 200));
+        shared.stats.redirects++;
+        ws->drop();
+        node = *owner;
+    }
     std::mt19937_64 rng(seed);
     int sent_ply = -1;
     bool ended = false;
     for (;;) {
-        const std::string text = co_await ws.read(milliseconds(30000));
+        std::string text;
+        if (!first.empty())
+            text = std::move(first);
+        else
+            text = co_await ws->read(milliseconds(30000));
+        first.clear();
         const client::MessageView msg = client::read_message(text);
         if (msg.type == "error" && ending == "abort" && ended) {
             // An abort the table refuses (both have moved by now) ends with a resignation.
             ending = "resign";
             const std::string resign = json{{"type", "resign"}}.dump();
-            co_await ws.write(resign);
+            co_await ws->write(resign);
             continue;
         }
         if (msg.type == "error") {
@@ -155,7 +185,7 @@ awaitable<void> play_table(LobbyShared& shared, const net::ip::address& source,
             shared.stats.moves++;
         }
         sent_ply = msg.ply;
-        co_await ws.write(out);
+        co_await ws->write(out);
     }
     shared.stats.games++;
 }
@@ -175,7 +205,7 @@ awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie)
     auto executor = co_await net::this_coro::executor;
     const net::ip::address source = shared.sources.at(index);
     LobbySeat lobby(executor);
-    co_await lobby.ws.connect(shared.target, source, "/ws/lobby", cookie);
+    co_await lobby.ws.connect(shared.node_of(index), source, "/ws/lobby", cookie);
     const std::string partner = player_name(shared, index ^ 1);
     const bool seeker = index % 2 == 0;
     std::mt19937_64 rng(index * 7919 + 3);
@@ -221,8 +251,9 @@ awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie)
             shared.stats.pairings += quick ? 0.5 : 1;
         }
         const int stop_ply = quick ? 1 : shared.options.moves;
-        co_await play_table(shared, source, cookie, *paired, stop_ply, quick ? "abort" : "resign",
-                            rng());
+        const std::string ending = quick ? "abort" : "resign";
+        co_await play_table(shared, shared.node_of(index), source, cookie, *paired, stop_ply,
+                            ending, rng());
     }
 }
 
@@ -240,7 +271,7 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
     client::ServerChild child;
     std::string db, out;
     int port = options.port;
-    if (port == 0) {
+    if (port == 0 && options.connect.empty()) {
         const std::string base = (std::filesystem::temp_directory_path() /
                                   ("reversi_lobbyload_" + std::to_string(getpid())))
                                      .string();
@@ -253,9 +284,11 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
     net::io_context ioc{1};
     LobbyShared shared;
     shared.options = options;
-    shared.target = {
-        tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port)),
-        options.host};
+    shared.targets = client::targets_of_urls(options.connect);
+    if (shared.targets.empty())
+        shared.targets.push_back(
+            {tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port)),
+             options.host});
     // One loopback address per player: guest creation and logins are limited per address.
     shared.sources = client::SourceAddresses(options.players);
     shared.tag = std::to_string((getpid() * 7 + time(nullptr)) % 1000000);
@@ -318,6 +351,8 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
               << '\n';
     std::cout << "errors " << st.errors << '\n';
     for (const std::string& e : st.first_errors) std::cout << "  " << e.substr(0, 300) << '\n';
+    std::cout << "nodes " << shared.targets.size() << ", table sockets sent on to the owner "
+              << st.redirects << '\n';
     return st.errors == 0 && st.pairings > 0 ? 0 : 1;
 }
 

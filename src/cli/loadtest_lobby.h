@@ -14,6 +14,8 @@ struct LobbyLoadOptions {
     int moves = 6;  // plies of a seek game before the player to move resigns
     int port = 0;   // 0: start a server
     std::string host = "127.0.0.1";
+    // Nodes' URLs (http://IP:PORT): player i on node i % N, table sockets sent on to the owner.
+    std::vector<std::string> connect;
     int engine_threads = 1;
     std::vector<std::string> serve_args;
 };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The accounts' caches, sessions and guests. A change is applied to the cache at once (later
-// requests see it) and queued to the store; the store is only read at start. Sessions'
-// last_seen is written at most once an hour, so browsing costs no writes.
+// requests see it) and queued to the store; on one node the store is only read at start (a
+// shared store is also read on misses: accounts_nodes.cpp). Sessions' last_seen is written at
+// most once an hour, so browsing costs no writes.
 #include "server/accounts.h"
 
 #include <sodium.h>
@@ -101,10 +102,12 @@ void Accounts::restore(Storage& storage) {
     for (StoredSession& s : storage.sessions()) {
         if (!players_.count(s.player) || now - s.last_seen > SessionLifeMs) continue;
         const std::string key = s.token_hash;
-        sessions_[key] = Session{std::move(s), 0};
+        sessions_[key] = Session{std::move(s), 0, steady_now()};
         sessions_[key].saved_seen = sessions_[key].row.last_seen;
     }
     for (const StoredRating& r : storage.ratings()) ratings_[{r.player, r.pool}] = r;
+    // The first block now, so the first guests never wait for one.
+    if (options_.shared_store) id_blocks_.push_back(storage.reserve_player_ids());
 }
 
 int64_t Accounts::wall_now() const {
@@ -172,7 +175,7 @@ Identity Accounts::identify(std::string_view cookie_header) {
     s->row.last_seen = now;
     if (now - s->saved_seen >= SeenWriteMs) {
         s->saved_seen = now;
-        write([row = s->row](Storage& st) { st.save_session(row); });
+        save_seen(s->row);
     }
     return identity_of(p->second);
 }
@@ -180,13 +183,21 @@ Identity Accounts::identify(std::string_view cookie_header) {
 std::string Accounts::open_session(int64_t player) {
     const std::string token = random_token();
     const int64_t now = wall_now();
-    Session s{{token_hash(token), player, now, now}, now};
+    Session s{{token_hash(token), player, now, now}, now, steady_now()};
     sessions_[s.row.token_hash] = s;
     write([row = s.row](Storage& st) { st.save_session(row); });
     return token;
 }
 
-std::string Accounts::new_guest_name() {
+std::string Accounts::new_guest_name(int64_t id) {
+    if (options_.shared_store) {
+        // Other nodes make guests too: the id, unique across nodes, makes the name unique
+        // ("Guest-" and digits, like a one-node name, which the -N suffix steps around).
+        std::string name = "Guest-" + std::to_string(id);
+        while (by_key_.count(name_key(name)))
+            name = "Guest-" + std::to_string(id) + "-" + std::to_string(randombytes_uniform(100));
+        return name;
+    }
     // Four digits while they last, then more: the name stays short on a small site.
     for (int digits = 4;; ++digits) {
         const int attempts = 20;
@@ -204,9 +215,11 @@ Accounts::Ensured Accounts::ensure(const Identity& current, const std::string& c
     const int64_t now = steady_now();
     guests_by_address_.prune(now);
     if (!guests_by_address_.allow(client, now)) return {};
+    const std::optional<int64_t> id = take_player_id();
+    if (!id) return {};  // a shared store's block ran out and its refill is on its way
     Player p;
-    p.row.id = next_id_++;
-    p.row.name = new_guest_name();
+    p.row.id = *id;
+    p.row.name = new_guest_name(*id);
     p.row.name_key = name_key(p.row.name);
     p.row.created = wall_now();
     by_key_[p.row.name_key] = p.row.id;

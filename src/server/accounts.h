@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -31,6 +32,12 @@ struct AccountsOptions {
     std::size_t hash_memory = 0;      // 0: crypto_pwhash_MEMLIMIT_INTERACTIVE
     double logins_per_minute = 10;    // per address and per name
     double guests_per_minute = 30;    // new guests per address (a burst of twice that)
+    // Several nodes share the store (PostgreSQL; docs/MULTINODE.md "Accounts across nodes"):
+    // ids come in blocks from the store, unknown sessions and names are looked up there, and
+    // cached sessions are checked again once older than session_recheck_ms.
+    bool shared_store = false;
+    int64_t session_recheck_ms = 10'000;
+    int64_t miss_memory_ms = 5'000;  // how long a token the store does not know is not asked
 };
 
 // A session cookie to send: the full Set-Cookie value.
@@ -55,6 +62,12 @@ class Accounts {
     // Loads players, sessions and ratings (call once, before serving). Throws when the store
     // does not read: serving without the accounts would hand out duplicate ids.
     void restore(Storage& storage);
+
+    // Makes the session of a Cookie header known before identify(): on a shared store a token
+    // not cached, or cached and not checked for session_recheck_ms, is read from the store
+    // (session, player, ratings) on the storage thread; `then` runs on the network thread
+    // afterwards, or at once when nothing needs reading (always on a one-node store).
+    void resolve(std::string_view cookie_header, std::function<void()> then);
 
     // The identity of a Cookie header (player 0 when it holds no live session).
     Identity identify(std::string_view cookie_header);
@@ -95,6 +108,11 @@ class Accounts {
     StoredRating rating(int64_t player, const std::string& pool) const;
     // Replaces the cached rating (the caller writes it to the store in its own commit).
     void set_rating(const StoredRating& rating);
+    // Whether several nodes share the store (then a rated end re-reads stored ratings).
+    bool shared_store() const { return options_.shared_store; }
+    // A function that any thread may call with ratings just saved: they replace the cached
+    // ones on the network thread.
+    std::function<void(const std::vector<StoredRating>&)> rating_sink();
 
   private:
     struct Player {
@@ -104,6 +122,14 @@ class Accounts {
     struct Session {
         StoredSession row;
         int64_t saved_seen = 0;  // last_seen as last written to the store
+        int64_t checked = 0;     // steady ms of the last read from a shared store
+    };
+    // What a look-up in a shared store found (accounts_nodes.cpp).
+    struct Found {
+        bool read = false;  // false: the store failed, nothing learnt
+        std::optional<StoredSession> session;
+        std::optional<StoredPlayer> player;
+        std::vector<StoredRating> ratings;
     };
 
     Identity identity_of(const Player& p) const;
@@ -119,8 +145,28 @@ class Accounts {
     bool verify_password(const std::string& hash, const std::string& password) const;
     // Spends one login attempt of `client` and `name`; throws rate_limited when either is out.
     void spend_attempt(const std::string& client, const std::string& name);
-    std::string new_guest_name();
+    std::string new_guest_name(int64_t id);
     Session* session_of(std::string_view cookie_header);
+
+    // Across nodes (accounts_nodes.cpp). A new player's id: the next of the reserved block on
+    // a shared store (nothing while a refill is still on its way), else the next number.
+    std::optional<int64_t> take_player_id();
+    void refill_ids();
+    // On a shared store, reads the player of `name` (and its ratings) into the cache first.
+    void with_player_named(const std::string& name, std::function<void()> then);
+    // Puts a player read from the store into the cache, replacing its row and ratings.
+    void remember(const StoredPlayer& player, const std::vector<StoredRating>& ratings);
+    void apply_lookup(const std::string& token_hash, const Found& found);
+    // The parts of the HTTP API that run after a look-up (accounts_http.cpp).
+    void registered(const StoredPlayer& row);
+    void register_shared(const StoredPlayer& row, bool fresh, Respond respond);
+    void check_login(const std::string& cookie_header, const std::string& name,
+                     const std::string& password, bool readable, Respond respond);
+    void show_profile(const std::string& name, Respond respond);
+    void change_password_of(int64_t id, const std::string& keep, const std::string& old_password,
+                            const std::string& new_password, Respond respond);
+    // Writes a session's last_seen (never re-creating one another node deleted).
+    void save_seen(const StoredSession& row);
 
     net::io_context& ioc_;
     StorageQueue& storage_;
@@ -131,6 +177,13 @@ class Accounts {
     std::map<std::pair<int64_t, std::string>, StoredRating> ratings_;
     std::unordered_map<int64_t, int> online_;
     int64_t next_id_ = 1;
+    // Shared store: reserved blocks of ids [first, end), and whether a refill is queued.
+    std::deque<std::pair<int64_t, int64_t>> id_blocks_;
+    bool refilling_ = false;
+    // Shared store: tokens (hashed) being looked up, with what waits on each; and tokens the
+    // store did not know, with the steady ms until which they are not asked again.
+    std::unordered_map<std::string, std::vector<std::function<void()>>> lookups_;
+    std::unordered_map<std::string, int64_t> misses_;
     RateLimiter attempts_by_address_;
     RateLimiter attempts_by_name_;
     RateLimiter guests_by_address_;

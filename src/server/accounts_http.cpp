@@ -123,29 +123,83 @@ void Accounts::register_player(const Identity& who, const std::string& body,
                         throw ApiError(ErrorCode::Internal, "the password could not be hashed");
                     if (by_key_.count(name_key(name)))
                         throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
-                    std::string cookie;
-                    auto it = players_.find(who.player);
-                    if (it == players_.end() || !it->second.guest()) {
-                        // No session (or it ended meanwhile): a new player.
-                        Player p;
-                        p.row.id = next_id_++;
-                        p.row.created = wall_now();
-                        it = players_.emplace(p.row.id, std::move(p)).first;
-                        cookie = session_cookie(open_session(it->first));
+                    // A guest keeps its id, so the games of this browser stay its own; with
+                    // no session (or one that ended meanwhile) it is a new player.
+                    const auto it = players_.find(who.player);
+                    const bool fresh = it == players_.end() || !it->second.guest();
+                    StoredPlayer row;
+                    if (!fresh) {
+                        row = it->second.row;
+                    } else if (const std::optional<int64_t> id = take_player_id()) {
+                        row.id = *id;
+                        row.created = wall_now();
                     } else {
-                        by_key_.erase(it->second.row.name_key);
+                        throw ApiError(ErrorCode::Unavailable,
+                                       "too many new players at once; try again");
                     }
-                    // A guest keeps its id, so the games of this browser stay its own.
-                    StoredPlayer& row = it->second.row;
                     row.name = name;
                     row.name_key = name_key(name);
                     row.password_hash = *hash;
-                    by_key_[row.name_key] = row.id;
+                    if (options_.shared_store) return register_shared(row, fresh, respond);
+                    std::string cookie;
+                    if (fresh) cookie = session_cookie(open_session(row.id));
+                    registered(row);
                     write([row](Storage& s) { s.save_player(row); });
-                    respond(json_reply(200, me_json(identity_of(it->second)), cookie));
+                    respond(json_reply(200, me_json(identity_of(players_.at(row.id))), cookie));
                 });
             });
     });
+}
+
+void Accounts::registered(const StoredPlayer& row) {
+    if (const auto it = players_.find(row.id); it != players_.end())
+        by_key_.erase(it->second.row.name_key);
+    players_[row.id] = Player{row};
+    by_key_[row.name_key] = row.id;
+}
+
+void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond respond) {
+    // Other nodes register too: the store's unique name key decides, so the answer (and the
+    // cache) wait for the commit. A new player's session is written in the same transaction.
+    std::optional<StoredSession> session;
+    std::string token;
+    if (fresh) {
+        token = random_token();
+        const int64_t now = wall_now();
+        session = StoredSession{token_hash(token), row.id, now, now};
+    }
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [row, session](Storage& s) {
+            s.save_player(row);
+            if (session) s.save_session(*session);
+        },
+        [this, life, row, session, token, respond](bool ok) {
+            if (life.expired()) return;
+            if (ok) {
+                std::string cookie;
+                if (session) {
+                    sessions_[session->token_hash] =
+                        Session{*session, session->last_seen, steady_now()};
+                    cookie = session_cookie(token);
+                }
+                registered(row);
+                return respond(json_reply(200, me_json(identity_of(players_.at(row.id))), cookie));
+            }
+            // Refused: taken on another node meanwhile, or the store failed.
+            auto holder = std::make_shared<std::optional<StoredPlayer>>();
+            storage_.read(
+                [holder, key = row.name_key](Storage& s) { *holder = s.load_player_named(key); },
+                [this, life, holder, row, respond] {
+                    if (life.expired()) return;
+                    if (*holder && (*holder)->id != row.id) {
+                        return respond(error_reply(
+                            ApiError(ErrorCode::NameTaken, "the name " + row.name + " is taken")));
+                    }
+                    respond(error_reply(
+                        ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+                });
+        });
 }
 
 void Accounts::login(std::string_view cookie_header, const std::string& body,
@@ -155,38 +209,50 @@ void Accounts::login(std::string_view cookie_header, const std::string& body,
         const std::string name = required(req, "name");
         const std::string password = required(req, "password");
         spend_attempt(client, name);
-        std::string hash;
-        int64_t id = 0;
-        if (name.size() <= MaxLoginNameBytes && utf8_valid(name)) {
-            if (const auto it = by_key_.find(name_key(name)); it != by_key_.end()) {
-                id = it->second;
-                hash = players_.at(id).row.password_hash;
-            }
-        }
-        const bool plausible = password.size() <= 4 * MaxPasswordChars;
-        std::string old_session;
-        if (Session* s = session_of(cookie_header)) old_session = s->row.token_hash;
-        auto ok = std::make_shared<bool>(false);
-        off_thread(
-            [this, ok, hash, password, plausible] {
-                // The decoy takes the place of a missing hash, so the work is the same.
-                const bool match = verify_password(hash.empty() ? decoy_ : hash,
-                                                   plausible ? password : std::string());
-                *ok = match && !hash.empty() && plausible;
-            },
-            [this, ok, id, hash, old_session, respond] {
-                guarded(respond, [&] {
-                    const auto it = players_.find(id);
-                    // A password changed meanwhile makes the old one wrong.
-                    if (!*ok || it == players_.end() || it->second.row.password_hash != hash)
-                        throw bad_login();
-                    if (!old_session.empty() && sessions_.erase(old_session))
-                        write([old_session](Storage& s) { s.delete_session(old_session); });
-                    const std::string cookie = session_cookie(open_session(id));
-                    respond(json_reply(200, me_json(identity_of(it->second)), cookie));
-                });
+        const bool readable = name.size() <= MaxLoginNameBytes && utf8_valid(name);
+        // On a shared store the player (and its password hash) is read first: it may have
+        // registered, or changed its password, on another node.
+        with_player_named(
+            readable ? name : std::string(),
+            [this, cookie = std::string(cookie_header), name, password, readable, respond] {
+                guarded(respond, [&] { check_login(cookie, name, password, readable, respond); });
             });
     });
+}
+
+void Accounts::check_login(const std::string& cookie_header, const std::string& name,
+                           const std::string& password, bool readable, Respond respond) {
+    std::string hash;
+    int64_t id = 0;
+    if (readable) {
+        if (const auto it = by_key_.find(name_key(name)); it != by_key_.end()) {
+            id = it->second;
+            hash = players_.at(id).row.password_hash;
+        }
+    }
+    const bool plausible = password.size() <= 4 * MaxPasswordChars;
+    std::string old_session;
+    if (Session* s = session_of(cookie_header)) old_session = s->row.token_hash;
+    auto ok = std::make_shared<bool>(false);
+    off_thread(
+        [this, ok, hash, password, plausible] {
+            // The decoy takes the place of a missing hash, so the work is the same.
+            const bool match =
+                verify_password(hash.empty() ? decoy_ : hash, plausible ? password : std::string());
+            *ok = match && !hash.empty() && plausible;
+        },
+        [this, ok, id, hash, old_session, respond] {
+            guarded(respond, [&] {
+                const auto it = players_.find(id);
+                // A password changed meanwhile makes the old one wrong.
+                if (!*ok || it == players_.end() || it->second.row.password_hash != hash)
+                    throw bad_login();
+                if (!old_session.empty() && sessions_.erase(old_session))
+                    write([old_session](Storage& s) { s.delete_session(old_session); });
+                const std::string cookie = session_cookie(open_session(id));
+                respond(json_reply(200, me_json(identity_of(it->second)), cookie));
+            });
+        });
 }
 
 void Accounts::logout(std::string_view cookie_header, Respond respond) {
@@ -214,79 +280,102 @@ void Accounts::change_password(std::string_view cookie_header, const std::string
         spend_attempt(client, it->second.row.name);
         const int64_t id = it->first;
         const std::string keep = s->row.token_hash;
-        const std::string hash = it->second.row.password_hash;
-        auto fresh = std::make_shared<std::string>();
-        off_thread(
-            [this, fresh, hash, old_password, new_password] {
-                if (verify_password(hash, old_password)) *fresh = hash_password(new_password);
-            },
-            [this, fresh, id, hash, keep, respond] {
-                guarded(respond, [&] {
-                    const auto it = players_.find(id);
-                    if (fresh->empty() || it == players_.end() ||
-                        it->second.row.password_hash != hash)
-                        throw ApiError(ErrorCode::BadLogin, "wrong password");
-                    it->second.row.password_hash = *fresh;
-                    // Every other session of the player ends: a stolen one stops working.
-                    std::erase_if(sessions_, [&](const auto& kv) {
-                        return kv.second.row.player == id && kv.first != keep;
-                    });
-                    write([row = it->second.row, keep](Storage& s) {
-                        s.save_player(row);
-                        s.delete_sessions_of(row.id, keep);
-                    });
-                    respond(json_reply(200, {{"ok", true}}));
-                });
+        // On a shared store the player is read first: its password may have changed on
+        // another node since this one cached it.
+        with_player_named(
+            it->second.row.name, [this, id, keep, old_password, new_password, respond] {
+                guarded(respond,
+                        [&] { change_password_of(id, keep, old_password, new_password, respond); });
             });
     });
 }
 
-void Accounts::profile(const std::string& name, Respond respond) {
-    guarded(respond, [&] {
-        const auto who = name.size() <= MaxLoginNameBytes && utf8_valid(name)
-                             ? find(name)
-                             : std::optional<Identity>();
-        if (!who) throw ApiError(ErrorCode::NotFound, "no player " + utf8_safe(name, 60));
-        struct Rows {
-            PlayerStats stats;
-            std::vector<StoredTable> games;
-        };
-        auto rows = std::make_shared<Rows>();
-        const int64_t id = who->player;
-        storage_.read(
-            [rows, id](Storage& s) {
-                rows->stats = s.player_stats(id);
-                rows->games = s.player_games(id, ProfileGames);
-            },
-            [this, rows, who = *who, respond] {
-                guarded(respond, [&] {
-                    json recent = json::array();
-                    for (const StoredTable& st : rows->games) {
-                        try {
-                            recent.push_back(
-                                Table::restore(
-                                    st.id, json::parse(st.spec), st.created, st.moves,
-                                    st.result.empty() ? json(nullptr) : json::parse(st.result),
-                                    steady_now())
-                                    .summary());
-                        } catch (const std::exception&) {
-                            // A row that no longer reads is left out of the list.
-                        }
-                    }
-                    const auto& p = players_.at(who.player);
-                    json body = me_json(who);
-                    body.erase("id");
-                    body["online"] = online(who.player);
-                    body["created"] = p.row.created;
-                    body["stats"] = {{"games", rows->stats.games},
-                                     {"won", rows->stats.won},
-                                     {"drawn", rows->stats.drawn},
-                                     {"lost", rows->stats.lost}};
-                    body["recent"] = recent;
-                    respond(json_reply(200, body));
+void Accounts::change_password_of(int64_t id, const std::string& keep,
+                                  const std::string& old_password, const std::string& new_password,
+                                  Respond respond) {
+    const auto it = players_.find(id);
+    if (it == players_.end() || it->second.guest())
+        throw ApiError(ErrorCode::BadLogin, "wrong password");
+    const std::string hash = it->second.row.password_hash;
+    auto fresh = std::make_shared<std::string>();
+    off_thread(
+        [this, fresh, hash, old_password, new_password] {
+            if (verify_password(hash, old_password)) *fresh = hash_password(new_password);
+        },
+        [this, fresh, id, hash, keep, respond] {
+            guarded(respond, [&] {
+                const auto it = players_.find(id);
+                if (fresh->empty() || it == players_.end() || it->second.row.password_hash != hash)
+                    throw ApiError(ErrorCode::BadLogin, "wrong password");
+                it->second.row.password_hash = *fresh;
+                // Every other session of the player ends: a stolen one stops working.
+                std::erase_if(sessions_, [&](const auto& kv) {
+                    return kv.second.row.player == id && kv.first != keep;
                 });
+                write([row = it->second.row, keep](Storage& s) {
+                    s.save_player(row);
+                    s.delete_sessions_of(row.id, keep);
+                });
+                respond(json_reply(200, {{"ok", true}}));
             });
+        });
+}
+
+void Accounts::profile(const std::string& name, Respond respond) {
+    // On a shared store the player and its ratings are read first (another node may have
+    // made or rated it).
+    const bool readable = name.size() <= MaxLoginNameBytes && utf8_valid(name);
+    guarded(respond, [&] {
+        with_player_named(readable ? name : std::string(), [this, name, respond] {
+            guarded(respond, [&] { show_profile(name, respond); });
+        });
     });
+}
+
+void Accounts::show_profile(const std::string& name, Respond respond) {
+    const auto who = name.size() <= MaxLoginNameBytes && utf8_valid(name)
+                         ? find(name)
+                         : std::optional<Identity>();
+    if (!who) throw ApiError(ErrorCode::NotFound, "no player " + utf8_safe(name, 60));
+    struct Rows {
+        PlayerStats stats;
+        std::vector<StoredTable> games;
+    };
+    auto rows = std::make_shared<Rows>();
+    const int64_t id = who->player;
+    storage_.read(
+        [rows, id](Storage& s) {
+            rows->stats = s.player_stats(id);
+            rows->games = s.player_games(id, ProfileGames);
+        },
+        [this, rows, who = *who, respond] {
+            guarded(respond, [&] {
+                json recent = json::array();
+                for (const StoredTable& st : rows->games) {
+                    try {
+                        recent.push_back(Table::restore(st.id, json::parse(st.spec), st.created,
+                                                        st.moves,
+                                                        st.result.empty() ? json(nullptr)
+                                                                          : json::parse(st.result),
+                                                        steady_now())
+                                             .summary());
+                    } catch (const std::exception&) {
+                        // A row that no longer reads is left out of the list.
+                    }
+                }
+                const auto& p = players_.at(who.player);
+                json body = me_json(who);
+                body.erase("id");
+                body["online"] = online(who.player);
+                body["created"] = p.row.created;
+                body["stats"] = {{"games", rows->stats.games},
+                                 {"won", rows->stats.won},
+                                 {"drawn", rows->stats.drawn},
+                                 {"lost", rows->stats.lost}};
+                body["recent"] = recent;
+                respond(json_reply(200, body));
+            });
+        });
 }
 
 void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) const {
@@ -294,6 +383,22 @@ void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) 
     if (std::find(all.begin(), all.end(), pool) == all.end())
         return respond(error_reply(ApiError(ErrorCode::BadRequest, "no rating pool " + pool)));
     limit = std::clamp(limit, 1, 200);
+    if (options_.shared_store) {
+        // Other nodes rate games too: the leaderboard is the store's.
+        auto rows = std::make_shared<std::vector<RankedRating>>();
+        return storage_.read(
+            [rows, pool, limit](Storage& s) { *rows = s.top_ratings(pool, limit); },
+            [rows, pool, respond] {
+                json players = json::array();
+                for (const RankedRating& r : *rows) {
+                    json row = rating_json(r.rating);
+                    row.erase("volatility");
+                    row["name"] = r.name;
+                    players.push_back(row);
+                }
+                respond(json_reply(200, {{"pool", pool}, {"players", players}}));
+            });
+    }
     std::vector<const StoredRating*> rows;
     for (const auto& [key, r] : ratings_)
         if (key.second == pool && r.games > 0 && players_.count(r.player)) rows.push_back(&r);

@@ -103,8 +103,7 @@ std::vector<StoredRating> FaultInjectingStorage::ratings() {
     return inner_.ratings();
 }
 
-void FaultInjectingStorage::save_table_player(const std::string& table, int seat,
-                                              int64_t player) {
+void FaultInjectingStorage::save_table_player(const std::string& table, int seat, int64_t player) {
     maybe_fail_write("save table player");
     inner_.save_table_player(table, seat, player);
 }
@@ -141,6 +140,42 @@ void FaultInjectingStorage::save_analysis(const std::string& table, const std::s
 
 std::optional<std::string> FaultInjectingStorage::load_analysis(const std::string& table) {
     return inner_.load_analysis(table);
+}
+
+// Single account rows (several nodes on one store): reads pass through, writes may fail.
+std::optional<StoredSession> FaultInjectingStorage::load_session(const std::string& token_hash) {
+    return inner_.load_session(token_hash);
+}
+
+std::optional<StoredPlayer> FaultInjectingStorage::load_player(int64_t id) {
+    return inner_.load_player(id);
+}
+
+std::optional<StoredPlayer> FaultInjectingStorage::load_player_named(const std::string& name_key) {
+    return inner_.load_player_named(name_key);
+}
+
+std::vector<StoredRating> FaultInjectingStorage::ratings_of(int64_t player) {
+    return inner_.ratings_of(player);
+}
+
+std::optional<StoredRating> FaultInjectingStorage::rating_for_update(int64_t player,
+                                                                     const std::string& pool) {
+    return inner_.rating_for_update(player, pool);
+}
+
+void FaultInjectingStorage::touch_session(const std::string& token_hash, int64_t last_seen) {
+    maybe_fail_write("touch session");
+    inner_.touch_session(token_hash, last_seen);
+}
+
+std::vector<RankedRating> FaultInjectingStorage::top_ratings(const std::string& pool, int limit) {
+    return inner_.top_ratings(pool, limit);
+}
+
+std::pair<int64_t, int64_t> FaultInjectingStorage::reserve_player_ids() {
+    maybe_fail_write("reserve player ids");
+    return inner_.reserve_player_ids();
 }
 
 }  // namespace reversi::server

@@ -53,6 +53,14 @@ class FaultInjectingStorage : public Storage {
     std::vector<ChatLine> chat_lines(const std::string& table) override;
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    std::optional<StoredSession> load_session(const std::string& token_hash) override;
+    std::optional<StoredPlayer> load_player(int64_t id) override;
+    std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;
+    std::vector<StoredRating> ratings_of(int64_t player) override;
+    std::optional<StoredRating> rating_for_update(int64_t player, const std::string& pool) override;
+    void touch_session(const std::string& token_hash, int64_t last_seen) override;
+    std::vector<RankedRating> top_ratings(const std::string& pool, int limit) override;
+    std::pair<int64_t, int64_t> reserve_player_ids() override;
 
   private:
     void maybe_fail_write(const char* what);

@@ -8,6 +8,7 @@
 #include "server/accounts.h"
 #include "server/game_hub.h"
 #include "server/game_hub_room.h"
+#include "server/rated_end.h"
 #include "server/ratings.h"
 
 namespace reversi::server {
@@ -67,13 +68,14 @@ std::function<void(Storage&)> GameHub::settle_game(const RoomPtr& room) {
         if (seats[i].player)
             if (std::string o = outcome_of(result, i); !o.empty()) outcomes.emplace_back(i, o);
     std::vector<StoredRating> after;
+    std::vector<RatingChange> changes;
     const auto pool = pool_of(t.spec().setup);
     const bool every_seat_a_player =
         std::all_of(seats.begin(), seats.end(), [](const Seat& s) { return s.player != 0; });
     if (t.spec().rated && accounts_ && pool && every_seat_a_player && counts_for_rating(result)) {
         std::vector<StoredRating> before;
         for (const Seat& s : seats) before.push_back(accounts_->rating(s.player, *pool));
-        const auto changes = rate_game(result, t.spec().setup.anti, before);
+        changes = rate_game(result, t.spec().setup.anti, before);
         for (const RatingChange& c : changes) {
             accounts_->set_rating(c.after);
             after.push_back(c.after);
@@ -91,11 +93,18 @@ std::function<void(Storage&)> GameHub::settle_game(const RoomPtr& room) {
         };
     }
     if (outcomes.empty() && after.empty()) return {};
-    const std::optional<StoredTable> row = after.empty() ? std::nullopt : std::optional(stored(t));
-    return [id = t.id(), outcomes, after, row](Storage& s) {
+    // The ratings, and the row whose result now holds their changes (rated_end.h: on a shared
+    // store they are rated again from the stored ratings if another node changed one).
+    RatedEnd rated;
+    rated.changes = changes;
+    rated.result = result;
+    rated.anti = t.spec().setup.anti;
+    if (!after.empty()) rated.row = stored(t);
+    const bool recheck = accounts_ && accounts_->shared_store();
+    if (recheck) rated.rerated = accounts_->rating_sink();
+    return [id = t.id(), outcomes, rated = std::move(rated), recheck](Storage& s) {
         for (const auto& [seat, outcome] : outcomes) s.set_outcome(id, seat, outcome);
-        for (const StoredRating& r : after) s.save_rating(r);
-        if (row) s.save_table(*row);  // the result now holds the rating changes
+        save_rated_end(s, rated, recheck);
     };
 }
 

@@ -256,18 +256,23 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     answered_ = false;
     host_ = std::string(sv(req[http::field::host]));
     set_cookie_.clear();
-    const auto fail = [this](std::string_view what) {
-        std::cerr << "http: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
-                  << std::endl;
-        answer(request_, error_body(ErrorCode::Internal, "internal error"), false);
-    };
-    try {
-        route(std::move(req));
-    } catch (const std::exception& e) {
-        fail(e.what());
-    } catch (...) {
-        fail("an exception that is not a std::exception");
-    }
+    // On a store several nodes share, a session made or ended on another node is read first
+    // (Accounts::resolve, off the network thread); on one node the route runs at once.
+    auto held = std::make_shared<http::request<http::string_body>>(std::move(req));
+    site_.accounts.resolve(sv((*held)[http::field::cookie]), [self = shared_from_this(), held] {
+        const auto fail = [&self](std::string_view what) {
+            std::cerr << "http: internal error from " << self->slot_.client() << ": "
+                      << utf8_safe(what, 400) << std::endl;
+            self->answer(self->request_, error_body(ErrorCode::Internal, "internal error"), false);
+        };
+        try {
+            self->route(std::move(*held));
+        } catch (const std::exception& e) {
+            fail(e.what());
+        } catch (...) {
+            fail("an exception that is not a std::exception");
+        }
+    });
 }
 
 void HttpSession::route(http::request<http::string_body>&& req) {

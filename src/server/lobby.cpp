@@ -69,6 +69,7 @@ void Lobby::connect(LobbyClient& client) {
                           {"setup", setup_json(c.setup)},
                           {"clock", clock_spec_json(c.clock)},
                           {"rated", c.rated}});
+    send_remote_challenges(client);
 }
 
 void Lobby::disconnect(LobbyClient& client) {
@@ -109,7 +110,7 @@ void Lobby::presence(const Identity& identity, int lobby_delta, int table_delta,
     if (lobby_delta < 0 && p.clients.empty()) publish_presence(identity, false);
     p.table_sockets = std::max(0, p.table_sockets + table_delta);
     // Quick waiting lasts while a lobby socket of the player is open.
-    if (p.clients.empty() && quick_.remove(identity.player)) p.quick_window_sent = -1;
+    if (p.clients.empty()) drop_quick(identity.player);
     if (p.clients.empty() && p.table_sockets == 0) went_offline(identity.player);
 }
 
@@ -333,6 +334,7 @@ void Lobby::on_quick(LobbyClient& client, const json& msg) {
     entry.rating = services_.rating(me, entry.pool).rating;
     entry.since = services_.now();
     quick_.add(entry);
+    if (shared_quick()) publish_quick(entry, me);
     if (Player* p = find_player(me.player)) p->quick_window_sent = -1;
     run_quick_matches();
 }
@@ -344,39 +346,29 @@ void Lobby::on_quick_cancel(LobbyClient& client) {
 }
 
 void Lobby::stop_quick(int64_t player) {
-    quick_.remove(player);
-    if (Player* p = find_player(player)) {
-        p->quick_window_sent = -1;
-        send(player, text_of({{"type", "quick_stopped"}}));
-    }
+    drop_quick(player);
+    if (find_player(player)) send(player, text_of({{"type", "quick_stopped"}}));
+}
+
+bool Lobby::drop_quick(int64_t player) {
+    if (!quick_.remove(player)) return false;
+    if (Player* p = find_player(player)) p->quick_window_sent = -1;
+    if (shared_quick()) publish({{"k", "quick-"}, {"p", player}});
+    return true;
 }
 
 void Lobby::run_quick_matches() {
     const int64_t now = services_.now();
-    for (std::vector<QuickEntry>& group : quick_.match(now)) {
-        PairingOrder order;
-        order.setup = *pool_setup(group.front().pool);
-        order.clock = *preset_clock(group.front().preset);
-        order.rated = group.front().rated;
-        // Seats in a random order: nobody is Black for having waited longest.
-        for (size_t i = group.size(); i > 1; --i)
-            std::swap(group[i - 1], group[services_.random() % i]);
-        std::vector<int64_t> members;
-        for (const QuickEntry& e : group) {
-            const Player* p = find_player(e.player);
-            order.seats.push_back(p ? p->identity : Identity{e.player, "", true});
-            members.push_back(e.player);
-        }
-        std::weak_ptr<const int> life = life_;
-        pair(std::move(order), [this, life, members](const ApiError& e) {
-            if (life.expired()) return;
-            const auto text = text_of(error_json(e));
-            for (int64_t m : members) {
-                send(m, text);
-                stop_quick(m);
+    // Across nodes the shared queue pairs (the bus's thread, lobby_shared.cpp).
+    if (!shared_quick())
+        for (const std::vector<QuickEntry>& group : quick_.match(now)) {
+            std::vector<Identity> seats;
+            for (const QuickEntry& e : group) {
+                const Player* p = find_player(e.player);
+                seats.push_back(p ? p->identity : Identity{e.player, "", true});
             }
-        });
-    }
+            pair_quick(group.front(), std::move(seats));
+        }
     // Those still waiting are told when their window has grown.
     for (const QuickEntry& e : quick_.entries()) {
         Player* p = find_player(e.player);
@@ -390,13 +382,37 @@ void Lobby::run_quick_matches() {
     }
 }
 
+void Lobby::pair_quick(const QuickEntry& kind, std::vector<Identity> seats) {
+    PairingOrder order;
+    order.setup = *pool_setup(kind.pool);
+    order.clock = *preset_clock(kind.preset);
+    order.rated = kind.rated;
+    // Seats in a random order: nobody is Black for having waited longest.
+    for (size_t i = seats.size(); i > 1; --i)
+        std::swap(seats[i - 1], seats[services_.random() % i]);
+    std::vector<int64_t> members;
+    for (const Identity& who : seats) members.push_back(who.player);
+    order.seats = std::move(seats);
+    std::weak_ptr<const int> life = life_;
+    pair(std::move(order), [this, life, members](const ApiError& e) {
+        if (life.expired()) return;
+        const auto text = text_of(error_json(e));
+        for (int64_t m : members) {
+            send(m, text);
+            // A member waiting on another node was taken from the shared queue there too.
+            if (find_player(m))
+                stop_quick(m);
+            else
+                send(m, text_of({{"type", "quick_stopped"}}));
+        }
+    });
+}
+
 // Step 6: making the table, running games, time.
 
 void Lobby::pair(PairingOrder order, std::function<void(const ApiError&)> failed) {
     // A player paired here stops waiting for a quick pairing elsewhere.
-    for (const Identity& seat : order.seats)
-        if (quick_.remove(seat.player))
-            if (Player* p = find_player(seat.player)) p->quick_window_sent = -1;
+    for (const Identity& seat : order.seats) drop_quick(seat.player);
     std::vector<int64_t> seats;
     for (const Identity& seat : order.seats) seats.push_back(seat.player);
     std::weak_ptr<const int> life = life_;
@@ -412,63 +428,6 @@ void Lobby::pair(PairingOrder order, std::function<void(const ApiError&)> failed
                                     {"seat", i},
                                     {"token", out.tokens[i]}}));
     });
-}
-
-void Lobby::game_changed(const GameEntry& game) {
-    for (int64_t player : game.players) {
-        if (player == 0) continue;
-        auto& mine = games_[player];
-        const auto it = mine.find(game.table);
-        // The hub reports a table after every change, visits included: only news is sent.
-        if (game.running && it != mine.end() && it->second.to_move == game.to_move &&
-            it->second.names == game.names)
-            continue;
-        if (!game.running && it == mine.end()) {
-            if (mine.empty()) games_.erase(player);
-            continue;
-        }
-        if (game.running)
-            mine[game.table] = game;
-        else
-            mine.erase(it);
-        if (mine.empty()) games_.erase(player);
-        const Player* p = find_player(player);
-        if (p && !p->clients.empty()) send_games(player);
-    }
-}
-
-size_t Lobby::game_count(int64_t player) const {
-    const auto it = games_.find(player);
-    return it == games_.end() ? 0 : it->second.size();
-}
-
-void Lobby::send_games(int64_t player) {
-    // This node's sockets only: each node lists the games it holds.
-    const Player* p = find_player(player);
-    if (!p) return;
-    const auto text = text_of({{"type", "games"}, {"games", games_json(player)}});
-    for (LobbyClient* c : p->clients) c->deliver(text);
-}
-
-json Lobby::games_json(int64_t player) const {
-    json list = json::array();
-    if (const auto it = games_.find(player); it != games_.end())
-        for (const auto& [table, g] : it->second) {
-            if (list.size() >= limits_.max_games_listed) break;
-            json opponents = json::array();
-            bool your_turn = false;
-            for (size_t s = 0; s < g.players.size(); ++s) {
-                if (g.players[s] == player)
-                    your_turn = your_turn || static_cast<int>(s) == g.to_move;
-                else
-                    opponents.push_back(s < g.names.size() ? g.names[s] : std::string());
-            }
-            list.push_back({{"table", table},
-                            {"opponents", std::move(opponents)},
-                            {"your_turn", your_turn},
-                            {"setup", g.setup}});
-        }
-    return list;
 }
 
 void Lobby::tick() {

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -88,6 +89,12 @@ struct GameEntry {
 // The lobby's view of a table: its players, their names and whose turn it is.
 GameEntry game_entry_of(const Table& table);
 
+// Quick pairing across nodes (lobby_shared.cpp): the groups that the shared queue's seekers
+// (each a "quick+" event with "since", in order of arrival) form at `now`, as indices into
+// `seekers`, by the rules of one node's queue (pairing.h). Seekers that do not read are
+// skipped. The bus runs it on its own thread: it touches no lobby.
+std::vector<std::vector<size_t>> match_quick_seekers(const std::vector<json>& seekers, int64_t now);
+
 class Lobby {
   public:
     explicit Lobby(LobbyServices services, LobbyLimits limits = {});
@@ -107,6 +114,10 @@ class Lobby {
     void tick();
     // An event of another node's lobby (lobby_remote.cpp); never throws.
     void on_remote(const json& event);
+    // A group of quick seekers that this node's bus took from the shared queue
+    // (lobby_shared.cpp): {"group": [seeker, ...]}, each as published in "quick+"; the table
+    // is made here. Never throws.
+    void on_quick_match(const json& event);
 
     // Players with at least one open socket, lobby or table.
     size_t online() const { return online_; }
@@ -117,6 +128,9 @@ class Lobby {
     size_t seek_count() const { return seeks_.size(); }
     size_t challenge_count() const { return challenges_.size(); }
     size_t quick_count() const { return quick_.entries().size(); }
+    // Running games and pending challenges of other nodes known here (for tests).
+    size_t remote_game_count() const { return remote_games_.size(); }
+    size_t remote_challenge_count() const { return remote_challenges_.size(); }
     // Running games listed for `player` (for tests).
     size_t game_count(int64_t player) const;
     // Expires when the lobby is destroyed: sessions that outlive it check it first.
@@ -173,9 +187,13 @@ class Lobby {
     void remove_seek(const std::string& id);
     void end_challenge(const std::string& id, const char* reason);
     void stop_quick(int64_t player);
+    // Takes the player out of the quick queue (and of the shared one); false if not waiting.
+    bool drop_quick(int64_t player);
     void run_quick_matches();
     // Creates the table of a pairing; `restore` runs when it failed.
     void pair(PairingOrder order, std::function<void(const ApiError&)> failed);
+    // Pairs a quick group of `kind`'s pool and preset, its seats in a random order.
+    void pair_quick(const QuickEntry& kind, std::vector<Identity> seats);
     void send_games(int64_t player);
     json games_json(int64_t player) const;
 
@@ -222,6 +240,31 @@ class Lobby {
     void expire_nodes();
     const Identity* remote_player_named(const std::string& name) const;
     void publish_online(bool force);
+    // Shared state across nodes (lobby_shared.cpp): quick seekers, running games, challenges.
+    bool shared_quick() const { return static_cast<bool>(services_.publish); }
+    void publish_quick(const QuickEntry& entry, const Identity& who);
+    void publish_game(const GameEntry& game);
+    void publish_games_of(int64_t player);
+    void publish_challenge(const Challenge& c, const json& incoming);
+    void remote_game(const std::string& node, const json& event);
+    void remote_challenge(const std::string& node, const json& event);
+    void remote_quick_taken(const json& event);
+    void forget_remote_game(const std::string& table);
+    void drop_node_shared(const std::string& node);
+    void send_remote_challenges(LobbyClient& client);
+    struct RemoteChallenge {
+        std::string node;
+        int64_t to = 0;
+        json incoming;  // the "challenge" message its player gets
+    };
+    // Other nodes' running games by table, and the tables of each player among them.
+    struct RemoteGame {
+        std::string node;
+        GameEntry game;
+    };
+    std::map<std::string, RemoteGame> remote_games_;
+    std::unordered_map<int64_t, std::set<std::string>> remote_games_of_;
+    std::map<std::string, RemoteChallenge> remote_challenges_;
     std::map<std::string, RemoteSeek> remote_seeks_;
     std::unordered_map<int64_t, RemotePlayer> remote_players_;
     std::unordered_map<std::string, RemoteNode> remote_nodes_;

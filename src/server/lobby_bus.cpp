@@ -23,6 +23,8 @@ class PostgresLobbyBus : public LobbyBus {
                 }};
     }
     void start(Lobby& lobby) override {
+        listener_.share_quick(match_quick_seekers,
+                              [&lobby](const json& group) { lobby.on_quick_match(group); });
         listener_.start([&lobby](const json& event) { lobby.on_remote(event); });
     }
 

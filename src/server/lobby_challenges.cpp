@@ -55,6 +55,7 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
     outgoing["type"] = "challenge_sent";
     outgoing["to"] = c.to.name;
     const int64_t from = c.from.player, target_player = c.to.player;
+    publish_challenge(c, incoming);  // stored, so a lobby tab opened later shows it
     challenges_.emplace(c.id, std::move(c));
     send(target_player, text_of(incoming));
     send(from, text_of(outgoing));
@@ -65,6 +66,7 @@ void Lobby::end_challenge(const std::string& id, const char* reason) {
     if (it == challenges_.end()) return;
     const int64_t from = it->second.from.player, to = it->second.to.player;
     challenges_.erase(it);
+    publish({{"k", "chal-"}, {"id", id}});
     const auto text = text_of({{"type", "challenge_gone"}, {"id", id}, {"reason", reason}});
     send(from, text);
     send(to, text);
@@ -94,6 +96,7 @@ void Lobby::reply_challenge(const Identity& me, const std::string& id, bool acce
     if (!accept) return end_challenge(id, "declined");
     const Challenge c = it->second;
     challenges_.erase(it);
+    publish({{"k", "chal-"}, {"id", id}});
     PairingOrder order;
     order.setup = c.setup;
     order.clock = c.clock;

@@ -53,4 +53,45 @@ std::string rated_pool(const core::Setup& setup, bool rated, const Identity& who
     return *pool;
 }
 
+int64_t int64_field(const json& j, const char* key, int64_t low, int64_t high) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number_integer())
+        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" is missing");
+    const int64_t v = it->get<int64_t>();
+    if (v < low || v > high)
+        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" is out of range");
+    return v;
+}
+
+std::string text_field(const json& j, const char* key, size_t max) {
+    const std::string v = get_string(j, key, "");
+    if (v.empty() || v.size() > max)
+        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" is malformed");
+    return v;
+}
+
+Identity identity_field(const json& event, const char* key) {
+    const auto it = event.find(key);
+    if (it == event.end() || !it->is_object())
+        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" is missing");
+    Identity who;
+    who.player = int64_field(*it, "p", 1, INT64_MAX);
+    who.name = text_field(*it, "name", 80);
+    who.guest = get_bool(*it, "guest", true);
+    return who;
+}
+
+std::vector<int64_t> players_field(const json& event, size_t max) {
+    const auto it = event.find("players");
+    if (it == event.end() || !it->is_array() || it->size() > max)
+        throw ApiError(ErrorCode::BadRequest, "field \"players\" is malformed");
+    std::vector<int64_t> players;
+    for (const json& p : *it) {
+        if (!p.is_number_integer() || p.get<int64_t>() < 0)
+            throw ApiError(ErrorCode::BadRequest, "field \"players\" is malformed");
+        players.push_back(p.get<int64_t>());
+    }
+    return players;
+}
+
 }  // namespace reversi::server::lobby_fields

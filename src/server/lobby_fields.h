@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/identity.h"
 #include "server/protocol.h"
@@ -32,5 +33,13 @@ ClockSpec offer_clock(const json& msg);
 
 // Rated games need a pool and registered players (docs/SITE.md "Ratings").
 std::string rated_pool(const core::Setup& setup, bool rated, const Identity& who);
+
+// Fields of another node's events (lobby_remote.cpp): an integer within [low, high], text of
+// 1 to `max` bytes, and the player an event is about ({"p", "name", "guest"}).
+int64_t int64_field(const json& j, const char* key, int64_t low, int64_t high);
+std::string text_field(const json& j, const char* key, size_t max);
+Identity identity_field(const json& event, const char* key = "who");
+// Player ids (0 for a seat without one), at most `max`.
+std::vector<int64_t> players_field(const json& event, size_t max);
 
 }  // namespace reversi::server::lobby_fields

@@ -25,35 +25,11 @@ constexpr int64_t OnlineHeartbeatMs = 5'000;
 // Remote seeks kept, whatever the other nodes send.
 constexpr size_t MaxRemoteSeeks = 50'000;
 
-int64_t int64_field(const json& j, const char* key, int64_t low, int64_t high) {
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number_integer())
-        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" is missing");
-    const int64_t v = it->get<int64_t>();
-    if (v < low || v > high)
-        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" is out of range");
-    return v;
-}
-
-std::string text_field(const json& j, const char* key, size_t max) {
-    const std::string v = get_string(j, key, "");
-    if (v.empty() || v.size() > max)
-        throw ApiError(ErrorCode::BadRequest, std::string("field \"") + key + "\" is malformed");
-    return v;
-}
-
-Identity identity_field(const json& event) {
-    const auto it = event.find("who");
-    if (it == event.end() || !it->is_object())
-        throw ApiError(ErrorCode::BadRequest, "field \"who\" is missing");
-    Identity who;
-    who.player = int64_field(*it, "p", 1, INT64_MAX);
-    who.name = text_field(*it, "name", 80);
-    who.guest = get_bool(*it, "guest", true);
-    return who;
-}
-
 }  // namespace
+
+using lobby_fields::identity_field;
+using lobby_fields::int64_field;
+using lobby_fields::text_field;
 
 std::string Lobby::new_offer_id(char kind) {
     std::string id(1, kind);
@@ -123,6 +99,12 @@ void Lobby::remote_event(const std::string& node, const json& event) {
         broadcast({{"type", "seek_removed"}, {"id", id}});
     } else if (kind == "here") {
         remote_presence(node, event);
+    } else if (kind == "game") {
+        remote_game(node, event);
+    } else if (kind == "chal+" || kind == "chal-") {
+        remote_challenge(node, event);
+    } else if (kind == "quick_taken") {
+        remote_quick_taken(event);
     } else if (kind == "deliver") {
         const int64_t player = int64_field(event, "p", 1, INT64_MAX);
         const std::string text = text_field(event, "text", 8000);
@@ -168,7 +150,8 @@ void Lobby::remote_presence(const std::string& node, const json& event) {
     if (get_bool(event, "on", false)) {
         RemotePlayer& p = remote_players_[who.player];
         p.identity = who;
-        p.nodes[node] = 1;
+        // Their games here are listed there: now with whose turn it is (lobby_shared.cpp).
+        if (p.nodes.emplace(node, 1).second) publish_games_of(who.player);
         return;
     }
     const auto it = remote_players_.find(who.player);
@@ -187,6 +170,7 @@ void Lobby::remote_presence(const std::string& node, const json& event) {
 
 void Lobby::drop_node(const std::string& node) {
     remote_nodes_.erase(node);
+    drop_node_shared(node);
     std::vector<std::string> seeks;
     for (const auto& [id, s] : remote_seeks_)
         if (s.node == node) seeks.push_back(id);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace reversi::server {
 
@@ -141,6 +142,23 @@ std::vector<std::vector<QuickEntry>> QuickQueue::match(int64_t now) {
     for (size_t i = 0; i < entries_.size(); ++i)
         if (!taken[i]) left.push_back(std::move(entries_[i]));
     entries_ = std::move(left);
+    return groups;
+}
+
+std::vector<std::vector<size_t>> match_in_order(const std::vector<QuickEntry>& seekers, int64_t now,
+                                                PairingWindow window) {
+    QuickQueue queue(window);
+    std::map<int64_t, size_t> index_of;  // player -> their entry's index (the latest)
+    for (size_t i = 0; i < seekers.size(); ++i) {
+        queue.add(seekers[i]);
+        index_of[seekers[i].player] = i;
+    }
+    std::vector<std::vector<size_t>> groups;
+    for (const std::vector<QuickEntry>& group : queue.match(now)) {
+        std::vector<size_t> members;
+        for (const QuickEntry& e : group) members.push_back(index_of.at(e.player));
+        groups.push_back(std::move(members));
+    }
     return groups;
 }
 

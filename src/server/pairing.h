@@ -70,4 +70,10 @@ class QuickQueue {
     std::vector<QuickEntry> entries_;  // in order of arrival
 };
 
+// Quick pairing across nodes (docs/MULTINODE.md): the shared queue's seekers, in order of
+// arrival (a player's later entry replaces an earlier one), matched by the same rules as one
+// node's queue; the groups are given as indices into `seekers`.
+std::vector<std::vector<size_t>> match_in_order(const std::vector<QuickEntry>& seekers, int64_t now,
+                                                PairingWindow window = {});
+
 }  // namespace reversi::server

@@ -78,7 +78,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     EnginePool engines(options.engine_threads, options.limits.engine_queue,
                        options.limits.computer_move_seconds);
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
-    Accounts accounts(ioc, queue);
+    // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
+    AccountsOptions account_options;
+    account_options.shared_store = leases != nullptr;
+    Accounts accounts(ioc, queue, account_options);
     HubOptions hub_options;
     hub_options.hint_seconds = options.hint_seconds;
     hub_options.limits = options.limits;
@@ -138,6 +141,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         }
     }
     engines.stop();
+    // A clean stop hands this node's tables over at once (after its queued writes).
+    if (ownership) ownership->hand_over();
     queue.stop();
     return 0;
 }

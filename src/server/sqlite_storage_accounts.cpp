@@ -14,6 +14,8 @@
 namespace reversi::server {
 
 extern const char* const SchemaVersion1;
+extern const char* const SchemaVersion3;  // chat (sqlite_storage_chat.cpp)
+extern const char* const SchemaVersion4;  // analyses (sqlite_storage_analysis.cpp)
 
 namespace {
 
@@ -53,9 +55,20 @@ CREATE TABLE table_players (
 CREATE INDEX table_players_player ON table_players(player, outcome);
 )";
 
+// Version 5: the tables of several nodes on one database (leases, fences, the lobby's shared
+// rows): PostgreSQL only, since a SQLite store has one node; nothing here, so that one number
+// still says the same in both back ends.
+constexpr const char* SchemaVersion5 = "-- PostgreSQL only (pg_schema.cpp)";
+// Version 6: PostgreSQL's block sequence of player ids; a SQLite store numbers them itself.
+constexpr const char* SchemaVersion6 = "-- PostgreSQL only (pg_schema.cpp)";
+// Version 7: the lobby shared by several nodes.
+constexpr const char* SchemaVersion7 = "-- PostgreSQL only (pg_schema.cpp)";
+
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2};
+    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
+                                                  SchemaVersion4, SchemaVersion5,
+                                                  SchemaVersion6, SchemaVersion7};
     return List;
 }
 

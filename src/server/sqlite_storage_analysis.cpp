@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// SQLite back end, analysis part: one JSON document per analysed table. The table is created
-// with IF NOT EXISTS when the store opens (as chat is), so any database gains it without a
-// migration; an analysis can always be computed again, so losing one costs only time.
+// SQLite back end, analysis part: one JSON document per analysed table. The table is schema
+// version 4 (sqlite_storage_accounts.cpp), with IF NOT EXISTS because earlier builds created
+// it at every start; an analysis can always be computed again, so losing one costs only time.
 #include <sqlite3.h>
 
 #include <optional>
@@ -11,14 +11,15 @@
 
 namespace reversi::server {
 
-namespace {
-
-constexpr const char* AnalysisSchema = R"(
+extern const char* const SchemaVersion4;
+const char* const SchemaVersion4 = R"(
 CREATE TABLE IF NOT EXISTS analyses (
     table_id TEXT PRIMARY KEY,
     analysis TEXT NOT NULL
 ) WITHOUT ROWID;
 )";
+
+namespace {
 
 // Resets a statement when the scope ends, whatever happened.
 struct ResetAnalysis {
@@ -36,7 +37,6 @@ void bind_text(sqlite3_stmt* st, int index, const std::string& text) {
 }  // namespace
 
 void SqliteStorage::prepare_analysis() {
-    exec(AnalysisSchema);
     save_analysis_ = prepare("INSERT OR REPLACE INTO analyses(table_id, analysis) VALUES(?1, ?2)");
     load_analysis_ = prepare("SELECT analysis FROM analyses WHERE table_id = ?1");
 }

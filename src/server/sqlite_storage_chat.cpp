@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SQLite back end, chat part: the last ChatKept lines of each table, keyed by (table, seq).
-// The table is created with IF NOT EXISTS when the store opens, so any database that has the
-// tables and moves gains it without a migration of its own.
+// The table is schema version 3 (migrations in sqlite_storage_accounts.cpp); earlier builds
+// created it with IF NOT EXISTS at every start, so the migration keeps IF NOT EXISTS and
+// leaves such a database's lines as they are.
 #include <sqlite3.h>
 
 #include <stdexcept>
@@ -12,9 +13,8 @@
 
 namespace reversi::server {
 
-namespace {
-
-constexpr const char* ChatSchema = R"(
+extern const char* const SchemaVersion3;
+const char* const SchemaVersion3 = R"(
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -25,6 +25,8 @@ CREATE TABLE IF NOT EXISTS chat (
     PRIMARY KEY (table_id, seq)
 ) WITHOUT ROWID;
 )";
+
+namespace {
 
 // Resets a statement when the scope ends, whatever happened.
 struct ResetChat {
@@ -47,7 +49,6 @@ std::string text_at(sqlite3_stmt* st, int col) {
 }  // namespace
 
 void SqliteStorage::prepare_chat() {
-    exec(ChatSchema);
     add_chat_ = prepare(
         "INSERT OR REPLACE INTO chat(table_id, seq, time, seat, sender, text) "
         "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");

@@ -4,9 +4,11 @@
 // makes its own later writes fail with it.
 #include "server/storage.h"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace reversi::server {
 
@@ -24,6 +26,66 @@ void Storage::save_analysis(const std::string&, const std::string&) {
 
 std::optional<std::string> Storage::load_analysis(const std::string&) {
     return std::nullopt;
+}
+
+std::optional<StoredSession> Storage::load_session(const std::string& token_hash) {
+    for (StoredSession& s : sessions())
+        if (s.token_hash == token_hash) return std::move(s);
+    return std::nullopt;
+}
+
+std::optional<StoredPlayer> Storage::load_player(int64_t id) {
+    for (StoredPlayer& p : players())
+        if (p.id == id) return std::move(p);
+    return std::nullopt;
+}
+
+std::optional<StoredPlayer> Storage::load_player_named(const std::string& name_key) {
+    for (StoredPlayer& p : players())
+        if (p.name_key == name_key) return std::move(p);
+    return std::nullopt;
+}
+
+std::vector<StoredRating> Storage::ratings_of(int64_t player) {
+    std::vector<StoredRating> out;
+    for (StoredRating& r : ratings())
+        if (r.player == player) out.push_back(std::move(r));
+    return out;
+}
+
+std::optional<StoredRating> Storage::rating_for_update(int64_t player, const std::string& pool) {
+    for (StoredRating& r : ratings_of(player))
+        if (r.pool == pool) return std::move(r);
+    return std::nullopt;
+}
+
+void Storage::touch_session(const std::string& token_hash, int64_t last_seen) {
+    if (std::optional<StoredSession> s = load_session(token_hash)) {
+        s->last_seen = last_seen;
+        save_session(*s);
+    }
+}
+
+std::vector<RankedRating> Storage::top_ratings(const std::string& pool, int limit) {
+    std::unordered_map<int64_t, std::string> names;
+    for (StoredPlayer& p : players()) names[p.id] = std::move(p.name);
+    std::vector<RankedRating> out;
+    for (StoredRating& r : ratings())
+        if (r.pool == pool && r.games > 0 && names.count(r.player))
+            out.push_back({r, names[r.player]});
+    // Established players first (rd at most 110, as ProvisionalRd), each group by rating.
+    std::sort(out.begin(), out.end(), [](const RankedRating& a, const RankedRating& b) {
+        const bool pa = a.rating.rd > 110, pb = b.rating.rd > 110;
+        if (pa != pb) return !pa;
+        if (a.rating.rating != b.rating.rating) return a.rating.rating > b.rating.rating;
+        return a.rating.player < b.rating.player;
+    });
+    if (limit >= 0 && static_cast<int>(out.size()) > limit) out.resize(limit);
+    return out;
+}
+
+std::pair<int64_t, int64_t> Storage::reserve_player_ids() {
+    throw std::runtime_error("this store hands out no blocks of player ids");
 }
 
 StorageQueue::StorageQueue(Storage& storage, Post post)

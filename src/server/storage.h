@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "server/chat.h"
@@ -72,6 +73,26 @@ class Storage {
     virtual PlayerStats player_stats(int64_t player) = 0;
     // The player's finished games with an outcome, with their moves, newest first.
     virtual std::vector<StoredTable> player_games(int64_t player, int limit) = 0;
+
+    // Single rows of accounts, for several nodes on one store (docs/MULTINODE.md "Accounts
+    // across nodes"). storage.cpp has defaults that scan the full lists (correct on any
+    // store; a one-node store never needs them); PostgreSQL reads by key.
+    virtual std::optional<StoredSession> load_session(const std::string& token_hash);
+    virtual std::optional<StoredPlayer> load_player(int64_t id);
+    virtual std::optional<StoredPlayer> load_player_named(const std::string& name_key);
+    virtual std::vector<StoredRating> ratings_of(int64_t player);
+    // The stored rating, locked until the transaction ends where the store can (PostgreSQL:
+    // a starting row with no games made first if missing, then SELECT ... FOR UPDATE);
+    // nothing when none is stored.
+    virtual std::optional<StoredRating> rating_for_update(int64_t player, const std::string& pool);
+    // Sets a session's last_seen only if the session still exists (never brings back one
+    // that another node deleted).
+    virtual void touch_session(const std::string& token_hash, int64_t last_seen);
+    // The rated players of `pool` (games > 0), established ones first, each group by rating.
+    virtual std::vector<RankedRating> top_ratings(const std::string& pool, int limit);
+    // Reserves a block of player ids no other node gets: [first, end). The default throws
+    // (a one-node store numbers players itself).
+    virtual std::pair<int64_t, int64_t> reserve_player_ids();
 
     // Table chat (docs/SITE.md "At the table"; storage.cpp has the defaults, for a store
     // without chat: adding throws, reading finds none). add_chat appends a line and forgets

@@ -36,6 +36,12 @@ struct StoredRating {
     int games = 0;
 };
 
+// A leaderboard row: a rating and its player's name.
+struct RankedRating {
+    StoredRating rating;
+    std::string name;
+};
+
 // Finished games of one player, counted by outcome (cancelled and expired tables excluded).
 struct PlayerStats {
     int games = 0;

@@ -26,6 +26,10 @@ class TableLeases {
     virtual std::vector<std::string> renew_leases(int64_t ttl_ms) = 0;
     // Gives the lease up (the table left memory); the next node to load the table takes it.
     virtual void release_lease(const std::string& table) = 0;
+    // At a clean stop: ends every lease this node holds now (expired rather than released,
+    // so another node's sweeper takes each unfinished table over at once, its fence one
+    // higher) and removes this node's address. Returns how many leases it ended.
+    virtual int hand_over_leases() = 0;
     // Forgets every lease this node holds without a word to the database (which cannot be
     // reached: they expire there by themselves); returns their tables.
     virtual std::vector<std::string> forget_leases() = 0;

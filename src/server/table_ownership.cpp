@@ -111,6 +111,21 @@ void TableOwnership::release(const std::string& table) {
     queue_.read([leases = &leases_, table](Storage&) { leases->release_lease(table); }, {});
 }
 
+void TableOwnership::hand_over() {
+    stop();
+    queue_.read(
+        [leases = &leases_](Storage&) {
+            try {
+                const int ended = leases->hand_over_leases();
+                std::cerr << "ownership: " << ended << " table leases handed over\n";
+            } catch (const std::exception& e) {
+                // They expire by themselves within a ttl, as a dead node's do.
+                std::cerr << "ownership: leases not handed over: " << utf8_safe(e.what()) << '\n';
+            }
+        },
+        {});
+}
+
 void TableOwnership::arm_renewal() {
     renew_timer_.expires_after(
         std::chrono::milliseconds(std::max<int64_t>(options_.ttl_ms / 3, 1)));

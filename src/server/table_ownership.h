@@ -75,6 +75,11 @@ class TableOwnership {
     ClaimedTable claim(Storage& storage, const std::string& id) const;
     // Gives the table's lease up (it left memory); queued behind the table's writes.
     void release(const std::string& table);
+    // At a clean stop, once the network loop has ended: stops the timers and queues, behind
+    // every write already queued, the hand-over of all this node's leases and its address
+    // (TableLeases::hand_over_leases), so other nodes take its tables within a sweep rather
+    // than a ttl. StorageQueue::stop() then waits for it.
+    void hand_over();
 
     // One round of each timer's work, for tests (the timers call these).
     void renew_now();

@@ -11,12 +11,15 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <random>
 #include <stdexcept>
 
 #include "server/postgres/pg_connection.h"
+#include "server/postgres/pg_quick_match.h"
+#include "server/postgres/pg_schema.h"
 
 namespace reversi::server::pg {
 
@@ -29,24 +32,12 @@ constexpr size_t MaxBatch = 200;
 // Rows of the stored state read at (re)connection, per table.
 constexpr const char* MaxStateRows = "100000";
 
-constexpr const char* LobbyTables = R"(
-CREATE TABLE IF NOT EXISTS lobby_nodes (
-    node TEXT PRIMARY KEY,
-    online BIGINT NOT NULL,
-    expires TIMESTAMPTZ NOT NULL
-);
-CREATE TABLE IF NOT EXISTS lobby_seeks (
-    id TEXT PRIMARY KEY,
-    node TEXT NOT NULL,
-    event TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS lobby_players (
-    node TEXT NOT NULL,
-    player BIGINT NOT NULL,
-    event TEXT NOT NULL,
-    PRIMARY KEY (node, player)
-);
-)";
+// The tables whose rows belong to one node (column `node`): gone with it.
+constexpr const char* NodeRowTables[] = {"lobby_seeks", "lobby_players", "lobby_quick",
+                                         "lobby_games", "lobby_challenges"};
+// A quick-pairing round runs at least this often while this node has seekers (their rating
+// windows grow with time), and at once after one of them joined the queue.
+constexpr auto QuickRoundEvery = std::chrono::seconds(1);
 
 // A node's row lives this long after its last online count (published every few seconds).
 constexpr const char* NodeTtl = "interval '20 seconds'";
@@ -67,28 +58,18 @@ std::string PgListener::random_node_name() {
 PgListener::PgListener(const std::string& uri, std::string node, Post post)
     : uri_(uri), node_(std::move(node)), post_(std::move(post)) {
     publisher_ = std::make_unique<Connection>(uri_);
-    // Several nodes starting together create the tables once.
-    publisher_->exec("BEGIN");
-    try {
-        publisher_->exec("SELECT pg_advisory_xact_lock(hashtext('reversi_lobby_tables'))");
-        publisher_->exec(LobbyTables);
-        publisher_->exec("COMMIT");
-    } catch (...) {
-        publisher_->exec("ROLLBACK");
-        throw;
-    }
+    // The lobby_* tables are schema versions 5 and 7 (pg_schema.cpp): migrated here too, in case
+    // the bus starts before the store (idempotent, under the migrations' lock).
+    migrate(*publisher_);
     channel_ = publisher_->exec(std::string("SELECT ") + LobbyChannelSql).text(0, 0);
     // Alive before anything else, so that no other node's clean-up takes this node's rows;
     // then the rows of nodes that died without saying goodbye go.
     publisher_->exec("INSERT INTO lobby_nodes(node, online, expires) VALUES($1, 0, now() + " +
                          std::string(NodeTtl) + ")",
                      {text(node_)});
-    publisher_->exec(
-        "DELETE FROM lobby_seeks WHERE node NOT IN "
-        "(SELECT node FROM lobby_nodes WHERE expires > now())");
-    publisher_->exec(
-        "DELETE FROM lobby_players WHERE node NOT IN "
-        "(SELECT node FROM lobby_nodes WHERE expires > now())");
+    for (const char* table : NodeRowTables)
+        publisher_->exec(std::string("DELETE FROM ") + table +
+                         " WHERE node NOT IN (SELECT node FROM lobby_nodes WHERE expires > now())");
     publisher_->exec("DELETE FROM lobby_nodes WHERE expires < now() - interval '1 hour'");
     wake_fd_ = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
     if (wake_fd_ < 0) throw std::runtime_error("lobby bus: eventfd failed");
@@ -132,6 +113,7 @@ void PgListener::run() {
         try {
             if (!listener_) listen();
             publish_pending();
+            run_quick_round();
             wait_for_work(1000);
             read_notifications();
         } catch (const std::exception& e) {
@@ -170,7 +152,7 @@ void PgListener::read_stored_state() {
         "SELECT node, online FROM lobby_nodes WHERE expires > now() AND node <> $1", me);
     for (int r = 0; r < nodes.rows(); ++r)
         deliver(dump({{"k", "online"}, {"n", nodes.text(r, 0)}, {"count", nodes.integer(r, 1)}}));
-    for (const char* table : {"lobby_players", "lobby_seeks"}) {
+    for (const char* table : {"lobby_players", "lobby_seeks", "lobby_games", "lobby_challenges"}) {
         const Result rows =
             publisher_->exec(std::string("SELECT event FROM ") + table + live + MaxStateRows, me);
         for (int r = 0; r < rows.rows(); ++r) deliver(rows.text(r, 0));
@@ -272,6 +254,8 @@ void PgListener::store_and_notify(const Outgoing& out) {
         else
             publisher_->exec("DELETE FROM lobby_players WHERE node = $1 AND player = $2::bigint",
                              {node, player});
+    } else if (store_shared(out, kind)) {
+        if (kind == "quick+" || kind == "quick-") return;  // the queue is not shown: no NOTIFY
     } else if (kind == "online") {
         publisher_->exec(
             "INSERT INTO lobby_nodes(node, online, expires) VALUES($1, $2::bigint, now() + " +
@@ -283,14 +267,73 @@ void PgListener::store_and_notify(const Outgoing& out) {
     publisher_->exec("SELECT pg_notify($1, $2)", {text(channel_), payload});
 }
 
+bool PgListener::store_shared(const Outgoing& out, const std::string& kind) {
+    const Param node = text(node_), payload = text(out.payload);
+    if (kind == "quick+") {
+        publisher_->exec(
+            "INSERT INTO lobby_quick(node, player, since, event) VALUES($1, $2::bigint, "
+            "(extract(epoch FROM clock_timestamp()) * 1000)::bigint, $3) "
+            "ON CONFLICT (node, player) DO UPDATE SET since = EXCLUDED.since, "
+            "seq = EXCLUDED.seq, event = EXCLUDED.event",
+            {node, std::to_string(out.event.value("p", int64_t{0})), payload});
+        quick_due_ = true;
+    } else if (kind == "quick-") {
+        publisher_->exec("DELETE FROM lobby_quick WHERE node = $1 AND player = $2::bigint",
+                         {node, std::to_string(out.event.value("p", int64_t{0}))});
+    } else if (kind == "game") {
+        if (out.event.value("running", false))
+            publisher_->exec(
+                "INSERT INTO lobby_games(table_id, node, event) VALUES($1, $2, $3) "
+                "ON CONFLICT (table_id) DO UPDATE SET node = EXCLUDED.node, event = EXCLUDED.event",
+                {text(out.event.value("table", "")), node, payload});
+        else
+            publisher_->exec("DELETE FROM lobby_games WHERE table_id = $1",
+                             {text(out.event.value("table", ""))});
+    } else if (kind == "chal+") {
+        publisher_->exec(
+            "INSERT INTO lobby_challenges(id, node, event) VALUES($1, $2, $3) "
+            "ON CONFLICT (id) DO UPDATE SET event = EXCLUDED.event",
+            {text(out.event.value("id", "")), node, payload});
+    } else if (kind == "chal-") {
+        publisher_->exec("DELETE FROM lobby_challenges WHERE id = $1 AND node = $2",
+                         {text(out.event.value("id", "")), node});
+    } else {
+        return false;
+    }
+    return true;
+}
+
+void PgListener::share_quick(QuickMatcher match, Handler on_group) {
+    quick_match_ = std::move(match);
+    on_quick_group_ = std::move(on_group);
+}
+
+void PgListener::run_quick_round() {
+    if (!quick_match_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!quick_due_ && !(quick_seekers_ && now - last_quick_round_ >= QuickRoundEvery)) return;
+    quick_due_ = false;
+    last_quick_round_ = now;
+    try {
+        if (publisher_->broken()) publisher_->reconnect();
+        QuickRound round = take_quick_groups(*publisher_, channel_, node_, quick_match_);
+        quick_seekers_ = round.seekers_left;
+        for (nlohmann::json& group : round.groups)
+            post_([handler = on_quick_group_, group = std::move(group)] { handler(group); });
+    } catch (const std::exception& e) {
+        std::cerr << "lobby bus: quick pairing failed: " << e.what() << "; trying again\n";
+        quick_seekers_ = true;  // the next round retries
+    }
+}
+
 void PgListener::say_goodbye() {
     // The other nodes drop this node's seeks and players now rather than at its expiry.
     try {
         if (publisher_->broken()) publisher_->reconnect();
         const std::vector<Param> me{text(node_)};
         publisher_->exec("BEGIN");
-        publisher_->exec("DELETE FROM lobby_seeks WHERE node = $1", me);
-        publisher_->exec("DELETE FROM lobby_players WHERE node = $1", me);
+        for (const char* table : NodeRowTables)
+            publisher_->exec(std::string("DELETE FROM ") + table + " WHERE node = $1", me);
         publisher_->exec("DELETE FROM lobby_nodes WHERE node = $1", me);
         publisher_->exec("SELECT pg_notify($1, $2)",
                          {text(channel_), text(dump({{"k", "bye"}, {"n", node_}}))});

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -19,6 +20,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "server/postgres/pg_quick_match.h"
 
 struct pg_conn;
 
@@ -51,6 +54,10 @@ class PgListener {
     // Starts the thread: `on_event` (run through `post`) gets the stored state of the other
     // live nodes, then every event they publish; again the state after a lost connection.
     void start(Handler on_event);
+    // Quick pairing across nodes (pg_quick_match.h): the thread pairs this node's seekers
+    // ("quick+" events) with every node's by `match`, and hands each group it took to
+    // `on_group` (through `post`). Before start(); without it, nothing is paired here.
+    void share_quick(QuickMatcher match, Handler on_group);
     // Queues `event` for the other nodes; `failed` (through `post`) when it was not stored
     // and sent: too large, the queue full, or the database refused it. Any thread.
     void publish(nlohmann::json event, std::function<void()> failed);
@@ -73,6 +80,9 @@ class PgListener {
     void publish_pending();
     void publish_batch(std::vector<Outgoing>& batch);
     void store_and_notify(const Outgoing& out);
+    // Stores the shared rows (quick seekers, games, challenges); false for other kinds.
+    bool store_shared(const Outgoing& out, const std::string& kind);
+    void run_quick_round();
     void say_goodbye();
     void deliver(const std::string& payload);
     void drop_listener();
@@ -84,6 +94,12 @@ class PgListener {
     std::string channel_;
     std::unique_ptr<Connection> publisher_;  // used by the thread only (after the constructor)
     pg_conn* listener_ = nullptr;            // used by the thread only
+    QuickMatcher quick_match_;
+    Handler on_quick_group_;
+    // The thread's: a round is due (a seeker joined); this node has seekers waiting.
+    bool quick_due_ = false;
+    bool quick_seekers_ = false;
+    std::chrono::steady_clock::time_point last_quick_round_{};
 
     std::mutex mutex_;
     std::deque<Outgoing> queue_;  // guarded by mutex_

@@ -66,9 +66,10 @@ CREATE TABLE table_players (
 CREATE INDEX table_players_player ON table_players(player, outcome);
 )";
 
-// Chat and analyses: the SQLite store creates these with IF NOT EXISTS at every start rather
-// than in a numbered migration, and so does this one, to keep the numbers in step.
-constexpr const char* UnversionedTables = R"(
+// Version 3: chat. Versions 3 to 5 keep IF NOT EXISTS: earlier builds created these tables
+// at every start, outside the numbering, so a database they made (version 2) already holds
+// them with their rows, and the migration must leave those as they are.
+constexpr const char* SchemaVersion3 = R"(
 CREATE TABLE IF NOT EXISTS chat (
     table_id TEXT NOT NULL,
     seq BIGINT NOT NULL,
@@ -78,18 +79,24 @@ CREATE TABLE IF NOT EXISTS chat (
     text TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+)";
+
+// Version 4: analyses.
+constexpr const char* SchemaVersion4 = R"(
 CREATE TABLE IF NOT EXISTS analyses (
     table_id TEXT PRIMARY KEY,
     analysis TEXT NOT NULL
 );
 )";
 
-// Several nodes on one database (docs/MULTINODE.md): PostgreSQL only (a SQLite store has one
-// node by nature), so outside the shared numbering. A lease row says which node owns a live
-// table until when; its fence grows by one at every change of owner, and every fenced write
-// records the fence it was made under. lease_log keeps every (table, fence, owner) taken (the
-// audit that no fence had two owners); nodes, each node's public address and heartbeat.
-constexpr const char* MultiNodeTables = R"(
+// Version 5: several nodes on one database (docs/MULTINODE.md); in SQLite, which has one node
+// by nature, the same number changes nothing. A lease row says which node owns a live table
+// until when; its fence grows by one at every change of owner, and every fenced write records
+// the fence it was made under. lease_log keeps every (table, fence, owner) taken (the audit
+// that no fence had two owners); nodes, each node's public address and heartbeat; the lobby_*
+// tables, the lobby's state shared through LISTEN/NOTIFY (pg_listener.cpp): rows of the live
+// nodes only.
+constexpr const char* SchemaVersion5 = R"(
 CREATE TABLE IF NOT EXISTS table_leases (
     table_id TEXT PRIMARY KEY,
     owner TEXT NOT NULL,
@@ -112,11 +119,61 @@ CREATE TABLE IF NOT EXISTS nodes (
     expires TIMESTAMPTZ NOT NULL
 );
 CREATE INDEX IF NOT EXISTS table_leases_owner ON table_leases(owner);
+CREATE TABLE IF NOT EXISTS lobby_nodes (
+    node TEXT PRIMARY KEY,
+    online BIGINT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby_seeks (
+    id TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    event TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby_players (
+    node TEXT NOT NULL,
+    player BIGINT NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (node, player)
+);
+)";
+
+// Version 6: player ids for several nodes (docs/MULTINODE.md "Accounts across nodes"): each
+// nextval reserves a block of 64 ids (PlayerIdBlock in postgres_storage_accounts.cpp), starting
+// past every id a single node numbered before.
+constexpr const char* SchemaVersion6 = R"(
+CREATE SEQUENCE player_ids INCREMENT BY 64 MINVALUE 1 START WITH 1;
+SELECT setval('player_ids', (SELECT COALESCE(MAX(id), 0) + 1 FROM players), false);
+)";
+
+// Version 7: the lobby's shared state across nodes (lobby_shared.cpp, pg_quick_match.cpp): the
+// quick-pairing queue of every node (seq: the order of arrival among equal times), the
+// running games and the pending challenges each node holds.
+constexpr const char* SchemaVersion7 = R"(
+CREATE TABLE IF NOT EXISTS lobby_quick (
+    node TEXT NOT NULL,
+    player BIGINT NOT NULL,
+    seq BIGSERIAL,
+    since BIGINT NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (node, player)
+);
+CREATE TABLE IF NOT EXISTS lobby_games (
+    table_id TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    event TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby_challenges (
+    id TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    event TEXT NOT NULL
+);
 )";
 
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2};
+    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
+                                                  SchemaVersion4, SchemaVersion5, SchemaVersion6,
+                                                  SchemaVersion7};
     return List;
 }
 
@@ -152,8 +209,6 @@ void migrate(Connection& connection) {
             connection.exec("INSERT INTO schema_version(version) VALUES($1)",
                             {std::to_string(want)});
         }
-        connection.exec(UnversionedTables);
-        connection.exec(MultiNodeTables);
         connection.exec("COMMIT");
     } catch (...) {
         try {

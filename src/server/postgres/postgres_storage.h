@@ -53,6 +53,15 @@ class PostgresStorage : public Storage, public TableLeases {
     void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
     PlayerStats player_stats(int64_t player) override;
     std::vector<StoredTable> player_games(int64_t player, int limit) override;
+    // Accounts across nodes (postgres_storage_accounts.cpp, docs/MULTINODE.md).
+    std::optional<StoredSession> load_session(const std::string& token_hash) override;
+    std::optional<StoredPlayer> load_player(int64_t id) override;
+    std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;
+    std::vector<StoredRating> ratings_of(int64_t player) override;
+    std::optional<StoredRating> rating_for_update(int64_t player, const std::string& pool) override;
+    void touch_session(const std::string& token_hash, int64_t last_seen) override;
+    std::vector<RankedRating> top_ratings(const std::string& pool, int limit) override;
+    std::pair<int64_t, int64_t> reserve_player_ids() override;
     // Chat and analyses (postgres_storage_site.cpp).
     void add_chat(const std::string& table, const ChatLine& line) override;
     std::vector<ChatLine> chat_lines(const std::string& table) override;
@@ -69,6 +78,7 @@ class PostgresStorage : public Storage, public TableLeases {
     bool renew_lease(const std::string& table, int64_t ttl_ms);
     std::vector<std::string> renew_leases(int64_t ttl_ms) override;
     void release_lease(const std::string& table) override;
+    int hand_over_leases() override;
     std::vector<std::string> forget_leases() override;
     std::vector<std::string> orphaned_tables(int limit) override;
     void heartbeat(const std::string& address, int64_t ttl_ms) override;
@@ -99,6 +109,8 @@ class PostgresStorage : public Storage, public TableLeases {
     std::unique_ptr<pg::Connection> connection_;
     std::string node_;                                 // empty: one node, writes unfenced
     std::unordered_map<std::string, int64_t> fences_;  // the leases this node holds
+    // fences_ as two parallel lists, the arrays of one statement.
+    std::pair<std::vector<std::string>, std::vector<int64_t>> held_leases() const;
 };
 
 }  // namespace reversi::server

@@ -149,3 +149,103 @@ std::vector<StoredTable> PostgresStorage::player_games(int64_t player, int limit
 }
 
 }  // namespace reversi::server
+
+// Accounts across nodes (docs/MULTINODE.md "Accounts across nodes"): single rows by key, so a
+// node reads what another node wrote without loading every account.
+namespace reversi::server {
+
+namespace {
+
+// The sequence's INCREMENT (pg_schema.cpp, version 6): each nextval owns this many ids.
+constexpr int64_t PlayerIdBlock = 64;
+
+constexpr const char* PlayerColumns =
+    "SELECT id, name, name_key, password_hash, created FROM players";
+constexpr const char* RatingColumns =
+    "SELECT player, pool, rating, rd, volatility, games FROM ratings";
+
+StoredPlayer player_at(const pg::Result& rows, int r) {
+    return {rows.integer(r, 0), rows.text(r, 1), rows.text(r, 2), rows.text(r, 3),
+            rows.integer(r, 4)};
+}
+
+StoredRating rating_at(const pg::Result& rows, int r) {
+    return {rows.integer(r, 0),    rows.text(r, 1),       real_from(rows, r, 2),
+            real_from(rows, r, 3), real_from(rows, r, 4), static_cast<int>(rows.integer(r, 5))};
+}
+
+std::optional<StoredPlayer> one_player(const pg::Result& rows) {
+    if (rows.rows() == 0) return std::nullopt;
+    return player_at(rows, 0);
+}
+
+}  // namespace
+
+std::optional<StoredSession> PostgresStorage::load_session(const std::string& token_hash) {
+    const pg::Result rows = connection_->exec(
+        "SELECT token_hash, player, created, last_seen FROM sessions WHERE token_hash = $1",
+        {pg::text(token_hash)});
+    if (rows.rows() == 0) return std::nullopt;
+    return StoredSession{rows.text(0, 0), rows.integer(0, 1), rows.integer(0, 2),
+                         rows.integer(0, 3)};
+}
+
+std::optional<StoredPlayer> PostgresStorage::load_player(int64_t id) {
+    return one_player(
+        connection_->exec(std::string(PlayerColumns) + " WHERE id = $1", {number(id)}));
+}
+
+std::optional<StoredPlayer> PostgresStorage::load_player_named(const std::string& name_key) {
+    return one_player(connection_->exec(std::string(PlayerColumns) + " WHERE name_key = $1",
+                                        {pg::text(name_key)}));
+}
+
+std::vector<StoredRating> PostgresStorage::ratings_of(int64_t player) {
+    const pg::Result rows =
+        connection_->exec(std::string(RatingColumns) + " WHERE player = $1", {number(player)});
+    std::vector<StoredRating> out;
+    for (int r = 0; r < rows.rows(); ++r) out.push_back(rating_at(rows, r));
+    return out;
+}
+
+std::optional<StoredRating> PostgresStorage::rating_for_update(int64_t player,
+                                                               const std::string& pool) {
+    // A missing row is made first (the starting rating, no games: listed nowhere), so that
+    // two nodes settling games of one new player at once queue on the same row lock.
+    const StoredRating fresh;
+    connection_->exec(
+        "INSERT INTO ratings(player, pool, rating, rd, volatility, games) "
+        "VALUES($1, $2, $3, $4, $5, 0) ON CONFLICT(player, pool) DO NOTHING",
+        {number(player), pg::text(pool), real(fresh.rating, "rating"), real(fresh.rd, "rd"),
+         real(fresh.volatility, "volatility")});
+    const pg::Result rows = connection_->exec(
+        std::string(RatingColumns) + " WHERE player = $1 AND pool = $2 FOR UPDATE",
+        {number(player), pg::text(pool)});
+    if (rows.rows() == 0) return std::nullopt;
+    return rating_at(rows, 0);
+}
+
+void PostgresStorage::touch_session(const std::string& token_hash, int64_t last_seen) {
+    connection_->exec("UPDATE sessions SET last_seen = $2 WHERE token_hash = $1",
+                      {pg::text(token_hash), number(last_seen)});
+}
+
+std::vector<RankedRating> PostgresStorage::top_ratings(const std::string& pool, int limit) {
+    // rd > 110 is ProvisionalRd (accounts.h): established players first.
+    const pg::Result rows = connection_->exec(
+        "SELECT r.player, r.pool, r.rating, r.rd, r.volatility, r.games, p.name "
+        "FROM ratings r JOIN players p ON p.id = r.player WHERE r.pool = $1 AND r.games > 0 "
+        "ORDER BY (r.rd > 110), r.rating DESC, r.player LIMIT $2",
+        {pg::text(pool), limit < 0 ? pg::Param() : pg::Param(number(limit))});
+    std::vector<RankedRating> out;
+    for (int r = 0; r < rows.rows(); ++r) out.push_back({rating_at(rows, r), rows.text(r, 6)});
+    return out;
+}
+
+std::pair<int64_t, int64_t> PostgresStorage::reserve_player_ids() {
+    const pg::Result rows = connection_->exec("SELECT nextval('player_ids')");
+    const int64_t first = rows.integer(0, 0);
+    return {first, first + PlayerIdBlock};
+}
+
+}  // namespace reversi::server

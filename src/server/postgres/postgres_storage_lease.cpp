@@ -165,15 +165,19 @@ void PostgresStorage::release_lease(const std::string& table) {
     fences_.erase(it);
 }
 
+std::pair<std::vector<std::string>, std::vector<int64_t>> PostgresStorage::held_leases() const {
+    std::pair<std::vector<std::string>, std::vector<int64_t>> held;
+    for (const auto& [table, fence] : fences_) {
+        held.first.push_back(table);
+        held.second.push_back(fence);
+    }
+    return held;
+}
+
 std::vector<std::string> PostgresStorage::renew_leases(int64_t ttl_ms) {
     if (fences_.empty()) return {};
     reconnect_if_broken();
-    std::vector<std::string> tables;
-    std::vector<int64_t> fences;
-    for (const auto& [table, fence] : fences_) {
-        tables.push_back(table);
-        fences.push_back(fence);
-    }
+    const auto [tables, fences] = held_leases();
     // One statement for every lease: a row renews only with this owner and the fence it was
     // taken with, so a table taken over meanwhile stays with its new owner.
     const pg::Result renewed = connection_->exec(
@@ -191,6 +195,24 @@ std::vector<std::string> PostgresStorage::renew_leases(int64_t ttl_ms) {
             fences_.erase(table);
         }
     return lost;
+}
+
+int PostgresStorage::hand_over_leases() {
+    if (node_.empty()) return 0;
+    reconnect_if_broken();
+    const auto [tables, fences] = held_leases();
+    fences_.clear();
+    // Expired now, not released (-infinity): a released table waits for its next visitor,
+    // but these are live games whose clocks need an owner, so the sweepers take them. The
+    // takeover still raises the fence, and the fenced writes of this node now find no lease.
+    const pg::Result ended = connection_->exec(
+        "WITH gone AS (DELETE FROM nodes WHERE name = $1) "
+        "UPDATE table_leases l SET expires = now() "
+        "FROM unnest($2::text[], $3::bigint[]) AS held(table_id, fence) "
+        "WHERE l.table_id = held.table_id AND l.fence = held.fence AND l.owner = $1 "
+        "AND l.expires > now()",
+        {pg::text(node_), array_literal(tables), array_literal(fences)});
+    return static_cast<int>(ended.affected());
 }
 
 std::vector<std::string> PostgresStorage::forget_leases() {

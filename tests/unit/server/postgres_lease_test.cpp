@@ -183,6 +183,34 @@ TEST_F(PostgresLeaseTest, TheOwnersAddressIsKnownWhileItLives) {
     EXPECT_EQ(b_->owner_address("t"), "");
 }
 
+// A clean stop: every lease ends at once (no waiting for the ttl), as an orphan that the
+// sweepers take with a higher fence; the stopping node's address goes and it writes no more.
+TEST_F(PostgresLeaseTest, AHandOverEndsEveryLeaseAtOnceForTheSweepers) {
+    a_->heartbeat("http://a:1", Ttl);
+    b_->heartbeat("http://b:2", Ttl);
+    for (const char* id : {"t1", "t2", "mine"}) {
+        ASSERT_TRUE(a_->acquire_lease(id, Ttl));
+        ASSERT_TRUE(write(*a_, [&](Storage& s) { s.save_table(row(id)); }));
+    }
+    ASSERT_TRUE(b_->acquire_lease("theirs", Ttl));
+    ASSERT_TRUE(write(*b_, [](Storage& s) { s.save_table(row("theirs")); }));
+    a_->release_lease("mine");  // left memory before the stop: not handed over again
+    EXPECT_TRUE(b_->orphaned_tables(10).empty());
+    EXPECT_EQ(a_->hand_over_leases(), 2);
+    std::vector<std::string> orphans = b_->orphaned_tables(10);
+    std::sort(orphans.begin(), orphans.end());
+    EXPECT_EQ(orphans, (std::vector<std::string>{"t1", "t2"}));
+    EXPECT_EQ(b_->owner_address("t1"), "");
+    pg::Connection c(db_->uri());
+    EXPECT_EQ(c.exec("SELECT COUNT(*) FROM nodes WHERE name = 'node-a'").integer(0, 0), 0);
+    EXPECT_EQ(c.exec("SELECT COUNT(*) FROM nodes WHERE name = 'node-b'").integer(0, 0), 1);
+    EXPECT_FALSE(write(*a_, [](Storage& s) { s.save_table(row("t1")); }));
+    EXPECT_EQ(b_->acquire_lease("t1", Ttl), std::optional<int64_t>(2));
+    EXPECT_TRUE(write(*b_, [](Storage& s) { s.save_table(row("t1")); }));
+    EXPECT_EQ(a_->hand_over_leases(), 0);        // nothing left to end
+    EXPECT_TRUE(b_->renew_leases(Ttl).empty());  // the other node's leases are untouched
+}
+
 TEST_F(PostgresLeaseTest, EachFenceTakenIsLoggedWithItsOneOwner) {
     ASSERT_TRUE(a_->acquire_lease("t", Ttl));
     ASSERT_TRUE(a_->acquire_lease("t", Ttl));  // extended: the same fence, logged once

@@ -4,10 +4,13 @@
 // own event loop, run here by the test. A seek posted on node A is shown and accepted on
 // node B and both players get their seat's token; a challenge crosses; the online counts
 // add up; a node started later reads the stored state; a node that stops takes its seeks
-// away. The waits are for delivery (a deadline of seconds), never a measured time.
+// away; quick seekers on two and three nodes are paired once each, a dead node's seekers with
+// nobody; running games and challenges of one node reach lobby tabs opened later on another.
+// The waits are for delivery (a deadline of seconds), never a measured time.
 #ifdef REVERSI_WITH_POSTGRES
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -57,6 +60,8 @@ struct Node {
             listener.publish(std::move(event), std::move(failed));
         };
         lobby = std::make_unique<Lobby>(s);
+        listener.share_quick(match_quick_seekers,
+                             [this](const json& group) { lobby->on_quick_match(group); });
         listener.start([this](const json& event) { lobby->on_remote(event); });
     }
     // Makes the oldest pending table with tokens "<table>-<seat>".
@@ -97,6 +102,21 @@ class PostgresLobbyBusTest : public testing::Test {
         }
         return true;
     }
+    // Runs the loops for `ms` more (rounds of quick pairing happen meanwhile).
+    void run_for(int ms) {
+        const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+        run_until([&] { return std::chrono::steady_clock::now() > end; });
+    }
+    size_t orders() const {
+        size_t n = 0;
+        for (Node* node : {a_.get(), b_.get(), c_.get()})
+            if (node) n += node->orders.size();
+        return n;
+    }
+    int64_t count(const std::string& sql) {
+        return pg::Connection(db_->uri()).exec(sql).integer(0, 0);
+    }
+    static json quick_msg() { return {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}}; }
     static json seek_msg() {
         return {{"type", "seek"},
                 {"setup", {{"board", "8"}}},
@@ -181,6 +201,109 @@ TEST_F(PostgresLobbyBusTest, AnEventTooLargeForNotifyIsRefused) {
                           {"text", std::string(pg::MaxPayloadBytes, 'x')}},
                          [&] { failed = true; });
     ASSERT_TRUE(run_until([&] { return failed; }));
+}
+
+TEST_F(PostgresLobbyBusTest, QuickSeekersOnTwoNodesArePairedOnce) {
+    a_->lobby->connect(ada_);
+    b_->lobby->connect(bob_);
+    // Both join at once: both nodes' threads run rounds over the same two seekers.
+    a_->lobby->on_message(ada_, quick_msg().dump());
+    b_->lobby->on_message(bob_, quick_msg().dump());
+    ASSERT_TRUE(run_until([&] { return orders() == 1; }));
+    run_for(1500);  // more rounds on both nodes: nothing more is paired
+    ASSERT_EQ(orders(), 1u);
+    Node& maker = a_->orders.empty() ? *b_ : *a_;
+    std::vector<int64_t> seated;
+    for (const Identity& who : maker.orders[0].seats) seated.push_back(who.player);
+    std::sort(seated.begin(), seated.end());
+    EXPECT_EQ(seated, (std::vector<int64_t>{1, 2}));
+    EXPECT_EQ(count("SELECT COUNT(*) FROM lobby_quick"), 0);
+    maker.make_table("q1");
+    ASSERT_TRUE(run_until([&] { return ada_.count("paired") == 1 && bob_.count("paired") == 1; }));
+    EXPECT_EQ(ada_.first("paired")["table"], "q1");
+    EXPECT_EQ(bob_.first("paired")["table"], "q1");
+    ASSERT_TRUE(
+        run_until([&] { return a_->lobby->quick_count() == 0 && b_->lobby->quick_count() == 0; }));
+}
+
+TEST_F(PostgresLobbyBusTest, QuickSeekersOnThreeNodesArePairedOnceEach) {
+    c_ = std::make_unique<Node>(db_->uri(), &now_);
+    FakeClient dan{4, "Dan"};
+    a_->lobby->connect(ada_);
+    b_->lobby->connect(bob_);
+    c_->lobby->connect(cid_);
+    c_->lobby->connect(dan);
+    for (auto [node, client] : {std::pair{a_.get(), &ada_}, std::pair{b_.get(), &bob_},
+                                std::pair{c_.get(), &cid_}, std::pair{c_.get(), &dan}})
+        node->lobby->on_message(*client, quick_msg().dump());
+    ASSERT_TRUE(run_until([&] { return orders() == 2; }));
+    run_for(1500);
+    ASSERT_EQ(orders(), 2u);
+    std::vector<int64_t> seated;
+    for (Node* node : {a_.get(), b_.get(), c_.get()})
+        for (const PairingOrder& order : node->orders)
+            for (const Identity& who : order.seats) seated.push_back(who.player);
+    std::sort(seated.begin(), seated.end());
+    EXPECT_EQ(seated, (std::vector<int64_t>{1, 2, 3, 4}));
+}
+
+TEST_F(PostgresLobbyBusTest, ADeadNodesSeekersAreNotPaired) {
+    a_->lobby->connect(ada_);
+    b_->lobby->connect(bob_);
+    a_->lobby->on_message(ada_, quick_msg().dump());
+    ASSERT_TRUE(run_until([&] { return count("SELECT COUNT(*) FROM lobby_quick") == 1; }));
+    // Node A dies (its row expires; it sends nothing more): its seeker is nobody's to pair.
+    pg::Connection(db_->uri())
+        .exec("UPDATE lobby_nodes SET expires = now() - interval '1 second' WHERE node = $1",
+              {pg::text(a_->listener.node())});
+    b_->lobby->on_message(bob_, quick_msg().dump());
+    ASSERT_TRUE(run_until([&] {
+        return count("SELECT COUNT(*) FROM lobby_quick WHERE node = '" + a_->listener.node() +
+                     "'") == 0;
+    }));
+    run_for(1500);
+    EXPECT_EQ(orders(), 0u);
+    EXPECT_EQ(count("SELECT COUNT(*) FROM lobby_quick"), 1) << "Bob still waits";
+}
+
+TEST_F(PostgresLobbyBusTest, RunningGamesAndChallengesReachTabsOpenedLater) {
+    a_->lobby->connect(ada_);
+    b_->lobby->connect(bob_);
+    GameEntry game;
+    game.table = "t7";
+    game.players = {1, 2};
+    game.names = {"Ada", "Bob"};
+    game.to_move = 1;
+    game.setup = {{"board", "8"}};
+    a_->lobby->game_changed(game);
+    ASSERT_TRUE(run_until([&] { return b_->lobby->remote_game_count() == 1; }));
+    // Bob is in node B's lobby (node A knows once B's count, published after, arrives): the
+    // challenge from node A is delivered live, and stored.
+    b_->lobby->tick();
+    ASSERT_TRUE(run_until([&] { return a_->lobby->online_total() == 2; }));
+    a_->lobby->on_message(
+        ada_, json{{"type", "challenge"}, {"to", "Bob"}, {"setup", {{"board", "8"}}}}.dump());
+    ASSERT_EQ(ada_.count("challenge_sent"), 1u);
+    ASSERT_TRUE(run_until([&] { return bob_.count("challenge") == 1; }));
+    ASSERT_TRUE(run_until([&] { return b_->lobby->remote_challenge_count() == 1; }));
+    // Node C starts later and Bob opens a tab there: it lists the game and the challenge.
+    c_ = std::make_unique<Node>(db_->uri(), &now_);
+    ASSERT_TRUE(run_until([&] {
+        return c_->lobby->remote_game_count() == 1 && c_->lobby->remote_challenge_count() == 1;
+    }));
+    FakeClient later{2, "Bob"};
+    c_->lobby->connect(later);
+    const json lobby = later.first("lobby");
+    ASSERT_EQ(lobby["games"].size(), 1u);
+    EXPECT_EQ(lobby["games"][0]["table"], "t7");
+    EXPECT_EQ(lobby["games"][0]["your_turn"], true);
+    ASSERT_EQ(later.count("challenge"), 1u);
+    EXPECT_EQ(later.first("challenge")["from"], "Ada");
+    // Ada cancels: gone from the stored state, so a tab opened after that does not show it.
+    a_->lobby->on_message(
+        ada_, json{{"type", "challenge_cancel"}, {"id", later.first("challenge")["id"]}}.dump());
+    ASSERT_TRUE(run_until([&] { return c_->lobby->remote_challenge_count() == 0; }));
+    EXPECT_EQ(count("SELECT COUNT(*) FROM lobby_challenges"), 0);
 }
 
 }  // namespace

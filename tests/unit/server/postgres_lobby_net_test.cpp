@@ -37,11 +37,11 @@ TEST(PostgresLobbyNet, SeekOnNodeOneIsAcceptedOnNodeTwoWithWorkingTokens) {
     if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
     testing_backends::PostgresDb db(server);
     TempDir dir("pg_lobby_net");
+    // Both nodes run before anyone registers: ids come in blocks from the store
+    // (docs/MULTINODE.md "Accounts across nodes"), so the two never hand out the same one.
     ServerProcess one(dir.path, {"--db", db.uri()});
-    LobbyPlayer ada(one.port, "AdaNodeOne");
-    // Node two starts after Ada registered: a node numbers new players from the ids it read
-    // at start (accounts.cpp), so two nodes registering at once would give the same id.
     ServerProcess two(dir.path, {"--db", db.uri()});
+    LobbyPlayer ada(one.port, "AdaNodeOne");
     LobbyPlayer bob(two.port, "BobNodeTwo");
     ASSERT_NE(ada.first["me"]["id"], bob.first["me"]["id"]);
     // Each node counts its own lobby socket; each shows the sum.

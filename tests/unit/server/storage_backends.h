@@ -32,6 +32,23 @@ inline std::string backend_name(Backend backend) {
     return backend == Backend::Sqlite ? "Sqlite" : "Postgres";
 }
 
+// The back ends of this build, for INSTANTIATE_TEST_SUITE_P(Backends, Suite, BuiltBackends(),
+// BackendTestName()).
+inline auto BuiltBackends() {
+#ifdef REVERSI_WITH_POSTGRES
+    return testing::Values(Backend::Sqlite, Backend::Postgres);
+#else
+    return testing::Values(Backend::Sqlite);
+#endif
+}
+
+// Names the instances "Sqlite" and "Postgres".
+struct BackendTestName {
+    std::string operator()(const testing::TestParamInfo<Backend>& info) const {
+        return backend_name(info.param);
+    }
+};
+
 class BackendDb {
   public:
     virtual ~BackendDb() = default;

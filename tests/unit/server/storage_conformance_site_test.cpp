@@ -180,16 +180,8 @@ TEST_P(AccountsConformance, AnalysisReplacedWhenSavedAgain) {
     EXPECT_FALSE(other->load_analysis("c"));
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance,
-                         testing::Values(Backend::Sqlite
-#ifdef REVERSI_WITH_POSTGRES
-                                         ,
-                                         Backend::Postgres
-#endif
-                                         ),
-                         [](const auto& info) {
-                             return testing_backends::backend_name(info.param);
-                         });
+INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance, testing_backends::BuiltBackends(),
+                         testing_backends::BackendTestName());
 
 }  // namespace
 }  // namespace reversi::server

@@ -334,16 +334,8 @@ TEST(StorageSchema, BothBackEndsAtTheSameVersion) {
 }
 #endif
 
-INSTANTIATE_TEST_SUITE_P(Backends, StorageConformance,
-                         testing::Values(Backend::Sqlite
-#ifdef REVERSI_WITH_POSTGRES
-                                         ,
-                                         Backend::Postgres
-#endif
-                                         ),
-                         [](const auto& info) {
-                             return testing_backends::backend_name(info.param);
-                         });
+INSTANTIATE_TEST_SUITE_P(Backends, StorageConformance, testing_backends::BuiltBackends(),
+                         testing_backends::BackendTestName());
 
 }  // namespace
 }  // namespace reversi::server

@@ -65,6 +65,15 @@ class FakeLeases : public TableLeases {
         if (it != leases_.end() && it->second.owner == node_) it->second.released = true;
         held_.erase(table);
     }
+    int hand_over_leases() override {
+        if (at_hand_over) at_hand_over();
+        std::lock_guard lock(mutex_);
+        for (const std::string& table : held_) leases_[table].live = false;
+        const int ended = static_cast<int>(held_.size());
+        held_.clear();
+        address_.clear();
+        return ended;
+    }
     std::vector<std::string> forget_leases() override {
         std::lock_guard lock(mutex_);
         std::vector<std::string> out(held_.begin(), held_.end());
@@ -120,6 +129,9 @@ class FakeLeases : public TableLeases {
         std::lock_guard lock(mutex_);
         return address_;
     }
+
+    // Runs on the storage thread when the node hands its leases over.
+    std::function<void()> at_hand_over;
 
   private:
     std::mutex mutex_;
@@ -342,6 +354,27 @@ TEST(TableOwnership, AFinishedTableLeavingMemoryGivesItsLeaseUp) {
     h.hub->unsubscribe(a);
     ASSERT_TRUE(h.run_until([&] { return h.leases.lease(game.id)->released; }));
     EXPECT_EQ(h.hub->live_tables(), 0u);
+}
+
+TEST(TableOwnership, ACleanStopHandsEveryLeaseOverAfterTheQueuedWrites) {
+    TempDb db("own_hand_over");
+    const StoredGame game(db.path);
+    OwnedHub h(db.path);
+    FakeSubscriber b;
+    h.hub->subscribe(b, game.id, game.token_b);
+    ASSERT_TRUE(h.run_until([&] { return b.count("state") > 0; }));
+    ASSERT_TRUE(h.leases.lease(game.id)->live);
+    size_t moves_at_hand_over = 0;
+    h.leases.at_hand_over = [&] { moves_at_hand_over = h.sqlite.load(game.id)->moves.size(); };
+    // A move arrives, then the stop signal: the loop ends with the move's write still queued.
+    h.hub->on_message(b, json{{"type", "move"}, {"square", "c3"}, {"ply", 1}}.dump());
+    h.ownership->hand_over();
+    h.queue.stop();
+    EXPECT_EQ(moves_at_hand_over, 2u);  // the write went first, under the lease
+    const auto lease = h.leases.lease(game.id);
+    EXPECT_FALSE(lease->live);      // ended, for another node's sweeper...
+    EXPECT_FALSE(lease->released);  // ...not released to wait for a visitor
+    EXPECT_EQ(h.leases.address(), "");
 }
 
 TEST(TableOwnership, PublicUrlsAreChecked) {
