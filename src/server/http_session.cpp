@@ -110,9 +110,7 @@ const std::vector<ApiRoute>& api_routes() {
         {{"tables", "*"}, V::get, [](const ApiCall& c) { c.hub.get_table(c.seg[1], c.respond); }},
         {{"tables", "*", "join"},
          V::post,
-         [](const ApiCall& c) {
-             c.hub.join_table(c.seg[1], c.req.body(), c.respond, c.ensure());
-         }},
+         [](const ApiCall& c) { c.hub.join_table(c.seg[1], c.req.body(), c.respond, c.ensure()); }},
         {{"games"},
          V::get,
          [](const ApiCall& c) {
@@ -259,20 +257,26 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     // On a store several nodes share, a session made or ended on another node is read first
     // (Accounts::resolve, off the network thread); on one node the route runs at once.
     auto held = std::make_shared<http::request<http::string_body>>(std::move(req));
-    site_.accounts.resolve(sv((*held)[http::field::cookie]), [self = shared_from_this(), held] {
-        const auto fail = [&self](std::string_view what) {
-            std::cerr << "http: internal error from " << self->slot_.client() << ": "
-                      << utf8_safe(what, 400) << std::endl;
-            self->answer(self->request_, error_body(ErrorCode::Internal, "internal error"), false);
-        };
-        try {
-            self->route(std::move(*held));
-        } catch (const std::exception& e) {
-            fail(e.what());
-        } catch (...) {
-            fail("an exception that is not a std::exception");
-        }
+    guarded([&] {
+        site_.accounts.resolve(sv((*held)[http::field::cookie]), [self = shared_from_this(), held] {
+            self->guarded([&] { self->route(std::move(*held)); });
+        });
     });
+}
+
+void HttpSession::guarded(const std::function<void()>& work) {
+    const auto fail = [this](std::string_view what) {
+        std::cerr << "http: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
+                  << std::endl;
+        answer(request_, error_body(ErrorCode::Internal, "internal error"), false);
+    };
+    try {
+        work();
+    } catch (const std::exception& e) {
+        fail(e.what());
+    } catch (...) {
+        fail("an exception that is not a std::exception");
+    }
 }
 
 void HttpSession::route(http::request<http::string_body>&& req) {
@@ -290,7 +294,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         ws->identity = site_.accounts.identify(sv(req[http::field::cookie]));
         ws->set_lobby(site_.lobby);
         ws->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
-                  utf8_safe(params["token"], MaxEchoBytes), host_);
+                utf8_safe(params["token"], MaxEchoBytes), host_);
         return;
     }
     if (path == "/api" || path.substr(0, 5) == "/api/") return handle_api(req, path);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     void do_read();
     void on_read(error_code ec, std::size_t bytes);
     void handle(http::request<http::string_body>&& req);
+    // Runs `work`; an exception from it is logged and answered 500, never let out.
+    void guarded(const std::function<void()>& work);
     void route(http::request<http::string_body>&& req);
     // Hands the connection to a lobby WebSocket (docs/SITE.md "Lobby").
     void upgrade_to_lobby(http::request<http::string_body>&& req);
