@@ -159,4 +159,16 @@ inline std::unique_ptr<BackendDb> make_backend_db(Backend backend, std::string& 
 #endif
 }
 
+// A test on a fresh database of its parameter's back end, skipped where that back end is not
+// available. A subclass's SetUp calls this one first and returns when IsSkipped().
+class BackendTest : public testing::TestWithParam<Backend> {
+  protected:
+    void SetUp() override {
+        std::string why_not;
+        db_ = make_backend_db(GetParam(), why_not);
+        if (!db_) GTEST_SKIP() << why_not;
+    }
+    std::unique_ptr<BackendDb> db_;
+};
+
 }  // namespace reversi::server::testing_backends

@@ -14,12 +14,11 @@ namespace {
 
 using testing_backends::Backend;
 
-class AccountRowsConformance : public testing::TestWithParam<Backend> {
+class AccountRowsConformance : public testing_backends::BackendTest {
   protected:
     void SetUp() override {
-        std::string why_not;
-        db_ = testing_backends::make_backend_db(GetParam(), why_not);
-        if (!db_) GTEST_SKIP() << why_not;
+        BackendTest::SetUp();
+        if (IsSkipped()) return;
         store_ = db_->open();
         store_->begin();
         store_->save_player({1, "Ada", "ada", "$argon2id$x", 50});
@@ -33,7 +32,6 @@ class AccountRowsConformance : public testing::TestWithParam<Backend> {
         store_->save_rating({1, "6x6", 1510, 300, 0.06, 1});
         store_->commit();
     }
-    std::unique_ptr<testing_backends::BackendDb> db_;
     std::unique_ptr<Storage> store_;
 };
 

@@ -14,12 +14,11 @@ namespace {
 
 using testing_backends::Backend;
 
-class AccountsConformance : public testing::TestWithParam<Backend> {
+class AccountsConformance : public testing_backends::BackendTest {
   protected:
     void SetUp() override {
-        std::string why_not;
-        db_ = testing_backends::make_backend_db(GetParam(), why_not);
-        if (!db_) GTEST_SKIP() << why_not;
+        BackendTest::SetUp();
+        if (IsSkipped()) return;
         store_ = db_->open();
     }
     // Runs `body` in one committed transaction.
@@ -29,7 +28,6 @@ class AccountsConformance : public testing::TestWithParam<Backend> {
         body(*store_);
         store_->commit();
     }
-    std::unique_ptr<testing_backends::BackendDb> db_;
     std::unique_ptr<Storage> store_;
 };
 

@@ -27,15 +27,9 @@ StoredTable row(const std::string& id, const std::string& status, int64_t create
     return t;
 }
 
-class StorageConformance : public testing::TestWithParam<Backend> {
+class StorageConformance : public testing_backends::BackendTest {
   protected:
-    void SetUp() override {
-        std::string why_not;
-        db_ = testing_backends::make_backend_db(GetParam(), why_not);
-        if (!db_) GTEST_SKIP() << why_not;
-    }
     std::unique_ptr<Storage> open() { return db_->open(); }
-    std::unique_ptr<testing_backends::BackendDb> db_;
 };
 
 // Runs a queue on `store` whose completions are collected, then run by `finish`.

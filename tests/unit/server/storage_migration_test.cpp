@@ -40,13 +40,8 @@ int current_version() {
     return SqliteStorage::schema_version();
 }
 
-class StorageMigration : public testing::TestWithParam<Backend> {
+class StorageMigration : public testing_backends::BackendTest {
   protected:
-    void SetUp() override {
-        std::string why_not;
-        db_ = testing_backends::make_backend_db(GetParam(), why_not);
-        if (!db_) GTEST_SKIP() << why_not;
-    }
     bool sqlite() const { return GetParam() == Backend::Sqlite; }
     // The database as the previous build left it; without the tables it made outside the
     // numbering when `unnumbered` is false (a database from before chat existed).
@@ -84,7 +79,6 @@ class StorageMigration : public testing::TestWithParam<Backend> {
         ASSERT_EQ(players.size(), 1u);
         EXPECT_EQ(players[0].name, "Ada");
     }
-    std::unique_ptr<testing_backends::BackendDb> db_;
 };
 
 TEST_P(StorageMigration, ADatabaseOfThePreviousBuildKeepsEveryRow) {
