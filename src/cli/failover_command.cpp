@@ -72,7 +72,7 @@ struct Node {
     bool dead = false;
 };
 
-struct TableRecord {
+struct FailoverTable {
     std::string id;
     std::string token[2];
     std::vector<std::string> acked;  // the longest move list a state acknowledged
@@ -89,7 +89,7 @@ struct TableRecord {
 struct Run {
     FailoverOptions options;
     std::vector<Node> nodes;
-    std::vector<std::shared_ptr<TableRecord>> tables;
+    std::vector<std::shared_ptr<FailoverTable>> tables;
     bool killed = false;
     int victim = 0;
     Clock::time_point kill_time;
@@ -108,7 +108,7 @@ struct Run {
     }
 };
 
-void acknowledge(Run& run, TableRecord& t, const MessageView& state, int node) {
+void acknowledge(Run& run, FailoverTable& t, const MessageView& state, int node) {
     const size_t n = std::min(state.moves.size(), t.acked.size());
     if (!std::equal(state.moves.begin(), state.moves.begin() + n, t.acked.begin())) {
         t.contradictions++;
@@ -148,7 +148,7 @@ awaitable<HttpAnswer> call_following(Run& run, int node, http::verb method, cons
 
 // One player: connects to any node, follows "moved" to the owner, plays random legal moves,
 // and after a drop (a killed node) tries another node until the table's game is over.
-awaitable<void> play_seat(Run& run, std::shared_ptr<TableRecord> t, int seat, uint64_t seed) {
+awaitable<void> play_seat(Run& run, std::shared_ptr<FailoverTable> t, int seat, uint64_t seed) {
     std::mt19937_64 rng(seed);
     int node = static_cast<int>(rng() % run.nodes.size());
     const std::string path = "/ws?table=" + t->id + "&token=" + t->token[seat];
@@ -231,7 +231,7 @@ awaitable<void> game(Run& run, int slot) {
         run.note("create: HTTP " + std::to_string(made.status) + " " + made.body);
         co_return;
     }
-    auto t = std::make_shared<TableRecord>();
+    auto t = std::make_shared<FailoverTable>();
     const json answer = json::parse(made.body);
     t->id = answer["table"];
     t->token[0] = answer["token"];

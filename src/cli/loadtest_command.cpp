@@ -31,6 +31,7 @@
 
 #include "cli/loadtest_lobby.h"
 #include "cli/node_targets.h"
+#include "cli/percentile.h"
 #include "cli/ws_client.h"
 #endif
 #include "cli/commands.h"
@@ -309,13 +310,6 @@ std::vector<std::string> started_server_args(const std::string& db, int engine_t
 }
 
 namespace {
-
-double percentile(std::vector<double>& v, double p) {
-    if (v.empty()) return 0;
-    const size_t k = std::min(v.size() - 1, static_cast<size_t>(p * (v.size() - 1) + 0.5));
-    std::nth_element(v.begin(), v.begin() + k, v.end());
-    return v[k];
-}
 
 int run_loadtest(const LoadOptions& options) {
     client::raise_open_file_limit();

@@ -30,6 +30,7 @@
 #include <set>
 
 #include "cli/node_targets.h"
+#include "cli/percentile.h"
 #include "cli/ws_client.h"
 
 namespace reversi::cli {
@@ -255,13 +256,6 @@ awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie)
         co_await play_table(shared, shared.node_of(index), source, cookie, *paired, stop_ply,
                             ending, rng());
     }
-}
-
-double percentile(std::vector<double> v, double p) {
-    if (v.empty()) return 0;
-    const size_t k = std::min(v.size() - 1, static_cast<size_t>(p * (v.size() - 1) + 0.5));
-    std::nth_element(v.begin(), v.begin() + k, v.end());
-    return v[k];
 }
 
 }  // namespace

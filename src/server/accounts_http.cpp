@@ -23,26 +23,6 @@ constexpr int MaxPasswordChars = 200;
 constexpr std::size_t MaxLoginNameBytes = 200;
 constexpr int ProfileGames = 20;
 
-Reply json_reply(int status, const json& body, std::string set_cookie = {}) {
-    return {status, "application/json", dump_safe(body), std::move(set_cookie)};
-}
-
-Reply error_reply(const ApiError& e) {
-    return json_reply(error_status(e.code()), error_json(e));
-}
-
-// Runs a handler; an exception becomes its error answer.
-void guarded(const Respond& respond, const std::function<void()>& body) {
-    try {
-        body();
-    } catch (const ApiError& e) {
-        respond(error_reply(e));
-    } catch (const std::exception& e) {
-        std::cerr << "accounts: handler failed: " << utf8_safe(e.what()) << '\n';
-        respond(error_reply(ApiError(ErrorCode::Internal, "the server failed to handle this")));
-    }
-}
-
 json object_body(const std::string& body) {
     json req = parse_json(body);
     if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
@@ -101,7 +81,7 @@ void Accounts::me(const Identity& who, Respond respond) const {
 
 void Accounts::register_player(const Identity& who, const std::string& body,
                                const std::string& client, Respond respond) {
-    guarded(respond, [&] {
+    answer_errors(respond, "accounts", [&] {
         const json req = object_body(body);
         const std::string name = required(req, "name");
         const std::string password = required(req, "password");
@@ -118,7 +98,7 @@ void Accounts::register_player(const Identity& who, const std::string& body,
         off_thread(
             [this, hash, password] { *hash = hash_password(password); },
             [this, hash, name, who, respond] {
-                guarded(respond, [&] {
+                answer_errors(respond, "accounts", [&] {
                     if (hash->empty())
                         throw ApiError(ErrorCode::Internal, "the password could not be hashed");
                     if (by_key_.count(name_key(name)))
@@ -204,7 +184,7 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
 
 void Accounts::login(std::string_view cookie_header, const std::string& body,
                      const std::string& client, Respond respond) {
-    guarded(respond, [&] {
+    answer_errors(respond, "accounts", [&] {
         const json req = object_body(body);
         const std::string name = required(req, "name");
         const std::string password = required(req, "password");
@@ -215,7 +195,8 @@ void Accounts::login(std::string_view cookie_header, const std::string& body,
         with_player_named(
             readable ? name : std::string(),
             [this, cookie = std::string(cookie_header), name, password, readable, respond] {
-                guarded(respond, [&] { check_login(cookie, name, password, readable, respond); });
+                answer_errors(respond, "accounts",
+                              [&] { check_login(cookie, name, password, readable, respond); });
             });
     });
 }
@@ -242,7 +223,7 @@ void Accounts::check_login(const std::string& cookie_header, const std::string& 
             *ok = match && !hash.empty() && plausible;
         },
         [this, ok, id, hash, old_session, respond] {
-            guarded(respond, [&] {
+            answer_errors(respond, "accounts", [&] {
                 const auto it = players_.find(id);
                 // A password changed meanwhile makes the old one wrong.
                 if (!*ok || it == players_.end() || it->second.row.password_hash != hash)
@@ -266,7 +247,7 @@ void Accounts::logout(std::string_view cookie_header, Respond respond) {
 
 void Accounts::change_password(std::string_view cookie_header, const std::string& body,
                                const std::string& client, Respond respond) {
-    guarded(respond, [&] {
+    answer_errors(respond, "accounts", [&] {
         const json req = object_body(body);
         const std::string old_password = required(req, "old");
         const std::string new_password = required(req, "new");
@@ -282,11 +263,12 @@ void Accounts::change_password(std::string_view cookie_header, const std::string
         const std::string keep = s->row.token_hash;
         // On a shared store the player is read first: its password may have changed on
         // another node since this one cached it.
-        with_player_named(
-            it->second.row.name, [this, id, keep, old_password, new_password, respond] {
-                guarded(respond,
-                        [&] { change_password_of(id, keep, old_password, new_password, respond); });
-            });
+        with_player_named(it->second.row.name,
+                          [this, id, keep, old_password, new_password, respond] {
+                              answer_errors(respond, "accounts", [&] {
+                                  change_password_of(id, keep, old_password, new_password, respond);
+                              });
+                          });
     });
 }
 
@@ -303,7 +285,7 @@ void Accounts::change_password_of(int64_t id, const std::string& keep,
             if (verify_password(hash, old_password)) *fresh = hash_password(new_password);
         },
         [this, fresh, id, hash, keep, respond] {
-            guarded(respond, [&] {
+            answer_errors(respond, "accounts", [&] {
                 const auto it = players_.find(id);
                 if (fresh->empty() || it == players_.end() || it->second.row.password_hash != hash)
                     throw ApiError(ErrorCode::BadLogin, "wrong password");
@@ -325,9 +307,9 @@ void Accounts::profile(const std::string& name, Respond respond) {
     // On a shared store the player and its ratings are read first (another node may have
     // made or rated it).
     const bool readable = name.size() <= MaxLoginNameBytes && utf8_valid(name);
-    guarded(respond, [&] {
+    answer_errors(respond, "accounts", [&] {
         with_player_named(readable ? name : std::string(), [this, name, respond] {
-            guarded(respond, [&] { show_profile(name, respond); });
+            answer_errors(respond, "accounts", [&] { show_profile(name, respond); });
         });
     });
 }
@@ -349,7 +331,7 @@ void Accounts::show_profile(const std::string& name, Respond respond) {
             rows->games = s.player_games(id, ProfileGames);
         },
         [this, rows, who = *who, respond] {
-            guarded(respond, [&] {
+            answer_errors(respond, "accounts", [&] {
                 json recent = json::array();
                 for (const StoredTable& st : rows->games) {
                     try {

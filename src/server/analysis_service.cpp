@@ -25,27 +25,6 @@ Reply text_reply(int status, std::string body) {
     return r;
 }
 
-Reply json_reply(int status, const json& body) {
-    return text_reply(status, dump_safe(body));
-}
-
-// Runs a request handler: whatever it throws becomes one error answer.
-void guarded(const Respond& respond, const std::function<void()>& body) {
-    const auto fail = [&](const ApiError& e) {
-        respond(text_reply(error_status(e.code()), error_text(e)));
-    };
-    try {
-        body();
-    } catch (const core::SetupError& e) {
-        fail(ApiError(ErrorCode::BadSetup, e.what()));
-    } catch (const ApiError& e) {
-        fail(e);
-    } catch (const std::exception& e) {
-        std::cerr << "analysis: handler failed: " << utf8_safe(e.what()) << '\n';
-        fail(ApiError(ErrorCode::Internal, "the server failed to handle this request"));
-    }
-}
-
 json square_json(const core::Geometry& g, core::Square sq) {
     return sq == core::NoSquare ? json(nullptr) : json(core::square_name(g, sq));
 }
@@ -246,7 +225,7 @@ bool AnalysisService::answer_known(const std::string& id, const Respond& respond
 }
 
 void AnalysisService::get(const std::string& id, Respond respond) {
-    guarded(respond, [&] {
+    answer_errors(respond, "analysis", [&] {
         if (answer_known(id, respond)) return;
         if (id.empty() || id.size() > MaxIdBytes)
             throw ApiError(ErrorCode::NotFound, "no game " + utf8_safe(id, MaxIdBytes));
@@ -278,7 +257,7 @@ void AnalysisService::answer_from_store(const std::string& id, Respond respond) 
         },
         [this, life, id, loaded, respond] {
             if (life.expired()) return;
-            guarded(respond, [&] {
+            answer_errors(respond, "analysis", [&] {
                 if (answer_known(id, respond)) return;  // queued meanwhile
                 if (loaded->analysis) {
                     remember(id, std::make_shared<const std::string>(*loaded->analysis));
@@ -314,7 +293,7 @@ void AnalysisService::start_stored(const StoredTable& st) {
 // Step: the analysis board.
 
 void AnalysisService::analyze(const std::string& body, Respond respond, const std::string& client) {
-    guarded(respond, [&] {
+    answer_errors(respond, "analysis", [&] {
         const int64_t t = now();
         if (board_limiter_.keys() > 1024) board_limiter_.prune(t);
         if (!board_limiter_.allow(client, t))
@@ -342,7 +321,8 @@ void AnalysisService::analyze(const std::string& body, Respond respond, const st
             [&ioc = ioc_, life, respond, variant, pos, ply](const engine::SearchResult& r) {
                 net::post(ioc, [life, respond, variant, pos, ply, r] {
                     if (life.expired()) return;
-                    guarded(respond, [&] { respond(json_reply(200, board_answer(pos, ply, r))); });
+                    answer_errors(respond, "analysis",
+                                  [&] { respond(json_reply(200, board_answer(pos, ply, r))); });
                 });
             },
             EnginePool::Priority::Hint);

@@ -22,6 +22,7 @@
 #include "server/net.h"
 #include "server/paired_table.h"
 #include "server/rate_limiter.h"
+#include "server/reply.h"
 #include "server/storage.h"
 #include "server/table.h"
 
@@ -58,16 +59,6 @@ class Subscriber {
     Identity identity;    // the session cookie's player (set by the session; player 0: none)
     ChatThrottle chat_throttle;  // this connection's chat allowance
 };
-
-// An HTTP answer produced by the hub.
-struct Reply {
-    int status = 200;
-    std::string content_type = "application/json";
-    std::string body;
-    std::string set_cookie = {};  // a Set-Cookie value to send with it (accounts), or empty
-    std::string location = {};    // a Location header (a redirect to a table's owner node)
-};
-using Respond = std::function<void(Reply)>;
 
 // Tuning of the hub's searches.
 struct HubOptions {

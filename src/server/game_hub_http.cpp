@@ -18,14 +18,6 @@ using namespace hub_detail;
 
 namespace {
 
-Reply json_reply(int status, const json& body) {
-    return {status, "application/json", dump_safe(body)};
-}
-
-Reply error_reply(const ApiError& e) {
-    return json_reply(error_status(e.code()), error_json(e));
-}
-
 // Several nodes: a request for a table another node owns is sent there (307 keeps the
 // method and body), or answered 503 while its owner is not known (docs/MULTINODE.md).
 std::function<void(const std::string&)> redirect(const Respond& respond, std::string path) {
@@ -48,22 +40,7 @@ void answer_guarded(const Respond& respond, const std::function<void(const Respo
         *answered = true;
         respond(std::move(r));
     };
-    const auto fail = [&](const ApiError& e) {
-        if (!*answered) once(error_reply(e));
-    };
-    try {
-        body(once);
-    } catch (const core::SetupError& e) {
-        fail(ApiError(ErrorCode::BadSetup, e.what()));
-    } catch (const ApiError& e) {
-        fail(e);
-    } catch (const std::exception& e) {
-        std::cerr << "http: handler failed: " << utf8_safe(e.what()) << '\n';
-        fail(ApiError(ErrorCode::Internal, "the server failed to handle this request"));
-    } catch (...) {
-        std::cerr << "http: handler failed\n";
-        fail(ApiError(ErrorCode::Internal, "the server failed to handle this request"));
-    }
+    answer_errors(once, "http", [&] { body(once); });
 }
 
 }  // namespace

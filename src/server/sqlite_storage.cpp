@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "server/clock_text.h"
+#include "server/sqlite_statement.h"
 
 namespace reversi::server {
 
@@ -36,24 +37,7 @@ CREATE TABLE IF NOT EXISTS moves (
 
 namespace {
 
-std::string column_text(sqlite3_stmt* st, int col) {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, col));
-    return p ? std::string(p, sqlite3_column_bytes(st, col)) : std::string();
-}
-
-// Resets a statement when the scope ends, whatever happened.
-struct Reset {
-    sqlite3_stmt* st;
-    ~Reset() {
-        sqlite3_reset(st);
-        sqlite3_clear_bindings(st);
-    }
-};
-
-void bind_text(sqlite3_stmt* st, int index, const std::string& text) {
-    sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-
+using namespace sqlite_detail;
 
 }  // namespace
 
@@ -140,7 +124,7 @@ void SqliteStorage::rollback() {
 }
 
 void SqliteStorage::save_table(const StoredTable& t) {
-    Reset r{save_};
+    ResetAfter r{save_};
     bind_text(save_, 1, t.id);
     sqlite3_bind_int64(save_, 2, t.created);
     bind_text(save_, 3, t.status);
@@ -150,7 +134,7 @@ void SqliteStorage::save_table(const StoredTable& t) {
 }
 
 void SqliteStorage::add_move(const std::string& table, const MoveRecord& m) {
-    Reset r{add_move_};
+    ResetAfter r{add_move_};
     bind_text(add_move_, 1, table);
     sqlite3_bind_int(add_move_, 2, m.ply);
     bind_text(add_move_, 3, m.square);
@@ -159,14 +143,14 @@ void SqliteStorage::add_move(const std::string& table, const MoveRecord& m) {
 }
 
 void SqliteStorage::truncate_moves(const std::string& table, int from_ply) {
-    Reset r{truncate_};
+    ResetAfter r{truncate_};
     bind_text(truncate_, 1, table);
     sqlite3_bind_int(truncate_, 2, from_ply);
     check(sqlite3_step(truncate_), "truncate moves");
 }
 
 std::vector<MoveRecord> SqliteStorage::moves_of(const std::string& id) {
-    Reset r{moves_};
+    ResetAfter r{moves_};
     bind_text(moves_, 1, id);
     std::vector<MoveRecord> out;
     int rc;
@@ -194,7 +178,7 @@ StoredTable SqliteStorage::read_row(sqlite3_stmt* st) {
 std::vector<StoredTable> SqliteStorage::unfinished() {
     std::vector<StoredTable> out;
     {
-        Reset r{unfinished_};
+        ResetAfter r{unfinished_};
         int rc;
         while ((rc = sqlite3_step(unfinished_)) == SQLITE_ROW) out.push_back(read_row(unfinished_));
         check(rc, "read tables");
@@ -206,7 +190,7 @@ std::vector<StoredTable> SqliteStorage::unfinished() {
 std::optional<StoredTable> SqliteStorage::load(const std::string& id) {
     std::optional<StoredTable> out;
     {
-        Reset r{load_};
+        ResetAfter r{load_};
         bind_text(load_, 1, id);
         const int rc = sqlite3_step(load_);
         check(rc, "load table");
@@ -221,7 +205,7 @@ std::vector<StoredTable> SqliteStorage::finished(int limit, int offset) {
     sqlite3_bind_int(finished_, 2, offset);
     std::vector<StoredTable> out;
     {
-        Reset r{finished_};
+        ResetAfter r{finished_};
         int rc;
         while ((rc = sqlite3_step(finished_)) == SQLITE_ROW) out.push_back(read_row(finished_));
         check(rc, "list games");

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "server/sqlite_statement.h"
 #include "server/sqlite_storage.h"
 
 namespace reversi::server {
@@ -18,6 +19,8 @@ extern const char* const SchemaVersion3;  // chat (sqlite_storage_chat.cpp)
 extern const char* const SchemaVersion4;  // analyses (sqlite_storage_analysis.cpp)
 
 namespace {
+
+using namespace sqlite_detail;
 
 // Version 2: players (name_key unique: names are unique ignoring case), sessions by token
 // hash, ratings per pool, and the seats players held, with the outcome once the game ended.
@@ -71,24 +74,6 @@ const std::vector<const char*>& migrations() {
                                                   SchemaVersion6, SchemaVersion7};
     return List;
 }
-
-std::string text_at(sqlite3_stmt* st, int col) {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, col));
-    return p ? std::string(p, sqlite3_column_bytes(st, col)) : std::string();
-}
-
-void bind(sqlite3_stmt* st, int index, const std::string& text) {
-    sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-
-// Resets a statement when the scope ends, whatever happened.
-struct ResetAfter {
-    sqlite3_stmt* st;
-    ~ResetAfter() {
-        sqlite3_reset(st);
-        sqlite3_clear_bindings(st);
-    }
-};
 
 }  // namespace
 
@@ -170,9 +155,9 @@ void SqliteStorage::close_accounts() {
 void SqliteStorage::save_player(const StoredPlayer& p) {
     ResetAfter r{save_player_};
     sqlite3_bind_int64(save_player_, 1, p.id);
-    bind(save_player_, 2, p.name);
-    bind(save_player_, 3, p.name_key);
-    bind(save_player_, 4, p.password_hash);
+    bind_text(save_player_, 2, p.name);
+    bind_text(save_player_, 3, p.name_key);
+    bind_text(save_player_, 4, p.password_hash);
     sqlite3_bind_int64(save_player_, 5, p.created);
     check(sqlite3_step(save_player_), "save player");
 }
@@ -182,8 +167,8 @@ std::vector<StoredPlayer> SqliteStorage::players() {
     std::vector<StoredPlayer> out;
     int rc;
     while ((rc = sqlite3_step(players_)) == SQLITE_ROW)
-        out.push_back({sqlite3_column_int64(players_, 0), text_at(players_, 1),
-                       text_at(players_, 2), text_at(players_, 3),
+        out.push_back({sqlite3_column_int64(players_, 0), column_text(players_, 1),
+                       column_text(players_, 2), column_text(players_, 3),
                        sqlite3_column_int64(players_, 4)});
     check(rc, "read players");
     return out;
@@ -191,7 +176,7 @@ std::vector<StoredPlayer> SqliteStorage::players() {
 
 void SqliteStorage::save_session(const StoredSession& s) {
     ResetAfter r{save_session_};
-    bind(save_session_, 1, s.token_hash);
+    bind_text(save_session_, 1, s.token_hash);
     sqlite3_bind_int64(save_session_, 2, s.player);
     sqlite3_bind_int64(save_session_, 3, s.created);
     sqlite3_bind_int64(save_session_, 4, s.last_seen);
@@ -200,14 +185,14 @@ void SqliteStorage::save_session(const StoredSession& s) {
 
 void SqliteStorage::delete_session(const std::string& token_hash) {
     ResetAfter r{delete_session_};
-    bind(delete_session_, 1, token_hash);
+    bind_text(delete_session_, 1, token_hash);
     check(sqlite3_step(delete_session_), "delete session");
 }
 
 void SqliteStorage::delete_sessions_of(int64_t player, const std::string& keep) {
     ResetAfter r{delete_sessions_of_};
     sqlite3_bind_int64(delete_sessions_of_, 1, player);
-    bind(delete_sessions_of_, 2, keep);
+    bind_text(delete_sessions_of_, 2, keep);
     check(sqlite3_step(delete_sessions_of_), "delete sessions");
 }
 
@@ -216,7 +201,7 @@ std::vector<StoredSession> SqliteStorage::sessions() {
     std::vector<StoredSession> out;
     int rc;
     while ((rc = sqlite3_step(sessions_)) == SQLITE_ROW)
-        out.push_back({text_at(sessions_, 0), sqlite3_column_int64(sessions_, 1),
+        out.push_back({column_text(sessions_, 0), sqlite3_column_int64(sessions_, 1),
                        sqlite3_column_int64(sessions_, 2), sqlite3_column_int64(sessions_, 3)});
     check(rc, "read sessions");
     return out;
@@ -225,7 +210,7 @@ std::vector<StoredSession> SqliteStorage::sessions() {
 void SqliteStorage::save_rating(const StoredRating& g) {
     ResetAfter r{save_rating_};
     sqlite3_bind_int64(save_rating_, 1, g.player);
-    bind(save_rating_, 2, g.pool);
+    bind_text(save_rating_, 2, g.pool);
     sqlite3_bind_double(save_rating_, 3, g.rating);
     sqlite3_bind_double(save_rating_, 4, g.rd);
     sqlite3_bind_double(save_rating_, 5, g.volatility);
@@ -238,7 +223,7 @@ std::vector<StoredRating> SqliteStorage::ratings() {
     std::vector<StoredRating> out;
     int rc;
     while ((rc = sqlite3_step(ratings_)) == SQLITE_ROW)
-        out.push_back({sqlite3_column_int64(ratings_, 0), text_at(ratings_, 1),
+        out.push_back({sqlite3_column_int64(ratings_, 0), column_text(ratings_, 1),
                        sqlite3_column_double(ratings_, 2), sqlite3_column_double(ratings_, 3),
                        sqlite3_column_double(ratings_, 4), sqlite3_column_int(ratings_, 5)});
     check(rc, "read ratings");
@@ -247,7 +232,7 @@ std::vector<StoredRating> SqliteStorage::ratings() {
 
 void SqliteStorage::save_table_player(const std::string& table, int seat, int64_t player) {
     ResetAfter r{save_table_player_};
-    bind(save_table_player_, 1, table);
+    bind_text(save_table_player_, 1, table);
     sqlite3_bind_int(save_table_player_, 2, seat);
     sqlite3_bind_int64(save_table_player_, 3, player);
     check(sqlite3_step(save_table_player_), "save table player");
@@ -255,9 +240,9 @@ void SqliteStorage::save_table_player(const std::string& table, int seat, int64_
 
 void SqliteStorage::set_outcome(const std::string& table, int seat, const std::string& outcome) {
     ResetAfter r{set_outcome_};
-    bind(set_outcome_, 1, table);
+    bind_text(set_outcome_, 1, table);
     sqlite3_bind_int(set_outcome_, 2, seat);
-    bind(set_outcome_, 3, outcome);
+    bind_text(set_outcome_, 3, outcome);
     check(sqlite3_step(set_outcome_), "set outcome");
 }
 
@@ -267,7 +252,7 @@ PlayerStats SqliteStorage::player_stats(int64_t player) {
     PlayerStats out;
     int rc;
     while ((rc = sqlite3_step(player_stats_)) == SQLITE_ROW) {
-        const std::string outcome = text_at(player_stats_, 0);
+        const std::string outcome = column_text(player_stats_, 0);
         const int n = sqlite3_column_int(player_stats_, 1);
         if (outcome == "won")
             out.won += n;

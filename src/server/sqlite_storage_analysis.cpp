@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "server/sqlite_statement.h"
 #include "server/sqlite_storage.h"
 
 namespace reversi::server {
@@ -21,18 +22,7 @@ CREATE TABLE IF NOT EXISTS analyses (
 
 namespace {
 
-// Resets a statement when the scope ends, whatever happened.
-struct ResetAnalysis {
-    sqlite3_stmt* st;
-    ~ResetAnalysis() {
-        sqlite3_reset(st);
-        sqlite3_clear_bindings(st);
-    }
-};
-
-void bind_text(sqlite3_stmt* st, int index, const std::string& text) {
-    sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
+using namespace sqlite_detail;
 
 }  // namespace
 
@@ -49,14 +39,14 @@ void SqliteStorage::close_analysis() {
 }
 
 void SqliteStorage::save_analysis(const std::string& table, const std::string& analysis) {
-    ResetAnalysis r{save_analysis_};
+    ResetAfter r{save_analysis_};
     bind_text(save_analysis_, 1, table);
     bind_text(save_analysis_, 2, analysis);
     check(sqlite3_step(save_analysis_), "save analysis");
 }
 
 std::optional<std::string> SqliteStorage::load_analysis(const std::string& table) {
-    ResetAnalysis r{load_analysis_};
+    ResetAfter r{load_analysis_};
     bind_text(load_analysis_, 1, table);
     const int rc = sqlite3_step(load_analysis_);
     check(rc, "load analysis");

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "server/sqlite_statement.h"
 #include "server/sqlite_storage.h"
 
 namespace reversi::server {
@@ -28,23 +29,7 @@ CREATE TABLE IF NOT EXISTS chat (
 
 namespace {
 
-// Resets a statement when the scope ends, whatever happened.
-struct ResetChat {
-    sqlite3_stmt* st;
-    ~ResetChat() {
-        sqlite3_reset(st);
-        sqlite3_clear_bindings(st);
-    }
-};
-
-void bind(sqlite3_stmt* st, int index, const std::string& text) {
-    sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-}
-
-std::string text_at(sqlite3_stmt* st, int col) {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, col));
-    return p ? std::string(p, sqlite3_column_bytes(st, col)) : std::string();
-}
+using namespace sqlite_detail;
 
 }  // namespace
 
@@ -66,24 +51,24 @@ void SqliteStorage::close_chat() {
 
 void SqliteStorage::add_chat(const std::string& table, const ChatLine& line) {
     {
-        ResetChat r{add_chat_};
-        bind(add_chat_, 1, table);
+        ResetAfter r{add_chat_};
+        bind_text(add_chat_, 1, table);
         sqlite3_bind_int64(add_chat_, 2, line.seq);
         sqlite3_bind_int64(add_chat_, 3, line.time);
         sqlite3_bind_int(add_chat_, 4, line.seat);
-        bind(add_chat_, 5, line.from);
-        bind(add_chat_, 6, line.text);
+        bind_text(add_chat_, 5, line.from);
+        bind_text(add_chat_, 6, line.text);
         check(sqlite3_step(add_chat_), "add chat");
     }
-    ResetChat r{prune_chat_};
-    bind(prune_chat_, 1, table);
+    ResetAfter r{prune_chat_};
+    bind_text(prune_chat_, 1, table);
     sqlite3_bind_int64(prune_chat_, 2, line.seq - static_cast<int64_t>(ChatKept));
     check(sqlite3_step(prune_chat_), "prune chat");
 }
 
 std::vector<ChatLine> SqliteStorage::chat_lines(const std::string& table) {
-    ResetChat r{chat_lines_};
-    bind(chat_lines_, 1, table);
+    ResetAfter r{chat_lines_};
+    bind_text(chat_lines_, 1, table);
     std::vector<ChatLine> out;
     int rc;
     while ((rc = sqlite3_step(chat_lines_)) == SQLITE_ROW) {
@@ -91,8 +76,8 @@ std::vector<ChatLine> SqliteStorage::chat_lines(const std::string& table) {
         line.seq = sqlite3_column_int64(chat_lines_, 0);
         line.time = sqlite3_column_int64(chat_lines_, 1);
         line.seat = sqlite3_column_int(chat_lines_, 2);
-        line.from = text_at(chat_lines_, 3);
-        line.text = text_at(chat_lines_, 4);
+        line.from = column_text(chat_lines_, 3);
+        line.text = column_text(chat_lines_, 4);
         out.push_back(std::move(line));
     }
     check(rc, "read chat");

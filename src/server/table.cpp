@@ -20,10 +20,6 @@ std::string seat_colour(int seat) {
     return seat >= 0 && seat < 4 ? Names[seat] : "nobody";
 }
 
-bool holds(const std::vector<int>& held, int seat) {
-    return std::find(held.begin(), held.end(), seat) != held.end();
-}
-
 // Appends `text` as a JSON string. Names are the only free text in a state, so the
 // library's escaping costs little here.
 void append_json_string(std::string& out, std::string_view text) {
@@ -45,6 +41,10 @@ void append_squares(std::string& out, const core::Geometry& g, core::u128 set, b
 }
 
 }  // namespace
+
+bool Table::holds(const std::vector<int>& seats, int seat) {
+    return std::find(seats.begin(), seats.end(), seat) != seats.end();
+}
 
 Table::Table(std::string id, TableSpec spec, int64_t created, int64_t now)
     : id_(std::move(id)), spec_(std::move(spec)), created_(created), game_(spec_.setup) {

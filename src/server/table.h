@@ -165,6 +165,8 @@ class Table {
                          std::string* cut = nullptr);
 
   private:
+    // Whether `seat` is among `seats` (the seats a connection holds, or that accepted).
+    static bool holds(const std::vector<int>& seats, int seat);
     bool clock_runs() const;
     std::vector<int64_t> remaining_at(int64_t now) const;
     void apply(core::Square square, int64_t now);

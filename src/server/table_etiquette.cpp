@@ -13,10 +13,6 @@ namespace reversi::server {
 
 namespace {
 
-bool holds(const std::vector<int>& held, int seat) {
-    return std::find(held.begin(), held.end(), seat) != held.end();
-}
-
 std::string a_kind(OfferKind kind) {
     return kind == OfferKind::Draw ? "a draw" : "a " + offer_kind_name(kind);
 }

@@ -3,7 +3,7 @@
 // against the computer played to the end, its analysis opened from the game and from the
 // replay, the graph drawn, stepping through with the board matching an independent replay and
 // the best move marked as the server's analysis says; the analysis board with typed and
-// clicked moves, every legal move scored; Turkish and Polish at phone size, no page errors.
+// clicked moves, every legal move scored, a late answer that keeps what is being typed; Turkish and Polish at phone size, no page errors.
 import { join } from 'node:path';
 import * as rules from '../../web/js/rules.js';
 import { boardRows, check, createGame, fillSetup, playToEnd } from './lib.mjs';
@@ -124,6 +124,29 @@ export const tests = {
         await scored(4);
         check((await boardRows(page)).length === 6, 'the board is not 6x6');
         await shot(page, ctx, 'analysis-board.png');
+    },
+
+    async 'analysis board: an answer that arrives late keeps what the user is typing'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        // Hold every analysis answer until the test lets it go.
+        const held = [];
+        await page.route('**/api/analyze', (route) => held.push(route));
+        await page.goto(`${ctx.url}/#/analysis`);
+        await page.waitForSelector('#board-title');
+        await page.waitForFunction(() => document.querySelector('#board-moves-input') !== null);
+        for (let i = 0; i < 100 && held.length === 0; i++) await page.waitForTimeout(50);
+        check(held.length === 1, `expected one analysis request, saw ${held.length}`);
+        await page.fill('#board-moves-input', 'f5 d6 c3');
+        await held.shift().continue();
+        await page.waitForFunction(() => document.querySelectorAll('#board-scores li').length === 4, null, { timeout: 30000 });
+        const typed = await page.inputValue('#board-moves-input');
+        check(typed === 'f5 d6 c3', `the answer overwrote the typed moves: '${typed}'`);
+        await page.unroute('**/api/analyze');
+        await page.click('#board-apply');
+        await page.waitForFunction(() => document.querySelector('#board-moves-input').value === 'f5 d6 c3');
+        check(JSON.stringify(await boardRows(page)) === JSON.stringify(rules.boardRows(rules.replay({ board: '8' }, ['f5', 'd6', 'c3']).at(-1))),
+            'the typed moves are not on the board');
     },
 
     async 'analysis in Turkish and Polish at phone size'(ctx) {

@@ -200,6 +200,7 @@ function boardView(root) {
     let boardSize = 0;
     let drawn = null;
     let destroyed = false;
+    let movesShown = null;  // the move list last written into the box
     const host = el('div', { class: 'board-host' });
     const status = el('p', { id: 'board-status', class: 'status', 'aria-live': 'polite' });
     const scoreList = el('ol', { id: 'board-scores', class: 'board-scores' });
@@ -225,7 +226,10 @@ function boardView(root) {
             labels, marks: false });
         drawn = pos;
         passButton.hidden = !(legal.length === 1 && legal[0] === 'pass');
-        movesInput.value = moves.join(' ');
+        // Only when the moves change: an answer that arrives later must not overwrite what
+        // the user is typing in the box.
+        const text = moves.join(' ');
+        if (text !== movesShown) movesInput.value = movesShown = text;
         scoreList.replaceChildren(...(scores ? scores.moves : []).map((m) =>
             el('li', { class: m.square === scores.best ? 'best' : '' }, el('span', { class: 'sqname' }, moveText(m.square)), ' ',
                 el('span', { class: 'score' }, scoreText(m.score)), m.exact ? el('span', { class: 'exact' }, ` (${t('analysis.exact')})`) : '')));

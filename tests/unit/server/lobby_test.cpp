@@ -7,34 +7,13 @@
 
 #include <gtest/gtest.h>
 
+#include "fake_lobby_client.h"
+
 namespace reversi::server {
 namespace {
 
-class FakeClient : public LobbyClient {
-  public:
-    FakeClient(int64_t player, std::string name, bool guest = false) {
-        identity = {player, std::move(name), guest};
-    }
-    const Identity& who() const override { return identity; }
-    void deliver(std::shared_ptr<const std::string> text) override {
-        got.push_back(json::parse(*text));
-    }
-    // Messages of `type` received so far.
-    std::vector<json> of(const std::string& type) const {
-        std::vector<json> out;
-        for (const json& m : got)
-            if (m["type"] == type) out.push_back(m);
-        return out;
-    }
-    json last() const { return got.empty() ? json() : got.back(); }
-    std::vector<json> got;
-    Identity identity;
-};
-
-struct PendingTable {
-    PairingOrder order;
-    PairingDone done;
-};
+using FakeClient = testing_lobby::FakeLobbyClient;
+using testing_lobby::PendingTable;
 
 class LobbyTest : public ::testing::Test {
   protected:

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <thread>
 
+#include "fake_lobby_client.h"
 #include "server/lobby.h"
 #include "server/net.h"
 #include "server/postgres/pg_listener.h"
@@ -22,29 +23,10 @@
 namespace reversi::server {
 namespace {
 
-class FakeClient : public LobbyClient {
-  public:
-    FakeClient(int64_t player, std::string name) { identity = {player, std::move(name), false}; }
-    const Identity& who() const override { return identity; }
-    void deliver(std::shared_ptr<const std::string> text) override {
-        got.push_back(json::parse(*text));
-    }
-    size_t count(const std::string& type) const {
-        size_t n = 0;
-        for (const json& m : got) n += m["type"] == type;
-        return n;
-    }
-    json first(const std::string& type) const {
-        for (const json& m : got)
-            if (m["type"] == type) return m;
-        return nullptr;
-    }
-    std::vector<json> got;
-    Identity identity;
-};
+using FakeClient = testing_lobby::FakeLobbyClient;
 
-struct Node {
-    explicit Node(const std::string& uri, int64_t* now)
+struct LobbyNode {
+    explicit LobbyNode(const std::string& uri, int64_t* now)
         : listener(uri, pg::PgListener::random_node_name(),
                    [this](std::function<void()> f) { net::post(ioc, std::move(f)); }) {
         LobbyServices s;
@@ -85,15 +67,15 @@ class PostgresLobbyBusTest : public testing::Test {
         const std::string server = testing_backends::test_server_uri();
         if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
         db_ = std::make_unique<testing_backends::PostgresDb>(server);
-        a_ = std::make_unique<Node>(db_->uri(), &now_);
-        b_ = std::make_unique<Node>(db_->uri(), &now_);
+        a_ = std::make_unique<LobbyNode>(db_->uri(), &now_);
+        b_ = std::make_unique<LobbyNode>(db_->uri(), &now_);
     }
     // Runs the nodes' loops until `done` holds; false after 10 s without.
     bool run_until(const std::function<bool()>& done) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
         while (!done()) {
             if (std::chrono::steady_clock::now() > deadline) return false;
-            for (Node* n : {a_.get(), b_.get(), c_.get()})
+            for (LobbyNode* n : {a_.get(), b_.get(), c_.get()})
                 if (n) {
                     n->ioc.restart();
                     n->ioc.poll();
@@ -109,7 +91,7 @@ class PostgresLobbyBusTest : public testing::Test {
     }
     size_t orders() const {
         size_t n = 0;
-        for (Node* node : {a_.get(), b_.get(), c_.get()})
+        for (LobbyNode* node : {a_.get(), b_.get(), c_.get()})
             if (node) n += node->orders.size();
         return n;
     }
@@ -126,7 +108,7 @@ class PostgresLobbyBusTest : public testing::Test {
 
     int64_t now_ = 1000;
     std::unique_ptr<testing_backends::PostgresDb> db_;
-    std::unique_ptr<Node> a_, b_, c_;
+    std::unique_ptr<LobbyNode> a_, b_, c_;
     FakeClient ada_{1, "Ada"}, bob_{2, "Bob"}, cid_{3, "Cid"};
 };
 
@@ -182,7 +164,7 @@ TEST_F(PostgresLobbyBusTest, ANewNodeReadsTheStoredStateAndAStoppedNodeLeaves) {
     b_->lobby->connect(bob_);
     ASSERT_TRUE(run_until([&] { return b_->lobby->remote_seek_count() == 1; }));
     // Node C starts after the seek was stored: it reads it, and node A's count, from the rows.
-    c_ = std::make_unique<Node>(db_->uri(), &now_);
+    c_ = std::make_unique<LobbyNode>(db_->uri(), &now_);
     ASSERT_TRUE(run_until(
         [&] { return c_->lobby->remote_seek_count() == 1 && c_->lobby->online_total() == 1; }));
     // Node A stops: its goodbye takes its seek off the other nodes.
@@ -212,7 +194,7 @@ TEST_F(PostgresLobbyBusTest, QuickSeekersOnTwoNodesArePairedOnce) {
     ASSERT_TRUE(run_until([&] { return orders() == 1; }));
     run_for(1500);  // more rounds on both nodes: nothing more is paired
     ASSERT_EQ(orders(), 1u);
-    Node& maker = a_->orders.empty() ? *b_ : *a_;
+    LobbyNode& maker = a_->orders.empty() ? *b_ : *a_;
     std::vector<int64_t> seated;
     for (const Identity& who : maker.orders[0].seats) seated.push_back(who.player);
     std::sort(seated.begin(), seated.end());
@@ -227,7 +209,7 @@ TEST_F(PostgresLobbyBusTest, QuickSeekersOnTwoNodesArePairedOnce) {
 }
 
 TEST_F(PostgresLobbyBusTest, QuickSeekersOnThreeNodesArePairedOnceEach) {
-    c_ = std::make_unique<Node>(db_->uri(), &now_);
+    c_ = std::make_unique<LobbyNode>(db_->uri(), &now_);
     FakeClient dan{4, "Dan"};
     a_->lobby->connect(ada_);
     b_->lobby->connect(bob_);
@@ -240,7 +222,7 @@ TEST_F(PostgresLobbyBusTest, QuickSeekersOnThreeNodesArePairedOnceEach) {
     run_for(1500);
     ASSERT_EQ(orders(), 2u);
     std::vector<int64_t> seated;
-    for (Node* node : {a_.get(), b_.get(), c_.get()})
+    for (LobbyNode* node : {a_.get(), b_.get(), c_.get()})
         for (const PairingOrder& order : node->orders)
             for (const Identity& who : order.seats) seated.push_back(who.player);
     std::sort(seated.begin(), seated.end());
@@ -287,7 +269,7 @@ TEST_F(PostgresLobbyBusTest, RunningGamesAndChallengesReachTabsOpenedLater) {
     ASSERT_TRUE(run_until([&] { return bob_.count("challenge") == 1; }));
     ASSERT_TRUE(run_until([&] { return b_->lobby->remote_challenge_count() == 1; }));
     // Node C starts later and Bob opens a tab there: it lists the game and the challenge.
-    c_ = std::make_unique<Node>(db_->uri(), &now_);
+    c_ = std::make_unique<LobbyNode>(db_->uri(), &now_);
     ASSERT_TRUE(run_until([&] {
         return c_->lobby->remote_game_count() == 1 && c_->lobby->remote_challenge_count() == 1;
     }));

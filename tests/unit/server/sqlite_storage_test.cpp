@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <future>
 
+#include "storage_backends.h"
+
 namespace reversi::server {
 namespace {
 
@@ -26,9 +28,7 @@ struct TempDb {
     }
 };
 
-StoredTable row(const std::string& id, const std::string& status, int64_t created) {
-    return {id, created, status, R"({"spec":1})", status == "finished" ? R"({"r":1})" : "", {}};
-}
+using testing_backends::row;
 
 TEST(SqliteStorage, PersistsAcrossReopen) {
     const TempDb temp("reopen");

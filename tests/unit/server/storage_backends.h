@@ -28,6 +28,17 @@ namespace reversi::server::testing_backends {
 
 enum class Backend { Sqlite, Postgres };
 
+// A stored table row with a dummy spec, and a result once finished.
+inline StoredTable row(const std::string& id, const std::string& status, int64_t created) {
+    StoredTable t;
+    t.id = id;
+    t.created = created;
+    t.status = status;
+    t.spec = R"({"spec":1})";
+    t.result = status == "finished" ? R"({"r":1})" : "";
+    return t;
+}
+
 inline std::string backend_name(Backend backend) {
     return backend == Backend::Sqlite ? "Sqlite" : "Postgres";
 }

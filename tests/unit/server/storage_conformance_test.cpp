@@ -17,15 +17,7 @@ namespace {
 
 using testing_backends::Backend;
 
-StoredTable row(const std::string& id, const std::string& status, int64_t created) {
-    StoredTable t;
-    t.id = id;
-    t.created = created;
-    t.status = status;
-    t.spec = R"({"spec":1})";
-    t.result = status == "finished" ? R"({"r":1})" : "";
-    return t;
-}
+using testing_backends::row;
 
 class StorageConformance : public testing_backends::BackendTest {
   protected:
