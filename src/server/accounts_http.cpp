@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 
 #include "server/accounts.h"
 #include "server/player_names.h"

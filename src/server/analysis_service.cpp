@@ -18,13 +18,6 @@ namespace reversi::server {
 
 namespace {
 
-Reply text_reply(int status, std::string body) {
-    Reply r;
-    r.status = status;
-    r.body = std::move(body);
-    return r;
-}
-
 json square_json(const core::Geometry& g, core::Square sq) {
     return sq == core::NoSquare ? json(nullptr) : json(core::square_name(g, sq));
 }
@@ -212,7 +205,7 @@ void AnalysisService::remember(const std::string& id, std::shared_ptr<const std:
 
 bool AnalysisService::answer_known(const std::string& id, const Respond& respond) {
     if (const auto it = done_.find(id); it != done_.end()) {
-        respond(text_reply(200, *it->second));
+        respond(Reply{.body = *it->second});  // a stored JSON answer
         return true;
     }
     const auto it = jobs_.find(id);

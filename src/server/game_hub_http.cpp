@@ -3,7 +3,6 @@
 // whatever a request makes it throw becomes one error answer.
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 
 #include "server/game_export.h"
 #include "server/game_hub.h"
