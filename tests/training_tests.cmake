@@ -10,6 +10,14 @@ add_test(NAME training_cli
 '$<TARGET_FILE:reversi>' evaltest --board 6 --data '${REVERSI_TRAIN_DIR}/six.data' --weights '${REVERSI_TRAIN_DIR}/6x6.weights'")
 set_tests_properties(training_cli PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "all [0-9]+ positions: mae [0-9.]+")
+# Three players the same way (every seat's view recorded; evaltest against the game result).
+add_test(NAME training_cli_multiplayer
+         COMMAND sh -c "rm -rf '${REVERSI_TRAIN_DIR}-mp' && mkdir -p '${REVERSI_TRAIN_DIR}-mp' && \
+'$<TARGET_FILE:reversi>' selfplay --players 3 --games 20 --depth 1 --out '${REVERSI_TRAIN_DIR}-mp/three.data' && \
+'$<TARGET_FILE:reversi>' train --players 3 --data '${REVERSI_TRAIN_DIR}-mp/three.data' --phases 2 --epochs 20 --out '${REVERSI_TRAIN_DIR}-mp/8x8-3p.weights' && \
+'$<TARGET_FILE:reversi>' evaltest --players 3 --data '${REVERSI_TRAIN_DIR}-mp/three.data' --weights '${REVERSI_TRAIN_DIR}-mp/8x8-3p.weights'")
+set_tests_properties(training_cli_multiplayer PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "all [0-9]+ positions: mae [0-9.]+\nguessing 0: mae [0-9.]+")
 add_test(NAME weights_missing_stops_startup COMMAND reversi bench --quiet)
 set_tests_properties(weights_missing_stops_startup PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      ENVIRONMENT "REVERSI_WEIGHTS_DIR=${CMAKE_CURRENT_BINARY_DIR}/no-such-weights-dir"

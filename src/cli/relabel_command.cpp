@@ -27,6 +27,7 @@ int run_relabel(const RelabelCommandOptions& opt) {
     const core::Variant variant(opt.setup.setup());
     const std::string key = engine::pattern_variant_key(variant.geometry(), variant.anti());
     if (key.empty() || variant.players() != 2)
+        // A 3-4 player record keeps one seat against the rest, too little to search from.
         throw std::runtime_error("relabel: two players without blocked squares only");
     if (std::filesystem::exists(opt.out))
         throw std::runtime_error("relabel: " + opt.out + " exists already");

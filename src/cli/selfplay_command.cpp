@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 #include "cli/setup_options.h"
 #include "core/variant.h"
-#include "engine/pattern_eval.h"
+#include "engine/multiplayer_pattern_eval.h"
 #include "engine/selfplay.h"
 
 namespace reversi::cli {
@@ -21,15 +21,19 @@ struct SelfplayCommandOptions {
     std::string out;
     int games = 100;
     engine::SelfplayOptions play;
+    bool mover_only = false;
     SetupOptions setup;
 };
 
-int run_selfplay(const SelfplayCommandOptions& opt) {
+int run_selfplay(SelfplayCommandOptions opt) {
+    opt.play.all_seats = !opt.mover_only;
     const core::Setup setup = opt.setup.setup();
-    if (setup.players != 2 || setup.free_opening || setup.handicap)
-        throw std::runtime_error("selfplay: two players, no free opening, no handicap");
+    if (setup.free_opening || setup.handicap)
+        throw std::runtime_error("selfplay: no free opening, no handicap");
     const core::Variant variant(setup);
-    std::string key = engine::pattern_variant_key(variant.geometry(), setup.anti);
+    std::string key = engine::weight_variant_key(variant);
+    if (key.empty() && setup.players > 2)
+        throw std::runtime_error("selfplay: 3-4 players without blocked squares only");
     if (key.empty()) key = "blocked";
     engine::TrainingWriter writer(opt.out, key, variant.geometry().narrow() ? 8 : 16);
     engine::Engine engine(engine::EngineOptions{16});
@@ -74,6 +78,8 @@ void add_selfplay_command(CLI::App& app, ExitStatus& status) {
                     "Midgame moves out of 1000 played at random")
         ->check(CLI::Range(0, 1000));
     cmd->add_option("--seed", opt->play.seed, "Seed of the games");
+    cmd->add_flag("--mover-only", opt->mover_only,
+                  "3-4 players: record the mover's view only, not every seat's");
     opt->setup.add_to(*cmd);
     cmd->callback([opt, &status] { status.code = run_selfplay(*opt); });
 }

@@ -9,7 +9,7 @@
 #include "cli/commands.h"
 #include "cli/setup_options.h"
 #include "core/variant.h"
-#include "engine/pattern_eval.h"
+#include "engine/multiplayer_pattern_eval.h"
 #include "engine/trainer.h"
 
 namespace reversi::cli {
@@ -20,21 +20,22 @@ struct TrainCommandOptions {
     std::vector<std::string> data;
     std::string out;
     engine::TrainOptions train;
+    bool mover_only = false;
     SetupOptions setup;
 };
 
 int run_train(const TrainCommandOptions& opt) {
     const core::Variant variant(opt.setup.setup());
-    const std::string key = engine::pattern_variant_key(variant.geometry(), variant.anti());
-    if (key.empty() || variant.players() != 2)
-        throw std::runtime_error("train: two players without blocked squares only");
+    const std::string key = engine::weight_variant_key(variant);
+    if (key.empty()) throw std::runtime_error("train: boards without blocked squares only");
     std::vector<engine::TrainingPosition> positions;
     for (const std::string& path : opt.data) {
         engine::TrainingFile f = engine::read_training_file(path);
         if (f.variant != key)
             throw std::runtime_error("train: " + path + " holds " + f.variant + " positions, not " +
                                      key);
-        positions.insert(positions.end(), f.positions.begin(), f.positions.end());
+        for (const engine::TrainingPosition& p : f.positions)
+            if (!(opt.mover_only && p.other_seat)) positions.push_back(p);
     }
     std::cout << "Positions: " << positions.size() << '\n';
     std::vector<engine::PhaseReport> report;
@@ -74,6 +75,8 @@ void add_train_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--holdout-every", opt->train.holdout_every,
                     "Hold out every N-th game for validation (0: none)")
         ->check(CLI::Range(0, 1000));
+    cmd->add_flag("--mover-only", opt->mover_only,
+                  "3-4 players: train on the mover's records only, not every seat's");
     opt->setup.add_to(*cmd);
     cmd->callback([opt, &status] { status.code = run_train(*opt); });
 }

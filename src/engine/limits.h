@@ -18,9 +18,9 @@ struct SearchLimits {
     int multipv = 1;             // root moves to score exactly enough to rank (analysis, hints)
     bool exact = false;          // two players: solve to the end (exact disc difference)
     bool wld = false;            // two players: solve to the end, win/loss/draw only
-    bool handmade_eval = false;  // two players: the hand-made evaluation, not trained weights
+    bool handmade_eval = false;  // the hand-made evaluation, not trained weights
     bool probcut = true;         // two players: Multi-ProbCut where the variant has parameters
-    std::string weights_dir;     // two players: trained weights from here (old against new)
+    std::string weights_dir;     // trained weights from here (old against new)
 };
 
 }  // namespace reversi::engine

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Paranoid and Best-Reply alpha-beta for 3-4 players. Values are always from the root seat's
-// point of view (MultiEval), so both methods are max/min searches rather than negamax. Move
+// point of view (trained patterns where the variant ships weights, else MultiEval; terminal
+// values always MultiEval's), so both methods are max/min searches rather than negamax. Move
 // ordering uses the remembered best move, anchors, and a history table per search; an aborted
 // iteration is thrown away, so the answer is always the best move of a completed iteration.
 #include "engine/multiplayer.h"
@@ -12,6 +13,7 @@
 #include "core/bitboard.h"
 #include "engine/levels.h"
 #include "engine/multiplayer_eval.h"
+#include "engine/multiplayer_pattern_eval.h"
 
 namespace reversi::engine {
 
@@ -67,14 +69,16 @@ class MultiSearch {
     MultiSearch(const Position& root, const SearchLimits& limits, const MultiOptions& options,
                 std::stop_token stop)
         : eval_(root),
+          patterns_(make_multiplayer_pattern_eval(root, limits)),
           root_seat_(root.side()),
           limits_(limits),
           options_(options),
           stop_(std::move(stop)),
           start_(Clock::now()),
-          // Noise comes in hundredths of a disc; the evaluation's disc unit converts it.
-          noise_amplitude_(
-              options.noise > 0 ? std::max(1, options.noise * eval_.disc_weight(root) / 100) : 0) {}
+          // Noise comes in hundredths of a disc; the evaluation's disc unit converts it (the
+          // trained evaluation counts in hundredths of a disc already).
+          noise_amplitude_(options.noise > 0 ? std::max(1, options.noise * disc_weight(root) / 100)
+                                             : 0) {}
 
     SearchResult run(const Position& root, const IterationCallback& on_iteration);
 
@@ -90,12 +94,16 @@ class MultiSearch {
     // The static value of a leaf, with the level's noise: a pure function of the position and
     // the seed, so one search always misjudges a position the same way.
     int leaf(const Position& pos) const {
-        int v = eval_.evaluate(pos, root_seat_);
+        int v = patterns_ ? patterns_->evaluate(pos, root_seat_) : eval_.evaluate(pos, root_seat_);
         if (noise_amplitude_ > 0) {
             const uint64_t r = splitmix(pos.key() ^ (limits_.seed * 0x9e3779b97f4a7c15ULL));
             v += static_cast<int>(r % (2 * noise_amplitude_ + 1)) - noise_amplitude_;
         }
         return v;
+    }
+    // What one disc is worth in the leaf evaluation's unit.
+    int disc_weight(const Position& pos) const {
+        return patterns_ ? DiscScale : eval_.disc_weight(pos);
     }
     // Counts a node; true when the search must stop now.
     bool visit();
@@ -110,6 +118,7 @@ class MultiSearch {
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
     MultiEval eval_;
+    std::unique_ptr<MultiPatternEval> patterns_;  // null: MultiEval values the leaves
     int root_seat_;
     SearchLimits limits_;
     MultiOptions options_;

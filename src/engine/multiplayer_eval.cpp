@@ -115,14 +115,17 @@ int MultiEval::evaluate(const core::Position& pos, int seat) const {
     return evaluate_with<u128, core::Kernel128>(pos, seat);
 }
 
+int multiplayer_margin(const core::Outcome& o, int players, int seat, bool anti) {
+    int best_other = anti ? 1 << 20 : -1;
+    for (int s = 0; s < players; ++s)
+        if (s != seat)
+            best_other = anti ? std::min(best_other, o.discs[s]) : std::max(best_other, o.discs[s]);
+    return anti ? best_other - o.discs[seat] : o.discs[seat] - best_other;
+}
+
 int MultiEval::terminal(const core::Position& pos, int seat) const {
     const core::Outcome o = pos.outcome();
-    int best_other = anti_ ? 1 << 20 : -1;
-    for (int s = 0; s < players_; ++s)
-        if (s != seat)
-            best_other =
-                anti_ ? std::min(best_other, o.discs[s]) : std::max(best_other, o.discs[s]);
-    const int margin = anti_ ? best_other - o.discs[seat] : o.discs[seat] - best_other;
+    const int margin = multiplayer_margin(o, players_, seat, anti_);
     if (o.winner == seat) return MultiWin + margin;
     // A shared top count is a draw for the whole table, whoever shares it.
     if (o.winner < 0) return margin;

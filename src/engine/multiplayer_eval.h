@@ -15,6 +15,11 @@ namespace reversi::engine {
 // Magnitude of a won game; every heuristic value lies well inside (-Win, Win).
 constexpr int MultiWin = 1'000'000;
 
+// `seat`'s final margin: its discs minus the best other seat's (anti: the fewest other seat's
+// discs minus its own), so that positive is good for `seat` in both. What the trained
+// evaluation learns and what a finished game adds to +-MultiWin.
+int multiplayer_margin(const core::Outcome& outcome, int players, int seat, bool anti);
+
 // Squares and weights of one variant, computed once per search (a per-square loop is fine
 // here: it runs once, never in the tree).
 class MultiEval {

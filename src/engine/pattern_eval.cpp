@@ -25,8 +25,11 @@ namespace reversi::engine {
 
 namespace {
 
-constexpr const char* AllVariantKeys[] = {"6x6",      "8x8",      "10x10",      "octagon",
-                                          "6x6-anti", "8x8-anti", "10x10-anti", "octagon-anti"};
+constexpr const char* AllVariantKeys[] = {
+    "6x6",         "8x8",           "10x10",         "octagon",         "6x6-anti",
+    "8x8-anti",    "10x10-anti",    "octagon-anti",  "8x8-3p",          "8x8-4p",
+    "10x10-3p",    "10x10-4p",      "octagon-3p",    "octagon-4p",      "8x8-3p-anti",
+    "8x8-4p-anti", "10x10-3p-anti", "10x10-4p-anti", "octagon-3p-anti", "octagon-4p-anti"};
 
 }  // namespace
 
@@ -221,7 +224,7 @@ std::vector<std::string> candidate_variants() {
                                        [&](const char* k) { return key == k; });
         if (!known)
             throw WeightError("REVERSI_CANDIDATE_WEIGHTS: '" + key.substr(0, 40) +
-                              "' is not a variant key (6x6, 8x8, 10x10, octagon, with -anti)");
+                              "' is not a variant key (6x6, 8x8, 10x10, octagon; -3p, -4p; -anti)");
         keys.push_back(key);
     }
     return keys;

@@ -20,11 +20,16 @@ struct SelfplayOptions {
     int random_plies_max = 16;
     int random_move_permille = 50;  // midgame moves picked at random instead
     uint64_t seed = 1;
+    // 3-4 players: besides the mover's, a record from every other seat's view (flag
+    // `other_seat`), so that each position teaches every seat's margin.
+    bool all_seats = true;
 };
 
 // Plays game number `index` (its randomness comes from the seed and the index only) and
 // returns its positions, labelled with the mover's final disc difference (RULES.md 3; with
-// anti the sign follows the winner, as the evaluation's does).
+// anti the sign follows the winner, as the evaluation's does). With 3-4 players a record is a
+// seat's discs against every other disc, labelled with the seat's final margin over the best
+// other seat (multiplayer_margin); there is no exact tail (no 3-4 player solver).
 std::vector<TrainingPosition> play_selfplay_game(const core::Variant& variant,
                                                  const SelfplayOptions& options, uint64_t index,
                                                  Engine& engine);

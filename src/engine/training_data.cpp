@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The training position file. Little-endian: "RVSP", u16 version, u16 word bytes,
 // char[16] variant key, 8 reserved bytes; then records of own word, opponent word
-// (word-bytes each), i8 score, u8 flags (1 exact, 2 first position of a game, 4 last).
+// (word-bytes each), i8 score, u8 flags (1 exact, 2 first position of a game, 4 last, 8 the
+// view of a seat not to move).
 #include "engine/training_data.h"
 
 #include <cstdio>
@@ -75,6 +76,7 @@ TrainingFile read_training_file(const std::string& path) {
         p.exact = bytes[at + 2 * w + 1] & 1;
         p.game_start = bytes[at + 2 * w + 1] & 2;
         p.game_end = bytes[at + 2 * w + 1] & 4;
+        p.other_seat = bytes[at + 2 * w + 1] & 8;
         if (p.own & p.opp)
             throw std::runtime_error("training file " + path + ": overlapping discs");
         out.positions.push_back(p);
@@ -120,7 +122,8 @@ void TrainingWriter::append(const std::vector<TrainingPosition>& game) {
         for (size_t i = 0; i < w; ++i) out.push_back(static_cast<uint8_t>(p.opp >> (8 * i)));
         out.push_back(static_cast<uint8_t>(static_cast<int8_t>(p.score)));
         out.push_back(static_cast<uint8_t>((p.exact ? 1 : 0) | (k == 0 ? 2 : 0) |
-                                           (k + 1 == game.size() ? 4 : 0)));
+                                           (k + 1 == game.size() ? 4 : 0) |
+                                           (p.other_seat ? 8 : 0)));
     }
     if (std::fwrite(out.data(), 1, out.size(), file_) != out.size() || std::fflush(file_) != 0)
         throw std::runtime_error("training file " + path_ + ": write error");

@@ -21,6 +21,7 @@ struct TrainingPosition {
     bool exact = false;
     bool game_start = false;  // first recorded position of its game
     bool game_end = false;    // last recorded position of its game
+    bool other_seat = false;  // 3-4 players: the view of a seat that is not to move
 };
 
 struct TrainingFile {

@@ -15,6 +15,7 @@
 
 #include "core/position.h"
 #include "core/variant.h"
+#include "engine/multiplayer_pattern_eval.h"
 #include "random_game.h"
 
 namespace reversi::engine {
@@ -251,8 +252,9 @@ int start_value(const core::Variant& v, std::shared_ptr<const PatternWeights> w)
     const Layout<B> layout(v.geometry());
     const PatternEval<B> eval(layout, v.geometry(), std::move(w));
     const core::Position pos = core::Position::start(v);
-    return eval.evaluate(static_cast<B>(pos.discs(pos.side())),
-                         static_cast<B>(pos.discs(1 - pos.side())));
+    // Every disc not the mover's is an opponent's (3-4 players: the other seats and neutral).
+    const core::u128 own = pos.discs(pos.side());
+    return eval.evaluate(static_cast<B>(own), static_cast<B>(pos.occupied() & ~own));
 }
 
 TEST(WeightFile, ShippedWeightsLoad) {
@@ -264,13 +266,16 @@ TEST(WeightFile, ShippedWeightsLoad) {
         ASSERT_NE(w, nullptr) << key;
         core::Setup s;
         s.anti = key.ends_with("-anti");
+        s.players = key.find("-3p") != std::string::npos   ? 3
+                    : key.find("-4p") != std::string::npos ? 4
+                                                           : 2;
         const std::string base = key.substr(0, key.find('-'));
         s.shape = base == "6x6"     ? core::Shape::Six
                   : base == "8x8"   ? core::Shape::Eight
                   : base == "10x10" ? core::Shape::Ten
                                     : core::Shape::Octagon;
         const core::Variant v(s);
-        ASSERT_EQ(pattern_variant_key(v.geometry(), v.anti()), key);
+        ASSERT_EQ(weight_variant_key(v), key);
         const int value =
             v.geometry().narrow() ? start_value<uint64_t>(v, w) : start_value<core::u128>(v, w);
         EXPECT_LT(std::abs(value), 20 * DiscScale) << key << " values the start at " << value;
