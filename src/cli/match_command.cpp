@@ -24,7 +24,7 @@ constexpr const char* SpecHelp =
     "external NBoard engine, depth 10 unless given); or comma-separated search settings "
     "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'threads:N' (2 players), "
     "'algo:paranoid|brs' (3-4 players), 'seed:N', 'eval:handmade|trained', 'mpc:on|off', "
-    "'weights:DIR' (trained weights from DIR; 2 players), e.g. 'level:5' or 'depth:6,algo:brs'.";
+    "'weights:DIR' (trained weights from DIR), e.g. 'level:5' or 'depth:6,algo:brs'.";
 
 struct MatchOptions {
     std::string a;

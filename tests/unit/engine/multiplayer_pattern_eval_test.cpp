@@ -235,7 +235,8 @@ TEST_F(TrainedThreePlayer, MirrorImagesGetTheSameValue) {
 }
 
 TEST(MultiplayerPatternEval, HandmadeIsForcedAndMissingShippedFilesAreErrors) {
-    const core::Position pos = core::Position::start(eight(3));
+    const core::Variant three = eight(3);  // a position refers to its variant
+    const core::Position pos = core::Position::start(three);
     SearchLimits handmade;
     handmade.handmade_eval = true;
     EXPECT_EQ(make_multiplayer_pattern_eval(pos, handmade), nullptr);
@@ -258,7 +259,8 @@ TEST(MultiplayerPatternEval, HandmadeIsForcedAndMissingShippedFilesAreErrors) {
     oct.shape = core::Shape::Octagon;
     oct.players = 4;
     oct.anti = true;
-    const core::Position octagon = core::Position::start(core::Variant(oct));
+    const core::Variant oct_variant(oct);
+    const core::Position octagon = core::Position::start(oct_variant);
     EXPECT_EQ(make_multiplayer_pattern_eval(octagon, {}), nullptr);
 }
 
@@ -266,7 +268,8 @@ TEST(MultiplayerPatternEval, ShippedWeightsSteerTheSearch) {
     // Where a 3-4 player variant ships weights, the search values leaves with them (so its
     // values differ from the hand-made ones); both give legal moves.
     for (const int players : {3, 4}) {
-        const core::Position pos = core::Position::start(eight(players));
+        const core::Variant v = eight(players);
+        const core::Position pos = core::Position::start(v);
         SearchLimits limits;
         limits.depth = 3;
         SearchLimits handmade = limits;

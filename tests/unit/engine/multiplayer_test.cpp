@@ -188,6 +188,9 @@ TEST(Multiplayer, AlphaBetaEqualsPlainMinimax) {
             if (p.is_over()) continue;
             const MultiEval e(p);
             const int depth = 3;
+            // The reference minimax values leaves with MultiEval: so must the search.
+            SearchLimits limits = depth_limits(depth);
+            limits.handmade_eval = true;
             int want_paranoid = -3 * MultiWin, want_brs = -3 * MultiWin;
             u128 moves = p.legal_moves();
             while (moves) {
@@ -196,14 +199,10 @@ TEST(Multiplayer, AlphaBetaEqualsPlainMinimax) {
                     std::max(want_paranoid, plain_paranoid(e, child, depth - 1, p.side()));
                 want_brs = std::max(want_brs, plain_brs(e, child, depth - 1, p.side()));
             }
-            EXPECT_EQ(
-                multiplayer_search(p, depth_limits(depth), {MultiAlgorithm::Paranoid, 0}, {}, {})
-                    .score,
-                want_paranoid);
-            EXPECT_EQ(
-                multiplayer_search(p, depth_limits(depth), {MultiAlgorithm::BestReply, 0}, {}, {})
-                    .score,
-                want_brs);
+            EXPECT_EQ(multiplayer_search(p, limits, {MultiAlgorithm::Paranoid, 0}, {}, {}).score,
+                      want_paranoid);
+            EXPECT_EQ(multiplayer_search(p, limits, {MultiAlgorithm::BestReply, 0}, {}, {}).score,
+                      want_brs);
         }
     }
 }
