@@ -254,14 +254,13 @@ TEST(MultiplayerPatternEval, HandmadeIsForcedAndMissingShippedFilesAreErrors) {
         EXPECT_THROW(trained_weights(key, (dir / "none").string()), WeightError) << key;
     }
     std::filesystem::remove_all(dir);
-    // A variant without weights (none ships for 4-player octagon anti) plays MultiEval.
-    core::Setup oct;
-    oct.shape = core::Shape::Octagon;
-    oct.players = 4;
-    oct.anti = true;
-    const core::Variant oct_variant(oct);
-    const core::Position octagon = core::Position::start(oct_variant);
-    EXPECT_EQ(make_multiplayer_pattern_eval(octagon, {}), nullptr);
+    // A board with blocked squares has no pattern weights: it plays MultiEval.
+    core::Setup blocked;
+    blocked.shape = core::Shape::Eight;
+    blocked.players = 4;
+    blocked.blocked = {{1, 1}, {6, 6}};
+    const core::Variant blocked_variant(blocked);
+    EXPECT_EQ(make_multiplayer_pattern_eval(core::Position::start(blocked_variant), {}), nullptr);
 }
 
 TEST(MultiplayerPatternEval, ShippedWeightsSteerTheSearch) {
