@@ -5,7 +5,6 @@
 #include "engine/multiplayer_pattern_eval.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <random>
@@ -16,6 +15,7 @@
 #include "engine/multiplayer_eval.h"
 #include "engine/selfplay.h"
 #include "engine/trainer.h"
+#include "scratch_dir.h"
 
 namespace reversi::engine {
 namespace {
@@ -29,10 +29,7 @@ core::Variant eight(int players, bool anti = false) {
 }
 
 std::filesystem::path scratch() {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("reversi_mp_pattern_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return dir;
+    return test::scratch_dir("reversi_mp_pattern_test");
 }
 
 SelfplayOptions quick_games() {

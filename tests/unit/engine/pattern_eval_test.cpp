@@ -5,7 +5,6 @@
 #include "engine/pattern_eval.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -17,6 +16,7 @@
 #include "core/variant.h"
 #include "engine/multiplayer_pattern_eval.h"
 #include "random_game.h"
+#include "scratch_dir.h"
 
 namespace reversi::engine {
 namespace {
@@ -311,8 +311,7 @@ TEST(PatternEval, WeightsFromAnotherDirectory) {
     // A player may play with candidate weights (`weights:DIR`): the file of that directory is
     // read, not the shipped one, and a directory without the variant's file is an error.
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("rv-candidate-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const fs::path dir = test::scratch_dir("rv-candidate");
     const core::Variant v = variant_of(core::Shape::Eight);
     const auto candidate = symmetric_random_weights(v.geometry(), 2);
     candidate->variant = "8x8";

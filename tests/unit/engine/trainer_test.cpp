@@ -5,7 +5,6 @@
 #include "engine/trainer.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include "engine/pattern_eval.h"
 #include "engine/relabel.h"
 #include "engine/selfplay.h"
+#include "scratch_dir.h"
 
 namespace reversi::engine {
 namespace {
@@ -26,10 +26,7 @@ core::Variant six() {
 }
 
 std::filesystem::path scratch() {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("reversi_trainer_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return dir;
+    return test::scratch_dir("reversi_trainer_test");
 }
 
 TEST(Selfplay, TailPositionsCarryExactValues) {
