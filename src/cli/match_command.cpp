@@ -101,10 +101,12 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
         } else if (key == "seed") {
             limits.seed = parse_number(key, value);
         } else if (key == "eval") {
-            // The hand-made evaluation where trained weights exist (old against new).
+            // handmade: the hand-made evaluation where trained weights exist (old against
+            // new); trained: the shape's weights even on blocked boards (to measure them).
             if (value != "handmade" && value != "trained")
                 throw std::invalid_argument("eval must be handmade or trained");
             limits.handmade_eval = value == "handmade";
+            limits.trained_on_blocked = value == "trained";
         } else if (key == "mpc") {
             // Multi-ProbCut off where the variant ships its parameters (old against new).
             if (value != "on" && value != "off")

@@ -43,8 +43,11 @@ int MultiPatternEval::evaluate(const core::Position& pos, int seat) const {
 std::unique_ptr<MultiPatternEval> make_multiplayer_pattern_eval(const core::Position& pos,
                                                                 const SearchLimits& limits) {
     if (limits.handmade_eval) return nullptr;
-    const std::string key =
-        multiplayer_variant_key(pos.geometry(), pos.players(), pos.variant().anti());
+    // Blocked boards keep MultiEval unless eval:trained asks for the shape's weights there.
+    const core::Geometry& g = pos.geometry();
+    const core::Geometry& shape =
+        g.blocked() && limits.trained_on_blocked ? core::Geometry(g.shape(), {}) : g;
+    const std::string key = multiplayer_variant_key(shape, pos.players(), pos.variant().anti());
     auto weights = trained_weights(key, limits.weights_dir);
     if (!weights) return nullptr;
     return std::make_unique<MultiPatternEval>(pos.geometry(), std::move(weights));

@@ -294,13 +294,15 @@ void load_trained_weights() {
 template <class B>
 std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
-                                             bool handmade, const std::string& weights_dir) {
+                                             bool handmade, const std::string& weights_dir,
+                                             bool trained_on_blocked) {
     // Blocked squares play as squares that stay empty under the shape's own weights: on 8x8
     // that measured at least as strong as the hand-made evaluation, on 10x10 weaker, so only
     // 8x8 does it (docs/TRAINING.md).
     const bool blocked = geometry.blocked() != 0;
     const core::Geometry& shape = blocked ? core::Geometry(geometry.shape(), {}) : geometry;
-    const bool use_trained = !handmade && (!blocked || geometry.shape() == core::Shape::Eight);
+    const bool use_trained =
+        !handmade && (!blocked || trained_on_blocked || geometry.shape() == core::Shape::Eight);
     if (use_trained)
         if (auto w = trained_weights(pattern_variant_key(shape, anti), weights_dir))
             return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
@@ -309,9 +311,9 @@ std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
 
 template std::unique_ptr<Evaluator<uint64_t>> make_evaluator(const Layout<uint64_t>&,
                                                              const core::Geometry&, bool, bool,
-                                                             const std::string&);
+                                                             const std::string&, bool);
 template std::unique_ptr<Evaluator<core::u128>> make_evaluator(const Layout<core::u128>&,
                                                                const core::Geometry&, bool, bool,
-                                                               const std::string&);
+                                                               const std::string&, bool);
 
 }  // namespace reversi::engine

@@ -257,7 +257,12 @@ TEST(MultiplayerPatternEval, HandmadeIsForcedAndMissingShippedFilesAreErrors) {
     blocked.players = 4;
     blocked.blocked = {{1, 1}, {6, 6}};
     const core::Variant blocked_variant(blocked);
-    EXPECT_EQ(make_multiplayer_pattern_eval(core::Position::start(blocked_variant), {}), nullptr);
+    const core::Position blocked_start = core::Position::start(blocked_variant);
+    EXPECT_EQ(make_multiplayer_pattern_eval(blocked_start, {}), nullptr);
+    // ... unless eval:trained asks for the shape's weights there (to measure them).
+    SearchLimits forced;
+    forced.trained_on_blocked = true;
+    EXPECT_NE(make_multiplayer_pattern_eval(blocked_start, forced), nullptr);
 }
 
 TEST(MultiplayerPatternEval, ShippedWeightsSteerTheSearch) {

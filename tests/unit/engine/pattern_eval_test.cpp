@@ -305,6 +305,11 @@ TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
     const Layout<core::u128> ten_layout(tv.geometry());
     const auto ten_eval = make_evaluator(ten_layout, tv.geometry(), false, false);
     EXPECT_EQ(dynamic_cast<const PatternEval<core::u128>*>(ten_eval.get()), nullptr);
+    // eval:trained measures the 10x10 weights there all the same.
+    const auto forced = make_evaluator(ten_layout, tv.geometry(), false, false, {}, true);
+    EXPECT_NE(dynamic_cast<const PatternEval<core::u128>*>(forced.get()), nullptr);
+    const auto forced_handmade = make_evaluator(ten_layout, tv.geometry(), false, true, {}, true);
+    EXPECT_EQ(dynamic_cast<const PatternEval<core::u128>*>(forced_handmade.get()), nullptr);
 }
 
 TEST(PatternEval, WeightsFromAnotherDirectory) {

@@ -149,8 +149,11 @@ TEST(Relabel, MidgameLabelsBecomeSearchValuesAndExactOnesStay) {
     r.search_share = 1;
     auto relabelled = game;
     relabel_positions(v, r, relabelled, engine);
-    for (size_t i = 0; i < game.size(); ++i)
-        if (game[i].exact) EXPECT_EQ(relabelled[i].score, game[i].score) << i;
+    for (size_t i = 0; i < game.size(); ++i) {
+        if (game[i].exact) {
+            EXPECT_EQ(relabelled[i].score, game[i].score) << i;
+        }
+    }
     // The first position's label is what a fresh depth-2 search says.
     Engine fresh;
     SearchLimits limits;
