@@ -236,7 +236,7 @@ const std::vector<std::string>& trained_variants() {
     // Every variant listed here ships data/weights/<key>.weights.
     static const std::vector<std::string> list = [] {
         std::vector<std::string> keys = {
-            "8x8", "8x8-anti", "10x10", "6x6", "6x6-anti", "octagon",
+            "8x8", "8x8-anti", "10x10", "10x10-anti", "6x6", "6x6-anti", "octagon", "octagon-anti",
             // three and four players
             "8x8-3p", "8x8-4p", "8x8-3p-anti", "8x8-4p-anti", "10x10-3p", "10x10-4p", "octagon-3p",
             "octagon-4p", "10x10-3p-anti", "10x10-4p-anti", "octagon-3p-anti", "octagon-4p-anti"};
