@@ -296,15 +296,15 @@ std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
                                              bool handmade, const std::string& weights_dir,
                                              bool trained_on_blocked) {
-    // Blocked squares play as squares that stay empty under the shape's own weights: on 8x8
-    // that measured at least as strong as the hand-made evaluation, on 10x10 weaker, so only
-    // 8x8 does it (docs/TRAINING.md).
+    // Blocked squares play as squares that stay empty under the shape's own weights. At equal
+    // time against the hand-made evaluation that measured as strong or stronger on every shape
+    // but plain 10x10, which keeps the hand-made evaluation there (docs/TRAINING.md).
     const bool blocked = geometry.blocked() != 0;
     const core::Geometry& shape = blocked ? core::Geometry(geometry.shape(), {}) : geometry;
-    const bool use_trained =
-        !handmade && (!blocked || trained_on_blocked || geometry.shape() == core::Shape::Eight);
+    const std::string key = pattern_variant_key(shape, anti);
+    const bool use_trained = !handmade && (!blocked || trained_on_blocked || key != "10x10");
     if (use_trained)
-        if (auto w = trained_weights(pattern_variant_key(shape, anti), weights_dir))
+        if (auto w = trained_weights(key, weights_dir))
             return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
     return std::make_unique<HeuristicEval<B>>(layout, anti);
 }

@@ -297,7 +297,8 @@ TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
     const int value =
         trained->evaluate(static_cast<uint64_t>(pos.discs(0)), static_cast<uint64_t>(pos.discs(1)));
     EXPECT_LT(std::abs(value), 20 * DiscScale);
-    // 10x10 blocked boards measured weaker with the 10x10 weights: they keep the hand-made one.
+    // Plain 10x10 blocked boards measured weaker with the 10x10 weights: they keep the
+    // hand-made one.
     core::Setup ten;
     ten.shape = core::Shape::Ten;
     ten.blocked = {{1, 1}, {8, 8}};
@@ -310,6 +311,16 @@ TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
     EXPECT_NE(dynamic_cast<const PatternEval<core::u128>*>(forced.get()), nullptr);
     const auto forced_handmade = make_evaluator(ten_layout, tv.geometry(), false, true, {}, true);
     EXPECT_EQ(dynamic_cast<const PatternEval<core::u128>*>(forced_handmade.get()), nullptr);
+    // Blocked octagon and 10x10 anti boards measured stronger with their shape's weights.
+    core::Setup octagon;
+    octagon.shape = core::Shape::Octagon;
+    octagon.blocked = {{2, 2}, {7, 7}};
+    const core::Variant ov(octagon);
+    const Layout<core::u128> octagon_layout(ov.geometry());
+    const auto octagon_eval = make_evaluator(octagon_layout, ov.geometry(), false, false);
+    EXPECT_NE(dynamic_cast<const PatternEval<core::u128>*>(octagon_eval.get()), nullptr);
+    const auto ten_anti = make_evaluator(ten_layout, tv.geometry(), true, false);
+    EXPECT_NE(dynamic_cast<const PatternEval<core::u128>*>(ten_anti.get()), nullptr);
 }
 
 TEST(PatternEval, WeightsFromAnotherDirectory) {
