@@ -102,7 +102,8 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
             limits.seed = parse_number(key, value);
         } else if (key == "eval") {
             // handmade: the hand-made evaluation where trained weights exist (old against
-            // new); trained: the shape's weights even on blocked boards (to measure them).
+            // new); trained: 3-4 players, the shape's weights on blocked boards too (to
+            // measure them where MultiEval ships).
             if (value != "handmade" && value != "trained")
                 throw std::invalid_argument("eval must be handmade or trained");
             limits.handmade_eval = value == "handmade";

@@ -31,7 +31,6 @@ SearchSettings settings_for(const SearchLimits& limits, double& seconds) {
     s.wld = limits.wld;
     s.threads = std::max(1, limits.threads);
     s.handmade_eval = limits.handmade_eval;
-    s.trained_on_blocked = limits.trained_on_blocked;
     s.probcut = limits.probcut;
     s.weights_dir = limits.weights_dir;
     seconds = limits.seconds;

@@ -19,8 +19,8 @@ struct SearchLimits {
     bool exact = false;          // two players: solve to the end (exact disc difference)
     bool wld = false;            // two players: solve to the end, win/loss/draw only
     bool handmade_eval = false;  // the hand-made evaluation, not trained weights
-    // The shape's trained weights on blocked boards too, where the shipped choice is the
-    // hand-made evaluation (eval:trained: to measure them there).
+    // 3-4 players: the shape's trained weights on blocked boards too, where the shipped choice
+    // is the hand-made MultiEval (eval:trained: to measure them there).
     bool trained_on_blocked = false;
     bool probcut = true;         // two players: Multi-ProbCut where the variant has parameters
     std::string weights_dir;     // trained weights from here (old against new)

@@ -294,26 +294,22 @@ void load_trained_weights() {
 template <class B>
 std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
-                                             bool handmade, const std::string& weights_dir,
-                                             bool trained_on_blocked) {
-    // Blocked squares play as squares that stay empty under the shape's own weights. At equal
-    // time against the hand-made evaluation that measured as strong or stronger on every shape
-    // but plain 10x10, which keeps the hand-made evaluation there (docs/TRAINING.md).
-    const bool blocked = geometry.blocked() != 0;
-    const core::Geometry& shape = blocked ? core::Geometry(geometry.shape(), {}) : geometry;
-    const std::string key = pattern_variant_key(shape, anti);
-    const bool use_trained = !handmade && (!blocked || trained_on_blocked || key != "10x10");
-    if (use_trained)
-        if (auto w = trained_weights(key, weights_dir))
+                                             bool handmade, const std::string& weights_dir) {
+    // Blocked squares play as squares that stay empty under the shape's own weights: at equal
+    // time against the hand-made evaluation that measured as strong or stronger on every
+    // shape, normal and anti (docs/TRAINING.md).
+    const core::Geometry shape(geometry.shape(), {});
+    if (!handmade)
+        if (auto w = trained_weights(pattern_variant_key(shape, anti), weights_dir))
             return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
     return std::make_unique<HeuristicEval<B>>(layout, anti);
 }
 
 template std::unique_ptr<Evaluator<uint64_t>> make_evaluator(const Layout<uint64_t>&,
                                                              const core::Geometry&, bool, bool,
-                                                             const std::string&, bool);
+                                                             const std::string&);
 template std::unique_ptr<Evaluator<core::u128>> make_evaluator(const Layout<core::u128>&,
                                                                const core::Geometry&, bool, bool,
-                                                               const std::string&, bool);
+                                                               const std::string&);
 
 }  // namespace reversi::engine

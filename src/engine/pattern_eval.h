@@ -111,15 +111,12 @@ std::string weights_directory();
 std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& dir,
                                                            const std::string& key);
 
-// The evaluation a search uses: trained patterns when the variant has them, unless
-// `handmade` asks for the hand-made one; `weights_dir` as for trained_weights.
-// `trained_on_blocked` plays a blocked board with its shape's weights even where the
-// hand-made evaluation is the shipped choice (to measure them). Throws WeightError (see
-// trained_weights).
+// The evaluation a search uses: trained patterns when the variant's shape has them (blocked
+// squares play as squares that stay empty), unless `handmade` asks for the hand-made one;
+// `weights_dir` as for trained_weights. Throws WeightError (see trained_weights).
 template <class B>
 std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
-                                             bool handmade, const std::string& weights_dir = {},
-                                             bool trained_on_blocked = false);
+                                             bool handmade, const std::string& weights_dir = {});
 
 }  // namespace reversi::engine

@@ -70,8 +70,8 @@ class Searcher final : public OrderingProbe<B> {
           settings_(settings),
           tables_(tables),
           control_(control),
-          eval_(make_evaluator(layout, geometry, anti, settings.handmade_eval, settings.weights_dir,
-                               settings.trained_on_blocked)),
+          eval_(
+              make_evaluator(layout, geometry, anti, settings.handmade_eval, settings.weights_dir)),
           endgame_(layout, anti, tables.endgame, control),
           busy_(busy) {
         // The fits hold for the trained evaluation they were measured with.

@@ -30,7 +30,6 @@ struct SearchSettings {
     // and positions inside the tree are never solved (one far leaf solve could eat it all).
     bool budgeted = false;
     bool handmade_eval = false;  // the hand-made evaluation even where trained weights exist
-    bool trained_on_blocked = false;  // the shape's weights on blocked boards too (measurement)
     bool probcut = true;         // Multi-ProbCut where the variant ships its parameters
     std::string weights_dir;     // the trained weights' directory; empty: weights_directory()
 };
