@@ -95,8 +95,11 @@ void Lobby::presence(const Identity& identity, int lobby_delta, int table_delta,
     auto [it, fresh] = players_.try_emplace(identity.player);
     Player& p = it->second;
     if (fresh) ++online_;
-    if (fresh || p.identity.name != identity.name) {
-        // A guest who registered comes back under a new name with the same id.
+    // A guest who registered comes back under a new name with the same id. Only a socket that
+    // opens renames: the guest socket's close, which may reach us after the new socket's
+    // open, still carries the old name.
+    const bool opening = lobby_delta > 0 || table_delta > 0;
+    if (fresh || (opening && p.identity.name != identity.name)) {
         if (!fresh)
             std::erase_if(online_names_,
                           [&](const auto& n) { return n.second == identity.player; });
@@ -107,7 +110,7 @@ void Lobby::presence(const Identity& identity, int lobby_delta, int table_delta,
     if (lobby_delta < 0) std::erase(p.clients, client);
     // The other nodes know who is in the lobby here (challenges by name).
     if (lobby_delta > 0 && p.clients.size() == 1) publish_presence(identity, true);
-    if (lobby_delta < 0 && p.clients.empty()) publish_presence(identity, false);
+    if (lobby_delta < 0 && p.clients.empty()) publish_presence(p.identity, false);
     p.table_sockets = std::max(0, p.table_sockets + table_delta);
     // Quick waiting lasts while a lobby socket of the player is open.
     if (p.clients.empty()) drop_quick(identity.player);

@@ -380,6 +380,27 @@ TEST_F(LobbyTest, ChallengeAcceptedPairsBoth) {
     EXPECT_NE(ada.of("paired")[0]["seat"], bob.of("paired")[0]["seat"]);
 }
 
+TEST_F(LobbyTest, AGuestWhoRegisteredIsChallengedByTheNewNameWhateverOrderItsSocketsSwap) {
+    // Registering keeps the player id and changes the name; the page drops its guest socket
+    // and opens one under the new name. The server may see the new socket first: the old
+    // one's close still carries the guest name, which must not undo the rename.
+    lobby.connect(ada);
+    FakeClient guest{7, "Guest-7777", true};
+    FakeClient registered{7, "Lenge"};
+    lobby.connect(guest);
+    lobby.connect(registered);
+    lobby.disconnect(guest);
+    json msg = seek_msg();
+    msg["type"] = "challenge";
+    msg["to"] = "Lenge";
+    send(ada, msg);
+    EXPECT_EQ(ada.last()["type"], "challenge_sent") << ada.last().dump();
+    ASSERT_EQ(registered.of("challenge").size(), 1u);
+    msg["to"] = "Guest-7777";
+    send(ada, msg);
+    EXPECT_EQ(ada.last()["code"], "offline") << "the guest name is gone";
+}
+
 TEST_F(LobbyTest, ChallengeDeclinedCancelledOrExpired) {
     lobby.connect(ada);
     lobby.connect(bob);
