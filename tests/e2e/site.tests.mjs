@@ -60,7 +60,9 @@ export const tests = {
     async 'site: register, log out, log in, change the password; refusals by code'(ctx) {
         const name = freshName('Ada');
         const { page } = await registered(ctx, name);
-        check(await page.isVisible('#profile-title'), 'no profile after registering');
+        // The profile is fetched after the page moves there: wait for it, do not sample once.
+        const title = await page.waitForSelector('#profile-title', { timeout: 10000 }).catch(() => null);
+        check(title !== null, 'no profile after registering');
         // The same name again, in another browser, is refused with the name_taken text.
         const other = await ctx.launch();
         const po = await other.page();
