@@ -52,6 +52,13 @@ class LobbyTest : public ::testing::Test {
                 {"rated", rated},
                 {"seat", seat}};
     }
+    // A challenge to `to` with the seek's setup and clock.
+    json challenge_msg(const std::string& to) {
+        json msg = seek_msg();
+        msg["type"] = "challenge";
+        msg["to"] = to;
+        return msg;
+    }
     std::string only_seek_id() const {
         EXPECT_EQ(lobby.seek_count(), 1u);
         return ada.of("seek_added").back()["seek"]["id"];
@@ -361,9 +368,7 @@ TEST_F(LobbyTest, QuickGuestsPlayCasualAndThreePlayerPoolsFillThreeSeats) {
 TEST_F(LobbyTest, ChallengeAcceptedPairsBoth) {
     lobby.connect(ada);
     lobby.connect(bob);
-    json msg = seek_msg();
-    msg["type"] = "challenge";
-    msg["to"] = "bob";  // names ignore case
+    json msg = challenge_msg("bob");  // names ignore case
     send(ada, msg);
     ASSERT_EQ(bob.of("challenge").size(), 1u);
     const json c = bob.of("challenge")[0];
@@ -390,9 +395,7 @@ TEST_F(LobbyTest, AGuestWhoRegisteredIsChallengedByTheNewNameWhateverOrderItsSoc
     lobby.connect(guest);
     lobby.connect(registered);
     lobby.disconnect(guest);
-    json msg = seek_msg();
-    msg["type"] = "challenge";
-    msg["to"] = "Lenge";
+    json msg = challenge_msg("Lenge");
     send(ada, msg);
     EXPECT_EQ(ada.last()["type"], "challenge_sent") << ada.last().dump();
     ASSERT_EQ(registered.of("challenge").size(), 1u);
@@ -404,9 +407,7 @@ TEST_F(LobbyTest, AGuestWhoRegisteredIsChallengedByTheNewNameWhateverOrderItsSoc
 TEST_F(LobbyTest, ChallengeDeclinedCancelledOrExpired) {
     lobby.connect(ada);
     lobby.connect(bob);
-    json msg = seek_msg();
-    msg["type"] = "challenge";
-    msg["to"] = "Bob";
+    json msg = challenge_msg("Bob");
     send(ada, msg);
     send(bob, {{"type", "challenge_reply"}, {"id", bob.last()["id"]}, {"accept", false}});
     EXPECT_EQ(ada.last()["type"], "challenge_gone");
@@ -426,9 +427,7 @@ TEST_F(LobbyTest, ChallengeDeclinedCancelledOrExpired) {
 TEST_F(LobbyTest, ChallengeRefusals) {
     lobby.connect(ada);
     lobby.connect(cid);
-    json msg = seek_msg();
-    msg["type"] = "challenge";
-    msg["to"] = "Ada";
+    json msg = challenge_msg("Ada");
     send(ada, msg);
     EXPECT_EQ(ada.last()["code"], "not_allowed") << "oneself";
     msg["to"] = "Bob";
