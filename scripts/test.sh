@@ -12,5 +12,11 @@ fi
 cd build
 # A test that fails is run once more: the browser and server tests share two cores with
 # Chromium, so a timing hiccup must not sink the run, while a real failure fails twice.
-ctest --output-on-failure -j"$(nproc)" -LE slow --repeat until-pass:2
-cd .. && scripts/fuzz.sh 20  # the libFuzzer harnesses, 20 s each (docs/FUZZING.md)
+# Every part runs even after one fails, so a run reports all its failures.
+status=0
+ctest --output-on-failure -j"$(nproc)" -LE 'slow|e2e' --repeat until-pass:2 || status=1
+# The browser tests after the others, two modules at a time: beside CPU-bound unit tests a
+# browser test takes twice as long (tests/e2e/e2e_tests.cmake).
+ctest --output-on-failure -j2 -L e2e --repeat until-pass:2 || status=1
+cd .. && { scripts/fuzz.sh 20 || status=1; }  # the libFuzzer harnesses, 20 s each (docs/FUZZING.md)
+exit $status

@@ -190,6 +190,8 @@ export const tests = {
         await createGame(page);
         await playSome(page, 6);
         await shot(page, ctx, 'game-8.png');
+        // The first moves flip with the animation; the rest of the game skips its 400 ms a move.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
         await playToEnd(page);
         const { game, last } = await checkFinal(ctx, page);
         check(game.moves.length >= 9, `8x8 game ended after ${game.moves.length} plies`);
@@ -413,7 +415,7 @@ export const tests = {
             .find((l) => l.startsWith('--board 6 ;') && l.includes('pass'));
         check(line, 'no 6x6 line with a pass in perft.txt');
         const moves = line.split(';')[1].trim().split(/\s+/);
-        const b = await ctx.launch();
+        const b = await ctx.launch({ reducedMotion: 'reduce' });
         const page = await b.page();
         await page.goto(`${ctx.url}/#/new`);
         await fillSetup(page, { board: 6, seats: ['human', 'human'], local: true });
