@@ -28,3 +28,13 @@ head -c 5000 '${CMAKE_SOURCE_DIR}/data/weights/8x8.weights' > '${CMAKE_CURRENT_B
 REVERSI_WEIGHTS_DIR='${CMAKE_CURRENT_BINARY_DIR}/weights_damaged' '$<TARGET_FILE:reversi>' bench --quiet; test $? -eq 1")
 set_tests_properties(weights_damaged_stops_startup PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      PASS_REGULAR_EXPRESSION "error: weight file .*8x8.weights: (checksum|payload)")
+# evaltest on an .obf problem file: every FFO position is read and scored against its best move.
+add_test(NAME evaltest_obf
+         COMMAND reversi evaltest --obf ${CMAKE_SOURCE_DIR}/tests/data/ffo/fforum-1-19.obf)
+set_tests_properties(evaltest_obf PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "all 19 positions: mae [0-9.]+")
+add_test(NAME evaltest_obf_bad_line
+         COMMAND sh -c "printf '%064d X; A1:+2\\n' 0 > '${CMAKE_CURRENT_BINARY_DIR}/bad.obf' && \
+'$<TARGET_FILE:reversi>' evaltest --obf '${CMAKE_CURRENT_BINARY_DIR}/bad.obf'; test $? -eq 1")
+set_tests_properties(evaltest_obf_bad_line PROPERTIES LABELS "engine;cli" TIMEOUT 30
+                     PASS_REGULAR_EXPRESSION "bad.obf line 1: character 1 \\(a1\\): unknown character '0'")

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
-// `reversi evaltest --data FILE [--weights FILE | --handmade] [setup flags] [--all]`: the
-// mean absolute error of an evaluation, in discs, per number of empties, on the exactly
-// solved positions of a training file (--all: also the others, against the game result; 3-4
-// players: always all, there is no exact tail).
+// `reversi evaltest (--data FILE | --obf FILE) [--weights FILE | --handmade] [setup flags]
+// [--all]`: the mean absolute error of an evaluation, in discs, per number of empties, on the
+// exactly solved positions of a training file (--all: also the others, against the game
+// result; 3-4 players: always all, there is no exact tail), or on the positions of an .obf
+// problem file against their best move's exact score (8x8 two-player: the FFO suite).
 // Use a held-out file (games the weights were not trained on).
+#include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -13,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/setup_options.h"
+#include "core/board_string.h"
 #include "core/variant.h"
 #include "engine/multiplayer_pattern_eval.h"
 #include "engine/pattern_eval.h"
@@ -24,16 +28,54 @@ namespace {
 
 struct EvaltestOptions {
     std::string data;
+    std::string obf;
     std::string weights;
     bool handmade = false;
     bool all = false;
     SetupOptions setup;
 };
 
+// A position with its value for the side to move, in discs.
+struct LabelledPosition {
+    core::u128 own = 0, opp = 0;
+    double score = 0;
+    bool exact = false;
+};
+
+// The positions of an .obf file with the exact score of their best move (the largest score
+// the line gives). Bad lines are errors that name the line.
+std::vector<LabelledPosition> read_obf_positions(const core::Variant& variant,
+                                                 const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::runtime_error("evaltest: cannot read " + path);
+    std::vector<LabelledPosition> out;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        core::ObfLine obf;
+        try {
+            obf = core::parse_obf_line(variant, line);
+        } catch (const std::exception& e) {
+            throw std::runtime_error("evaltest: " + path + " line " + std::to_string(number) +
+                                     ": " + e.what());
+        }
+        if (obf.scores.empty())
+            throw std::runtime_error("evaltest: " + path + " line " + std::to_string(number) +
+                                     " gives no score");
+        int best = obf.scores.front().score;
+        for (const core::ObfScore& m : obf.scores) best = std::max(best, m.score);
+        const core::Position& pos = obf.position;
+        out.push_back(
+            {pos.discs(pos.side()), pos.discs(1 - pos.side()), static_cast<double>(best), true});
+    }
+    if (out.empty()) throw std::runtime_error("evaltest: " + path + " holds no position");
+    return out;
+}
+
 // Measures the evaluation in the board word type of the shape (64 bits for 6x6 and 8x8).
 template <class B>
 int measure(const EvaltestOptions& opt, const core::Variant& variant,
-            const engine::TrainingFile& data) {
+            const std::vector<LabelledPosition>& positions) {
     const core::Geometry& g = variant.geometry();
     const engine::Layout<B> layout(g);
     std::unique_ptr<engine::Evaluator<B>> eval;
@@ -57,12 +99,12 @@ int measure(const EvaltestOptions& opt, const core::Variant& variant,
     // 3-4 players have no exactly solved positions: every one counts, against the game result.
     const bool all = opt.all || variant.players() > 2;
     std::vector<std::pair<B, B>> boards;
-    for (const engine::TrainingPosition& p : data.positions)
+    for (const LabelledPosition& p : positions)
         boards.emplace_back(engine::narrow_word<B>(p.own), engine::narrow_word<B>(p.opp));
     std::map<int, std::pair<double, int>> by_empties;
     double guess_zero = 0;  // the error of always answering 0, a baseline for 3-4 players
     for (size_t i = 0; i < boards.size(); ++i) {
-        const engine::TrainingPosition& p = data.positions[i];
+        const LabelledPosition& p = positions[i];
         if (!p.exact && !all) continue;
         const int empties = g.playable_count() - core::popcount(p.own | p.opp);
         auto& [sum, n] = by_empties[empties];
@@ -100,12 +142,24 @@ int measure(const EvaltestOptions& opt, const core::Variant& variant,
 
 int run_evaltest(const EvaltestOptions& opt) {
     const core::Variant variant(opt.setup.setup());
-    const std::string key = engine::weight_variant_key(variant);
-    const engine::TrainingFile data = engine::read_training_file(opt.data);
-    if (data.variant != (key.empty() ? "blocked" : key))
-        throw std::runtime_error("evaltest: " + opt.data + " holds " + data.variant + " positions");
-    return variant.geometry().narrow() ? measure<uint64_t>(opt, variant, data)
-                                       : measure<core::u128>(opt, variant, data);
+    std::vector<LabelledPosition> positions;
+    if (opt.obf.empty() && opt.data.empty())
+        throw std::runtime_error(
+            "evaltest: give a held-out training file (--data) or an .obf "
+            "file (--obf)");
+    if (!opt.obf.empty()) {
+        positions = read_obf_positions(variant, opt.obf);
+    } else {
+        const std::string key = engine::weight_variant_key(variant);
+        const engine::TrainingFile data = engine::read_training_file(opt.data);
+        if (data.variant != (key.empty() ? "blocked" : key))
+            throw std::runtime_error("evaltest: " + opt.data + " holds " + data.variant +
+                                     " positions");
+        for (const engine::TrainingPosition& p : data.positions)
+            positions.push_back({p.own, p.opp, static_cast<double>(p.score), p.exact});
+    }
+    return variant.geometry().narrow() ? measure<uint64_t>(opt, variant, positions)
+                                       : measure<core::u128>(opt, variant, positions);
 }
 
 }  // namespace
@@ -114,9 +168,12 @@ void add_evaltest_command(CLI::App& app, ExitStatus& status) {
     auto opt = std::make_shared<EvaltestOptions>();
     CLI::App* cmd =
         app.add_subcommand("evaltest", "Evaluation error per empties on solved positions");
-    cmd->add_option("--data", opt->data, "Training file (held out)")
-        ->required()
-        ->check(CLI::ExistingFile);
+    auto* data =
+        cmd->add_option("--data", opt->data, "Training file (held out)")->check(CLI::ExistingFile);
+    cmd->add_option("--obf", opt->obf,
+                    "Problem file (.obf, 8x8): positions with their best move's score")
+        ->check(CLI::ExistingFile)
+        ->excludes(data);
     cmd->add_option("--weights", opt->weights, "Weight file to test (default: the variant's own)")
         ->check(CLI::ExistingFile);
     cmd->add_flag("--handmade", opt->handmade, "Test the hand-made evaluation");
