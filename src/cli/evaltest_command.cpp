@@ -144,9 +144,7 @@ int run_evaltest(const EvaltestOptions& opt) {
     const core::Variant variant(opt.setup.setup());
     std::vector<LabelledPosition> positions;
     if (opt.obf.empty() && opt.data.empty())
-        throw std::runtime_error(
-            "evaltest: give a held-out training file (--data) or an .obf "
-            "file (--obf)");
+        throw std::runtime_error("evaltest: give --data (held-out positions) or --obf");
     if (!opt.obf.empty()) {
         positions = read_obf_positions(variant, opt.obf);
     } else {
