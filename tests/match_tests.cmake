@@ -15,6 +15,14 @@ set_tests_properties(match_three_players PROPERTIES LABELS cli
                      PASS_REGULAR_EXPRESSION "A wins [0-9]+, draws [0-9]+, losses [0-9]+: [0-9.]+/6 ")
 add_test(NAME match_bad_spec COMMAND reversi match --a fly --b greedy)
 set_tests_properties(match_bad_spec PROPERTIES LABELS cli WILL_FAIL TRUE)
+# The perfect player: late openings on 6x6 (few empties) so that solving every move is quick.
+add_test(NAME match_perfect_player
+         COMMAND reversi match --board 6 --a solve:on --b greedy --games 2 --plies 16
+                 --quiet)
+set_tests_properties(match_perfect_player PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "${MATCH_SUMMARY}")
+add_test(NAME match_perfect_player_bad_value COMMAND reversi match --a solve:off --b greedy)
+set_tests_properties(match_perfect_player_bad_value PROPERTIES LABELS cli WILL_FAIL TRUE)
 
 find_program(GTP_RHINO gtp-rhino PATHS /usr/games)
 if(GTP_RHINO)

@@ -24,7 +24,8 @@ constexpr const char* SpecHelp =
     "external NBoard engine, depth 10 unless given); or comma-separated search settings "
     "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'threads:N' (2 players), "
     "'algo:paranoid|brs' (3-4 players), 'seed:N', 'eval:handmade|trained', 'mpc:on|off', "
-    "'weights:DIR' (trained weights from DIR), e.g. 'level:5' or 'depth:6,algo:brs'.";
+    "'weights:DIR' (trained weights from DIR), 'solve:on' (2 players: every move solved "
+    "exactly, a perfect player), e.g. 'level:5' or 'depth:6,algo:brs'.";
 
 struct MatchOptions {
     std::string a;
@@ -117,6 +118,10 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
             // Trained weights from another directory (candidate against shipped).
             if (value.empty()) throw std::invalid_argument("weights needs a directory");
             limits.weights_dir = value;
+        } else if (key == "solve") {
+            // Perfect play: the ceiling any evaluation can reach against a given opponent.
+            if (value != "on") throw std::invalid_argument("solve must be on");
+            limits.exact = true;
         } else if (key == "algo") {
             algorithm = engine::parse_algorithm(value);
             if (!algorithm) throw std::invalid_argument("algo must be paranoid or brs");

@@ -145,6 +145,40 @@ TEST(Match, SearchBeatsGreedyAtThreePlayers) {
     EXPECT_GT(score.wins, score.losses);
 }
 
+// The perfect player (`solve:on` in `reversi match`): against any opponent it ends each game
+// at least at the opening's exact value, solved here on a fresh engine.
+TEST(Match, PerfectPlayerKeepsTheExactValueOfEachOpening) {
+    MatchConfig config;
+    config.setup = setup_of(core::Shape::Six, 2);
+    config.openings = 3;
+    config.opening_plies = 14;  // 18 empties left: quick to solve
+    config.seed = 5;
+    SearchLimits perfect;
+    perfect.exact = true;
+    SearchPlayer a("solve:on", perfect);
+    GreedyPlayer b;
+    const auto openings = match_openings(config);
+    Engine solver;
+    int checked = 0;
+    run_match(config, a, b, [&](const GameRecord& r, const MatchScore&, int) {
+        core::Game start(config.setup);
+        for (size_t i = 0; i < openings[static_cast<size_t>(r.index) / 2].size(); ++i)
+            ASSERT_EQ(start.play(r.moves[i]), "");
+        SearchLimits exact;
+        exact.exact = true;
+        solver.clear();
+        const SearchResult value = solver.search(start.position(), exact);
+        ASSERT_TRUE(value.exact);
+        // The exact value for A's colour, and A's final disc difference.
+        const int a_seat = r.a_seats[0];
+        const int for_a = start.position().side() == a_seat ? value.score : -value.score;
+        const int a_result = a_seat == 0 ? r.outcome.black_score : -r.outcome.black_score;
+        EXPECT_GE(a_result, for_a) << "game " << r.index;
+        ++checked;
+    });
+    EXPECT_EQ(checked, 6);
+}
+
 class IllegalPlayer : public MatchPlayer {
   public:
     std::string name() const override { return "broken"; }
