@@ -68,8 +68,8 @@ void add_selfplay_command(CLI::App& app, ExitStatus& status) {
         ->check(CLI::Range(1, 100'000'000));
     cmd->add_option("--depth", opt->play.depth, "Midgame search depth")->check(CLI::Range(1, 12));
     cmd->add_option("--exact-empties", opt->play.exact_empties,
-                    "Solve exactly from this many empties (8x8: seconds a game at 24, "
-                    "minutes at 28)")
+                    "Solve exactly from this many empties (8x8: seconds a game at 24, over "
+                    "20 minutes at 28)")
         ->check(CLI::Range(0, 30));
     cmd->add_option("--random-min", opt->play.random_plies_min, "Shortest random opening (plies)")
         ->check(CLI::Range(0, 60));
