@@ -196,14 +196,16 @@ template class PatternIndexer<core::u128>;
 template class PatternEval<uint64_t>;
 template class PatternEval<core::u128>;
 
-std::string pattern_variant_key(const core::Geometry& g, bool anti) {
-    if (g.blocked()) return "";
-    const core::Shape s = g.shape();
-    const std::string base = s == core::Shape::Six     ? "6x6"
-                             : s == core::Shape::Eight ? "8x8"
-                             : s == core::Shape::Ten   ? "10x10"
-                                                       : "octagon";
+std::string shape_variant_key(core::Shape shape, bool anti) {
+    const std::string base = shape == core::Shape::Six     ? "6x6"
+                             : shape == core::Shape::Eight ? "8x8"
+                             : shape == core::Shape::Ten   ? "10x10"
+                                                           : "octagon";
     return anti ? base + "-anti" : base;
+}
+
+std::string pattern_variant_key(const core::Geometry& g, bool anti) {
+    return g.blocked() ? "" : shape_variant_key(g.shape(), anti);
 }
 
 namespace {
@@ -298,9 +300,8 @@ std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
     // Blocked squares play as squares that stay empty under the shape's own weights: at equal
     // time against the hand-made evaluation that measured as strong or stronger on every
     // shape, normal and anti (docs/TRAINING.md).
-    const core::Geometry shape(geometry.shape(), {});
     if (!handmade)
-        if (auto w = trained_weights(pattern_variant_key(shape, anti), weights_dir))
+        if (auto w = trained_weights(shape_variant_key(geometry.shape(), anti), weights_dir))
             return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
     return std::make_unique<HeuristicEval<B>>(layout, anti);
 }

@@ -95,6 +95,10 @@ extern template class PatternEval<core::u128>;
 // The key of a two-player variant's weights ("8x8", "octagon-anti", ...), or "" where no
 // pattern set applies (boards with blocked squares).
 std::string pattern_variant_key(const core::Geometry& geometry, bool anti);
+// The key of the weights a two-player board plays with: its shape's, blocked squares or not
+// (blocked squares play as squares that stay empty); Multi-ProbCut and the solver's ordering
+// follow the same weights.
+std::string shape_variant_key(core::Shape shape, bool anti);
 
 // The trained weights of a variant, loaded once from `dir` (empty: weights_directory()); null
 // when the variant has no trained weights (the hand-made evaluation plays it). Throws

@@ -74,11 +74,11 @@ class Searcher final : public OrderingProbe<B> {
               make_evaluator(layout, geometry, anti, settings.handmade_eval, settings.weights_dir)),
           endgame_(layout, anti, tables.endgame, control),
           busy_(busy) {
-        // The fits hold for the trained evaluation they were measured with.
-        if (settings.probcut && !settings.handmade_eval)
-            probcut_ = probcut_parameters(pattern_variant_key(geometry, anti));
-        if (!settings.handmade_eval &&
-            trained_weights(pattern_variant_key(geometry, anti), settings.weights_dir))
+        // The fits hold for the trained evaluation they were measured with; blocked boards
+        // play with their shape's weights, so they take its fits and ordering too.
+        const std::string key = shape_variant_key(geometry.shape(), anti);
+        if (settings.probcut && !settings.handmade_eval) probcut_ = probcut_parameters(key);
+        if (!settings.handmade_eval && trained_weights(key, settings.weights_dir))
             endgame_.set_ordering_probe(this, ProbeEmpties);
         endgame_.set_busy_table(busy);
         seed_mix_ = settings.seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;

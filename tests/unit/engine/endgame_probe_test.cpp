@@ -51,28 +51,37 @@ TEST(EndgameProbe, MisleadingOrderingKeepsMinimaxScores) {
 }
 
 TEST(EndgameProbe, TrainedOrderingGivesTheScoresOfTheUnprobedSolver) {
-    // The hand-made evaluation turns the probe off: the reference solver.
+    // The hand-made evaluation turns the probe off: the reference solver. Blocked boards play
+    // with their shape's weights and are probed too.
+    core::Setup blocked8;
+    blocked8.blocked = {{2, 2}, {5, 5}};
+    core::Setup blocked10_anti;
+    blocked10_anti.shape = core::Shape::Ten;
+    blocked10_anti.anti = true;
+    blocked10_anti.blocked = {{1, 1}, {8, 8}, {4, 0}};
     std::mt19937_64 rng(2718);
-    core::Setup setup;
     engine::Engine eng;
-    int checked = 0;
-    for (int attempt = 0; checked < 4 && attempt < 40; ++attempt) {
-        core::Game game(setup);
-        if (!reversi::test::random_position(game, 16 + checked % 3, rng)) continue;
-        engine::SearchLimits limits;
-        limits.exact = true;
-        eng.clear();
-        const engine::SearchResult probed = eng.search(game.position(), limits);
-        limits.handmade_eval = true;
-        eng.clear();
-        const engine::SearchResult plain = eng.search(game.position(), limits);
-        ASSERT_TRUE(probed.exact && plain.exact);
-        EXPECT_EQ(probed.score, plain.score);
-        // The probed solver's move reaches its score.
-        eng.clear();
-        const engine::SearchResult after = eng.search(game.position().after(probed.best), limits);
-        EXPECT_EQ(-after.score, probed.score);
-        ++checked;
+    for (const core::Setup& setup : {core::Setup{}, blocked8, blocked10_anti}) {
+        int checked = 0;
+        for (int attempt = 0; checked < 4 && attempt < 40; ++attempt) {
+            core::Game game(setup);
+            if (!reversi::test::random_position(game, 16 + checked % 3, rng)) continue;
+            engine::SearchLimits limits;
+            limits.exact = true;
+            eng.clear();
+            const engine::SearchResult probed = eng.search(game.position(), limits);
+            limits.handmade_eval = true;
+            eng.clear();
+            const engine::SearchResult plain = eng.search(game.position(), limits);
+            ASSERT_TRUE(probed.exact && plain.exact);
+            EXPECT_EQ(probed.score, plain.score);
+            // The probed solver's move reaches its score.
+            eng.clear();
+            const engine::SearchResult after =
+                eng.search(game.position().after(probed.best), limits);
+            EXPECT_EQ(-after.score, probed.score);
+            ++checked;
+        }
+        EXPECT_EQ(checked, 4);
     }
-    EXPECT_EQ(checked, 4);
 }

@@ -297,6 +297,10 @@ TEST(PatternEval, BlockedBoardsUseTheirShapesWeights) {
     const int value =
         trained->evaluate(static_cast<uint64_t>(pos.discs(0)), static_cast<uint64_t>(pos.discs(1)));
     EXPECT_LT(std::abs(value), 20 * DiscScale);
+    // Multi-ProbCut and the solver's ordering follow the same weights' key.
+    EXPECT_EQ(pattern_variant_key(v.geometry(), false), "");
+    EXPECT_EQ(shape_variant_key(v.geometry().shape(), false), "8x8");
+    EXPECT_EQ(shape_variant_key(core::Shape::Ten, true), "10x10-anti");
     // So do 10x10 blocked boards, normal and anti, and the octagon's.
     core::Setup ten;
     ten.shape = core::Shape::Ten;
