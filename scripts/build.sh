@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Configures and builds the project (Release) into build/; the binary is build/reversi.
+# Configures and builds the project (Release) into build/: build/reversi, and beside it
+# build/reversi-stress (the server's load, chaos and failover tests).
 # Usage: scripts/build.sh [TARGET...]   (default: everything, tests included)
 # REVERSI_CMAKE_OPTIONS: more cmake options, e.g. -DREVERSI_WITH_POSTGRES=ON (scripts/test.sh).
 set -euo pipefail

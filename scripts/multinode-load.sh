@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # The load figures of several nodes on one PostgreSQL (docs/MULTINODE.md "Load figures"):
 # starts a throwaway PostgreSQL server (scripts/pg-temp.sh), NODES `reversi serve` processes on
-# it, and one `reversi loadtest` that spreads GAMES games over all of them (--connect each
-# node): every table is made on a random node and joined through a random one, each player
+# it, and one `reversi-stress loadtest` that spreads GAMES games over all of them (--connect
+# each node): every table is made on a random node and joined through a random one, each player
 # connects to a random node, and 307s and WebSocket `moved` errors are followed to the
 # table's owner (the figures end with how many). With `compare` as 4th argument it first runs
 # the same load against one node on SQLite and one node on PostgreSQL, in the same session.
 # Usage: scripts/multinode-load.sh [NODES] [GAMES] [SECONDS] [compare]   (defaults 2 1000 20)
-# REVERSI: the binary (default build/reversi, built with -DREVERSI_WITH_POSTGRES=ON).
+# REVERSI: the server binary (default build/reversi, built with -DREVERSI_WITH_POSTGRES=ON);
+# REVERSI_STRESS: the load client (default the reversi-stress beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nodes="${1:-2}" games="${2:-1000}" seconds="${3:-20}" compare="${4:-}"
 bin="${REVERSI:-build/reversi}"
+stress="${REVERSI_STRESS:-$(dirname "$bin")/reversi-stress}"
 work="$(mktemp -d /tmp/reversi-multinode.XXXXXX)"
 # A directory of its own: as root the server runs as `postgres`, who cannot enter $work.
 pgdir="$(mktemp -d /tmp/reversi-pg.XXXXXX)"
@@ -33,10 +35,11 @@ uri="$(scripts/pg-temp.sh start "$pgdir")"
 status=0
 if [ "$compare" = compare ]; then
   echo "=== one node, SQLite"
-  "$bin" loadtest --games "$games" --seconds "$seconds" || status=1
+  "$stress" loadtest --server-binary "$bin" --games "$games" --seconds "$seconds" || status=1
   echo "=== one node, PostgreSQL"
   uri1="$(scripts/pg-temp.sh start "$pgdir1")"
-  "$bin" loadtest --games "$games" --seconds "$seconds" "--serve-arg=--db=$uri1" || status=1
+  "$stress" loadtest --server-binary "$bin" --games "$games" --seconds "$seconds" \
+    "--serve-arg=--db=$uri1" || status=1
   scripts/pg-temp.sh stop "$pgdir1" >/dev/null
 fi
 
@@ -53,5 +56,5 @@ for i in $(seq 1 "$nodes"); do
   connect+=("--connect" "http://127.0.0.1:$port")
 done
 echo "=== $nodes nodes, one PostgreSQL (${connect[*]})"
-"$bin" loadtest "${connect[@]}" --games "$games" --seconds "$seconds" || status=1
+"$stress" loadtest "${connect[@]}" --games "$games" --seconds "$seconds" || status=1
 exit "$status"

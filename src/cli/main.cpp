@@ -2,6 +2,7 @@
 // The single `reversi` executable: parses the command line and runs one subcommand.
 #include <exception>
 #include <iostream>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -10,6 +11,16 @@
 #include "engine/probcut.h"
 
 int main(int argc, char** argv) {
+    // The server's load, chaos and failover tests are an executable of their own; an old
+    // command line is told where they went rather than answered with a parse error.
+    if (argc > 1) {
+        const std::string_view command = argv[1];
+        if (command == "loadtest" || command == "chaos" || command == "failover") {
+            std::cerr << "reversi: `" << command << "` moved to reversi-stress (reversi-stress "
+                      << command << " --help)\n";
+            return 2;
+        }
+    }
     CLI::App app{"reversi: Reversi for every board, 2-4 players, engine and web server"};
     app.require_subcommand(1);
     reversi::cli::ExitStatus status;

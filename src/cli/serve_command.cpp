@@ -16,16 +16,7 @@ namespace reversi::cli {
 // Built without the server (REVERSI_BUILD_SERVER=OFF): no `serve` subcommand.
 void add_serve_command(CLI::App&, ExitStatus&) {}
 #else
-// Defined in loadtest_command.cpp; registered here so that the tool exists exactly when the
-// server is built.
-void add_loadtest_command(CLI::App& app, ExitStatus& status);
-void add_chaos_command(CLI::App&, ExitStatus&);     // chaos_command.cpp
-void add_failover_command(CLI::App&, ExitStatus&);  // failover_command.cpp
-
 void add_serve_command(CLI::App& app, ExitStatus& status) {
-    add_loadtest_command(app, status);
-    add_chaos_command(app, status);
-    add_failover_command(app, status);
     auto options = std::make_shared<server::ServerOptions>();
     options->web_dir = REVERSI_WEB_DIR;
     options->engine_threads =

@@ -2,14 +2,13 @@
 // Following a node's redirects (node_targets.h). A redirect only ever names another node of
 // the same site, so an owner that is not a plain http://IP:PORT is refused rather than
 // resolved: the load test connects to nothing it was not pointed at in that form.
-#ifdef REVERSI_HAVE_SERVER
-#include "cli/node_targets.h"
+#include "stress/node_targets.h"
 
 #include <charconv>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-namespace reversi::cli::client {
+namespace reversi::stress::client {
 
 std::optional<Target> target_of_url(const std::string& url) {
     constexpr std::string_view Scheme = "http://";
@@ -66,5 +65,4 @@ awaitable<HttpAnswer> http_call_following(Target target, const net::ip::address&
     }
 }
 
-}  // namespace reversi::cli::client
-#endif
+}  // namespace reversi::stress::client

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `reversi loadtest`: many concurrent games played over loopback WebSocket by scripted
+// `reversi-stress loadtest`: many concurrent games played over loopback WebSocket by scripted
 // clients, bounded in time. Each game has two remote players (two connections, two tokens)
 // who pick random moves from the state's legal list after a random think time; a finished
 // game is replaced by a new one, so the number of concurrent games stays constant. Reports
@@ -10,7 +10,6 @@
 // spread over several nodes (docs/MULTINODE.md): each table is made on a random node, joined
 // through another, and each player connects to a random one; 307s and WebSocket `moved`
 // errors are followed to the table's owner, as the web client does, and counted.
-#ifdef REVERSI_HAVE_SERVER
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
@@ -29,16 +28,14 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "cli/loadtest_lobby.h"
-#include "cli/node_targets.h"
-#include "cli/percentile.h"
-#include "cli/ws_client.h"
-#endif
-#include "cli/commands.h"
+#include "stress/commands.h"
+#include "stress/loadtest_lobby.h"
+#include "stress/node_targets.h"
+#include "stress/percentile.h"
+#include "stress/server_child.h"
+#include "stress/ws_client.h"
 
-namespace reversi::cli {
-
-#ifdef REVERSI_HAVE_SERVER
+namespace reversi::stress {
 
 namespace {
 
@@ -62,6 +59,7 @@ struct LoadOptions {
     // Client addresses 127.0.0.2 .. 127.0.0.(N+1); 0: one per 8 games.
     int source_addresses = 0;
     std::vector<std::string> serve_args;  // more options for the started server
+    std::string server_binary;            // empty: the `reversi` beside this executable
     int lobby_players = 0;  // > 0: the lobby mode (loadtest_lobby.cpp) with this many players
     int lobby_moves = 6;
 };
@@ -287,7 +285,7 @@ Spawned spawn_server(const LoadOptions& o) {
     std::vector<std::string> args = started_server_args(s.db, o.engine_threads, o.serve_args);
     args.insert(args.begin(), {"--computer-pause-ms", "0"});
     try {
-        s.child = client::start_server(args, s.out, "");
+        s.child = client::start_server(client::server_binary(o.server_binary), args, s.out, "");
     } catch (...) {
         std::filesystem::remove(s.out);
         throw;
@@ -437,6 +435,7 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                     "One more option for the started server, repeatable: "
                     "--serve-arg=--tables-per-minute=600")
         ->allow_extra_args(false);
+    add_server_binary_option(*cmd, o->server_binary);
     cmd->add_option("--lobby-players", o->lobby_players,
                     "Lobby mode: N registered players seek, accept and quick-pair over "
                     "/ws/lobby, playing a few moves of each game (pairings/s, pairing latency)")
@@ -460,6 +459,7 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                 lobby.connect = o->connect;
                 lobby.engine_threads = o->engine_threads;
                 lobby.serve_args = o->serve_args;
+                lobby.server_binary = o->server_binary;
                 status.code = run_lobby_loadtest(lobby);
             } else {
                 status.code = run_loadtest(*o);
@@ -470,6 +470,5 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
         }
     });
 }
-#endif
 
-}  // namespace reversi::cli
+}  // namespace reversi::stress

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `reversi failover`: the multi-node check of issue 15 (docs/MULTINODE.md). Starts several
+// `reversi-stress failover`: the multi-node check of issue 15 (docs/MULTINODE.md). Starts several
 // `reversi serve` nodes on one PostgreSQL database, has scripted clients play many games
 // across them (each table made on one node, joined and played through others, so redirects
 // are followed), SIGKILLs one node mid-game, and lets every game play on to its end on the
@@ -10,7 +10,7 @@
 // accepted on the new owner, per table of the killed node. With `--stop term` the node is
 // stopped cleanly instead (SIGTERM): it hands its leases over as it stops, so the same checks
 // hold and every table must be playing again on another node within half a lease ttl.
-#if defined(REVERSI_HAVE_SERVER) && defined(REVERSI_WITH_POSTGRES)
+#ifdef REVERSI_WITH_POSTGRES
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
@@ -33,14 +33,15 @@
 #include <random>
 #include <sstream>
 
-#include "cli/ws_client.h"
 #include "server/postgres/pg_connection.h"
+#include "stress/server_child.h"
+#include "stress/ws_client.h"
 #endif
-#include "cli/commands.h"
+#include "stress/commands.h"
 
-namespace reversi::cli {
+namespace reversi::stress {
 
-#if defined(REVERSI_HAVE_SERVER) && defined(REVERSI_WITH_POSTGRES)
+#ifdef REVERSI_WITH_POSTGRES
 
 namespace {
 
@@ -63,6 +64,7 @@ struct FailoverOptions {
     uint64_t seed = 1;
     std::string dir;
     bool keep = false;
+    std::string server_binary;  // empty: the `reversi` beside this executable
 };
 
 struct Node {
@@ -358,6 +360,7 @@ int run_failover(FailoverOptions options) {
         std::cerr << "failover: no database (--db postgresql://... or REVERSI_TEST_PG)\n";
         return 2;
     }
+    const std::filesystem::path binary = server_binary(options.server_binary);
     raise_open_file_limit();
     // A schema of its own on that server, first on every node's search path.
     const std::string schema = "reversi_failover_" + std::to_string(getpid());
@@ -384,6 +387,7 @@ int run_failover(FailoverOptions options) {
         std::filesystem::remove(log + ".err");
         Node node;
         node.child = start_server(
+            binary,
             {"--port", "0", "--db", uri, "--lease-ttl", ttl.str(), "--engine-threads", "1",
              "--tables-per-minute", "100000", "--max-connections-per-address", "100000"},
             log + ".out", log + ".err");
@@ -533,6 +537,7 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--seed", o->seed, "Seed of the players' moves")->capture_default_str();
     cmd->add_option("--dir", o->dir, "Directory for the nodes' logs (default: a temporary one)");
     cmd->add_flag("--keep", o->keep, "Keep the logs and the schema (always kept after a failure)");
+    add_server_binary_option(*cmd, o->server_binary);
     cmd->callback([o, &status] {
         try {
             status.code = run_failover(*o);
@@ -547,4 +552,4 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
 void add_failover_command(CLI::App&, ExitStatus&) {}
 #endif
 
-}  // namespace reversi::cli
+}  // namespace reversi::stress

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `reversi chaos`: the durability check of the server under crashes and storage faults.
+// `reversi-stress chaos`: the durability check of the server under crashes and storage faults.
 // Scripted clients play many concurrent games (two remote players each, and a few against
 // the computer) against a `reversi serve` child whose storage commits fail at random
 // (--fault-rate); at random instants the server is SIGKILLed and started again on the same
@@ -10,7 +10,6 @@
 // every table is checked: its stored moves begin with every acknowledged move, an
 // acknowledged end of game is stored, and every unfinished game takes one more move.
 // A move that was never acknowledged may be lost; an acknowledged one never.
-#ifdef REVERSI_HAVE_SERVER
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
@@ -32,13 +31,11 @@
 #include <sstream>
 #include <thread>
 
-#include "cli/ws_client.h"
-#endif
-#include "cli/commands.h"
+#include "stress/commands.h"
+#include "stress/server_child.h"
+#include "stress/ws_client.h"
 
-namespace reversi::cli {
-
-#ifdef REVERSI_HAVE_SERVER
+namespace reversi::stress {
 
 namespace {
 
@@ -65,6 +62,7 @@ struct ChaosOptions {
     // later write of a table whose earlier one failed. 0: never.
     int resign_odds = 30;
     std::vector<std::string> serve_args;
+    std::string server_binary;  // empty: the `reversi` beside this executable
 };
 
 // What the clients learned about one table.
@@ -461,7 +459,7 @@ awaitable<void> verify_table(Chaos& c, std::shared_ptr<TableRecord> t, Verdict& 
 // Step: the run.
 
 struct ServerRun {
-    std::filesystem::path dir, db, out, err;
+    std::filesystem::path binary, dir, db, out, err;
     std::vector<std::string> args(int port, double fault_rate,
                                   const std::vector<std::string>& extra) const {
         std::vector<std::string> a = {"--port",    std::to_string(port), "--db",
@@ -484,7 +482,7 @@ struct ServerRun {
     ServerChild start(const std::vector<std::string>& args) const {
         for (int attempt = 1;; ++attempt) {
             try {
-                return start_server(args, out.string(), err.string());
+                return start_server(binary, args, out.string(), err.string());
             } catch (const std::exception&) {
                 if (attempt >= 20) throw;
                 std::this_thread::sleep_for(milliseconds(250));
@@ -504,6 +502,7 @@ int count_lines(const std::filesystem::path& file, const std::string& text) {
 int run_chaos(const ChaosOptions& options) {
     raise_open_file_limit();
     ServerRun run;
+    run.binary = server_binary(options.server_binary);
     run.dir = options.dir.empty() ? std::filesystem::temp_directory_path() /
                                         ("reversi_chaos_" + std::to_string(getpid()))
                                   : std::filesystem::path(options.dir);
@@ -700,6 +699,7 @@ void add_chaos_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--serve-arg", o->serve_args,
                     "One more option for the server, repeatable: --serve-arg=--engine-queue=64")
         ->allow_extra_args(false);
+    add_server_binary_option(*cmd, o->server_binary);
     cmd->callback([o, &status] {
         if (o->min_gap > o->max_gap) {
             std::cerr << "chaos: --min-gap must not exceed --max-gap\n";
@@ -714,6 +714,5 @@ void add_chaos_command(CLI::App& app, ExitStatus& status) {
         }
     });
 }
-#endif
 
-}  // namespace reversi::cli
+}  // namespace reversi::stress

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The lobby mode of `reversi loadtest`: registered players seek and accept, and pair
+// The lobby mode of `reversi-stress loadtest`: registered players seek and accept, and pair
 // quickly, over the lobby WebSocket, again and again, playing a few moves of each game.
 #pragma once
 
 #include <string>
 #include <vector>
 
-namespace reversi::cli {
+namespace reversi::stress {
 
 struct LobbyLoadOptions {
     int players = 40;  // registered players, in partners of two
@@ -18,6 +18,7 @@ struct LobbyLoadOptions {
     std::vector<std::string> connect;
     int engine_threads = 1;
     std::vector<std::string> serve_args;
+    std::string server_binary;  // empty: the `reversi` beside this executable
 };
 
 // Runs the lobby load test and prints its figures; 0 when no error was seen.
@@ -29,4 +30,4 @@ int run_lobby_loadtest(const LobbyLoadOptions& options);
 std::vector<std::string> started_server_args(const std::string& db, int engine_threads,
                                              const std::vector<std::string>& serve_args);
 
-}  // namespace reversi::cli
+}  // namespace reversi::stress

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The pieces shared by the scripted clients of `reversi loadtest` and `reversi chaos`:
-// starting `reversi serve` as a child process, loopback source addresses (so that the
-// server's per-address limits can stay on), HTTP calls and WebSocket connections from a
-// chosen source address, and a cheap SAX reader of the server's messages.
-// Only built with the server (REVERSI_HAVE_SERVER).
+// The pieces shared by the scripted clients of `reversi-stress` (loadtest, chaos, failover):
+// loopback source addresses (so that the server's per-address limits can stay on), HTTP
+// calls and WebSocket connections from a chosen source address, and a cheap SAX reader of
+// the server's messages. The server itself is started by server_child.h.
 #pragma once
 
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
-
-#include <sys/types.h>
 
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
@@ -21,7 +18,7 @@
 
 #include "server/net.h"
 
-namespace reversi::cli::client {
+namespace reversi::stress::client {
 
 using server::error_code;
 using server::tcp;
@@ -32,27 +29,10 @@ namespace websocket = server::websocket;
 using net::awaitable;
 using WsStream = websocket::stream<beast::tcp_stream>;
 
-// Step: the server as a child process.
-
-struct ServerChild {
-    pid_t pid = -1;
-    int port = 0;
-};
-
-// Starts this executable as `reversi serve ARGS...`, its stdout appended to `out_path` and
-// its stderr to `err_path` (empty: inherited), and waits until it prints "listening on
-// http://HOST:PORT". Throws when it exits first or is not listening after `timeout_s`.
-ServerChild start_server(const std::vector<std::string>& args, const std::string& out_path,
-                         const std::string& err_path, double timeout_s = 30);
-
-// Sends `signal` to the server and waits for it to end.
-void stop_server(ServerChild& server, int signal);
+// Step: the client process.
 
 // Many concurrent clients need many sockets: the soft descriptor limit goes up to the hard one.
 void raise_open_file_limit();
-
-// A field of /proc/PID/status in KiB ("VmRSS:", "VmHWM:"), -1 when unknown.
-long proc_status_kib(pid_t pid, const char* field);
 
 // Step: where clients connect from and to.
 
@@ -154,4 +134,4 @@ awaitable<void> pause(std::chrono::milliseconds ms);
 // Whether `seat` is one of `seats` (the seats a connection plays).
 bool holds(const std::vector<int>& seats, int seat);
 
-}  // namespace reversi::cli::client
+}  // namespace reversi::stress::client

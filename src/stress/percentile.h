@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace reversi::cli {
+namespace reversi::stress {
 
 // The sample at fraction `p` (0..1) of `samples` in order; 0 when there are none.
 inline double percentile(std::vector<double> samples, double p) {
@@ -17,4 +17,4 @@ inline double percentile(std::vector<double> samples, double p) {
     return samples[k];
 }
 
-}  // namespace reversi::cli
+}  // namespace reversi::stress

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// `reversi loadtest --lobby-players N`: N players register through the API (keeping their
+// `reversi-stress loadtest --lobby-players N`: N players register through the API (keeping their
 // session cookie), open the lobby WebSocket and, until the time is up, pair again and
 // again: in even rounds partners 2k and 2k+1 meet through a seek (2k posts a casual seek,
 // 2k+1 accepts it), in odd rounds everyone asks for a quick pairing (rated, since the
@@ -7,12 +7,11 @@
 // plies, then the player to move resigns; a quick game is aborted after Black's first move,
 // so that ratings stay level and quick pairing needs no widening window. Reports pairings
 // per second and the latency from the accept (or the quick request) to `paired`.
-#ifdef REVERSI_HAVE_SERVER
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
 
-#include "cli/loadtest_lobby.h"
+#include "stress/loadtest_lobby.h"
 
 #include <signal.h>
 #include <unistd.h>
@@ -29,11 +28,12 @@
 #include <random>
 #include <set>
 
-#include "cli/node_targets.h"
-#include "cli/percentile.h"
-#include "cli/ws_client.h"
+#include "stress/node_targets.h"
+#include "stress/percentile.h"
+#include "stress/server_child.h"
+#include "stress/ws_client.h"
 
-namespace reversi::cli {
+namespace reversi::stress {
 
 namespace {
 
@@ -272,6 +272,7 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
         db = base + ".db";
         out = base + ".out";
         child = client::start_server(
+            client::server_binary(options.server_binary),
             started_server_args(db, options.engine_threads, options.serve_args), out, "");
         port = child.port;
     }
@@ -350,5 +351,4 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
     return st.errors == 0 && st.pairings > 0 ? 0 : 1;
 }
 
-}  // namespace reversi::cli
-#endif
+}  // namespace reversi::stress

@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Where the scripted clients of `reversi loadtest` connect when a load is spread over several
-// server nodes (docs/MULTINODE.md): the nodes' addresses from their URLs, HTTP calls that
+// Where the scripted clients of `reversi-stress loadtest` connect when a load is spread over
+// several server nodes (docs/MULTINODE.md): the nodes' addresses from their URLs, HTTP calls that
 // follow a node's 307 to the table's owner, and the owner named by a WebSocket `moved` error.
-// Only built with the server (REVERSI_HAVE_SERVER).
 #pragma once
 
-#ifdef REVERSI_HAVE_SERVER
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/ws_client.h"
+#include "stress/ws_client.h"
 
-namespace reversi::cli::client {
+namespace reversi::stress::client {
 
 // The node at `url`: "http://IP:PORT" (an IP literal, a port 1-65535, nothing after it), as
 // `reversi serve` names itself by default; nothing for anything else. Bounded and total: an
@@ -34,5 +32,4 @@ awaitable<HttpAnswer> http_call_following(Target target, const net::ip::address&
                                           http::verb method, const std::string& path,
                                           const std::string& body, uint64_t& redirects);
 
-}  // namespace reversi::cli::client
-#endif
+}  // namespace reversi::stress::client
