@@ -34,7 +34,7 @@
 #include <sstream>
 
 #include "cli/ws_client.h"
-#include "server/postgres/pg_connection.h"
+#include "server/storage/postgres/connection.h"
 #endif
 #include "cli/commands.h"
 

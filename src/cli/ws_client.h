@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "server/net.h"
+#include "server/common/net.h"
 
 namespace reversi::cli::client {
 
