@@ -34,13 +34,14 @@ class PostgresStorage : public Storage, public TableLeases {
     void begin() override;
     void commit() override;
     void rollback() override;
+    // TableStore (storage.cpp).
     void save_table(const StoredTable& table) override;
     void add_move(const std::string& table, const MoveRecord& move) override;
     void truncate_moves(const std::string& table, int from_ply) override;
     std::vector<StoredTable> unfinished() override;
     std::optional<StoredTable> load(const std::string& id) override;
     std::vector<StoredTable> finished(int limit, int offset) override;
-    // Accounts (storage/postgres/accounts.cpp).
+    // AccountStore (accounts.cpp).
     void save_player(const StoredPlayer& player) override;
     std::vector<StoredPlayer> players() override;
     void save_session(const StoredSession& session) override;
@@ -53,7 +54,7 @@ class PostgresStorage : public Storage, public TableLeases {
     void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
     PlayerStats player_stats(int64_t player) override;
     std::vector<StoredTable> player_games(int64_t player, int limit) override;
-    // Accounts across nodes (storage/postgres/accounts.cpp, docs/MULTINODE.md).
+    // AccountStore across nodes (accounts.cpp, docs/MULTINODE.md).
     std::optional<StoredSession> load_session(const std::string& token_hash) override;
     std::optional<StoredPlayer> load_player(int64_t id) override;
     std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;
@@ -62,13 +63,14 @@ class PostgresStorage : public Storage, public TableLeases {
     void touch_session(const std::string& token_hash, int64_t last_seen) override;
     std::vector<RankedRating> top_ratings(const std::string& pool, int limit) override;
     std::pair<int64_t, int64_t> reserve_player_ids() override;
-    // Chat and analyses (storage/postgres/site.cpp).
+    // ChatStore (chat.cpp).
     void add_chat(const std::string& table, const ChatLine& line) override;
     std::vector<ChatLine> chat_lines(const std::string& table) override;
+    // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
 
-    // Leases and fenced writes, for several nodes on one database (storage/postgres/lease.cpp,
+    // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only
     // under a lease this node holds on it, checked in the write's own statement (with the
     // lease row locked until the commit); a write without one throws and stores nothing.

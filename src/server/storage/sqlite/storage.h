@@ -24,12 +24,14 @@ class SqliteStorage : public Storage {
     void begin() override;
     void commit() override;
     void rollback() override;
+    // TableStore (storage.cpp).
     void save_table(const StoredTable& table) override;
     void add_move(const std::string& table, const MoveRecord& move) override;
     void truncate_moves(const std::string& table, int from_ply) override;
     std::vector<StoredTable> unfinished() override;
     std::optional<StoredTable> load(const std::string& id) override;
     std::vector<StoredTable> finished(int limit, int offset) override;
+    // AccountStore (accounts.cpp; the single-row reads are account_store.cpp's scans).
     void save_player(const StoredPlayer& player) override;
     std::vector<StoredPlayer> players() override;
     void save_session(const StoredSession& session) override;
@@ -42,10 +44,10 @@ class SqliteStorage : public Storage {
     void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
     PlayerStats player_stats(int64_t player) override;
     std::vector<StoredTable> player_games(int64_t player, int limit) override;
-    // Table chat (storage/sqlite/chat.cpp).
+    // ChatStore (chat.cpp).
     void add_chat(const std::string& table, const ChatLine& line) override;
     std::vector<ChatLine> chat_lines(const std::string& table) override;
-    // Post-game analyses (storage/sqlite/analysis.cpp).
+    // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
 

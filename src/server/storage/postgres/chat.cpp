@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// PostgreSQL back end, third part: table chat (the last ChatKept lines of each table, keyed
-// by table and sequence number) and post-game analyses (one JSON text per table).
+// PostgreSQL back end, chat part (ChatStore): the last ChatKept lines of each table, keyed by
+// table and sequence number.
 #include <string>
 #include <vector>
 
@@ -34,20 +34,6 @@ std::vector<ChatLine> PostgresStorage::chat_lines(const std::string& table) {
         out.push_back(std::move(line));
     }
     return out;
-}
-
-void PostgresStorage::save_analysis(const std::string& table, const std::string& analysis) {
-    connection_->exec(
-        "INSERT INTO analyses(table_id, analysis) VALUES($1, $2) "
-        "ON CONFLICT(table_id) DO UPDATE SET analysis = $2",
-        {pg::text(table), pg::text(analysis)});
-}
-
-std::optional<std::string> PostgresStorage::load_analysis(const std::string& table) {
-    const pg::Result rows =
-        connection_->exec("SELECT analysis FROM analyses WHERE table_id = $1", {pg::text(table)});
-    if (rows.rows() == 0) return std::nullopt;
-    return rows.text(0, 0);
 }
 
 }  // namespace reversi::server
