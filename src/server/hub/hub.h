@@ -15,6 +15,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "server/common/endpoint.h"
 #include "server/common/engine_pool.h"
 #include "server/common/identity.h"
 #include "server/common/limits.h"
@@ -27,13 +28,6 @@
 #include "server/table/table.h"
 
 namespace reversi::server {
-
-// One text message: a body shared by every recipient, then a short tail of this recipient's
-// own (the "you" of a state), so a broadcast writes the table state once, not once per client.
-struct Outgoing {
-    std::shared_ptr<const std::string> body;
-    std::string tail;
-};
 
 // A live WebSocket connection as the hub sees it. Set up by subscribe(); the hub owns the
 // fields after that.
@@ -55,8 +49,8 @@ class Subscriber {
     std::string table;
     std::string token;
     std::vector<int> seats;
-    std::string address;  // the client's IP address (set by the session), for per-address limits
-    Identity identity;    // the session cookie's player (set by the session; player 0: none)
+    std::string address;  // the client's IP address (set before subscribe), for per-address limits
+    Identity identity;    // the session cookie's player (set before subscribe; player 0: none)
     ChatThrottle chat_throttle;  // this connection's chat allowance
 };
 

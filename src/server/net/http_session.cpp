@@ -13,6 +13,8 @@
 
 #include "server/accounts/accounts.h"
 #include "server/analysis/service.h"
+#include "server/hub/table_endpoint.h"
+#include "server/lobby/endpoint.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
 
@@ -289,12 +291,14 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         auto params = query_params(target);
         stream_.expires_never();
         upgraded_ = true;
-        auto ws = std::make_shared<WebsocketSession>(stream_.release_socket(), hub_,
-                                                     std::move(slot_), settings_->limits);
-        ws->identity = site_.accounts.identify(sv(req[http::field::cookie]));
-        ws->set_lobby(site_.lobby);
-        ws->run(std::move(req), utf8_safe(params["table"], MaxEchoBytes),
-                utf8_safe(params["token"], MaxEchoBytes), host_);
+        std::unique_ptr<Endpoint> table =
+            std::make_unique<TableEndpoint>(hub_, utf8_safe(params["table"], MaxEchoBytes),
+                                            utf8_safe(params["token"], MaxEchoBytes));
+        if (site_.lobby) table = counted_online(*site_.lobby, std::move(table));
+        auto ws = std::make_shared<WebsocketSession>(
+            stream_.release_socket(), std::move(slot_), settings_->limits,
+            site_.accounts.identify(sv(req[http::field::cookie])), std::move(table));
+        ws->run(std::move(req), host_);
         return;
     }
     if (path == "/api" || path.substr(0, 5) == "/api/") return handle_api(req, path);
@@ -307,10 +311,11 @@ void HttpSession::route(http::request<http::string_body>&& req) {
 void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
     stream_.expires_never();
     upgraded_ = true;
-    auto ws = std::make_shared<WebsocketSession>(stream_.release_socket(), hub_, std::move(slot_),
-                                                 settings_->limits);
-    ws->identity = site_.accounts.identify(sv(req[http::field::cookie]));
-    ws->run_lobby(std::move(req), *site_.lobby, host_);
+    auto ws = std::make_shared<WebsocketSession>(
+        stream_.release_socket(), std::move(slot_), settings_->limits,
+        site_.accounts.identify(sv(req[http::field::cookie])),
+        std::make_unique<LobbyEndpoint>(*site_.lobby));
+    ws->run(std::move(req), host_);
 }
 
 void HttpSession::handle_api(const http::request<http::string_body>& req, std::string_view path) {

@@ -29,12 +29,13 @@ std::size_t size_of(const Outgoing& m) {
 }
 }  // namespace
 
-WebsocketSession::WebsocketSession(tcp::socket&& socket, GameHub& hub, ConnectionSlot slot,
-                                   const ServerLimits& limits)
+WebsocketSession::WebsocketSession(tcp::socket&& socket, ConnectionSlot slot,
+                                   const ServerLimits& limits, Identity identity,
+                                   std::unique_ptr<Endpoint> endpoint)
     : ws_(std::move(socket)),
-      hub_(hub),
-      hub_life_(hub.life()),
       slot_(std::move(slot)),
+      identity_(std::move(identity)),
+      endpoint_(std::move(endpoint)),
       write_timeout_(limits.write_timeout_seconds),
       max_queued_bytes_(limits.max_queued_bytes),
       write_timer_(ws_.get_executor()) {}
@@ -44,30 +45,11 @@ WebsocketSession::~WebsocketSession() {
 }
 
 void WebsocketSession::leave() {
-    const bool lobby_alive = lobby_ && !lobby_life_.expired();
-    if (joined_ && in_lobby_ && lobby_alive) lobby_->disconnect(*this);
-    if (joined_ && !in_lobby_ && !hub_life_.expired()) hub_.unsubscribe(*this);
-    if (counted_in_lobby_ && lobby_alive) lobby_->table_presence(identity, -1);
-    counted_in_lobby_ = false;
+    if (joined_) endpoint_->closed();
     joined_ = false;
 }
 
-void WebsocketSession::set_lobby(Lobby* lobby) {
-    lobby_ = lobby;
-    if (lobby) lobby_life_ = lobby->life();
-}
-
-void WebsocketSession::run_lobby(http::request<http::string_body> request, Lobby& lobby,
-                                 std::string host) {
-    set_lobby(&lobby);
-    in_lobby_ = true;
-    run(std::move(request), {}, {}, std::move(host));
-}
-
-void WebsocketSession::run(http::request<http::string_body> request, std::string table,
-                           std::string token, std::string host) {
-    table_ = std::move(table);
-    token_ = std::move(token);
+void WebsocketSession::run(http::request<http::string_body> request, std::string host) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(0);  // no limit of Beast's: on_read applies HardMessageLimit
     ws_.set_option(websocket::stream_base::decorator([host](websocket::response_type& res) {
@@ -82,18 +64,10 @@ void WebsocketSession::on_accept(error_code ec) {
     if (ec) return;
     // The hub's per-address limits (rematches count as new tables) count the client under the
     // same name as its connections and its HTTP requests.
-    address = slot_.client();
+    address_ = slot_.client();
     joined_ = true;
     try {
-        if (in_lobby_) {
-            lobby_->connect(*this);
-            return do_read();
-        }
-        if (lobby_ && !lobby_life_.expired() && identity.player != 0) {
-            lobby_->table_presence(identity, +1);
-            counted_in_lobby_ = true;
-        }
-        hub_.subscribe(*this, table_, token_);
+        endpoint_->open(*this);
     } catch (const std::exception& e) {
         fail(e.what());
         return close();
@@ -123,11 +97,7 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
     buffer_.consume(buffer_.size());
     if (buffer_.capacity() > ReadPiece) buffer_.shrink_to_fit();  // after a large message
     try {
-        if (in_lobby_) {
-            if (!lobby_life_.expired()) lobby_->on_message(*this, text);
-        } else {
-            hub_.on_message(*this, text);
-        }
+        endpoint_->message(text);
     } catch (const std::exception& e) {
         fail(e.what());
     } catch (...) {
