@@ -47,8 +47,7 @@ void answer_guarded(const Respond& respond, const std::function<void(const Respo
 void GameHub::create_table(const std::string& body, Respond respond, const std::string& client,
                            const Identity& who) {
     answer_guarded(respond, [&](const Respond& respond) {
-        if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
-            throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
+        check_table_room();
         const json req = parse_json(body);
         if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
         SetupRequest setup = parse_setup(req.contains("setup") ? req["setup"] : json::object());

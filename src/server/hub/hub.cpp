@@ -223,6 +223,15 @@ StoredTable GameHub::stored(const Table& t) const {
     return st;
 }
 
+int GameHub::table_room() const {
+    return options_.limits.max_live_tables - static_cast<int>(rooms_.size());
+}
+
+void GameHub::check_table_room() const {
+    if (table_room() <= 0)
+        throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
+}
+
 void GameHub::commit(const RoomPtr& room, std::function<void(Storage&)> op,
                      std::shared_ptr<const std::string> state, std::function<void(bool)> then) {
     if (room->dropped) {

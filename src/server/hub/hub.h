@@ -197,6 +197,12 @@ class GameHub {
     void on_withdraw(Subscriber& sub, const RoomPtr& room, const json& msg);
     void on_abort(Subscriber& sub, const RoomPtr& room);
     void on_claim(Subscriber& sub, const RoomPtr& room);
+    // The one owner of ServerLimits::max_live_tables (docs/PROTOCOL.md "Limits"): how many
+    // more tables fit in memory (negative when over), and a Busy refusal when none does. A new
+    // table, a paired one, a rematch offered or accepted, and the tables another node leaves
+    // (set_ownership) all ask it.
+    int table_room() const;
+    void check_table_room() const;
     // Commits what a granted offer did (a draw, a takeback) or makes the rematch table.
     void after_offer(Subscriber& sub, const RoomPtr& room, std::optional<OfferKind> granted);
     // Makes the rematch table (or names the one made before) and tells every subscriber.

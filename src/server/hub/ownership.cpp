@@ -17,7 +17,7 @@ void GameHub::set_ownership(TableOwnership& ownership) {
     ownership.start(
         [this](const std::vector<std::string>& ids) { lose_tables(ids); },
         [this](std::vector<StoredTable> tables) { adopt_tables(std::move(tables)); },
-        [this] { return options_.limits.max_live_tables - static_cast<int>(rooms_.size()); });
+        [this] { return table_room(); });
 }
 
 void GameHub::release_room(const std::string& id) {

@@ -7,6 +7,7 @@
 #include "server/common/secrets.h"
 #include "server/hub/hub.h"
 #include "server/hub/room.h"
+#include "server/rating/rated_players.h"
 #include "server/rating/ratings.h"
 
 namespace reversi::server {
@@ -18,8 +19,7 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
         done(std::move(out));
     };
     try {
-        if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
-            return fail(ErrorCode::Busy, "the server holds as many tables as it can; try later");
+        check_table_room();  // a refusal is answered through `done` below
         if (static_cast<int>(order.seats.size()) != order.setup.players)
             return fail(ErrorCode::BadRequest, "one player per seat");
         if (const std::string why = order.setup.problem(); !why.empty())
@@ -31,8 +31,8 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
         spec.rated = order.rated;
         for (const Identity& who : order.seats) {
             if (who.player == 0) return fail(ErrorCode::BadRequest, "a seat without a player");
-            if (order.rated && who.guest)
-                return fail(ErrorCode::BadRequest, "rated games are for registered players");
+            if (order.rated && !may_play_rated(who))
+                return fail(ErrorCode::BadRequest, RatedNeedsRegistration);
             spec.seats.emplace_back();
         }
         if (order.rated && !pool_of(spec.setup))

@@ -104,8 +104,7 @@ void GameHub::on_offer(Subscriber& sub, const RoomPtr& room, const json& msg) {
             return;
         }
         // Checked before anything changes: the offer may be granted at once.
-        if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
-            throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
+        check_table_room();
         if (table_creations_.wait_seconds(sub.address, now()) > 0)
             throw ApiError(ErrorCode::RateLimited,
                            "too many new tables from your address; try later");
@@ -120,8 +119,7 @@ void GameHub::on_answer(Subscriber& sub, const RoomPtr& room, const json& msg) {
         throw ApiError(ErrorCode::BadRequest, "field \"accept\" must be true or false");
     const bool accept = it->get<bool>();
     if (kind == OfferKind::Rematch && accept) {
-        if (rooms_.size() >= static_cast<size_t>(options_.limits.max_live_tables))
-            throw ApiError(ErrorCode::Busy, "the server holds as many tables as it can; try later");
+        check_table_room();
         if (table_creations_.wait_seconds(sub.address, now()) > 0)
             throw ApiError(ErrorCode::RateLimited,
                            "too many new tables from your address; try later");

@@ -5,6 +5,7 @@
 
 #include "server/lobby/fields.h"
 #include "server/lobby/lobby.h"
+#include "server/rating/rated_players.h"
 
 namespace reversi::server {
 
@@ -28,8 +29,8 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
         throw ApiError(ErrorCode::Offline, utf8_safe(to, 40) + " is not in the lobby now");
     if (target_id->player == me.player)
         throw ApiError(ErrorCode::NotAllowed, "you cannot challenge yourself");
-    if (c.rated && target_id->guest)
-        throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+    if (c.rated && !may_play_rated(*target_id))
+        throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
     int sent = 0, received = 0;
     for (const auto& [id, x] : challenges_) {
         sent += x.from.player == me.player;

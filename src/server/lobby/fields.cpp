@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "server/rating/rated_players.h"
 #include "server/rating/ratings.h"
 #include "server/table/random_blocked.h"
 
@@ -49,7 +50,7 @@ std::string rated_pool(const core::Setup& setup, bool rated, const Identity& who
         throw ApiError(ErrorCode::BadRequest,
                        "only games of a rating pool can be rated (no blocked squares, handicap "
                        "or free opening)");
-    if (who.guest) throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+    if (!may_play_rated(who)) throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
     return *pool;
 }
 

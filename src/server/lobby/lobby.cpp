@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "server/lobby/fields.h"
+#include "server/rating/rated_players.h"
 
 namespace reversi::server {
 
@@ -273,8 +274,8 @@ void Lobby::on_accept(LobbyClient& client, const json& msg) {
     const std::string id = id_field(msg);
     // Another node's seek: that node pairs (lobby/remote.cpp); errors come back to `me`.
     if (!seeks_.count(id) && remote_seeks_.count(id)) {
-        if (me.guest && remote_seeks_.at(id).view.value("rated", false))
-            throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+        if (!may_play_rated(me) && remote_seeks_.at(id).view.value("rated", false))
+            throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
         if (remote_seeks_.at(id).owner == me.player)
             throw ApiError(ErrorCode::NotAllowed, "you cannot accept your own seek");
         return publish({{"k", "accept"},
@@ -291,8 +292,8 @@ void Lobby::accept_seek(const Identity& me, const std::string& id) {
     const Seek& seek = it->second;
     if (seek.owner.player == me.player)
         throw ApiError(ErrorCode::NotAllowed, "you cannot accept your own seek");
-    if (seek.rated && me.guest)
-        throw ApiError(ErrorCode::BadRequest, "rated games are for registered players");
+    if (seek.rated && !may_play_rated(me))
+        throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
     const bool owner_black =
         seek.seat == "black" || (seek.seat == "random" && services_.random() % 2);
     PairingOrder order;
@@ -332,7 +333,7 @@ void Lobby::on_quick(LobbyClient& client, const json& msg) {
         throw ApiError(ErrorCode::BadRequest,
                        "unknown preset \"" + utf8_safe(entry.preset, 40) + "\"");
     entry.player = me.player;
-    entry.rated = !me.guest;
+    entry.rated = may_play_rated(me);
     entry.players = setup->players;
     entry.rating = services_.rating(me, entry.pool).rating;
     entry.since = services_.now();

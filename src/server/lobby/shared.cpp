@@ -13,6 +13,7 @@
 
 #include "server/lobby/fields.h"
 #include "server/lobby/lobby.h"
+#include "server/rating/rated_players.h"
 
 namespace reversi::server {
 
@@ -39,7 +40,7 @@ QuickEntry seeker_entry(const json& seeker) {
         throw ApiError(ErrorCode::BadRequest, "unknown pool or preset");
     e.players = setup->players;
     e.rated = get_bool(seeker, "rated", false);
-    if (e.rated && who.guest) throw ApiError(ErrorCode::BadRequest, "a rated guest");
+    if (e.rated && !may_play_rated(who)) throw ApiError(ErrorCode::BadRequest, "a rated guest");
     const auto rating = seeker.find("rating");
     if (rating == seeker.end() || !rating->is_number() || !std::isfinite(rating->get<double>()) ||
         std::fabs(rating->get<double>()) > 100'000)

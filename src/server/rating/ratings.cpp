@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "server/rating/glicko2.h"
+#include "server/rating/rated_players.h"
 
 namespace reversi::server {
 
@@ -37,7 +38,7 @@ std::optional<std::string> pool_of(const core::Setup& s) {
 }
 
 std::string rated_problem(const TableSpec& spec, const Identity& creator) {
-    if (!creator.player || creator.guest) return "only registered players can play rated games";
+    if (!may_play_rated(creator)) return "only registered players can play rated games";
     if (spec.local) return "a game at one screen cannot be rated";
     for (const Seat& s : spec.seats)
         if (s.type == SeatType::Computer) return "games against the computer are never rated";
@@ -49,7 +50,7 @@ std::string rated_problem(const TableSpec& spec, const Identity& creator) {
 
 std::string rated_join_problem(const Table& table, const Identity& who) {
     if (!table.spec().rated) return {};
-    if (!who.player || who.guest) return "only registered players can play rated games; log in";
+    if (!may_play_rated(who)) return "only registered players can play rated games; log in";
     for (const Seat& s : table.spec().seats)
         if (s.taken() && s.player == who.player) return "you hold a seat at this table already";
     return {};

@@ -11,7 +11,9 @@
 
 #include "server/storage/sqlite/storage.h"
 
-namespace reversi::server {
+// A namespace of its own: its TempDb differs from the other test files', which a unity
+// batch may hold too.
+namespace reversi::server::sqlite_accounts_test {
 namespace {
 
 struct TempDb {
@@ -166,4 +168,4 @@ TEST(SqliteAccounts, ADatabaseNewerThanTheServerIsRefused) {
 }
 
 }  // namespace
-}  // namespace reversi::server
+}  // namespace reversi::server::sqlite_accounts_test

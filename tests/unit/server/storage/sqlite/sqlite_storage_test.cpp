@@ -12,7 +12,9 @@
 
 #include "storage_backends.h"
 
-namespace reversi::server {
+// A namespace of its own: its TempDb differs from the other test files', which a unity
+// batch may hold too.
+namespace reversi::server::sqlite_storage_test {
 namespace {
 
 // A database file (with its -wal and -shm companions) removed before and after the test.
@@ -149,4 +151,4 @@ TEST(StorageQueue, FailedWriteIsReportedAndIsolated) {
 }
 
 }  // namespace
-}  // namespace reversi::server
+}  // namespace reversi::server::sqlite_storage_test
