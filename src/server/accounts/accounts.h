@@ -22,6 +22,7 @@
 #include "server/common/net.h"
 #include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
+#include "server/rating/settlement.h"
 #include "server/storage/storage.h"
 
 namespace reversi::server {
@@ -52,10 +53,10 @@ json rating_json(const StoredRating& rating);
 // Provisional while the deviation is above this.
 constexpr double ProvisionalRd = 110;
 
-class Accounts {
+class Accounts : public RatingCache {
   public:
     Accounts(net::io_context& ioc, StorageQueue& storage, AccountsOptions options = {});
-    ~Accounts();
+    ~Accounts() override;
     Accounts(const Accounts&) = delete;
     Accounts& operator=(const Accounts&) = delete;
 
@@ -105,14 +106,14 @@ class Accounts {
     int online_count() const { return static_cast<int>(online_.size()); }
 
     // The player's rating in `pool` (the starting rating when none is stored).
-    StoredRating rating(int64_t player, const std::string& pool) const;
+    StoredRating rating(int64_t player, const std::string& pool) const override;
     // Replaces the cached rating (the caller writes it to the store in its own commit).
-    void set_rating(const StoredRating& rating);
+    void set_rating(const StoredRating& rating) override;
     // Whether several nodes share the store (then a rated end re-reads stored ratings).
-    bool shared_store() const { return options_.shared_store; }
+    bool shared_store() const override { return options_.shared_store; }
     // A function that any thread may call with ratings just saved: they replace the cached
     // ones on the network thread.
-    std::function<void(const std::vector<StoredRating>&)> rating_sink();
+    std::function<void(const std::vector<StoredRating>&)> rating_sink() override;
 
   private:
     struct Player {

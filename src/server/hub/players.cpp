@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The hub's side of players and ratings (docs/SITE.md "Identity", "Ratings"): seats taken by
-// players, the seats a session holds, and the settling of a game's end (outcomes for the
-// profiles, new ratings for rated games), written in the same commit as the end itself so
-// the store never holds a finished rated game without its rating changes.
+// players, the seats a session holds, and when a commit carries a game's end, its settlement
+// (rating/settlement.h), written in the same transaction as the end itself.
 #include <algorithm>
 
 #include "server/accounts/accounts.h"
 #include "server/hub/hub.h"
 #include "server/hub/room.h"
-#include "server/rating/rated_end.h"
 #include "server/rating/ratings.h"
+#include "server/rating/settlement.h"
 
 namespace reversi::server {
 
@@ -60,52 +59,10 @@ std::function<void(Storage&)> GameHub::settle_game(const RoomPtr& room) {
     Table& t = room->table;
     if (room->settled || t.status() != TableStatus::Finished || !t.result()) return {};
     room->settled = true;
-    const TableResult& result = *t.result();
-    const auto& seats = t.spec().seats;
-    const int n = static_cast<int>(seats.size());
-    std::vector<std::pair<int, std::string>> outcomes;
-    for (int i = 0; i < n; ++i)
-        if (seats[i].player)
-            if (std::string o = outcome_of(result, i); !o.empty()) outcomes.emplace_back(i, o);
-    std::vector<StoredRating> after;
-    std::vector<RatingChange> changes;
-    const auto pool = pool_of(t.spec().setup);
-    const bool every_seat_a_player =
-        std::all_of(seats.begin(), seats.end(), [](const Seat& s) { return s.player != 0; });
-    if (t.spec().rated && accounts_ && pool && every_seat_a_player && counts_for_rating(result)) {
-        std::vector<StoredRating> before;
-        for (const Seat& s : seats) before.push_back(accounts_->rating(s.player, *pool));
-        changes = rate_game(result, t.spec().setup.anti, before);
-        for (const RatingChange& c : changes) {
-            accounts_->set_rating(c.after);
-            after.push_back(c.after);
-        }
-        t.set_rating_changes(rating_changes_json(changes));
-        // The cache changes now, so a game ending before this commit lands builds on these
-        // ratings; if the commit fails they are put back, unless a later game built on them
-        // meanwhile (then its commit holds them, and the cache agrees with the store).
-        room->unsettle = [accounts = accounts_, changes] {
-            for (const RatingChange& c : changes) {
-                const StoredRating now = accounts->rating(c.after.player, c.after.pool);
-                if (now.games == c.after.games && now.rating == c.after.rating)
-                    accounts->set_rating(c.before);
-            }
-        };
-    }
-    if (outcomes.empty() && after.empty()) return {};
-    // The ratings, and the row whose result now holds their changes (rated_end.h: on a shared
-    // store they are rated again from the stored ratings if another node changed one).
-    RatedEnd rated;
-    rated.changes = changes;
-    rated.result = result;
-    rated.anti = t.spec().setup.anti;
-    if (!after.empty()) rated.row = stored(t);
-    const bool recheck = accounts_ && accounts_->shared_store();
-    if (recheck) rated.rerated = accounts_->rating_sink();
-    return [id = t.id(), outcomes, rated = std::move(rated), recheck](Storage& s) {
-        for (const auto& [seat, outcome] : outcomes) s.set_outcome(id, seat, outcome);
-        save_rated_end(s, rated, recheck);
-    };
+    Settlement settlement =
+        settle_finished_game(t, accounts_, [this](const Table& table) { return stored(table); });
+    room->unsettle = std::move(settlement.undo);
+    return std::move(settlement.write);
 }
 
 }  // namespace reversi::server
