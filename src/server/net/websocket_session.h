@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // One WebSocket connection: reads messages for its Endpoint (a table's or the lobby's,
-// common/endpoint.h) and writes what the endpoint sends, with at most one write in flight. A client that does not keep up is dropped (its
-// socket closed at once, no closing handshake) rather than allowed to hold the server's
-// memory: when a message has waited `write_timeout_seconds` for its write to finish, or when
-// the unsent bytes would exceed `max_queued_bytes`. The session holds the connection slot of
-// the HTTP connection it came from.
+// common/endpoint.h) and writes what the endpoint sends, with at most one write in flight. A
+// client that does not keep up is dropped (its socket closed at once, no closing handshake)
+// rather than allowed to hold the server's memory: when a message has waited
+// `write_timeout_seconds` for its write to finish, or when the unsent bytes would exceed
+// `max_queued_bytes`. The session holds the connection slot of the HTTP connection it came
+// from.
 #pragma once
 
 #include <cstdint>
