@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "fuzz_check.h"
-#include "server/game_hub.h"
-#include "server/sqlite_storage.h"
+#include "server/hub/hub.h"
+#include "server/storage/sqlite/storage.h"
 
 namespace reversi::fuzz {
 

@@ -11,7 +11,7 @@
 //  - parse_seats gives one seat per player, computer levels 1..10.
 #include "core/variant.h"
 #include "fuzz_check.h"
-#include "server/protocol.h"
+#include "server/common/protocol.h"
 
 using namespace reversi;
 using namespace reversi::server;

@@ -6,8 +6,8 @@
 
 #include "cli/commands.h"
 #ifdef REVERSI_HAVE_SERVER
+#include "server/hub/table_ownership.h"
 #include "server/server.h"
-#include "server/table_ownership.h"
 #endif
 
 namespace reversi::cli {

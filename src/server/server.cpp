@@ -10,19 +10,19 @@
 #include <algorithm>
 #include <iostream>
 
-#include "server/analysis_service.h"
-#include "server/accounts.h"
-#include "server/engine_pool.h"
-#include "server/fault_injecting_storage.h"
-#include "server/game_hub.h"
-#include "server/listener.h"
-#include "server/lobby_bus.h"
-#include "server/lobby_host.h"
-#include "server/secrets.h"
-#include "server/sqlite_storage.h"
-#include "server/table_ownership.h"
+#include "server/accounts/accounts.h"
+#include "server/analysis/service.h"
+#include "server/common/engine_pool.h"
+#include "server/common/secrets.h"
+#include "server/hub/hub.h"
+#include "server/hub/table_ownership.h"
+#include "server/lobby/host.h"
+#include "server/multinode/lobby_bus.h"
+#include "server/net/listener.h"
+#include "server/storage/fault_injecting.h"
+#include "server/storage/sqlite/storage.h"
 #ifdef REVERSI_WITH_POSTGRES
-#include "server/postgres/postgres_storage.h"
+#include "server/storage/postgres/storage.h"
 #endif
 
 namespace reversi::server {

@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "server/limits.h"
+#include "server/common/limits.h"
 
 namespace reversi::server {
 

@@ -33,7 +33,7 @@
 #include <random>
 #include <sstream>
 
-#include "server/postgres/pg_connection.h"
+#include "server/storage/postgres/connection.h"
 #include "stress/server_child.h"
 #include "stress/ws_client.h"
 #endif

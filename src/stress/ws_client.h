@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "server/net.h"
+#include "server/common/net.h"
 
 namespace reversi::stress::client {
 

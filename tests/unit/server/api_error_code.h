@@ -6,7 +6,7 @@
 
 #include <functional>
 
-#include "server/protocol.h"
+#include "server/common/protocol.h"
 
 namespace reversi::server::testing_support {
 

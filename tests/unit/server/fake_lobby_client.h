@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/lobby.h"
+#include "server/lobby/lobby.h"
 
 namespace reversi::server::testing_lobby {
 

@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "server/engine_pool.h"
-#include "server/fault_injecting_storage.h"
-#include "server/game_hub.h"
-#include "server/sqlite_storage.h"
+#include "server/common/engine_pool.h"
+#include "server/hub/hub.h"
+#include "server/storage/fault_injecting.h"
+#include "server/storage/sqlite/storage.h"
 
 namespace reversi::server::hub_testing {
 

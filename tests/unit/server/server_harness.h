@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "server/net.h"
+#include "server/common/net.h"
 
 namespace reversi::server::testing_support {
 

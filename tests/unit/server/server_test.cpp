@@ -10,7 +10,7 @@
 
 #include "core/ggf.h"
 #include "core/notation.h"
-#include "server/protocol.h"
+#include "server/common/protocol.h"
 #include "server_harness.h"
 
 namespace reversi::server {

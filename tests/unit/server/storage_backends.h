@@ -16,12 +16,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "server/sqlite_storage.h"
-#include "server/storage.h"
+#include "server/storage/sqlite/storage.h"
+#include "server/storage/storage.h"
 #ifdef REVERSI_WITH_POSTGRES
-#include "server/postgres/pg_connection.h"
-#include "server/postgres/pg_schema.h"
-#include "server/postgres/postgres_storage.h"
+#include "server/storage/postgres/connection.h"
+#include "server/storage/postgres/schema.h"
+#include "server/storage/postgres/storage.h"
 #endif
 
 namespace reversi::server::testing_backends {

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+// The accounts' caches, sessions and guests. A change is applied to the cache at once (later
+// requests see it) and queued to the store; on one node the store is only read at start (a
+// shared store is also read on misses: accounts/nodes.cpp). Sessions' last_seen is written at
+// most once an hour, so browsing costs no writes.
+#include "server/accounts/accounts.h"
+
+#include <sodium.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+#include "server/accounts/player_names.h"
+#include "server/common/secrets.h"
+
+namespace reversi::server {
+
+namespace {
+
+constexpr std::string_view CookieName = "rv_session";
+constexpr int64_t SessionLifeMs = int64_t{365} * 24 * 3600 * 1000;
+constexpr int64_t SeenWriteMs = int64_t{3600} * 1000;
+
+bool is_token(std::string_view s) {
+    return s.size() == 32 && std::all_of(s.begin(), s.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
+}  // namespace
+
+std::string session_cookie(const std::string& token) {
+    return std::string(CookieName) + "=" + token +
+           "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000";
+}
+
+std::string cleared_session_cookie() {
+    // Built by appending: GCC 12 warns (falsely) on a temporary string plus a long literal.
+    std::string out(CookieName);
+    out += "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0";
+    return out;
+}
+
+std::string session_token(std::string_view header) {
+    // "a=1; rv_session=abc; b=2": the first well-formed rv_session wins.
+    size_t pos = 0;
+    while (pos < header.size()) {
+        size_t end = header.find(';', pos);
+        if (end == std::string_view::npos) end = header.size();
+        std::string_view pair = header.substr(pos, end - pos);
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        while (!pair.empty() && pair.back() == ' ') pair.remove_suffix(1);
+        if (pair.size() > CookieName.size() && pair.substr(0, CookieName.size()) == CookieName &&
+            pair[CookieName.size()] == '=') {
+            const std::string_view value = pair.substr(CookieName.size() + 1);
+            if (is_token(value)) return std::string(value);
+        }
+        pos = end + 1;
+    }
+    return {};
+}
+
+json rating_json(const StoredRating& r) {
+    const auto round1 = [](double v) { return std::round(v * 10) / 10; };
+    return {{"rating", round1(r.rating)},
+            {"rd", round1(r.rd)},
+            {"volatility", std::round(r.volatility * 1e6) / 1e6},
+            {"games", r.games},
+            {"provisional", r.rd > ProvisionalRd}};
+}
+
+Accounts::Accounts(net::io_context& ioc, StorageQueue& storage, AccountsOptions options)
+    : ioc_(ioc),
+      storage_(storage),
+      options_(options),
+      attempts_by_address_(options.logins_per_minute, options.logins_per_minute),
+      attempts_by_name_(options.logins_per_minute, options.logins_per_minute),
+      guests_by_address_(options.guests_per_minute, 2 * options.guests_per_minute),
+      workers_(std::make_unique<net::thread_pool>(1)) {
+    if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
+    if (!options_.hash_ops) options_.hash_ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+    if (!options_.hash_memory) options_.hash_memory = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+    // The decoy is made first on the one hashing thread, so every verification (which runs
+    // after it on the same thread) finds it ready.
+    net::post(*workers_, [this] { decoy_ = hash_password(random_token()); });
+}
+
+Accounts::~Accounts() {
+    workers_->join();
+}
+
+void Accounts::restore(Storage& storage) {
+    const int64_t now = wall_now();
+    for (StoredPlayer& p : storage.players()) {
+        next_id_ = std::max(next_id_, p.id + 1);
+        by_key_[p.name_key] = p.id;
+        const int64_t id = p.id;
+        players_[id] = Player{std::move(p)};
+    }
+    for (StoredSession& s : storage.sessions()) {
+        if (!players_.count(s.player) || now - s.last_seen > SessionLifeMs) continue;
+        const std::string key = s.token_hash;
+        sessions_[key] = Session{std::move(s), 0, steady_now()};
+        sessions_[key].saved_seen = sessions_[key].row.last_seen;
+    }
+    for (const StoredRating& r : storage.ratings()) ratings_[{r.player, r.pool}] = r;
+    // The first block now, so the first guests never wait for one.
+    if (options_.shared_store) id_blocks_.push_back(storage.reserve_player_ids());
+}
+
+int64_t Accounts::wall_now() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+int64_t Accounts::steady_now() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void Accounts::write(std::function<void(Storage&)> op) {
+    storage_.write(std::move(op), [](bool ok) {
+        if (!ok) std::cerr << "accounts: a write to the store failed\n";
+    });
+}
+
+void Accounts::off_thread(std::function<void()> work, std::function<void()> done) {
+    std::weak_ptr<const int> life = life_;
+    net::post(*workers_, [this, life, work = std::move(work), done = std::move(done)]() mutable {
+        work();
+        net::post(ioc_, [life, done = std::move(done)] {
+            if (!life.expired()) done();
+        });
+    });
+}
+
+std::string Accounts::hash_password(const std::string& password) const {
+    std::string out(crypto_pwhash_STRBYTES, '\0');
+    if (crypto_pwhash_str_alg(out.data(), password.data(), password.size(), options_.hash_ops,
+                              options_.hash_memory, crypto_pwhash_ALG_ARGON2ID13) != 0)
+        return {};
+    out.resize(std::char_traits<char>::length(out.c_str()));
+    return out;
+}
+
+bool Accounts::verify_password(const std::string& hash, const std::string& password) const {
+    if (hash.empty()) return false;
+    return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+}
+
+Identity Accounts::identity_of(const Player& p) const {
+    return {p.row.id, p.row.name, p.guest()};
+}
+
+Accounts::Session* Accounts::session_of(std::string_view cookie_header) {
+    const std::string token = session_token(cookie_header);
+    if (token.empty()) return nullptr;
+    const auto it = sessions_.find(token_hash(token));
+    if (it == sessions_.end()) return nullptr;
+    const int64_t now = wall_now();
+    if (now - it->second.row.last_seen > SessionLifeMs) return nullptr;
+    return &it->second;
+}
+
+Identity Accounts::identify(std::string_view cookie_header) {
+    Session* s = session_of(cookie_header);
+    if (!s) return {};
+    const auto p = players_.find(s->row.player);
+    if (p == players_.end()) return {};
+    const int64_t now = wall_now();
+    s->row.last_seen = now;
+    if (now - s->saved_seen >= SeenWriteMs) {
+        s->saved_seen = now;
+        save_seen(s->row);
+    }
+    return identity_of(p->second);
+}
+
+std::string Accounts::open_session(int64_t player) {
+    const std::string token = random_token();
+    const int64_t now = wall_now();
+    Session s{{token_hash(token), player, now, now}, now, steady_now()};
+    sessions_[s.row.token_hash] = s;
+    write([row = s.row](Storage& st) { st.save_session(row); });
+    return token;
+}
+
+std::string Accounts::new_guest_name(int64_t id) {
+    if (options_.shared_store) {
+        // Other nodes make guests too: the id, unique across nodes, makes the name unique
+        // ("Guest-" and digits, like a one-node name, which the -N suffix steps around).
+        std::string name = "Guest-" + std::to_string(id);
+        while (by_key_.count(name_key(name)))
+            name = "Guest-" + std::to_string(id) + "-" + std::to_string(randombytes_uniform(100));
+        return name;
+    }
+    // Four digits while they last, then more: the name stays short on a small site.
+    for (int digits = 4;; ++digits) {
+        const int attempts = 20;
+        for (int i = 0; i < attempts; ++i) {
+            std::string name = "Guest-";
+            for (int d = 0; d < digits; ++d)
+                name += static_cast<char>('0' + randombytes_uniform(10));
+            if (!by_key_.count(name_key(name))) return name;
+        }
+    }
+}
+
+Accounts::Ensured Accounts::ensure(const Identity& current, const std::string& client) {
+    if (current.player) return {current, {}};
+    const int64_t now = steady_now();
+    guests_by_address_.prune(now);
+    if (!guests_by_address_.allow(client, now)) return {};
+    const std::optional<int64_t> id = take_player_id();
+    if (!id) return {};  // a shared store's block ran out and its refill is on its way
+    Player p;
+    p.row.id = *id;
+    p.row.name = new_guest_name(*id);
+    p.row.name_key = name_key(p.row.name);
+    p.row.created = wall_now();
+    by_key_[p.row.name_key] = p.row.id;
+    write([row = p.row](Storage& st) { st.save_player(row); });
+    const Identity who = identity_of(p);
+    players_[p.row.id] = std::move(p);
+    return {who, session_cookie(open_session(who.player))};
+}
+
+std::optional<Identity> Accounts::find(std::string_view name) const {
+    const auto it = by_key_.find(name_key(name));
+    if (it == by_key_.end()) return std::nullopt;
+    return player(it->second);
+}
+
+std::optional<Identity> Accounts::player(int64_t id) const {
+    const auto it = players_.find(id);
+    if (it == players_.end()) return std::nullopt;
+    return identity_of(it->second);
+}
+
+void Accounts::connected(int64_t player, int delta) {
+    if (!player) return;
+    const int n = (online_.count(player) ? online_[player] : 0) + delta;
+    if (n <= 0)
+        online_.erase(player);
+    else
+        online_[player] = n;
+}
+
+bool Accounts::online(int64_t player) const {
+    return online_.count(player) > 0;
+}
+
+StoredRating Accounts::rating(int64_t player, const std::string& pool) const {
+    const auto it = ratings_.find({player, pool});
+    if (it != ratings_.end()) return it->second;
+    StoredRating fresh;
+    fresh.player = player;
+    fresh.pool = pool;
+    return fresh;
+}
+
+void Accounts::set_rating(const StoredRating& rating) {
+    ratings_[{rating.player, rating.pool}] = rating;
+}
+
+json Accounts::me_json(const Identity& who) const {
+    json ratings = json::object();
+    for (auto it = ratings_.lower_bound({who.player, std::string()});
+         it != ratings_.end() && it->first.first == who.player; ++it)
+        if (it->second.games > 0) ratings[it->first.second] = rating_json(it->second);
+    return {{"id", who.player}, {"name", who.name}, {"guest", who.guest}, {"ratings", ratings}};
+}
+
+}  // namespace reversi::server

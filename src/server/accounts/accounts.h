@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+// Players, sessions and ratings (docs/SITE.md "Identity"). Everything is cached in memory,
+// loaded once at start and written through the storage queue, so identifying a request is
+// a hash-table lookup on the network thread and never waits for the store. Password hashing
+// (Argon2id) runs on a worker thread of its own; its result comes back to the network thread,
+// which alone touches the caches. Not thread-safe: used from the network thread only.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/common/identity.h"
+#include "server/common/net.h"
+#include "server/common/rate_limiter.h"
+#include "server/common/reply.h"
+#include "server/rating/settlement.h"
+#include "server/storage/storage.h"
+
+namespace reversi::server {
+
+struct AccountsOptions {
+    // Argon2id cost (libsodium's INTERACTIVE limits by default). Tests may lower them.
+    unsigned long long hash_ops = 0;  // 0: crypto_pwhash_OPSLIMIT_INTERACTIVE
+    std::size_t hash_memory = 0;      // 0: crypto_pwhash_MEMLIMIT_INTERACTIVE
+    double logins_per_minute = 10;    // per address and per name
+    double guests_per_minute = 30;    // new guests per address (a burst of twice that)
+    // Several nodes share the store (PostgreSQL; docs/MULTINODE.md "Accounts across nodes"):
+    // ids come in blocks from the store, unknown sessions and names are looked up there, and
+    // cached sessions are checked again once older than session_recheck_ms.
+    bool shared_store = false;
+    int64_t session_recheck_ms = 10'000;
+    int64_t miss_memory_ms = 5'000;  // how long a token the store does not know is not asked
+};
+
+// A session cookie to send: the full Set-Cookie value.
+std::string session_cookie(const std::string& token);
+// The Set-Cookie value that removes the session cookie.
+std::string cleared_session_cookie();
+// The session token in a Cookie header ("rv_session"), empty when absent or malformed.
+std::string session_token(std::string_view cookie_header);
+
+// A rating as docs/SITE.md writes it ({"rating", "rd", "volatility", "games", "provisional"}).
+json rating_json(const StoredRating& rating);
+// Provisional while the deviation is above this.
+constexpr double ProvisionalRd = 110;
+
+class Accounts : public RatingCache {
+  public:
+    Accounts(net::io_context& ioc, StorageQueue& storage, AccountsOptions options = {});
+    ~Accounts() override;
+    Accounts(const Accounts&) = delete;
+    Accounts& operator=(const Accounts&) = delete;
+
+    // Loads players, sessions and ratings (call once, before serving). Throws when the store
+    // does not read: serving without the accounts would hand out duplicate ids.
+    void restore(Storage& storage);
+
+    // Makes the session of a Cookie header known before identify(): on a shared store a token
+    // not cached, or cached and not checked for session_recheck_ms, is read from the store
+    // (session, player, ratings) on the storage thread; `then` runs on the network thread
+    // afterwards, or at once when nothing needs reading (always on a one-node store).
+    void resolve(std::string_view cookie_header, std::function<void()> then);
+
+    // The identity of a Cookie header (player 0 when it holds no live session).
+    Identity identify(std::string_view cookie_header);
+    // `current`, or when it has no player a new guest with a session; `set_cookie` is then
+    // the Set-Cookie value to send. Too many new guests from `client` give player 0.
+    struct Ensured {
+        Identity identity;
+        std::string set_cookie;
+    };
+    Ensured ensure(const Identity& current, const std::string& client);
+
+    // HTTP API (docs/SITE.md); each answers through `respond`, possibly later.
+    void me(const Identity& who, Respond respond) const;
+    void register_player(const Identity& who, const std::string& body, const std::string& client,
+                         Respond respond);
+    void login(std::string_view cookie_header, const std::string& body, const std::string& client,
+               Respond respond);
+    void logout(std::string_view cookie_header, Respond respond);
+    void change_password(std::string_view cookie_header, const std::string& body,
+                         const std::string& client, Respond respond);
+    void profile(const std::string& name, Respond respond);
+    void leaderboard(const std::string& pool, int limit, Respond respond) const;
+
+    // The me object: {"id", "name", "guest", "ratings": {pool: rating}}.
+    json me_json(const Identity& who) const;
+    // A player by name (ignoring case), or nothing.
+    std::optional<Identity> find(std::string_view name) const;
+    // A player by id, or nothing.
+    std::optional<Identity> player(int64_t id) const;
+
+    // Open sockets per player (tables and lobby), fed by their subscribe and unsubscribe.
+    void connected(int64_t player, int delta);
+    bool online(int64_t player) const;
+    // Players with at least one open socket.
+    int online_count() const { return static_cast<int>(online_.size()); }
+
+    // The player's rating in `pool` (the starting rating when none is stored).
+    StoredRating rating(int64_t player, const std::string& pool) const override;
+    // Replaces the cached rating (the caller writes it to the store in its own commit).
+    void set_rating(const StoredRating& rating) override;
+    // Whether several nodes share the store (then a rated end re-reads stored ratings).
+    bool shared_store() const override { return options_.shared_store; }
+    // A function that any thread may call with ratings just saved: they replace the cached
+    // ones on the network thread.
+    std::function<void(const std::vector<StoredRating>&)> rating_sink() override;
+
+  private:
+    struct Player {
+        StoredPlayer row;
+        bool guest() const { return row.password_hash.empty(); }
+    };
+    struct Session {
+        StoredSession row;
+        int64_t saved_seen = 0;  // last_seen as last written to the store
+        int64_t checked = 0;     // steady ms of the last read from a shared store
+    };
+    // What a look-up in a shared store found (accounts/nodes.cpp).
+    struct Found {
+        bool read = false;  // false: the store failed, nothing learnt
+        std::optional<StoredSession> session;
+        std::optional<StoredPlayer> player;
+        std::vector<StoredRating> ratings;
+    };
+
+    Identity identity_of(const Player& p) const;
+    int64_t wall_now() const;
+    int64_t steady_now() const;
+    // Creates a session for `player` (cached and written); returns its token.
+    std::string open_session(int64_t player);
+    void write(std::function<void(Storage&)> op);
+    // Runs `work` on the hashing thread and then `done` on the network thread.
+    void off_thread(std::function<void()> work, std::function<void()> done);
+    // A hash of `password` at the configured cost, or empty when hashing failed.
+    std::string hash_password(const std::string& password) const;
+    bool verify_password(const std::string& hash, const std::string& password) const;
+    // Spends one login attempt of `client` and `name`; throws rate_limited when either is out.
+    void spend_attempt(const std::string& client, const std::string& name);
+    std::string new_guest_name(int64_t id);
+    Session* session_of(std::string_view cookie_header);
+
+    // Across nodes (accounts/nodes.cpp). A new player's id: the next of the reserved block on
+    // a shared store (nothing while a refill is still on its way), else the next number.
+    std::optional<int64_t> take_player_id();
+    void refill_ids();
+    // On a shared store, reads the player of `name` (and its ratings) into the cache first.
+    void with_player_named(const std::string& name, std::function<void()> then);
+    // Puts a player read from the store into the cache, replacing its row and ratings.
+    void remember(const StoredPlayer& player, const std::vector<StoredRating>& ratings);
+    void apply_lookup(const std::string& token_hash, const Found& found);
+    // The parts of the HTTP API that run after a look-up (accounts/http.cpp).
+    void registered(const StoredPlayer& row);
+    void register_shared(const StoredPlayer& row, bool fresh, Respond respond);
+    void check_login(const std::string& cookie_header, const std::string& name,
+                     const std::string& password, bool readable, Respond respond);
+    void show_profile(const std::string& name, Respond respond);
+    void change_password_of(int64_t id, const std::string& keep, const std::string& old_password,
+                            const std::string& new_password, Respond respond);
+    // Writes a session's last_seen (never re-creating one another node deleted).
+    void save_seen(const StoredSession& row);
+
+    net::io_context& ioc_;
+    StorageQueue& storage_;
+    AccountsOptions options_;
+    std::unordered_map<int64_t, Player> players_;
+    std::unordered_map<std::string, int64_t> by_key_;    // name_key -> id
+    std::unordered_map<std::string, Session> sessions_;  // token hash -> session
+    std::map<std::pair<int64_t, std::string>, StoredRating> ratings_;
+    std::unordered_map<int64_t, int> online_;
+    int64_t next_id_ = 1;
+    // Shared store: reserved blocks of ids [first, end), and whether a refill is queued.
+    std::deque<std::pair<int64_t, int64_t>> id_blocks_;
+    bool refilling_ = false;
+    // Shared store: tokens (hashed) being looked up, with what waits on each; and tokens the
+    // store did not know, with the steady ms until which they are not asked again.
+    std::unordered_map<std::string, std::vector<std::function<void()>>> lookups_;
+    std::unordered_map<std::string, int64_t> misses_;
+    RateLimiter attempts_by_address_;
+    RateLimiter attempts_by_name_;
+    RateLimiter guests_by_address_;
+    // A hash verified against when the name is unknown or a guest's, so a wrong name costs
+    // the same time as a wrong password. Written and read on the hashing thread only.
+    std::string decoy_;
+    std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
+    // Declared last: destroyed (joined) first, while everything its jobs touch still exists.
+    std::unique_ptr<net::thread_pool> workers_;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: MIT
+// The accounts' HTTP API (docs/SITE.md "Identity"). Every check that needs no password runs
+// first and changes nothing; hashing runs on the hashing thread; the caches change only on
+// the network thread after it, after checking again what may have changed meanwhile.
+// Wrong name and wrong password give the same answer after the same work.
+#include <sodium.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "server/accounts/accounts.h"
+#include "server/accounts/player_names.h"
+#include "server/common/secrets.h"
+#include "server/rating/ratings.h"
+
+namespace reversi::server {
+
+namespace {
+
+constexpr int MinPasswordChars = 8;
+constexpr int MaxPasswordChars = 200;
+constexpr std::size_t MaxLoginNameBytes = 200;
+constexpr int ProfileGames = 20;
+
+json object_body(const std::string& body) {
+    json req = parse_json(body);
+    if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
+    return req;
+}
+
+// A string field that must be present.
+std::string required(const json& req, const char* key) {
+    const auto it = req.find(key);
+    if (it == req.end() || !it->is_string())
+        throw ApiError(ErrorCode::BadRequest,
+                       std::string("field \"") + key + "\" must be a string");
+    return it->get<std::string>();
+}
+
+int chars(std::string_view s) {
+    return static_cast<int>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+void check_new_password(const std::string& password) {
+    const int n = chars(password);
+    if (!utf8_valid(password) || n < MinPasswordChars || n > MaxPasswordChars)
+        throw ApiError(ErrorCode::BadRequest, "a password has 8 to 200 characters");
+}
+
+ApiError bad_login() {
+    return ApiError(ErrorCode::BadLogin, "wrong name or password");
+}
+
+}  // namespace
+
+void Accounts::spend_attempt(const std::string& client, const std::string& name) {
+    const int64_t now = steady_now();
+    attempts_by_address_.prune(now);
+    attempts_by_name_.prune(now);
+    const std::string key = name_key(utf8_safe(name, MaxLoginNameBytes));
+    if (attempts_by_address_.wait_seconds(client, now) > 0 ||
+        attempts_by_name_.wait_seconds(key, now) > 0) {
+        const double wait = std::max(attempts_by_address_.wait_seconds(client, now),
+                                     attempts_by_name_.wait_seconds(key, now));
+        throw ApiError(ErrorCode::RateLimited,
+                       "too many attempts; try again in " +
+                           std::to_string(static_cast<int>(std::ceil(wait))) + " s");
+    }
+    attempts_by_address_.allow(client, now);
+    attempts_by_name_.allow(key, now);
+}
+
+void Accounts::me(const Identity& who, Respond respond) const {
+    if (!who.player)
+        return respond(error_reply(ApiError(
+            ErrorCode::RateLimited, "too many new visitors from your address; try again later")));
+    respond(json_reply(200, me_json(who)));
+}
+
+void Accounts::register_player(const Identity& who, const std::string& body,
+                               const std::string& client, Respond respond) {
+    answer_errors(respond, "accounts", [&] {
+        const json req = object_body(body);
+        const std::string name = required(req, "name");
+        const std::string password = required(req, "password");
+        if (const std::string why = player_name_problem(name); !why.empty())
+            throw ApiError(ErrorCode::BadRequest, why);
+        check_new_password(password);
+        if (who.player && !who.guest)
+            throw ApiError(ErrorCode::BadRequest, "you are registered already; log out first");
+        if (by_key_.count(name_key(name)))
+            throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
+        // Each registration costs a hash: it counts against the address like a login.
+        spend_attempt(client, name);
+        auto hash = std::make_shared<std::string>();
+        off_thread(
+            [this, hash, password] { *hash = hash_password(password); },
+            [this, hash, name, who, respond] {
+                answer_errors(respond, "accounts", [&] {
+                    if (hash->empty())
+                        throw ApiError(ErrorCode::Internal, "the password could not be hashed");
+                    if (by_key_.count(name_key(name)))
+                        throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
+                    // A guest keeps its id, so the games of this browser stay its own; with
+                    // no session (or one that ended meanwhile) it is a new player.
+                    const auto it = players_.find(who.player);
+                    const bool fresh = it == players_.end() || !it->second.guest();
+                    StoredPlayer row;
+                    if (!fresh) {
+                        row = it->second.row;
+                    } else if (const std::optional<int64_t> id = take_player_id()) {
+                        row.id = *id;
+                        row.created = wall_now();
+                    } else {
+                        throw ApiError(ErrorCode::Unavailable,
+                                       "too many new players at once; try again");
+                    }
+                    row.name = name;
+                    row.name_key = name_key(name);
+                    row.password_hash = *hash;
+                    if (options_.shared_store) return register_shared(row, fresh, respond);
+                    std::string cookie;
+                    if (fresh) cookie = session_cookie(open_session(row.id));
+                    registered(row);
+                    write([row](Storage& s) { s.save_player(row); });
+                    respond(json_reply(200, me_json(identity_of(players_.at(row.id))), cookie));
+                });
+            });
+    });
+}
+
+void Accounts::registered(const StoredPlayer& row) {
+    if (const auto it = players_.find(row.id); it != players_.end())
+        by_key_.erase(it->second.row.name_key);
+    players_[row.id] = Player{row};
+    by_key_[row.name_key] = row.id;
+}
+
+void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond respond) {
+    // Other nodes register too: the store's unique name key decides, so the answer (and the
+    // cache) wait for the commit. A new player's session is written in the same transaction.
+    std::optional<StoredSession> session;
+    std::string token;
+    if (fresh) {
+        token = random_token();
+        const int64_t now = wall_now();
+        session = StoredSession{token_hash(token), row.id, now, now};
+    }
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [row, session](Storage& s) {
+            s.save_player(row);
+            if (session) s.save_session(*session);
+        },
+        [this, life, row, session, token, respond](bool ok) {
+            if (life.expired()) return;
+            if (ok) {
+                std::string cookie;
+                if (session) {
+                    sessions_[session->token_hash] =
+                        Session{*session, session->last_seen, steady_now()};
+                    cookie = session_cookie(token);
+                }
+                registered(row);
+                return respond(json_reply(200, me_json(identity_of(players_.at(row.id))), cookie));
+            }
+            // Refused: taken on another node meanwhile, or the store failed.
+            auto holder = std::make_shared<std::optional<StoredPlayer>>();
+            storage_.read(
+                [holder, key = row.name_key](Storage& s) { *holder = s.load_player_named(key); },
+                [this, life, holder, row, respond] {
+                    if (life.expired()) return;
+                    if (*holder && (*holder)->id != row.id) {
+                        return respond(error_reply(
+                            ApiError(ErrorCode::NameTaken, "the name " + row.name + " is taken")));
+                    }
+                    respond(error_reply(
+                        ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+                });
+        });
+}
+
+void Accounts::login(std::string_view cookie_header, const std::string& body,
+                     const std::string& client, Respond respond) {
+    answer_errors(respond, "accounts", [&] {
+        const json req = object_body(body);
+        const std::string name = required(req, "name");
+        const std::string password = required(req, "password");
+        spend_attempt(client, name);
+        const bool readable = name.size() <= MaxLoginNameBytes && utf8_valid(name);
+        // On a shared store the player (and its password hash) is read first: it may have
+        // registered, or changed its password, on another node.
+        with_player_named(
+            readable ? name : std::string(),
+            [this, cookie = std::string(cookie_header), name, password, readable, respond] {
+                answer_errors(respond, "accounts",
+                              [&] { check_login(cookie, name, password, readable, respond); });
+            });
+    });
+}
+
+void Accounts::check_login(const std::string& cookie_header, const std::string& name,
+                           const std::string& password, bool readable, Respond respond) {
+    std::string hash;
+    int64_t id = 0;
+    if (readable) {
+        if (const auto it = by_key_.find(name_key(name)); it != by_key_.end()) {
+            id = it->second;
+            hash = players_.at(id).row.password_hash;
+        }
+    }
+    const bool plausible = password.size() <= 4 * MaxPasswordChars;
+    std::string old_session;
+    if (Session* s = session_of(cookie_header)) old_session = s->row.token_hash;
+    auto ok = std::make_shared<bool>(false);
+    off_thread(
+        [this, ok, hash, password, plausible] {
+            // The decoy takes the place of a missing hash, so the work is the same.
+            const bool match =
+                verify_password(hash.empty() ? decoy_ : hash, plausible ? password : std::string());
+            *ok = match && !hash.empty() && plausible;
+        },
+        [this, ok, id, hash, old_session, respond] {
+            answer_errors(respond, "accounts", [&] {
+                const auto it = players_.find(id);
+                // A password changed meanwhile makes the old one wrong.
+                if (!*ok || it == players_.end() || it->second.row.password_hash != hash)
+                    throw bad_login();
+                if (!old_session.empty() && sessions_.erase(old_session))
+                    write([old_session](Storage& s) { s.delete_session(old_session); });
+                const std::string cookie = session_cookie(open_session(id));
+                respond(json_reply(200, me_json(identity_of(it->second)), cookie));
+            });
+        });
+}
+
+void Accounts::logout(std::string_view cookie_header, Respond respond) {
+    if (Session* s = session_of(cookie_header)) {
+        const std::string hash = s->row.token_hash;
+        sessions_.erase(hash);
+        write([hash](Storage& st) { st.delete_session(hash); });
+    }
+    respond(json_reply(200, {{"ok", true}}, cleared_session_cookie()));
+}
+
+void Accounts::change_password(std::string_view cookie_header, const std::string& body,
+                               const std::string& client, Respond respond) {
+    answer_errors(respond, "accounts", [&] {
+        const json req = object_body(body);
+        const std::string old_password = required(req, "old");
+        const std::string new_password = required(req, "new");
+        Session* s = session_of(cookie_header);
+        const auto it = s ? players_.find(s->row.player) : players_.end();
+        // 403 (docs/SITE.md), although not_allowed is a 400 elsewhere in the protocol.
+        if (it == players_.end() || it->second.guest())
+            return respond(json_reply(403, error_json(ApiError(ErrorCode::NotAllowed,
+                                                               "log in to change your password"))));
+        check_new_password(new_password);
+        spend_attempt(client, it->second.row.name);
+        const int64_t id = it->first;
+        const std::string keep = s->row.token_hash;
+        // On a shared store the player is read first: its password may have changed on
+        // another node since this one cached it.
+        with_player_named(it->second.row.name,
+                          [this, id, keep, old_password, new_password, respond] {
+                              answer_errors(respond, "accounts", [&] {
+                                  change_password_of(id, keep, old_password, new_password, respond);
+                              });
+                          });
+    });
+}
+
+void Accounts::change_password_of(int64_t id, const std::string& keep,
+                                  const std::string& old_password, const std::string& new_password,
+                                  Respond respond) {
+    const auto it = players_.find(id);
+    if (it == players_.end() || it->second.guest())
+        throw ApiError(ErrorCode::BadLogin, "wrong password");
+    const std::string hash = it->second.row.password_hash;
+    auto fresh = std::make_shared<std::string>();
+    off_thread(
+        [this, fresh, hash, old_password, new_password] {
+            if (verify_password(hash, old_password)) *fresh = hash_password(new_password);
+        },
+        [this, fresh, id, hash, keep, respond] {
+            answer_errors(respond, "accounts", [&] {
+                const auto it = players_.find(id);
+                if (fresh->empty() || it == players_.end() || it->second.row.password_hash != hash)
+                    throw ApiError(ErrorCode::BadLogin, "wrong password");
+                it->second.row.password_hash = *fresh;
+                // Every other session of the player ends: a stolen one stops working.
+                std::erase_if(sessions_, [&](const auto& kv) {
+                    return kv.second.row.player == id && kv.first != keep;
+                });
+                write([row = it->second.row, keep](Storage& s) {
+                    s.save_player(row);
+                    s.delete_sessions_of(row.id, keep);
+                });
+                respond(json_reply(200, {{"ok", true}}));
+            });
+        });
+}
+
+void Accounts::profile(const std::string& name, Respond respond) {
+    // On a shared store the player and its ratings are read first (another node may have
+    // made or rated it).
+    const bool readable = name.size() <= MaxLoginNameBytes && utf8_valid(name);
+    answer_errors(respond, "accounts", [&] {
+        with_player_named(readable ? name : std::string(), [this, name, respond] {
+            answer_errors(respond, "accounts", [&] { show_profile(name, respond); });
+        });
+    });
+}
+
+void Accounts::show_profile(const std::string& name, Respond respond) {
+    const auto who = name.size() <= MaxLoginNameBytes && utf8_valid(name)
+                         ? find(name)
+                         : std::optional<Identity>();
+    if (!who) throw ApiError(ErrorCode::NotFound, "no player " + utf8_safe(name, 60));
+    struct Rows {
+        PlayerStats stats;
+        std::vector<StoredTable> games;
+    };
+    auto rows = std::make_shared<Rows>();
+    const int64_t id = who->player;
+    storage_.read(
+        [rows, id](Storage& s) {
+            rows->stats = s.player_stats(id);
+            rows->games = s.player_games(id, ProfileGames);
+        },
+        [this, rows, who = *who, respond] {
+            answer_errors(respond, "accounts", [&] {
+                json recent = json::array();
+                for (const StoredTable& st : rows->games) {
+                    try {
+                        recent.push_back(Table::restore(st.id, json::parse(st.spec), st.created,
+                                                        st.moves,
+                                                        st.result.empty() ? json(nullptr)
+                                                                          : json::parse(st.result),
+                                                        steady_now())
+                                             .summary());
+                    } catch (const std::exception&) {
+                        // A row that no longer reads is left out of the list.
+                    }
+                }
+                const auto& p = players_.at(who.player);
+                json body = me_json(who);
+                body.erase("id");
+                body["online"] = online(who.player);
+                body["created"] = p.row.created;
+                body["stats"] = {{"games", rows->stats.games},
+                                 {"won", rows->stats.won},
+                                 {"drawn", rows->stats.drawn},
+                                 {"lost", rows->stats.lost}};
+                body["recent"] = recent;
+                respond(json_reply(200, body));
+            });
+        });
+}
+
+void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) const {
+    const auto& all = rating_pools();
+    if (std::find(all.begin(), all.end(), pool) == all.end())
+        return respond(error_reply(ApiError(ErrorCode::BadRequest, "no rating pool " + pool)));
+    limit = std::clamp(limit, 1, 200);
+    if (options_.shared_store) {
+        // Other nodes rate games too: the leaderboard is the store's.
+        auto rows = std::make_shared<std::vector<RankedRating>>();
+        return storage_.read(
+            [rows, pool, limit](Storage& s) { *rows = s.top_ratings(pool, limit); },
+            [rows, pool, respond] {
+                json players = json::array();
+                for (const RankedRating& r : *rows) {
+                    json row = rating_json(r.rating);
+                    row.erase("volatility");
+                    row["name"] = r.name;
+                    players.push_back(row);
+                }
+                respond(json_reply(200, {{"pool", pool}, {"players", players}}));
+            });
+    }
+    std::vector<const StoredRating*> rows;
+    for (const auto& [key, r] : ratings_)
+        if (key.second == pool && r.games > 0 && players_.count(r.player)) rows.push_back(&r);
+    // Established players first, each group by rating.
+    std::sort(rows.begin(), rows.end(), [](const StoredRating* a, const StoredRating* b) {
+        const bool pa = a->rd > ProvisionalRd, pb = b->rd > ProvisionalRd;
+        if (pa != pb) return !pa;
+        if (a->rating != b->rating) return a->rating > b->rating;
+        return a->player < b->player;
+    });
+    json players = json::array();
+    for (const StoredRating* r : rows) {
+        if (static_cast<int>(players.size()) >= limit) break;
+        json row = rating_json(*r);
+        row.erase("volatility");
+        row["name"] = players_.at(r->player).row.name;
+        players.push_back(row);
+    }
+    respond(json_reply(200, {{"pool", pool}, {"players", players}}));
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// Names are checked code point by code point. "Letter" is approximated without a Unicode
+// database: ASCII letters, and code points from U+00C0 up that are not in the blocks of
+// punctuation, symbols, marks, spaces, private use or specials, which keeps look-alike and
+// invisible characters out of names while letting every script's letters in.
+#include "server/accounts/player_names.h"
+
+#include <string_view>
+
+#include "server/common/protocol.h"
+
+namespace reversi::server {
+
+namespace {
+
+constexpr int MinChars = 3;
+constexpr int MaxChars = 20;
+constexpr std::string_view GuestPrefix = "Guest-";
+
+// Decodes the code point at `i` of valid UTF-8 and advances `i`.
+char32_t next_code_point(std::string_view s, std::size_t& i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    int extra = b < 0x80 ? 0 : b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+    char32_t c = extra == 0 ? b : extra == 1 ? (b & 0x1F) : extra == 2 ? (b & 0x0F) : (b & 0x07);
+    ++i;
+    while (extra-- > 0 && i < s.size()) c = (c << 6) | (static_cast<unsigned char>(s[i++]) & 0x3F);
+    return c;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+    if (c < 0x80) {
+        out += static_cast<char>(c);
+    } else if (c < 0x800) {
+        out += static_cast<char>(0xC0 | (c >> 6));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += static_cast<char>(0xE0 | (c >> 12));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (c >> 18));
+        out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+}
+
+bool in(char32_t c, char32_t lo, char32_t hi) {
+    return c >= lo && c <= hi;
+}
+
+bool allowed(char32_t c) {
+    if (c < 0x80)
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '-';
+    if (c < 0xC0 || c == 0xD7 || c == 0xF7) return false;  // Latin-1 punctuation and signs
+    return !(in(c, 0x02B0, 0x036F) ||                      // modifier letters, combining marks
+             in(c, 0x0483, 0x0489) || in(c, 0x0591, 0x05C7) || in(c, 0x0600, 0x061F) ||
+             in(c, 0x064B, 0x065F) || c == 0x0E3F || in(c, 0x1AB0, 0x1AFF) ||
+             in(c, 0x1DC0, 0x1DFF) ||
+             in(c, 0x2000, 0x2BFF) ||  // punctuation, symbols, arrows, maths, shapes
+             in(c, 0x2E00, 0x2E7F) || in(c, 0x3000, 0x303F) || in(c, 0xD800, 0xF8FF) ||
+             in(c, 0xFE00, 0xFE6F) || in(c, 0xFF00, 0xFF20) || in(c, 0xFF3B, 0xFF40) ||
+             in(c, 0xFF5B, 0xFF65) || in(c, 0xFFF0, 0xFFFF) || c >= 0x1F000);
+}
+
+char32_t fold(char32_t c) {
+    if (c >= 'A' && c <= 'Z') return c + 32;
+    if (c < 0x80) return c;
+    if (in(c, 0xC0, 0xDE) && c != 0xD7) return c + 32;
+    if (c == 0x130 || c == 0x131) return 'i';  // Turkish dotted capital and dotless small i
+    if (in(c, 0x100, 0x137) || in(c, 0x14A, 0x177)) return c | 1;
+    if (in(c, 0x139, 0x148) || in(c, 0x179, 0x17E)) return (c & 1) ? c + 1 : c;
+    if (c == 0x178) return 0xFF;
+    if (in(c, 0x391, 0x3AB) && c != 0x3A2) return c + 32;
+    if (c == 0x3C2) return 0x3C3;  // final sigma
+    if (in(c, 0x410, 0x42F)) return c + 32;
+    if (in(c, 0x400, 0x40F)) return c + 80;
+    return c;
+}
+
+}  // namespace
+
+bool is_guest_name(std::string_view name) {
+    return name.size() >= GuestPrefix.size() &&
+           name_key(name.substr(0, GuestPrefix.size())) == "guest-";
+}
+
+std::string player_name_problem(std::string_view name) {
+    if (!utf8_valid(name)) return "a name must be UTF-8 text";
+    int chars = 0;
+    for (std::size_t i = 0; i < name.size();) {
+        if (!allowed(next_code_point(name, i)))
+            return "a name may hold only letters, digits, '_' and '-'";
+        ++chars;
+    }
+    if (chars < MinChars || chars > MaxChars) return "a name has 3 to 20 characters";
+    if (is_guest_name(name)) return "names starting with \"Guest-\" are kept for guests";
+    return {};
+}
+
+std::string name_key(std::string_view name) {
+    std::string out;
+    out.reserve(name.size());
+    for (std::size_t i = 0; i < name.size();) append_utf8(out, fold(next_code_point(name, i)));
+    return out;
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// An HTTP answer as the API handlers produce it, and the helpers every handler shares: a JSON
+// body, an error's answer, and a guard that turns whatever a handler throws into one answer.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "server/common/protocol.h"
+
+namespace reversi::server {
+
+struct Reply {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::string body;
+    std::string set_cookie = {};  // a Set-Cookie value to send with it (accounts), or empty
+    std::string location = {};    // a Location header (a redirect to a table's owner node)
+};
+using Respond = std::function<void(Reply)>;
+
+// `body` as a JSON answer with `status`.
+Reply json_reply(int status, const json& body, std::string set_cookie = {});
+
+// The API error's status and its JSON document.
+Reply error_reply(const ApiError& error);
+
+// Runs `handler`; an ApiError or bad setup it throws is answered as that error, any other
+// exception as an internal error (logged under `where`), so no request goes unanswered.
+void answer_errors(const Respond& respond, const char* where, const std::function<void()>& handler);
+
+}  // namespace reversi::server

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+// The hub holds every live table and its subscribers (the chat server's shared_state). It runs
+// on the single network thread, so it needs no lock: storage and engine results come back
+// to it through posted completions. A change is applied to the table at once (later
+// messages see it), committed through the storage queue, and only broadcast after the commit.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "server/common/endpoint.h"
+#include "server/common/engine_pool.h"
+#include "server/common/identity.h"
+#include "server/common/limits.h"
+#include "server/common/net.h"
+#include "server/common/rate_limiter.h"
+#include "server/common/reply.h"
+#include "server/hub/paired_table.h"
+#include "server/storage/storage.h"
+#include "server/table/chat.h"
+#include "server/table/table.h"
+
+namespace reversi::server {
+
+// A live WebSocket connection as the hub sees it. Set up by subscribe(); the hub owns the
+// fields after that.
+class Accounts;
+class TableOwnership;
+
+class Subscriber {
+  public:
+    virtual ~Subscriber() = default;
+    // Queues a text message (body then tail) to the client.
+    virtual void send(Outgoing message) = 0;
+    void send(std::shared_ptr<const std::string> message) {
+        send(Outgoing{std::move(message), {}});
+    }
+    // Closes the connection after the queued messages.
+    virtual void close() = 0;
+
+    uint64_t serial = 0;
+    std::string table;
+    std::string token;
+    std::vector<int> seats;
+    std::string address;  // the client's IP address (set before subscribe), for per-address limits
+    Identity identity;    // the session cookie's player (set before subscribe; player 0: none)
+    ChatThrottle chat_throttle;  // this connection's chat allowance
+};
+
+// Tuning of the hub's searches.
+struct HubOptions {
+    double hint_seconds = 1.0;
+    ServerLimits limits;
+};
+
+class GameHub {
+  public:
+    GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engines,
+            HubOptions options = {});
+
+    // Loads every unfinished table from the store (call once, before serving). A table whose
+    // row does not read is set aside as damaged (reported, listed by health()); a game whose
+    // moves stop replaying is kept up to its last consistent ply.
+    void restore(Storage& storage);
+    // `listener` hears once of each game that ends while the server runs, after its end is
+    // committed (post-game analysis, ratings). Add listeners before serving.
+    void on_game_over(std::function<void(const Table&)> listener) {
+        game_over_.push_back(std::move(listener));
+    }
+    // `listener` hears of a table after each committed change and at restore (the lobby's
+    // lists of running games); it may hear of the same state more than once.
+    void on_table_change(std::function<void(const Table&)> listener) {
+        table_change_.push_back(std::move(listener));
+    }
+    // Makes a table whose seats are already taken by paired players (the lobby), commits it,
+    // then answers with each seat's token, or with the error when nothing was made
+    // (hub/paired.cpp).
+    void create_paired(PairingOrder order, PairingDone done);
+
+    // HTTP API (docs/PROTOCOL.md); each answers through `respond`, possibly later.
+    // `client` is the caller's IP address, for the per-address limits.
+    // `who` is the caller (docs/SITE.md "Identity"): a seat taken by a player records it.
+    void create_table(const std::string& body, Respond respond, const std::string& client = {},
+                      const Identity& who = {});
+    void join_table(const std::string& id, const std::string& body, Respond respond,
+                    const Identity& who = {});
+    // The players and ratings (null: tables without players, as in the unit tests).
+    void set_accounts(Accounts* accounts) { accounts_ = accounts; }
+    // Several nodes on one database (docs/MULTINODE.md, hub/ownership.cpp): tables enter
+    // memory only under this node's lease, lost ones leave it, dead nodes' ones are taken
+    // over. Starts `ownership`; call before serving, instead of restore(). Without it the
+    // hub owns every table (one node).
+    void set_ownership(TableOwnership& ownership);
+    void list_tables(Respond respond);
+    // {"ok": true, "tables": N, "engine_queue": N, "damaged": [ids]}
+    void health(Respond respond);
+    void get_table(const std::string& id, Respond respond);
+    void list_games(int limit, int offset, Respond respond);
+    void get_game(const std::string& id, Respond respond);
+    void export_game(const std::string& id, const std::string& format, Respond respond);
+
+    // WebSocket: a new connection for `table` with an optional token; sends the state.
+    void subscribe(Subscriber& sub, const std::string& table, const std::string& token);
+    void unsubscribe(Subscriber& sub);
+    // A text message from a subscriber.
+    void on_message(Subscriber& sub, const std::string& text);
+
+    // Tables held in memory (for tests and the load test's report).
+    size_t live_tables() const { return rooms_.size(); }
+    // Tables set aside at restore because their stored rows do not read, with the reason.
+    const std::unordered_map<std::string, std::string>& damaged() const { return damaged_; }
+    // Expires when the hub is destroyed: sessions that outlive it (in the io_context's
+    // destructor at shutdown) check it before calling back.
+    std::weak_ptr<const int> life() const { return life_; }
+
+  private:
+    struct Room;
+    using RoomPtr = std::shared_ptr<Room>;
+
+    int64_t now() const;
+    int64_t wall_now() const;
+    std::string new_id();
+    RoomPtr find(const std::string& id) const;
+    RoomPtr add_room(Table table);
+    // Finds the room in memory or loads it from the store, then calls `next` (null if none);
+    // with several nodes, `moved` hears of a table another node owns (its address, empty
+    // when not known yet); without `moved`, such a table is not found.
+    void with_room(const std::string& id, std::function<void(RoomPtr)> next,
+                   std::function<void(const std::string& owner)> moved = {});
+    // The multi-node half of with_room: the table is loaded after its lease is taken.
+    void claim_room(const std::string& id, std::function<void(RoomPtr)> next,
+                    std::function<void(const std::string& owner)> moved);
+    // Ownership's hooks: tables whose lease was lost leave memory (their clients are sent
+    // to reconnect); tables taken over from a dead node are restored as at a restart.
+    void lose_tables(const std::vector<std::string>& ids);
+    void adopt_tables(std::vector<StoredTable> tables);
+    // A room that leaves memory gives its lease up (with several nodes).
+    void release_room(const std::string& id);
+
+    std::shared_ptr<const std::string> snapshot(Room& room);
+    std::shared_ptr<const std::string> current_state(Room& room);
+    // The start of a state message: everything but the recipient's "you" and closing braces.
+    static std::shared_ptr<const std::string> state_head(const std::string& state);
+    static Outgoing message_for(const std::shared_ptr<const std::string>& head,
+                                const std::vector<int>& you);
+    void broadcast(Room& room, const std::shared_ptr<const std::string>& state);
+    void send_to_all(Room& room, const std::shared_ptr<const std::string>& message);
+    void send_error(Subscriber& sub, const ApiError& error);
+    // Commits `op` and then broadcasts `state` and runs follow-ups (clock, computer move);
+    // `then(ok)` runs after the commit or after its failure, which drops the room.
+    void commit(const RoomPtr& room, std::function<void(Storage&)> op,
+                std::shared_ptr<const std::string> state, std::function<void(bool)> then = {});
+    // After a failed write: the table in memory is ahead of the store, so it leaves memory
+    // (the next visitor reloads what was committed) and its watchers are told and dropped.
+    // `notice`, when given, is what its watchers are told instead (a lost lease).
+    void drop_room(const RoomPtr& room, std::shared_ptr<const std::string> notice = nullptr);
+    // A table read from the store, or nothing (logged) when its rows do not read.
+    RoomPtr load_room(const StoredTable& st, const char* context);
+    // Expires waiting tables and unloads idle ones; re-arms itself.
+    void arm_sweep();
+    void sweep();
+    // Commits a move just played on the room's table, then broadcasts it.
+    void commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before);
+    StoredTable stored(const Table& table) const;
+    void after_change(const RoomPtr& room);
+    void arm_clock(const RoomPtr& room);
+    void start_engine(const RoomPtr& room);
+    // Accounts' part of the hub (hub/players.cpp). Gives `seat` to player `who` (its
+    // name and its rating in the table's pool); the store learns it through seat_rows().
+    void seat_player(Table& table, int seat, const Identity& who);
+    // The writes that record which players hold the table's seats.
+    static std::function<void(Storage&)> seat_rows(const Table& table);
+    // The seats `who` holds at the table through its session.
+    std::vector<int> seats_of_player(const Table& table, const Identity& who) const;
+    // When the room's game has just ended: the outcomes of its players and, for a rated game,
+    // their new ratings (applied to the cache and the table's result now), as writes to join
+    // the commit of the game's end; empty when there is nothing to write.
+    std::function<void(Storage&)> settle_game(const RoomPtr& room);
+    void check_flag(const RoomPtr& room);
+
+    void on_move(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_undo(Subscriber& sub, const RoomPtr& room);
+    void on_resign(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_hint(Subscriber& sub, const RoomPtr& room);
+    void on_cancel(Subscriber& sub, const RoomPtr& room);
+    // At the table (hub/table.cpp): chat, offers, abort and claim.
+    void on_chat(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_offer(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_answer(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_withdraw(Subscriber& sub, const RoomPtr& room, const json& msg);
+    void on_abort(Subscriber& sub, const RoomPtr& room);
+    void on_claim(Subscriber& sub, const RoomPtr& room);
+    // The one owner of ServerLimits::max_live_tables (docs/PROTOCOL.md "Limits"): how many
+    // more tables fit in memory (negative when over), and a Busy refusal when none does. A new
+    // table, a paired one, a rematch offered or accepted, and the tables another node leaves
+    // (set_ownership) all ask it.
+    int table_room() const;
+    void check_table_room() const;
+    // Commits what a granted offer did (a draw, a takeback) or makes the rematch table.
+    void after_offer(Subscriber& sub, const RoomPtr& room, std::optional<OfferKind> granted);
+    // Makes the rematch table (or names the one made before) and tells every subscriber.
+    void start_rematch(Subscriber& sub, const RoomPtr& room);
+    // Sends the chat kept with the room, as this subscriber may see it.
+    void send_chat_log(Subscriber& sub, Room& room);
+    // Plays the engine's move for the room once the computer pause has passed.
+    void play_engine_move(const RoomPtr& room, uint64_t generation, int ply, core::Square best,
+                          int64_t searched_from);
+    void send_hint(uint64_t serial, int ply, const std::shared_ptr<const core::Variant>& variant,
+                   const engine::SearchResult& r);
+
+    net::io_context& ioc_;
+    StorageQueue& storage_;
+    EnginePool& engines_;
+    HubOptions options_;
+    std::random_device entropy_;  // declared before rng_, which it seeds
+    std::mt19937_64 rng_;  // random blocked layouts and seats; secrets come from server/secrets.h
+    uint64_t next_serial_ = 1;
+    std::unordered_map<std::string, RoomPtr> rooms_;
+    std::unordered_map<uint64_t, Subscriber*> subscribers_;
+    std::unordered_map<std::string, std::string> damaged_;
+    RateLimiter table_creations_;
+    net::steady_timer sweep_timer_;
+    std::vector<std::function<void(const Table&)>> game_over_;
+    Accounts* accounts_ = nullptr;
+    TableOwnership* ownership_ = nullptr;  // several nodes; null: this node owns every table
+    std::vector<std::function<void(const Table&)>> table_change_;
+    std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// What the lobby asks of the hub when it pairs players: a table whose every seat is already
+// taken by a known player, and the seat tokens that come back once the table is committed.
+// A header of plain values, so that the hub and the lobby need not know each other.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/variant.h"
+#include "server/common/identity.h"
+#include "server/common/protocol.h"
+
+namespace reversi::server {
+
+// A table for paired players: `seats[i]` takes seat i (one per player of the setup).
+struct PairingOrder {
+    core::Setup setup;
+    ClockSpec clock;
+    bool rated = false;
+    std::vector<Identity> seats;
+};
+
+// The committed table and each seat's token, or why it could not be made (nothing made).
+struct PairingOutcome {
+    std::string table;
+    std::vector<std::string> tokens;
+    std::optional<ApiError> error;
+};
+
+using PairingDone = std::function<void(PairingOutcome)>;
+
+}  // namespace reversi::server

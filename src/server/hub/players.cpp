@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// The hub's side of players and ratings (docs/SITE.md "Identity", "Ratings"): seats taken by
+// players, the seats a session holds, and when a commit carries a game's end, its settlement
+// (rating/settlement.h), written in the same transaction as the end itself.
+#include <algorithm>
+
+#include "server/accounts/accounts.h"
+#include "server/hub/hub.h"
+#include "server/hub/room.h"
+#include "server/rating/ratings.h"
+#include "server/rating/settlement.h"
+
+namespace reversi::server {
+
+std::vector<std::string> hub_detail::seat_names(const json& req, int players) {
+    const auto it = req.find("names");
+    if (it == req.end() || it->is_null()) return {};
+    if (!it->is_array() || static_cast<int>(it->size()) != players)
+        throw ApiError(ErrorCode::BadRequest, "field \"names\" must list one name per seat");
+    std::vector<std::string> out;
+    for (const json& name : *it) {
+        if (!name.is_string())
+            throw ApiError(ErrorCode::BadRequest, "field \"names\" must list names");
+        if (const std::string why = name_problem(name.get<std::string>()); !why.empty())
+            throw ApiError(ErrorCode::BadRequest, why);
+        out.push_back(name.get<std::string>());
+    }
+    return out;
+}
+
+void GameHub::seat_player(Table& table, int seat, const Identity& who) {
+    if (!who.player || table.spec().local) return;
+    double rating = 0;
+    if (const auto pool = pool_of(table.spec().setup); pool && accounts_)
+        rating = accounts_->rating(who.player, *pool).rating;
+    table.set_seat_player(seat, who.player, who.name, rating);
+}
+
+std::function<void(Storage&)> GameHub::seat_rows(const Table& table) {
+    std::vector<std::pair<int, int64_t>> rows;
+    const auto& seats = table.spec().seats;
+    for (int i = 0; i < static_cast<int>(seats.size()); ++i)
+        if (seats[i].player) rows.emplace_back(i, seats[i].player);
+    return [id = table.id(), rows](Storage& s) {
+        for (const auto& [seat, player] : rows) s.save_table_player(id, seat, player);
+    };
+}
+
+std::vector<int> GameHub::seats_of_player(const Table& table, const Identity& who) const {
+    std::vector<int> out;
+    if (!who.player) return out;
+    const auto& seats = table.spec().seats;
+    for (int i = 0; i < static_cast<int>(seats.size()); ++i)
+        if (seats[i].taken() && seats[i].player == who.player) out.push_back(i);
+    return out;
+}
+
+std::function<void(Storage&)> GameHub::settle_game(const RoomPtr& room) {
+    Table& t = room->table;
+    if (room->settled || t.status() != TableStatus::Finished || !t.result()) return {};
+    room->settled = true;
+    Settlement settlement =
+        settle_finished_game(t, accounts_, [this](const Table& table) { return stored(table); });
+    room->unsettle = std::move(settlement.undo);
+    return std::move(settlement.write);
+}
+
+}  // namespace reversi::server

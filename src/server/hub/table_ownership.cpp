@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+// Table ownership across nodes (docs/MULTINODE.md). The network thread decides when; the
+// storage thread talks to the database (the leases' connection is the store's, which only
+// that thread uses). Results come back as posted completions, like every storage job.
+#include "server/hub/table_ownership.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include "server/common/protocol.h"
+
+namespace reversi::server {
+
+bool valid_public_url(const std::string& url) {
+    if (url.size() > 200) return false;
+    if (!url.starts_with("http://") && !url.starts_with("https://")) return false;
+    const size_t host = url.find("://") + 3;
+    if (url.size() == host || url.back() == '/') return false;
+    return std::all_of(url.begin(), url.end(), [](char c) {
+        return c > ' ' && c < 0x7f && c != '"' && c != '\'' && c != '\\' && c != '<' && c != '>';
+    });
+}
+
+std::string moved_message(const std::string& owner) {
+    json m = {{"type", "error"},
+              {"code", "moved"},
+              {"message", owner.empty() ? "this table is moving to another server; reconnect"
+                                        : "this table is played on another server"}};
+    if (!owner.empty()) m["owner"] = owner;
+    return dump_safe(m);
+}
+
+TableOwnership::TableOwnership(net::io_context& ioc, StorageQueue& queue, TableLeases& leases,
+                               OwnershipOptions options)
+    : queue_(queue),
+      leases_(leases),
+      options_(std::move(options)),
+      renew_timer_(ioc),
+      sweep_timer_(ioc) {}
+
+int64_t TableOwnership::steady_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void TableOwnership::start(Lost lost, Adopted adopted, Room room) {
+    lost_ = std::move(lost);
+    adopted_ = std::move(adopted);
+    room_ = std::move(room);
+    TableLeases* leases = &leases_;
+    const std::string node = options_.node;
+    auto renewed_at = renewed_at_;
+    // First in the queue: every later write of this process is fenced by its leases.
+    queue_.read(
+        [leases, node, renewed_at](Storage&) {
+            leases->set_node(node);
+            *renewed_at = steady_ms();
+        },
+        {});
+    renew_now();
+    arm_renewal();
+    arm_sweep();
+}
+
+void TableOwnership::stop() {
+    *alive_ = false;
+    renew_timer_.cancel();
+    sweep_timer_.cancel();
+}
+
+std::function<void(Storage&)> TableOwnership::leased(const std::string& table,
+                                                     std::function<void(Storage&)> write) const {
+    return [leases = &leases_, table, ttl = options_.ttl_ms, write = std::move(write)](Storage& s) {
+        // In the write's transaction: rolled back with it, and retried with it.
+        if (!leases->acquire_lease(table, ttl))
+            throw std::runtime_error("table " + table + " is held by another node");
+        write(s);
+    };
+}
+
+ClaimedTable TableOwnership::claim(Storage& storage, const std::string& id) const {
+    ClaimedTable out;
+    try {
+        // A name that is not stored gets no lease row: hostile names leave nothing behind.
+        if (!storage.load(id)) return out;
+        if (!leases_.acquire_lease(id, options_.ttl_ms)) {
+            out.elsewhere = true;
+            out.owner = leases_.owner_address(id);
+            return out;
+        }
+        // Read again under the lease: the last owner's writes are all committed by now.
+        out.table = storage.load(id);
+        if (!out.table) {
+            leases_.release_lease(id);
+            return out;
+        }
+        out.table->chat = storage.chat_lines(id);
+    } catch (const std::exception& e) {
+        // The store cannot say who owns it now: the client asks again later.
+        std::cerr << "ownership: table " << utf8_safe(id, 64)
+                  << " could not be claimed: " << utf8_safe(e.what()) << '\n';
+        out.table.reset();
+        out.elsewhere = true;
+        out.owner.clear();
+    }
+    return out;
+}
+
+void TableOwnership::release(const std::string& table) {
+    queue_.read([leases = &leases_, table](Storage&) { leases->release_lease(table); }, {});
+}
+
+void TableOwnership::hand_over() {
+    stop();
+    queue_.read(
+        [leases = &leases_](Storage&) {
+            try {
+                const int ended = leases->hand_over_leases();
+                std::cerr << "ownership: " << ended << " table leases handed over\n";
+            } catch (const std::exception& e) {
+                // They expire by themselves within a ttl, as a dead node's do.
+                std::cerr << "ownership: leases not handed over: " << utf8_safe(e.what()) << '\n';
+            }
+        },
+        {});
+}
+
+void TableOwnership::arm_renewal() {
+    renew_timer_.expires_after(
+        std::chrono::milliseconds(std::max<int64_t>(options_.ttl_ms / 3, 1)));
+    renew_timer_.async_wait([this](error_code ec) {
+        if (ec) return;
+        renew_now();
+        arm_renewal();
+    });
+}
+
+void TableOwnership::arm_sweep() {
+    sweep_timer_.expires_after(std::chrono::milliseconds(options_.sweep_ms));
+    sweep_timer_.async_wait([this](error_code ec) {
+        if (ec) return;
+        sweep_now();
+        arm_sweep();
+    });
+}
+
+void TableOwnership::renew_now() {
+    if (renewing_) return;  // the last one is still in the queue
+    renewing_ = true;
+    struct Outcome {
+        bool ok = false;
+        std::vector<std::string> lost;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    queue_.read(
+        [leases = &leases_, outcome, renewed_at = renewed_at_, ttl = options_.ttl_ms,
+         address = options_.public_url](Storage&) {
+            const int64_t started = steady_ms();
+            try {
+                outcome->lost = leases->renew_leases(ttl);
+                leases->heartbeat(address, ttl);
+                *renewed_at = started;
+                outcome->ok = true;
+            } catch (const std::exception& e) {
+                std::cerr << "ownership: leases not renewed: " << utf8_safe(e.what()) << '\n';
+                // Past the ttl since the last renewal began, any lease may be another node's
+                // by now: all of them are given up (the database ends them by itself).
+                if (started - *renewed_at >= ttl) outcome->lost = leases->forget_leases();
+            }
+        },
+        [this, outcome, alive = alive_] {
+            if (!*alive) return;
+            renewing_ = false;
+            if (outcome->ok) renewals_++;
+            if (!outcome->lost.empty() && lost_) lost_(outcome->lost);
+        });
+}
+
+void TableOwnership::sweep_now() {
+    if (sweeping_ || !adopted_) return;
+    const int room = room_ ? std::min(room_(), options_.takeover_batch) : options_.takeover_batch;
+    if (room <= 0) return;
+    sweeping_ = true;
+    auto taken = std::make_shared<std::vector<StoredTable>>();
+    queue_.read(
+        [this, taken, room](Storage& s) {
+            std::vector<std::string> orphans;
+            try {
+                orphans = leases_.orphaned_tables(room);
+            } catch (const std::exception& e) {
+                std::cerr << "ownership: orphaned tables not read: " << utf8_safe(e.what()) << '\n';
+                return;
+            }
+            // Races between sweepers are decided by the lease statement: one node wins each.
+            for (const std::string& id : orphans) {
+                ClaimedTable c = claim(s, id);
+                if (c.table) taken->push_back(std::move(*c.table));
+            }
+        },
+        [this, taken, alive = alive_] {
+            if (!*alive) return;
+            sweeping_ = false;
+            if (!taken->empty()) adopted_(std::move(*taken));
+        });
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// The lobby's challenges: one player asks a named player for a game, who accepts or declines;
+// the challenger may cancel, and a challenge expires (docs/SITE.md "Challenges").
+#include <iostream>
+
+#include "server/lobby/fields.h"
+#include "server/lobby/lobby.h"
+#include "server/rating/rated_players.h"
+
+namespace reversi::server {
+
+using namespace lobby_fields;
+
+void Lobby::on_challenge(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string to = get_string(msg, "to", "");
+    if (to.empty() || to.size() > 80)
+        throw ApiError(ErrorCode::BadRequest, "field \"to\" must name a player");
+    Challenge c;
+    c.setup = offer_setup(msg, services_.random());
+    c.clock = offer_clock(msg);
+    c.rated = get_bool(msg, "rated", false);
+    rated_pool(c.setup, c.rated, me);
+    const auto target = online_names_.find(fold(to));
+    const Player* other = target == online_names_.end() ? nullptr : find_player(target->second);
+    const Identity* target_id =
+        other && !other->clients.empty() ? &other->identity : remote_player_named(fold(to));
+    if (!target_id)
+        throw ApiError(ErrorCode::Offline, utf8_safe(to, 40) + " is not in the lobby now");
+    if (target_id->player == me.player)
+        throw ApiError(ErrorCode::NotAllowed, "you cannot challenge yourself");
+    if (c.rated && !may_play_rated(*target_id))
+        throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
+    int sent = 0, received = 0;
+    for (const auto& [id, x] : challenges_) {
+        sent += x.from.player == me.player;
+        received += x.to.player == target_id->player;
+    }
+    if (sent >= limits_.challenges_per_player)
+        throw ApiError(
+            ErrorCode::NotAllowed,
+            "at most " + std::to_string(limits_.challenges_per_player) + " pending challenges");
+    if (received >= limits_.challenges_to_player)
+        throw ApiError(ErrorCode::Busy, utf8_safe(to, 40) + " has too many challenges waiting");
+    c.id = new_offer_id('c');
+    c.from = me;
+    c.to = *target_id;
+    c.expires = services_.now() + limits_.challenge_ms;
+    const json view = {{"id", c.id},
+                       {"setup", setup_json(c.setup)},
+                       {"clock", clock_spec_json(c.clock)},
+                       {"rated", c.rated}};
+    json incoming = view, outgoing = view;
+    incoming["type"] = "challenge";
+    incoming["from"] = c.from.name;
+    outgoing["type"] = "challenge_sent";
+    outgoing["to"] = c.to.name;
+    const int64_t from = c.from.player, target_player = c.to.player;
+    publish_challenge(c, incoming);  // stored, so a lobby tab opened later shows it
+    challenges_.emplace(c.id, std::move(c));
+    send(target_player, text_of(incoming));
+    send(from, text_of(outgoing));
+}
+
+void Lobby::end_challenge(const std::string& id, const char* reason) {
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end()) return;
+    const int64_t from = it->second.from.player, to = it->second.to.player;
+    challenges_.erase(it);
+    publish({{"k", "chal-"}, {"id", id}});
+    const auto text = text_of({{"type", "challenge_gone"}, {"id", id}, {"reason", reason}});
+    send(from, text);
+    send(to, text);
+}
+
+void Lobby::on_challenge_reply(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string id = id_field(msg);
+    const auto accept = msg.find("accept");
+    if (accept == msg.end() || !accept->is_boolean())
+        throw ApiError(ErrorCode::BadRequest, "field \"accept\" must be true or false");
+    // A challenge from a player on another node: that node holds it (lobby/remote.cpp).
+    if (const std::string node = node_of_offer(id); !node.empty() && node != services_.node)
+        return publish({{"k", "reply"},
+                        {"to", node},
+                        {"id", id},
+                        {"accept", accept->get<bool>()},
+                        {"who", {{"p", me.player}, {"name", me.name}, {"guest", me.guest}}}});
+    reply_challenge(me, id, accept->get<bool>());
+}
+
+void Lobby::reply_challenge(const Identity& me, const std::string& id, bool accept) {
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
+    if (it->second.to.player != me.player)
+        throw ApiError(ErrorCode::NotYourSeat, "only the challenged player can answer");
+    if (!accept) return end_challenge(id, "declined");
+    const Challenge c = it->second;
+    challenges_.erase(it);
+    publish({{"k", "chal-"}, {"id", id}});
+    PairingOrder order;
+    order.setup = c.setup;
+    order.clock = c.clock;
+    order.rated = c.rated;
+    order.seats = services_.random() % 2 ? std::vector<Identity>{c.from, c.to}
+                                         : std::vector<Identity>{c.to, c.from};
+    std::weak_ptr<const int> life = life_;
+    pair(std::move(order), [this, life, c](const ApiError& e) {
+        if (life.expired()) return;
+        const auto text = text_of(error_json(e));
+        send(c.from.player, text);
+        send(c.to.player, text);
+    });
+}
+
+void Lobby::on_challenge_cancel(LobbyClient& client, const json& msg) {
+    const Identity& me = player_of(client);
+    const std::string id = id_field(msg);
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
+    if (it->second.from.player != me.player)
+        throw ApiError(ErrorCode::NotYourSeat, "only the challenger can cancel a challenge");
+    end_challenge(id, "cancelled");
+}
+
+}  // namespace reversi::server

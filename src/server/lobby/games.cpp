@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// Each player's running games, as the lobby lists them (docs/SITE.md "Lobby"): the tables
+// this node holds, reported by the hub after every change, and across nodes
+// (docs/MULTINODE.md "Running games across nodes") those of the other nodes, which publish
+// theirs as state rows (lobby_games) kept here from their events. A node publishes a game
+// when it enters or leaves a list or changes names, and a turn alone only when one of its
+// players has a lobby socket on another node, so moves do not go to every node.
+#include <algorithm>
+
+#include "server/lobby/fields.h"
+#include "server/lobby/lobby.h"
+
+namespace reversi::server {
+
+using namespace lobby_fields;
+
+namespace {
+
+// Other nodes' games kept here, whatever they send.
+constexpr size_t MaxRemoteGames = 100'000;
+
+}  // namespace
+
+void Lobby::game_changed(const GameEntry& game) {
+    bool news = false, listed_news = false;
+    for (int64_t player : game.players) {
+        if (player == 0) continue;
+        auto& mine = games_[player];
+        const auto it = mine.find(game.table);
+        // The hub reports a table after every change, visits included: only news is sent.
+        if (game.running && it != mine.end() && it->second.to_move == game.to_move &&
+            it->second.names == game.names)
+            continue;
+        if (!game.running && it == mine.end()) {
+            if (mine.empty()) games_.erase(player);
+            continue;
+        }
+        news = true;
+        // A new game, new names or the end; a turn alone is news only to a watching node.
+        listed_news = listed_news || it == mine.end() || !game.running ||
+                      it->second.names != game.names || remote_players_.count(player);
+        if (game.running)
+            mine[game.table] = game;
+        else
+            mine.erase(it);
+        if (mine.empty()) games_.erase(player);
+        const Player* p = find_player(player);
+        if (p && !p->clients.empty()) send_games(player);
+    }
+    if (news && listed_news) publish_game(game);
+}
+
+size_t Lobby::game_count(int64_t player) const {
+    const auto it = games_.find(player);
+    return it == games_.end() ? 0 : it->second.size();
+}
+
+void Lobby::send_games(int64_t player) {
+    // This node's sockets only: each node lists the games it holds.
+    const Player* p = find_player(player);
+    if (!p) return;
+    const auto text = text_of({{"type", "games"}, {"games", games_json(player)}});
+    for (LobbyClient* c : p->clients) c->deliver(text);
+}
+
+json Lobby::games_json(int64_t player) const {
+    // This node's games, then those of the other nodes that it does not hold itself.
+    std::vector<const GameEntry*> all;
+    const auto local = games_.find(player);
+    if (local != games_.end())
+        for (const auto& [table, g] : local->second) all.push_back(&g);
+    if (const auto it = remote_games_of_.find(player); it != remote_games_of_.end())
+        for (const std::string& table : it->second)
+            if (local == games_.end() || !local->second.count(table))
+                all.push_back(&remote_games_.at(table).game);
+    json list = json::array();
+    for (const GameEntry* entry : all) {
+        if (list.size() >= limits_.max_games_listed) break;
+        const GameEntry& g = *entry;
+        const std::string& table = g.table;
+        json opponents = json::array();
+        bool your_turn = false;
+        for (size_t s = 0; s < g.players.size(); ++s) {
+            if (g.players[s] == player)
+                your_turn = your_turn || static_cast<int>(s) == g.to_move;
+            else
+                opponents.push_back(s < g.names.size() ? g.names[s] : std::string());
+        }
+        list.push_back({{"table", table},
+                        {"opponents", std::move(opponents)},
+                        {"your_turn", your_turn},
+                        {"setup", g.setup}});
+    }
+    return list;
+}
+
+void Lobby::publish_game(const GameEntry& game) {
+    publish({{"k", "game"},
+             {"table", game.table},
+             {"players", game.players},
+             {"names", game.names},
+             {"to_move", game.to_move},
+             {"running", game.running},
+             {"setup", game.setup}});
+}
+
+void Lobby::publish_games_of(int64_t player) {
+    if (!services_.publish) return;
+    const auto it = games_.find(player);
+    if (it == games_.end()) return;
+    for (const auto& [table, game] : it->second) publish_game(game);
+}
+
+void Lobby::remote_game(const std::string& node, const json& event) {
+    GameEntry g;
+    g.table = text_field(event, "table", 64);
+    g.running = get_bool(event, "running", false);
+    if (g.running) {
+        g.players = players_field(event, 4);
+        const auto names = event.find("names");
+        if (g.players.size() < 2 || names == event.end() || !names->is_array() ||
+            names->size() != g.players.size())
+            throw ApiError(ErrorCode::BadRequest, "fields \"players\" and \"names\" do not fit");
+        for (const json& name : *names) {
+            if (!name.is_string() || name.get<std::string>().size() > 80)
+                throw ApiError(ErrorCode::BadRequest, "field \"names\" is malformed");
+            g.names.push_back(name.get<std::string>());
+        }
+        g.to_move = static_cast<int>(int64_field(event, "to_move", -1, 3));
+        const auto setup = event.find("setup");
+        if (setup == event.end() || !setup->is_object() || setup->dump().size() > 2000)
+            throw ApiError(ErrorCode::BadRequest, "field \"setup\" is malformed");
+        g.setup = *setup;
+        if (remote_games_.size() >= MaxRemoteGames && !remote_games_.count(g.table))
+            throw ApiError(ErrorCode::Busy, "too many games on other nodes");
+    }
+    std::vector<int64_t> changed = g.players;
+    if (const auto old = remote_games_.find(g.table); old != remote_games_.end()) {
+        for (int64_t p : old->second.game.players) {
+            changed.push_back(p);
+            if (const auto mine = remote_games_of_.find(p); mine != remote_games_of_.end()) {
+                mine->second.erase(g.table);
+                if (mine->second.empty()) remote_games_of_.erase(mine);
+            }
+        }
+        remote_games_.erase(old);
+    }
+    if (g.running) {
+        for (int64_t p : g.players)
+            if (p != 0) remote_games_of_[p].insert(g.table);
+        const std::string table = g.table;  // read before g moves
+        remote_games_[table] = RemoteGame{node, std::move(g)};
+    }
+    std::sort(changed.begin(), changed.end());
+    changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+    for (int64_t p : changed)
+        if (p != 0) send_games(p);
+}
+
+void Lobby::forget_remote_game(const std::string& table) {
+    remote_game({}, {{"table", table}, {"running", false}});
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// Wiring of the lobby (lobby/host.h). The timer's handler checks the error code only: the
+// host lives as long as the io_context runs, and a cancelled wait at shutdown does nothing.
+#include "server/lobby/host.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "server/accounts/accounts.h"
+#include "server/hub/hub.h"
+
+namespace reversi::server {
+
+namespace {
+
+int64_t steady_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+int64_t wall_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, LobbyBusLink bus) {
+    LobbyServices s;
+    s.node = std::move(bus.node);
+    s.publish = std::move(bus.publish);
+    s.now = steady_ms;
+    s.wall_now = wall_ms;
+    s.random = [&rng] { return rng(); };
+    s.rating = [&accounts](const Identity& who, const std::string& pool) {
+        const StoredRating r = accounts.rating(who.player, pool);
+        return LobbyRating{r.rating, r.rd > ProvisionalRd};
+    };
+    s.me = [&accounts](const Identity& who) { return accounts.me_json(who); };
+    s.lobby_socket = [&accounts](int64_t player, int delta) { accounts.connected(player, delta); };
+    s.create_table = [&hub](PairingOrder order, PairingDone done) {
+        hub.create_paired(std::move(order), std::move(done));
+    };
+    return s;
+}
+
+}  // namespace
+
+LobbyHost::LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits,
+                     LobbyBusLink bus)
+    : rng_(entropy_()), lobby_(services(hub, accounts, rng_, std::move(bus)), limits), timer_(ioc) {
+    hub.on_table_change([this](const Table& table) {
+        try {
+            lobby_.game_changed(game_entry_of(table));
+        } catch (const std::exception& e) {
+            std::cerr << "lobby: table " << table.id() << ": " << utf8_safe(e.what()) << '\n';
+        }
+    });
+    arm();
+}
+
+void LobbyHost::arm() {
+    timer_.expires_after(std::chrono::seconds(1));
+    timer_.async_wait([this](error_code ec) {
+        if (ec) return;
+        try {
+            lobby_.tick();
+        } catch (const std::exception& e) {
+            std::cerr << "lobby: tick: " << utf8_safe(e.what()) << '\n';
+        }
+        arm();
+    });
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+// Quick pairing (docs/SITE.md "Lobby"): players waiting for a game of one pool and one time
+// control preset are paired by rating within a window that widens while they wait. Pure
+// logic with time passed in (steady milliseconds), so it is tested without waiting. A player
+// has at most one entry; two entries of one player never meet; a group is only formed when
+// every member's window holds every other member's rating.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/variant.h"
+#include "server/common/protocol.h"
+
+namespace reversi::server {
+
+// The time control of a quick-pairing preset ("3+2": 3 minutes, 2 s increment; "untimed"),
+// or nothing for an unknown name.
+std::optional<ClockSpec> preset_clock(std::string_view preset);
+// The preset names, in the order clients show them.
+const std::vector<std::string>& preset_names();
+
+// The setup a quick pairing of `pool` plays ("8x8", "8x8-anti", "6x6", "10x10", "octagon",
+// "3p", "4p" on the 8x8 board), or nothing for an unknown pool.
+std::optional<core::Setup> pool_setup(std::string_view pool);
+
+// How the rating window grows: `base` at first, `step` more every `step_ms` of waiting.
+struct PairingWindow {
+    double base = 100;
+    double step = 50;
+    int64_t step_ms = 5000;
+};
+
+// One player waiting for a quick pairing.
+struct QuickEntry {
+    int64_t player = 0;
+    double rating = 1500;
+    std::string pool;
+    std::string preset;
+    bool rated = false;  // rated entries meet rated entries only
+    int players = 2;     // seats of the pool's games: a group of this many is paired
+    int64_t since = 0;   // steady ms when the player started waiting
+};
+
+class QuickQueue {
+  public:
+    explicit QuickQueue(PairingWindow window = {}) : window_(window) {}
+
+    // The rating difference `entry` accepts at `now`.
+    double window(const QuickEntry& entry, int64_t now) const;
+    // Adds the player's entry, replacing any earlier one of the same player.
+    void add(QuickEntry entry);
+    // Removes the player's entry; false when there was none.
+    bool remove(int64_t player);
+    const QuickEntry* find(int64_t player) const;
+    const std::vector<QuickEntry>& entries() const { return entries_; }
+
+    // Forms every group that can play at `now` and takes its members out of the queue. The
+    // longest waiting are served first, each with the closest ratings that fit; a group's
+    // members are listed in the order they started waiting.
+    std::vector<std::vector<QuickEntry>> match(int64_t now);
+
+  private:
+    bool compatible(const QuickEntry& a, const QuickEntry& b, int64_t now) const;
+
+    PairingWindow window_;
+    std::vector<QuickEntry> entries_;  // in order of arrival
+};
+
+// Quick pairing across nodes (docs/MULTINODE.md): the shared queue's seekers, in order of
+// arrival (a player's later entry replaces an earlier one), matched by the same rules as one
+// node's queue; the groups are given as indices into `seekers`.
+std::vector<std::vector<size_t>> match_in_order(const std::vector<QuickEntry>& seekers, int64_t now,
+                                                PairingWindow window = {});
+
+}  // namespace reversi::server

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: MIT
+// Routing of HTTP requests. API answers come from the hub, possibly after a storage round
+// trip; the session waits for them before reading the next request, so answers on one
+// connection keep the order of the requests. Each answer belongs to one request: an answer
+// that comes after the request was already answered (by the exception barrier) is dropped.
+// Nothing taken from the request target reaches the hub or an error text before it has been
+// made valid UTF-8 and cut short (utf8_safe), so no path can break the JSON of an answer.
+#include "server/net/http_session.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+#include "server/accounts/accounts.h"
+#include "server/analysis/service.h"
+#include "server/hub/table_endpoint.h"
+#include "server/lobby/endpoint.h"
+#include "server/net/static_files.h"
+#include "server/net/websocket_session.h"
+
+namespace reversi::server {
+
+namespace {
+
+std::string_view sv(beast::string_view s) {
+    return {s.data(), s.size()};
+}
+
+// Longest piece of the request target (an id, a path, a parameter) passed on or echoed.
+constexpr std::size_t MaxEchoBytes = 200;
+
+Reply error_body(ErrorCode code, const std::string& message, int status = 0) {
+    return {status ? status : error_status(code), "application/json",
+            error_text(ApiError(code, message))};
+}
+
+// Splits "/api/tables/abc/join" into its segments after "/api", each made UTF-8-safe.
+std::vector<std::string> segments(std::string_view path) {
+    std::vector<std::string> out;
+    size_t pos = 0;
+    while (pos < path.size()) {
+        size_t end = path.find('/', pos);
+        if (end == std::string_view::npos) end = path.size();
+        if (end > pos) out.push_back(utf8_safe(path.substr(pos, end - pos), MaxEchoBytes));
+        pos = end + 1;
+    }
+    return out;
+}
+
+int param_int(const std::unordered_map<std::string, std::string>& params, const char* key,
+              int fallback) {
+    const auto it = params.find(key);
+    if (it == params.end()) return fallback;
+    try {
+        size_t used = 0;
+        const int v = std::stoi(it->second, &used);
+        if (used != it->second.size()) throw std::invalid_argument(key);
+        return v;
+    } catch (const std::exception&) {
+        throw ApiError(ErrorCode::BadRequest,
+                       std::string("parameter ") + key + " must be an integer");
+    }
+}
+
+std::string param_text(const std::unordered_map<std::string, std::string>& params, const char* key,
+                       std::string_view fallback) {
+    const auto it = params.find(key);
+    return utf8_safe(it == params.end() ? fallback : std::string_view(it->second), MaxEchoBytes);
+}
+
+// One API call as a route sees it. `identity` is the caller's session (player 0: none);
+// `ensure()` gives the caller's identity, making a guest with a session (and its cookie on
+// the answer) when there is none, for the calls that need a player.
+struct ApiCall {
+    GameHub& hub;
+    const http::request<http::string_body>& req;
+    const std::vector<std::string>& seg;
+    const std::unordered_map<std::string, std::string>& params;
+    const Respond& respond;
+    const std::string& client;
+    Site& site;
+    const Identity& identity;
+    const std::function<Identity()>& ensure;
+    std::string_view cookie() const { return sv(req[http::field::cookie]); }
+    Accounts& accounts() const { return site.accounts; }
+};
+
+// The analysis service, or not_found on a server started without one.
+AnalysisService& analysis_of(const ApiCall& c) {
+    if (!c.site.analysis) throw ApiError(ErrorCode::NotFound, "this server has no analysis");
+    return *c.site.analysis;
+}
+
+// The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
+// method, and what the call does. A path that matches with another method gets 405.
+struct ApiRoute {
+    std::vector<std::string_view> pattern;
+    http::verb method;
+    void (*run)(const ApiCall&);
+};
+
+const std::vector<ApiRoute>& api_routes() {
+    using V = http::verb;
+    static const std::vector<ApiRoute> Routes = {
+        {{"health"}, V::get, [](const ApiCall& c) { c.hub.health(c.respond); }},
+        {{"tables"}, V::get, [](const ApiCall& c) { c.hub.list_tables(c.respond); }},
+        {{"tables"},
+         V::post,
+         [](const ApiCall& c) {
+             c.hub.create_table(c.req.body(), c.respond, c.client, c.ensure());
+         }},
+        {{"tables", "*"}, V::get, [](const ApiCall& c) { c.hub.get_table(c.seg[1], c.respond); }},
+        {{"tables", "*", "join"},
+         V::post,
+         [](const ApiCall& c) { c.hub.join_table(c.seg[1], c.req.body(), c.respond, c.ensure()); }},
+        {{"games"},
+         V::get,
+         [](const ApiCall& c) {
+             c.hub.list_games(param_int(c.params, "limit", 50), param_int(c.params, "offset", 0),
+                              c.respond);
+         }},
+        {{"games", "*"}, V::get, [](const ApiCall& c) { c.hub.get_game(c.seg[1], c.respond); }},
+        {{"games", "*", "export"},
+         V::get,
+         [](const ApiCall& c) {
+             c.hub.export_game(c.seg[1], param_text(c.params, "format", "text"), c.respond);
+         }},
+        // Post-game analysis and the analysis board (docs/SITE.md "Analysis").
+        {{"games", "*", "analysis"},
+         V::get,
+         [](const ApiCall& c) { analysis_of(c).get(c.seg[1], c.respond); }},
+        {{"analyze"},
+         V::post,
+         [](const ApiCall& c) { analysis_of(c).analyze(c.req.body(), c.respond, c.client); }},
+        // Accounts (docs/SITE.md "Identity", "Ratings"; accounts/http.cpp).
+        {{"me"}, V::get, [](const ApiCall& c) { c.accounts().me(c.ensure(), c.respond); }},
+        {{"register"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().register_player(c.identity, c.req.body(), c.client, c.respond);
+         }},
+        {{"login"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().login(c.cookie(), c.req.body(), c.client, c.respond);
+         }},
+        {{"logout"}, V::post, [](const ApiCall& c) { c.accounts().logout(c.cookie(), c.respond); }},
+        {{"password"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().change_password(c.cookie(), c.req.body(), c.client, c.respond);
+         }},
+        {{"players", "*"},
+         V::get,
+         [](const ApiCall& c) {
+             c.accounts().profile(url_decode(c.seg[1], false).value_or(""), c.respond);
+         }},
+        {{"leaderboard"},
+         V::get,
+         [](const ApiCall& c) {
+             c.accounts().leaderboard(param_text(c.params, "pool", "8x8"),
+                                      param_int(c.params, "limit", 50), c.respond);
+         }},
+    };
+    return Routes;
+}
+
+bool matches(const ApiRoute& route, const std::vector<std::string>& seg) {
+    if (route.pattern.size() != seg.size()) return false;
+    for (size_t i = 0; i < seg.size(); ++i)
+        if (route.pattern[i] != "*" && route.pattern[i] != seg[i]) return false;
+    return true;
+}
+
+Reply method_not_allowed(const http::request<http::string_body>& req, const std::string& allow) {
+    return error_body(
+        ErrorCode::NotAllowed,
+        utf8_safe(sv(req.method_string()), 20) + " is not allowed here (" + allow + ")", 405);
+}
+
+// A Host header that can stand in the policy as is: host name or address, optional port.
+bool plain_host(std::string_view host) {
+    return !host.empty() && host.size() <= 255 && std::all_of(host.begin(), host.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == ':' ||
+               c == '[' || c == ']';
+    });
+}
+
+}  // namespace
+
+void add_security_headers(http::fields& fields, std::string_view host) {
+    // The web client is one page of module scripts and one style sheet, all from web/: no
+    // inline script or style, no frames, no plug-ins; it talks to the API (fetch) and to /ws.
+    std::string connect = "'self'";
+    if (plain_host(host)) {
+        const std::string h(host);
+        connect += " ws://" + h + " wss://" + h;
+    }
+    fields.set("Content-Security-Policy",
+               "default-src 'self'; connect-src " + connect +
+                   "; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                   "frame-ancestors 'none'");
+    fields.set("X-Content-Type-Options", "nosniff");
+    fields.set("Referrer-Policy", "no-referrer");
+    fields.set(http::field::x_frame_options, "DENY");
+}
+
+HttpSession::HttpSession(tcp::socket&& socket, Site& site,
+                         std::shared_ptr<const SessionSettings> settings, ConnectionSlot slot)
+    : stream_(std::move(socket)),
+      site_(site),
+      hub_(site.hub),
+      settings_(std::move(settings)),
+      slot_(std::move(slot)) {}
+
+void HttpSession::run() {
+    net::dispatch(stream_.get_executor(),
+                  beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+    parser_.emplace();
+    parser_->body_limit(MaxMessageBytes);
+    parser_->header_limit(16 * 1024);
+    stream_.expires_after(std::chrono::seconds(60));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) {
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        return;
+    }
+    // A refused request is answered as its own request, then the connection closes.
+    const auto refuse = [this](Reply r) {
+        ++request_;
+        answered_ = false;
+        host_.clear();
+        set_cookie_.clear();
+        answer(request_, std::move(r), false);
+    };
+    if (ec == http::error::body_limit || ec == http::error::header_limit)
+        return refuse(error_body(ErrorCode::TooLarge, "requests are limited to 64 KiB"));
+    // Any other parse error (bad request line, field, length, chunk) is the client's; a cut
+    // message (partial_message), a timeout or a socket error just ends the connection.
+    if (ec && ec.category() == http::make_error_code(http::error::bad_method).category() &&
+        ec != http::error::partial_message)
+        return refuse(error_body(ErrorCode::BadRequest, "malformed HTTP request: " + ec.message()));
+    if (ec) return;
+    handle(parser_->release());
+}
+
+void HttpSession::handle(http::request<http::string_body>&& req) {
+    ++request_;
+    answered_ = false;
+    host_ = std::string(sv(req[http::field::host]));
+    set_cookie_.clear();
+    // On a store several nodes share, a session made or ended on another node is read first
+    // (Accounts::resolve, off the network thread); on one node the route runs at once.
+    auto held = std::make_shared<http::request<http::string_body>>(std::move(req));
+    guarded([&] {
+        site_.accounts.resolve(sv((*held)[http::field::cookie]), [self = shared_from_this(), held] {
+            self->guarded([&] { self->route(std::move(*held)); });
+        });
+    });
+}
+
+void HttpSession::guarded(const std::function<void()>& work) {
+    const auto fail = [this](std::string_view what) {
+        std::cerr << "http: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
+                  << std::endl;
+        answer(request_, error_body(ErrorCode::Internal, "internal error"), false);
+    };
+    try {
+        work();
+    } catch (const std::exception& e) {
+        fail(e.what());
+    } catch (...) {
+        fail("an exception that is not a std::exception");
+    }
+}
+
+void HttpSession::route(http::request<http::string_body>&& req) {
+    const std::string_view target(req.target().data(), req.target().size());
+    const std::string_view path = target_path(target);
+    if (websocket::is_upgrade(req)) {
+        if (path == "/ws/lobby" && site_.lobby) return upgrade_to_lobby(std::move(req));
+        if (path != "/ws")
+            return answer(request_, error_body(ErrorCode::NotFound, "WebSocket is at /ws"), false);
+        auto params = query_params(target);
+        stream_.expires_never();
+        upgraded_ = true;
+        std::unique_ptr<Endpoint> table =
+            std::make_unique<TableEndpoint>(hub_, utf8_safe(params["table"], MaxEchoBytes),
+                                            utf8_safe(params["token"], MaxEchoBytes));
+        if (site_.lobby) table = counted_online(*site_.lobby, std::move(table));
+        auto ws = std::make_shared<WebsocketSession>(
+            stream_.release_socket(), std::move(slot_), settings_->limits,
+            site_.accounts.identify(sv(req[http::field::cookie])), std::move(table));
+        ws->run(std::move(req), host_);
+        return;
+    }
+    if (path == "/api" || path.substr(0, 5) == "/api/") return handle_api(req, path);
+    if (req.method() != http::verb::get && req.method() != http::verb::head)
+        return answer(request_, method_not_allowed(req, "GET, HEAD"), req.keep_alive(),
+                      "GET, HEAD");
+    serve_file(req, path);
+}
+
+void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
+    stream_.expires_never();
+    upgraded_ = true;
+    auto ws = std::make_shared<WebsocketSession>(
+        stream_.release_socket(), std::move(slot_), settings_->limits,
+        site_.accounts.identify(sv(req[http::field::cookie])),
+        std::make_unique<LobbyEndpoint>(*site_.lobby));
+    ws->run(std::move(req), host_);
+}
+
+void HttpSession::handle_api(const http::request<http::string_body>& req, std::string_view path) {
+    const bool keep = req.keep_alive();
+    Respond respond = [self = shared_from_this(), keep, n = request_](Reply r) {
+        self->answer(n, std::move(r), keep);
+    };
+    const auto seg = segments(path.substr(4));
+    const auto params = query_params(std::string_view(req.target().data(), req.target().size()));
+    try {
+        std::string allow;
+        for (const ApiRoute& r : api_routes()) {
+            if (!matches(r, seg)) continue;
+            if (r.method != req.method()) {
+                allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
+                continue;
+            }
+            const Identity identity = site_.accounts.identify(sv(req[http::field::cookie]));
+            const std::function<Identity()> ensure = [this, &identity] {
+                auto ensured = site_.accounts.ensure(identity, slot_.client());
+                if (!ensured.set_cookie.empty()) set_cookie_ = ensured.set_cookie;
+                return ensured.identity;
+            };
+            return r.run(
+                {hub_, req, seg, params, respond, slot_.client(), site_, identity, ensure});
+        }
+        if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
+        respond(error_body(ErrorCode::NotFound, "no API route " +
+                                                    utf8_safe(sv(req.method_string()), 20) + " " +
+                                                    utf8_safe(path, MaxEchoBytes)));
+    } catch (const ApiError& e) {
+        respond(error_body(e.code(), e.what()));
+    }
+}
+
+void HttpSession::serve_file(const http::request<http::string_body>& req, std::string_view path) {
+    const auto file = resolve_static(settings_->web_dir, path);
+    const auto not_found = [&] {
+        answer(request_, error_body(ErrorCode::NotFound, "no such file"), req.keep_alive());
+    };
+    if (!file) return not_found();
+    http::file_body::value_type body;
+    error_code ec;
+    body.open(file->c_str(), beast::file_mode::scan, ec);
+    if (ec) return not_found();
+    const auto size = body.size();
+    if (req.method() == http::verb::head) {
+        http::response<http::empty_body> res{http::status::ok, req.version()};
+        res.set(http::field::server, "reversi");
+        res.set(http::field::content_type, mime_type(*file));
+        res.set(http::field::cache_control, "no-cache");
+        add_security_headers(res, host_);
+        res.content_length(size);
+        res.keep_alive(req.keep_alive());
+        return write(std::move(res));
+    }
+    http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
+                                        std::make_tuple(http::status::ok, req.version())};
+    res.set(http::field::server, "reversi");
+    res.set(http::field::content_type, mime_type(*file));
+    res.set(http::field::cache_control, "no-cache");
+    add_security_headers(res, host_);
+    res.content_length(size);
+    res.keep_alive(req.keep_alive());
+    write(std::move(res));
+}
+
+void HttpSession::answer(uint64_t request, Reply r, bool keep_alive, std::string_view allow) {
+    if (request != request_ || answered_ || upgraded_) return;
+    reply(std::move(r), keep_alive, allow);
+}
+
+void HttpSession::reply(Reply r, bool keep_alive, std::string_view allow) {
+    http::response<http::string_body> res{static_cast<http::status>(r.status), 11};
+    res.set(http::field::server, "reversi");
+    res.set(http::field::content_type, r.content_type);
+    res.set(http::field::cache_control, "no-store");
+    if (!allow.empty()) res.set(http::field::allow, std::string(allow));
+    if (!r.location.empty()) res.set(http::field::location, r.location);
+    // A guest made for this request keeps its cookie even when the answer is an error.
+    if (!r.set_cookie.empty())
+        res.set(http::field::set_cookie, r.set_cookie);
+    else if (!set_cookie_.empty())
+        res.set(http::field::set_cookie, set_cookie_);
+    add_security_headers(res, host_);
+    res.body() = std::move(r.body);
+    res.keep_alive(keep_alive);
+    res.prepare_payload();
+    write(std::move(res));
+}
+
+void HttpSession::linger() {
+    // Closing with unread request bytes (a refused oversized body) would send a reset that
+    // can destroy the answer before the client reads it: shut down our side, then drain.
+    error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    stream_.expires_after(std::chrono::seconds(5));
+    auto scratch = std::make_shared<std::array<char, 4096>>();
+    stream_.async_read_some(net::buffer(*scratch),
+                            [self = shared_from_this(), scratch](error_code ec, std::size_t) {
+                                if (!ec) self->linger_more(scratch);
+                            });
+}
+
+void HttpSession::linger_more(std::shared_ptr<std::array<char, 4096>> scratch) {
+    stream_.async_read_some(net::buffer(*scratch),
+                            [self = shared_from_this(), scratch](error_code ec, std::size_t) {
+                                if (!ec) self->linger_more(scratch);
+                            });
+}
+
+template <class Body>
+void HttpSession::write(http::response<Body>&& res) {
+    answered_ = true;
+    auto sp = std::make_shared<http::response<Body>>(std::move(res));
+    response_ = sp;
+    http::async_write(stream_, *sp, [self = shared_from_this(), sp](error_code ec, std::size_t) {
+        self->response_.reset();
+        if (ec) return;
+        if (!sp->keep_alive()) return self->linger();
+        self->do_read();
+    });
+}
+
+}  // namespace reversi::server

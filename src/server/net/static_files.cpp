@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: MIT
+// Static file lookup. Traversal is refused on the decoded path segment by segment (no "..",
+// no empty or hidden segments, no backslashes or NULs), and the final path is also checked to
+// lie under the canonical root, so a symlink inside web/ cannot lead outside it either.
+#include "server/net/static_files.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace reversi::server {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> url_decode(std::string_view text, bool plus_is_space) {
+    std::string out;
+    out.reserve(text.size());
+    auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '%') {
+            if (i + 2 >= text.size()) return std::nullopt;
+            const int hi = hex(text[i + 1]), lo = hex(text[i + 2]);
+            if (hi < 0 || lo < 0) return std::nullopt;
+            out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else if (c == '+' && plus_is_space) {
+            out += ' ';
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string_view target_path(std::string_view target) {
+    return target.substr(0, target.find('?'));
+}
+
+std::unordered_map<std::string, std::string> query_params(std::string_view target) {
+    std::unordered_map<std::string, std::string> out;
+    const size_t q = target.find('?');
+    if (q == std::string_view::npos) return out;
+    std::string_view rest = target.substr(q + 1);
+    while (!rest.empty()) {
+        const size_t amp = rest.find('&');
+        const std::string_view pair = rest.substr(0, amp);
+        rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+        const size_t eq = pair.find('=');
+        const auto key = url_decode(pair.substr(0, eq), true);
+        const auto value = url_decode(
+            eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true);
+        if (key && value) out[*key] = *value;
+    }
+    return out;
+}
+
+std::optional<std::string> resolve_static(const std::string& root, std::string_view path) {
+    const auto decoded = url_decode(path, false);
+    if (!decoded || decoded->empty() || (*decoded)[0] != '/') return std::nullopt;
+    std::string rel;
+    size_t pos = 1;
+    while (pos <= decoded->size()) {
+        size_t end = decoded->find('/', pos);
+        if (end == std::string::npos) end = decoded->size();
+        const std::string segment = decoded->substr(pos, end - pos);
+        pos = end + 1;
+        if (segment.empty()) {
+            if (end == decoded->size()) break;  // trailing slash: a directory
+            return std::nullopt;
+        }
+        if (segment[0] == '.' || segment.find('\\') != std::string::npos ||
+            segment.find('\0') != std::string::npos)
+            return std::nullopt;
+        rel += (rel.empty() ? "" : "/") + segment;
+    }
+    std::error_code ec;
+    const fs::path base = fs::canonical(root, ec);
+    if (ec) return std::nullopt;
+    fs::path file = base / rel;
+    if (fs::is_directory(file, ec)) file /= "index.html";
+    const fs::path real = fs::canonical(file, ec);
+    if (ec || !fs::is_regular_file(real, ec)) return std::nullopt;
+    const auto [stop, _] = std::mismatch(base.begin(), base.end(), real.begin(), real.end());
+    if (stop != base.end()) return std::nullopt;
+    return real.string();
+}
+
+std::string mime_type(std::string_view path) {
+    const size_t dot = path.rfind('.');
+    const std::string_view ext = dot == std::string_view::npos ? "" : path.substr(dot + 1);
+    static const std::unordered_map<std::string_view, std::string_view> Types = {
+        {"html", "text/html; charset=utf-8"},
+        {"htm", "text/html; charset=utf-8"},
+        {"js", "text/javascript; charset=utf-8"},
+        {"mjs", "text/javascript; charset=utf-8"},
+        {"css", "text/css; charset=utf-8"},
+        {"json", "application/json"},
+        {"webmanifest", "application/manifest+json"},
+        {"svg", "image/svg+xml"},
+        {"png", "image/png"},
+        {"jpg", "image/jpeg"},
+        {"jpeg", "image/jpeg"},
+        {"gif", "image/gif"},
+        {"webp", "image/webp"},
+        {"ico", "image/x-icon"},
+        {"woff", "font/woff"},
+        {"woff2", "font/woff2"},
+        {"ttf", "font/ttf"},
+        {"wav", "audio/wav"},
+        {"mp3", "audio/mpeg"},
+        {"ogg", "audio/ogg"},
+        {"txt", "text/plain; charset=utf-8"},
+        {"md", "text/markdown; charset=utf-8"},
+        {"wasm", "application/wasm"},
+        {"map", "application/json"},
+    };
+    const auto it = Types.find(ext);
+    return std::string(it == Types.end() ? "application/octet-stream" : it->second);
+}
+
+}  // namespace reversi::server

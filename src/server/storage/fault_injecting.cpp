@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+#include "server/storage/fault_injecting.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace reversi::server {
+
+FaultInjectingStorage::FaultInjectingStorage(Storage& inner, double commit_failure_rate,
+                                             uint64_t seed)
+    : inner_(inner), rate_(commit_failure_rate), rng_(seed) {}
+
+void FaultInjectingStorage::maybe_fail_write(const char* what) {
+    if (failing_writes_.load() > 0 && failing_writes_.fetch_sub(1) > 0) {
+        injected_++;
+        throw std::runtime_error(std::string("injected fault: ") + what);
+    }
+}
+
+void FaultInjectingStorage::begin() {
+    inner_.begin();
+}
+
+void FaultInjectingStorage::commit() {
+    bool fail = failing_commits_.load() > 0 && failing_commits_.fetch_sub(1) > 0;
+    if (!fail && rate_ > 0) {
+        std::lock_guard lock(rng_mutex_);
+        fail = std::uniform_real_distribution<double>(0, 1)(rng_) < rate_;
+    }
+    if (fail) {
+        injected_++;
+        inner_.rollback();
+        throw std::runtime_error("injected fault: commit (as a failed fsync)");
+    }
+    inner_.commit();
+}
+
+void FaultInjectingStorage::rollback() {
+    inner_.rollback();
+}
+
+void FaultInjectingStorage::save_table(const StoredTable& table) {
+    maybe_fail_write("save table");
+    inner_.save_table(table);
+}
+
+void FaultInjectingStorage::add_move(const std::string& table, const MoveRecord& move) {
+    maybe_fail_write("add move");
+    inner_.add_move(table, move);
+}
+
+void FaultInjectingStorage::truncate_moves(const std::string& table, int from_ply) {
+    maybe_fail_write("truncate moves");
+    inner_.truncate_moves(table, from_ply);
+}
+
+std::vector<StoredTable> FaultInjectingStorage::unfinished() {
+    return inner_.unfinished();
+}
+
+std::optional<StoredTable> FaultInjectingStorage::load(const std::string& id) {
+    return inner_.load(id);
+}
+
+std::vector<StoredTable> FaultInjectingStorage::finished(int limit, int offset) {
+    return inner_.finished(limit, offset);
+}
+
+void FaultInjectingStorage::save_player(const StoredPlayer& player) {
+    maybe_fail_write("save player");
+    inner_.save_player(player);
+}
+
+std::vector<StoredPlayer> FaultInjectingStorage::players() {
+    return inner_.players();
+}
+
+void FaultInjectingStorage::save_session(const StoredSession& session) {
+    maybe_fail_write("save session");
+    inner_.save_session(session);
+}
+
+void FaultInjectingStorage::delete_session(const std::string& token_hash) {
+    maybe_fail_write("delete session");
+    inner_.delete_session(token_hash);
+}
+
+void FaultInjectingStorage::delete_sessions_of(int64_t player, const std::string& keep) {
+    maybe_fail_write("delete sessions");
+    inner_.delete_sessions_of(player, keep);
+}
+
+std::vector<StoredSession> FaultInjectingStorage::sessions() {
+    return inner_.sessions();
+}
+
+void FaultInjectingStorage::save_rating(const StoredRating& rating) {
+    maybe_fail_write("save rating");
+    inner_.save_rating(rating);
+}
+
+std::vector<StoredRating> FaultInjectingStorage::ratings() {
+    return inner_.ratings();
+}
+
+void FaultInjectingStorage::save_table_player(const std::string& table, int seat, int64_t player) {
+    maybe_fail_write("save table player");
+    inner_.save_table_player(table, seat, player);
+}
+
+void FaultInjectingStorage::set_outcome(const std::string& table, int seat,
+                                        const std::string& outcome) {
+    maybe_fail_write("set outcome");
+    inner_.set_outcome(table, seat, outcome);
+}
+
+PlayerStats FaultInjectingStorage::player_stats(int64_t player) {
+    return inner_.player_stats(player);
+}
+
+std::vector<StoredTable> FaultInjectingStorage::player_games(int64_t player, int limit) {
+    return inner_.player_games(player, limit);
+}
+
+// Chat.
+void FaultInjectingStorage::add_chat(const std::string& table, const ChatLine& line) {
+    maybe_fail_write("add chat");
+    inner_.add_chat(table, line);
+}
+
+std::vector<ChatLine> FaultInjectingStorage::chat_lines(const std::string& table) {
+    return inner_.chat_lines(table);
+}
+
+// Analyses.
+void FaultInjectingStorage::save_analysis(const std::string& table, const std::string& analysis) {
+    maybe_fail_write("save analysis");
+    inner_.save_analysis(table, analysis);
+}
+
+std::optional<std::string> FaultInjectingStorage::load_analysis(const std::string& table) {
+    return inner_.load_analysis(table);
+}
+
+// Single account rows (several nodes on one store): reads pass through, writes may fail.
+std::optional<StoredSession> FaultInjectingStorage::load_session(const std::string& token_hash) {
+    return inner_.load_session(token_hash);
+}
+
+std::optional<StoredPlayer> FaultInjectingStorage::load_player(int64_t id) {
+    return inner_.load_player(id);
+}
+
+std::optional<StoredPlayer> FaultInjectingStorage::load_player_named(const std::string& name_key) {
+    return inner_.load_player_named(name_key);
+}
+
+std::vector<StoredRating> FaultInjectingStorage::ratings_of(int64_t player) {
+    return inner_.ratings_of(player);
+}
+
+std::optional<StoredRating> FaultInjectingStorage::rating_for_update(int64_t player,
+                                                                     const std::string& pool) {
+    return inner_.rating_for_update(player, pool);
+}
+
+void FaultInjectingStorage::touch_session(const std::string& token_hash, int64_t last_seen) {
+    maybe_fail_write("touch session");
+    inner_.touch_session(token_hash, last_seen);
+}
+
+std::vector<RankedRating> FaultInjectingStorage::top_ratings(const std::string& pool, int limit) {
+    return inner_.top_ratings(pool, limit);
+}
+
+std::pair<int64_t, int64_t> FaultInjectingStorage::reserve_player_ids() {
+    maybe_fail_write("reserve player ids");
+    return inner_.reserve_player_ids();
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// A Storage that fails on demand, for tests and the chaos test: it wraps a real store and
+// makes chosen writes or commits throw as a full disk or a failed fsync would. A failed
+// commit rolls the real store back first, so what it holds is exactly what a real failure
+// would leave: nothing of the failed transaction.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <random>
+
+#include "server/storage/storage.h"
+
+namespace reversi::server {
+
+class FaultInjectingStorage : public Storage {
+  public:
+    // `commit_failure_rate`: probability that any commit fails (0: only on demand).
+    explicit FaultInjectingStorage(Storage& inner, double commit_failure_rate = 0,
+                                   uint64_t seed = 1);
+
+    // The next `n` write calls (save_table, add_move, truncate_moves, the save_*, delete_* and
+    // set_outcome of accounts) throw.
+    void fail_next_writes(int n) { failing_writes_ = n; }
+    // The next `n` commits fail.
+    void fail_next_commits(int n) { failing_commits_ = n; }
+    // Failures injected so far.
+    uint64_t injected() const { return injected_; }
+
+    void begin() override;
+    void commit() override;
+    void rollback() override;
+    void save_table(const StoredTable& table) override;
+    void add_move(const std::string& table, const MoveRecord& move) override;
+    void truncate_moves(const std::string& table, int from_ply) override;
+    std::vector<StoredTable> unfinished() override;
+    std::optional<StoredTable> load(const std::string& id) override;
+    std::vector<StoredTable> finished(int limit, int offset) override;
+    void save_player(const StoredPlayer& player) override;
+    std::vector<StoredPlayer> players() override;
+    void save_session(const StoredSession& session) override;
+    void delete_session(const std::string& token_hash) override;
+    void delete_sessions_of(int64_t player, const std::string& keep) override;
+    std::vector<StoredSession> sessions() override;
+    void save_rating(const StoredRating& rating) override;
+    std::vector<StoredRating> ratings() override;
+    void save_table_player(const std::string& table, int seat, int64_t player) override;
+    void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
+    PlayerStats player_stats(int64_t player) override;
+    std::vector<StoredTable> player_games(int64_t player, int limit) override;
+    void add_chat(const std::string& table, const ChatLine& line) override;
+    std::vector<ChatLine> chat_lines(const std::string& table) override;
+    void save_analysis(const std::string& table, const std::string& analysis) override;
+    std::optional<std::string> load_analysis(const std::string& table) override;
+    std::optional<StoredSession> load_session(const std::string& token_hash) override;
+    std::optional<StoredPlayer> load_player(int64_t id) override;
+    std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;
+    std::vector<StoredRating> ratings_of(int64_t player) override;
+    std::optional<StoredRating> rating_for_update(int64_t player, const std::string& pool) override;
+    void touch_session(const std::string& token_hash, int64_t last_seen) override;
+    std::vector<RankedRating> top_ratings(const std::string& pool, int limit) override;
+    std::pair<int64_t, int64_t> reserve_player_ids() override;
+
+  private:
+    void maybe_fail_write(const char* what);
+
+    Storage& inner_;
+    double rate_;
+    std::mutex rng_mutex_;
+    std::mt19937_64 rng_;
+    std::atomic<int> failing_writes_{0};
+    std::atomic<int> failing_commits_{0};
+    std::atomic<uint64_t> injected_{0};
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// The migrations, append only: never edit one that has been released, add the next. DDL is
+// transactional in PostgreSQL, so a failed migration leaves the database as it was.
+#include "server/storage/postgres/schema.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace reversi::server::pg {
+
+namespace {
+
+// Version 1: tables and moves, as in SQLite. The spec and result stay text: the store does
+// not interpret them and must give back exactly what it was given.
+constexpr const char* SchemaVersion1 = R"(
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    created BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    result TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX tables_status ON tables(status, created);
+CREATE TABLE moves (
+    table_id TEXT NOT NULL,
+    ply INTEGER NOT NULL,
+    square TEXT NOT NULL,
+    clock TEXT NOT NULL,
+    PRIMARY KEY (table_id, ply)
+);
+)";
+
+// Version 2: players, sessions, ratings and the seats players held (docs/SITE.md).
+constexpr const char* SchemaVersion2 = R"(
+CREATE TABLE players (
+    id BIGINT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL DEFAULT '',
+    created BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    player BIGINT NOT NULL,
+    created BIGINT NOT NULL,
+    last_seen BIGINT NOT NULL
+);
+CREATE INDEX sessions_player ON sessions(player);
+CREATE TABLE ratings (
+    player BIGINT NOT NULL,
+    pool TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, pool)
+);
+CREATE TABLE table_players (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    player BIGINT NOT NULL,
+    outcome TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX table_players_player ON table_players(player, outcome);
+)";
+
+// Version 3: chat. Versions 3 to 5 keep IF NOT EXISTS: earlier builds created these tables
+// at every start, outside the numbering, so a database they made (version 2) already holds
+// them with their rows, and the migration must leave those as they are.
+constexpr const char* SchemaVersion3 = R"(
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL,
+    seq BIGINT NOT NULL,
+    time BIGINT NOT NULL,
+    seat INTEGER NOT NULL,
+    sender TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+)";
+
+// Version 4: analyses.
+constexpr const char* SchemaVersion4 = R"(
+CREATE TABLE IF NOT EXISTS analyses (
+    table_id TEXT PRIMARY KEY,
+    analysis TEXT NOT NULL
+);
+)";
+
+// Version 5: several nodes on one database (docs/MULTINODE.md); in SQLite, which has one node
+// by nature, the same number changes nothing. A lease row says which node owns a live table
+// until when; its fence grows by one at every change of owner, and every fenced write records
+// the fence it was made under. lease_log keeps every (table, fence, owner) taken (the audit
+// that no fence had two owners); nodes, each node's public address and heartbeat; the lobby_*
+// tables, the lobby's state shared through LISTEN/NOTIFY (pg_listener.cpp): rows of the live
+// nodes only.
+constexpr const char* SchemaVersion5 = R"(
+CREATE TABLE IF NOT EXISTS table_leases (
+    table_id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    fence BIGINT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS fence BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN IF NOT EXISTS fence BIGINT NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS lease_log (
+    table_id TEXT NOT NULL,
+    fence BIGINT NOT NULL,
+    owner TEXT NOT NULL,
+    taken TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (table_id, fence, owner)
+);
+CREATE TABLE IF NOT EXISTS nodes (
+    name TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    heartbeat TIMESTAMPTZ NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS table_leases_owner ON table_leases(owner);
+CREATE TABLE IF NOT EXISTS lobby_nodes (
+    node TEXT PRIMARY KEY,
+    online BIGINT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby_seeks (
+    id TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    event TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby_players (
+    node TEXT NOT NULL,
+    player BIGINT NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (node, player)
+);
+)";
+
+// Version 6: player ids for several nodes (docs/MULTINODE.md "Accounts across nodes"): each
+// nextval reserves a block of 64 ids (PlayerIdBlock in storage/postgres/accounts.cpp), starting
+// past every id a single node numbered before.
+constexpr const char* SchemaVersion6 = R"(
+CREATE SEQUENCE player_ids INCREMENT BY 64 MINVALUE 1 START WITH 1;
+SELECT setval('player_ids', (SELECT COALESCE(MAX(id), 0) + 1 FROM players), false);
+)";
+
+// Version 7: the lobby's shared state across nodes (lobby/shared.cpp, pg_quick_match.cpp): the
+// quick-pairing queue of every node (seq: the order of arrival among equal times), the
+// running games and the pending challenges each node holds.
+constexpr const char* SchemaVersion7 = R"(
+CREATE TABLE IF NOT EXISTS lobby_quick (
+    node TEXT NOT NULL,
+    player BIGINT NOT NULL,
+    seq BIGSERIAL,
+    since BIGINT NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (node, player)
+);
+CREATE TABLE IF NOT EXISTS lobby_games (
+    table_id TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    event TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS lobby_challenges (
+    id TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    event TEXT NOT NULL
+);
+)";
+
+// Migration i brings a database to version i + 1.
+const std::vector<const char*>& migrations() {
+    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
+                                                  SchemaVersion4, SchemaVersion5, SchemaVersion6,
+                                                  SchemaVersion7};
+    return List;
+}
+
+// Any fixed number: the key of the advisory lock that serialises migrations.
+constexpr const char* MigrationLock = "7274151";
+
+}  // namespace
+
+int schema_version() {
+    return static_cast<int>(migrations().size());
+}
+
+int stored_schema_version(Connection& connection) {
+    const Result exists = connection.exec("SELECT to_regclass('schema_version') IS NOT NULL");
+    if (exists.text(0, 0) != "t") return 0;
+    const Result version = connection.exec("SELECT COALESCE(MAX(version), 0) FROM schema_version");
+    return static_cast<int>(version.integer(0, 0));
+}
+
+void migrate(Connection& connection) {
+    connection.exec("BEGIN");
+    try {
+        connection.exec(std::string("SELECT pg_advisory_xact_lock(") + MigrationLock + ")");
+        connection.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+        const int have = stored_schema_version(connection);
+        const int want = schema_version();
+        if (have > want)
+            throw std::runtime_error("the database has schema version " + std::to_string(have) +
+                                     ", newer than this server's " + std::to_string(want));
+        for (int v = have; v < want; ++v) connection.exec(migrations()[v]);
+        if (have != want) {
+            connection.exec("DELETE FROM schema_version");
+            connection.exec("INSERT INTO schema_version(version) VALUES($1)",
+                            {std::to_string(want)});
+        }
+        connection.exec("COMMIT");
+    } catch (...) {
+        try {
+            if (connection.in_transaction()) connection.exec("ROLLBACK");
+        } catch (...) {
+            // The first failure is the one worth reporting.
+        }
+        throw;
+    }
+}
+
+}  // namespace reversi::server::pg

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// The PostgreSQL store, chosen by `serve --db postgresql://...`. One connection, used only by
+// the storage thread; synchronous_commit is forced on, so COMMIT returns once the transaction
+// is durable on the server and the hub's rule "committed before acknowledged or broadcast"
+// holds as with SQLite. Group commit is StorageQueue's, unchanged: begin/commit/rollback are
+// BEGIN/COMMIT/ROLLBACK. A lost connection is re-established at the next transaction.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/storage/postgres/connection.h"
+#include "server/storage/storage.h"
+#include "server/storage/table_leases.h"
+
+namespace reversi::server {
+
+class PostgresStorage : public Storage, public TableLeases {
+  public:
+    // Connects to `uri` (postgresql://...) and migrates the schema; throws std::runtime_error
+    // on failure.
+    explicit PostgresStorage(const std::string& uri);
+    ~PostgresStorage() override;
+    PostgresStorage(const PostgresStorage&) = delete;
+    PostgresStorage& operator=(const PostgresStorage&) = delete;
+
+    // Whether `db` (the --db argument) names a PostgreSQL database rather than a SQLite file.
+    static bool is_uri(const std::string& db);
+
+    void begin() override;
+    void commit() override;
+    void rollback() override;
+    // TableStore (storage.cpp).
+    void save_table(const StoredTable& table) override;
+    void add_move(const std::string& table, const MoveRecord& move) override;
+    void truncate_moves(const std::string& table, int from_ply) override;
+    std::vector<StoredTable> unfinished() override;
+    std::optional<StoredTable> load(const std::string& id) override;
+    std::vector<StoredTable> finished(int limit, int offset) override;
+    // AccountStore (accounts.cpp).
+    void save_player(const StoredPlayer& player) override;
+    std::vector<StoredPlayer> players() override;
+    void save_session(const StoredSession& session) override;
+    void delete_session(const std::string& token_hash) override;
+    void delete_sessions_of(int64_t player, const std::string& keep) override;
+    std::vector<StoredSession> sessions() override;
+    void save_rating(const StoredRating& rating) override;
+    std::vector<StoredRating> ratings() override;
+    void save_table_player(const std::string& table, int seat, int64_t player) override;
+    void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
+    PlayerStats player_stats(int64_t player) override;
+    std::vector<StoredTable> player_games(int64_t player, int limit) override;
+    // AccountStore across nodes (accounts.cpp, docs/MULTINODE.md).
+    std::optional<StoredSession> load_session(const std::string& token_hash) override;
+    std::optional<StoredPlayer> load_player(int64_t id) override;
+    std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;
+    std::vector<StoredRating> ratings_of(int64_t player) override;
+    std::optional<StoredRating> rating_for_update(int64_t player, const std::string& pool) override;
+    void touch_session(const std::string& token_hash, int64_t last_seen) override;
+    std::vector<RankedRating> top_ratings(const std::string& pool, int limit) override;
+    std::pair<int64_t, int64_t> reserve_player_ids() override;
+    // ChatStore (chat.cpp).
+    void add_chat(const std::string& table, const ChatLine& line) override;
+    std::vector<ChatLine> chat_lines(const std::string& table) override;
+    // AnalysisStore (analysis.cpp).
+    void save_analysis(const std::string& table, const std::string& analysis) override;
+    std::optional<std::string> load_analysis(const std::string& table) override;
+
+    // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
+    // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only
+    // under a lease this node holds on it, checked in the write's own statement (with the
+    // lease row locked until the commit); a write without one throws and stores nothing.
+    void set_node(const std::string& node) override;
+    std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms) override;
+    // Extends this node's lease; false when it was lost (another node took the table over).
+    bool renew_lease(const std::string& table, int64_t ttl_ms);
+    std::vector<std::string> renew_leases(int64_t ttl_ms) override;
+    void release_lease(const std::string& table) override;
+    int hand_over_leases() override;
+    std::vector<std::string> forget_leases() override;
+    std::vector<std::string> orphaned_tables(int limit) override;
+    void heartbeat(const std::string& address, int64_t ttl_ms) override;
+    std::string owner_address(const std::string& table) override;
+
+    // The schema version recorded in the database.
+    int stored_schema_version();
+    // The connection, for the lease and fencing statements (table_lease.*) and tests.
+    pg::Connection& connection() { return *connection_; }
+
+  private:
+    // Session settings and prepared statements; again after a reconnect.
+    void set_up_session();
+    std::vector<MoveRecord> moves_of(const std::string& id);
+    std::vector<StoredTable> tables_from(const pg::Result& rows);
+    // Runs `read` in one REPEATABLE READ snapshot when no transaction is open, so a read of
+    // several statements sees one state of the database.
+    void in_snapshot(const std::function<void()>& read);
+
+    // The fenced forms of the three table writes: `params` as for the unfenced statement;
+    // throws, nothing written, when this node does not hold the table's lease.
+    enum class FencedWrite { SaveTable, AddMove, TruncateMoves };
+    void fenced_write(FencedWrite kind, std::vector<pg::Param> params, const std::string& table);
+    int64_t fence_of(const std::string& table) const;
+    // Reconnects a lost connection before a lease statement (outside a transaction).
+    void reconnect_if_broken();
+
+    std::unique_ptr<pg::Connection> connection_;
+    std::string node_;                                 // empty: one node, writes unfenced
+    std::unordered_map<std::string, int64_t> fences_;  // the leases this node holds
+    // fences_ as two parallel lists, the arrays of one statement.
+    std::pair<std::vector<std::string>, std::vector<int64_t>> held_leases() const;
+};
+
+}  // namespace reversi::server

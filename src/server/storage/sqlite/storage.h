@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// The SQLite store: one connection in WAL mode with synchronous=FULL, so a commit has reached
+// the disk before the server acknowledges it (and survives a power cut, not only a killed
+// process). Group commit in StorageQueue keeps that to one fsync per batch of moves.
+#pragma once
+
+#include <string>
+
+#include "server/storage/storage.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace reversi::server {
+
+class SqliteStorage : public Storage {
+  public:
+    // Opens (creating if needed) the database file; throws std::runtime_error on failure.
+    explicit SqliteStorage(const std::string& path);
+    ~SqliteStorage() override;
+    SqliteStorage(const SqliteStorage&) = delete;
+    SqliteStorage& operator=(const SqliteStorage&) = delete;
+
+    void begin() override;
+    void commit() override;
+    void rollback() override;
+    // TableStore (storage.cpp).
+    void save_table(const StoredTable& table) override;
+    void add_move(const std::string& table, const MoveRecord& move) override;
+    void truncate_moves(const std::string& table, int from_ply) override;
+    std::vector<StoredTable> unfinished() override;
+    std::optional<StoredTable> load(const std::string& id) override;
+    std::vector<StoredTable> finished(int limit, int offset) override;
+    // AccountStore (accounts.cpp; the single-row reads are account_store.cpp's scans).
+    void save_player(const StoredPlayer& player) override;
+    std::vector<StoredPlayer> players() override;
+    void save_session(const StoredSession& session) override;
+    void delete_session(const std::string& token_hash) override;
+    void delete_sessions_of(int64_t player, const std::string& keep) override;
+    std::vector<StoredSession> sessions() override;
+    void save_rating(const StoredRating& rating) override;
+    std::vector<StoredRating> ratings() override;
+    void save_table_player(const std::string& table, int seat, int64_t player) override;
+    void set_outcome(const std::string& table, int seat, const std::string& outcome) override;
+    PlayerStats player_stats(int64_t player) override;
+    std::vector<StoredTable> player_games(int64_t player, int limit) override;
+    // ChatStore (chat.cpp).
+    void add_chat(const std::string& table, const ChatLine& line) override;
+    std::vector<ChatLine> chat_lines(const std::string& table) override;
+    // AnalysisStore (analysis.cpp).
+    void save_analysis(const std::string& table, const std::string& analysis) override;
+    std::optional<std::string> load_analysis(const std::string& table) override;
+
+    // The schema version this build writes; a database is migrated up to it when opened.
+    static int schema_version();
+    // The version recorded in the open database.
+    int stored_schema_version();
+
+  private:
+    // Applies the migrations the database has not had yet, each in its own transaction
+    // (storage/sqlite/accounts.cpp holds the list).
+    void migrate();
+    void prepare_accounts();
+    void close_accounts();
+    void prepare_chat();
+    void close_chat();
+    void prepare_analysis();
+    void close_analysis();
+    void close();
+    void exec(const char* sql);
+    sqlite3_stmt* prepare(const char* sql);
+    void check(int rc, const char* what);
+    std::vector<MoveRecord> moves_of(const std::string& id);
+    StoredTable read_row(sqlite3_stmt* st);
+
+    sqlite3* db_ = nullptr;
+    sqlite3_stmt* save_ = nullptr;
+    sqlite3_stmt* add_move_ = nullptr;
+    sqlite3_stmt* truncate_ = nullptr;
+    sqlite3_stmt* moves_ = nullptr;
+    sqlite3_stmt* unfinished_ = nullptr;
+    sqlite3_stmt* load_ = nullptr;
+    sqlite3_stmt* finished_ = nullptr;
+    // Accounts (storage/sqlite/accounts.cpp).
+    sqlite3_stmt* save_player_ = nullptr;
+    sqlite3_stmt* players_ = nullptr;
+    sqlite3_stmt* save_session_ = nullptr;
+    sqlite3_stmt* delete_session_ = nullptr;
+    sqlite3_stmt* delete_sessions_of_ = nullptr;
+    sqlite3_stmt* sessions_ = nullptr;
+    sqlite3_stmt* save_rating_ = nullptr;
+    sqlite3_stmt* ratings_ = nullptr;
+    sqlite3_stmt* save_table_player_ = nullptr;
+    sqlite3_stmt* set_outcome_ = nullptr;
+    sqlite3_stmt* player_stats_ = nullptr;
+    sqlite3_stmt* player_games_ = nullptr;
+    // Chat (storage/sqlite/chat.cpp).
+    sqlite3_stmt* add_chat_ = nullptr;
+    sqlite3_stmt* prune_chat_ = nullptr;
+    sqlite3_stmt* chat_lines_ = nullptr;
+    // Analyses (storage/sqlite/analysis.cpp).
+    sqlite3_stmt* save_analysis_ = nullptr;
+    sqlite3_stmt* load_analysis_ = nullptr;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// The storage queue: one thread, writes batched per wake-up. A batch that fails is retried
+// job by job, so one bad write never takes its neighbours down with it; the table's fence
+// makes its own later writes fail with it.
+#include "server/storage/storage.h"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace reversi::server {
+
+StorageQueue::StorageQueue(Storage& storage, Post post)
+    : storage_(storage), post_(std::move(post)), thread_([this] { run(); }) {}
+
+StorageQueue::~StorageQueue() {
+    stop();
+}
+
+void StorageQueue::write(std::function<void(Storage&)> op, std::function<void(bool)> done,
+                         std::shared_ptr<WriteFence> fence) {
+    bool was_empty;
+    {
+        std::lock_guard lock(mutex_);
+        was_empty = jobs_.empty();
+        jobs_.push_back({true, std::move(op), std::move(done), std::move(fence)});
+    }
+    // The thread only sleeps on an empty queue, so only the first job of a burst wakes it:
+    // the network thread queues many moves per loop turn and each wake-up is a system call.
+    if (was_empty) wake_.notify_one();
+}
+
+void StorageQueue::read(std::function<void(Storage&)> op, std::function<void()> done) {
+    bool was_empty;
+    {
+        std::lock_guard lock(mutex_);
+        was_empty = jobs_.empty();
+        jobs_.push_back({false, std::move(op),
+                         [done = std::move(done)](bool) {
+                             if (done) done();
+                         },
+                         nullptr});
+    }
+    if (was_empty) wake_.notify_one();
+}
+
+void StorageQueue::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+}
+
+bool StorageQueue::transact(const std::function<void()>& body) {
+    try {
+        storage_.begin();
+        body();
+        storage_.commit();
+        transactions_++;
+        return true;
+    } catch (const std::exception& e) {
+        std::cerr << "storage: write failed: " << e.what() << '\n';
+        try {
+            storage_.rollback();
+        } catch (const std::exception& e2) {
+            std::cerr << "storage: rollback failed: " << e2.what() << '\n';
+        }
+        return false;
+    }
+}
+
+void StorageQueue::run_writes(std::vector<Job>& batch) {
+    if (batch.empty()) return;
+    // ok[i]: whether batch[i] is stored. Jobs behind a broken fence never run.
+    std::vector<char> ok(batch.size(), 0);
+    const bool together = transact([&] {
+        for (Job& job : batch)
+            if (!job.blocked()) job.op(storage_);
+    });
+    if (together) {
+        for (size_t i = 0; i < batch.size(); ++i) ok[i] = !batch[i].blocked();
+    } else {
+        // One by one, so one bad write does not take its neighbours down; a failure breaks
+        // its table's fence, so the same table's later writes in this batch fail too.
+        for (size_t i = 0; i < batch.size(); ++i) {
+            Job& job = batch[i];
+            if (job.blocked()) continue;
+            ok[i] = transact([&] { job.op(storage_); });
+            if (!ok[i] && job.fence) job.fence->broken = true;
+        }
+    }
+    for (size_t i = 0; i < batch.size(); ++i) writes_ += ok[i];
+    // One completion for the whole batch: the caller's thread then answers every write of it
+    // in one go, in order, instead of waking up once per move.
+    auto dones = std::make_shared<std::vector<std::pair<std::function<void(bool)>, bool>>>();
+    dones->reserve(batch.size());
+    for (size_t i = 0; i < batch.size(); ++i)
+        if (batch[i].done) dones->emplace_back(std::move(batch[i].done), ok[i] != 0);
+    if (!dones->empty())
+        post_([dones] {
+            for (auto& [done, stored] : *dones) done(stored);
+        });
+    batch.clear();
+}
+
+void StorageQueue::run() {
+    std::vector<Job> batch;
+    for (;;) {
+        std::deque<Job> jobs;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+            if (jobs_.empty() && stopping_) return;
+            jobs.swap(jobs_);
+        }
+        // Writes group into one transaction up to the next read, which must see them.
+        for (Job& job : jobs) {
+            if (job.is_write) {
+                batch.push_back(std::move(job));
+                continue;
+            }
+            run_writes(batch);
+            try {
+                job.op(storage_);
+            } catch (const std::exception& e) {
+                std::cerr << "storage: read failed: " << e.what() << '\n';
+            }
+            if (job.done) post_([done = std::move(job.done)] { done(true); });
+        }
+        run_writes(batch);
+    }
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// The store behind abstract interfaces, one per concern (tables, accounts, chat, analyses),
+// and the queue that runs it on its own thread. The queue groups the writes that
+// arrive together into one transaction and reports each write only after its commit, so
+// the hub can keep the rule "committed before acknowledged or broadcast" at any load.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "server/storage/account_store.h"
+#include "server/storage/analysis_store.h"
+#include "server/storage/chat_store.h"
+#include "server/storage/table_store.h"
+
+namespace reversi::server {
+
+// A durable store: one interface per concern it keeps (tables, accounts, chat, analyses;
+// several nodes' leases are table_leases.h, which only a shared store implements), each
+// implemented for SQLite (sqlite/) and PostgreSQL (postgres/) in files of its own. Methods
+// throw std::runtime_error on failure. Writes between begin() and commit() form one atomic
+// transaction, whatever concerns they touch; a committed transaction survives a crash.
+class Storage : public TableStore, public AccountStore, public ChatStore, public AnalysisStore {
+  public:
+    ~Storage() override = default;
+    virtual void begin() = 0;
+    virtual void commit() = 0;
+    virtual void rollback() = 0;
+};
+
+// The writes of one table share a fence. Once one of them fails, every later one fails
+// without running, so the store never holds move k+1 without move k: what it keeps of a
+// table is always a prefix of what the table went through.
+struct WriteFence {
+    std::atomic<bool> broken{false};
+};
+
+// Runs a Storage on one thread. `post` hands a completion to the caller's thread.
+class StorageQueue {
+  public:
+    using Post = std::function<void(std::function<void()>)>;
+    StorageQueue(Storage& storage, Post post);
+    ~StorageQueue();
+    StorageQueue(const StorageQueue&) = delete;
+    StorageQueue& operator=(const StorageQueue&) = delete;
+
+    // Queues a write; `done(ok)` is posted after the transaction holding it has committed
+    // (ok) or failed (not ok, nothing of it stored). A write behind a broken `fence` fails
+    // without running; a failing write breaks its fence.
+    void write(std::function<void(Storage&)> op, std::function<void(bool)> done,
+               std::shared_ptr<WriteFence> fence = nullptr);
+    // Queues a read; it runs after every write queued before it.
+    void read(std::function<void(Storage&)> op, std::function<void()> done);
+    // Finishes the queued work and stops the thread.
+    void stop();
+    // Writes committed so far and transactions used (group commit makes these differ).
+    uint64_t writes() const { return writes_; }
+    uint64_t transactions() const { return transactions_; }
+
+  private:
+    struct Job {
+        bool is_write = false;
+        std::function<void(Storage&)> op;
+        std::function<void(bool)> done;
+        std::shared_ptr<WriteFence> fence;
+        bool blocked() const { return fence && fence->broken.load(); }
+    };
+    void run();
+    void run_writes(std::vector<Job>& batch);
+    // Runs `body` in one transaction; false (rolled back, logged) when anything failed.
+    bool transact(const std::function<void()>& body);
+
+    Storage& storage_;
+    Post post_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Job> jobs_;
+    bool stopping_ = false;
+    std::atomic<uint64_t> writes_{0};
+    std::atomic<uint64_t> transactions_{0};
+    std::thread thread_;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// The lease side of a store shared by several server nodes (docs/MULTINODE.md): which node
+// owns which live table, until when, and where each node can be reached. PostgreSQL
+// implements it (storage/postgres/lease.cpp); a SQLite store has one node by nature and none.
+// Every method runs on the storage thread (inside a StorageQueue job), like the store's
+// own, and throws std::runtime_error when the database cannot be reached.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace reversi::server {
+
+class TableLeases {
+  public:
+    virtual ~TableLeases() = default;
+    // Names this node; every later table write is fenced by its leases. Once, at start.
+    virtual void set_node(const std::string& node) = 0;
+    // Takes the table's lease for `ttl_ms` when it is free, expired or already this node's;
+    // returns its fence, or nothing when another live node holds it.
+    virtual std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms) = 0;
+    // Extends every lease this node holds, in one statement; returns the tables whose lease
+    // it no longer holds (taken over after it expired): they must leave memory.
+    virtual std::vector<std::string> renew_leases(int64_t ttl_ms) = 0;
+    // Gives the lease up (the table left memory); the next node to load the table takes it.
+    virtual void release_lease(const std::string& table) = 0;
+    // At a clean stop: ends every lease this node holds now (expired rather than released,
+    // so another node's sweeper takes each unfinished table over at once, its fence one
+    // higher) and removes this node's address. Returns how many leases it ended.
+    virtual int hand_over_leases() = 0;
+    // Forgets every lease this node holds without a word to the database (which cannot be
+    // reached: they expire there by themselves); returns their tables.
+    virtual std::vector<std::string> forget_leases() = 0;
+    // Unfinished tables whose owner died: their lease expired without being released, or
+    // they have none (written by a single node). At most `limit`, oldest first.
+    virtual std::vector<std::string> orphaned_tables(int limit) = 0;
+    // Records this node's public address and that it is alive, for `ttl_ms`.
+    virtual void heartbeat(const std::string& address, int64_t ttl_ms) = 0;
+    // The public address of the live node that holds the table's lease, empty when none does.
+    virtual std::string owner_address(const std::string& table) = 0;
+};
+
+}  // namespace reversi::server

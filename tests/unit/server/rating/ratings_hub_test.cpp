@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+// Rated games through the hub, without sockets: the end of a rated game changes the cached
+// ratings only if its commit lands. When the store refuses the commit of the end, the game
+// is still running in the store, so the rating cache must not show it as played either;
+// finishing the game again then rates it once.
+#include <gtest/gtest.h>
+
+#include "hub_fixture.h"
+#include "server/accounts/accounts.h"
+
+namespace reversi::server {
+namespace {
+
+using namespace hub_testing;
+
+const Identity Ada{7, "Ada", false};
+const Identity Bob{9, "Bob", false};
+
+AccountsOptions cheap_hashing() {
+    AccountsOptions o;
+    o.hash_ops = 1;
+    o.hash_memory = 8192;
+    return o;
+}
+
+// A rated 8x8 table with Ada in seat 0 and Bob in seat 1, created through the hub.
+std::string rated_table(Hub& h) {
+    const Reply made = h.call(
+        [&](Respond f) { h.hub->create_table(R"({"seat":0,"rated":true})", f, "10.0.0.1", Ada); });
+    EXPECT_EQ(made.status, 200) << made.body;
+    const std::string id = json::parse(made.body)["table"];
+    const Reply joined = h.call([&](Respond f) { h.hub->join_table(id, R"({"seat":1})", f, Bob); });
+    EXPECT_EQ(joined.status, 200) << joined.body;
+    return id;
+}
+
+TEST(RatingsHub, AFailedCommitOfARatedEndLeavesTheCachedRatingsAsTheStoreHasThem) {
+    TempDb db("rated_end_fails");
+    Hub h(db.path, quick_options());
+    Accounts accounts(h.ioc, h.queue, cheap_hashing());
+    h.hub->set_accounts(&accounts);
+    const std::string id = rated_table(h);
+    {
+        FakeSubscriber ada;
+        ada.identity = Ada;
+        h.subscribe(ada, id);
+        ASSERT_EQ(ada.table()["rated"], true);
+        // The batch and then the write alone: both attempts of the end fail.
+        h.faulty.fail_next_commits(2);
+        h.hub->on_message(ada, json{{"type", "resign"}}.dump());
+        ASSERT_TRUE(h.run_until([&] { return ada.closed; }));
+        EXPECT_EQ(ada.of_type("error").back()["code"], "unavailable");
+        h.hub->unsubscribe(ada);
+    }
+    for (const Identity& who : {Ada, Bob}) {
+        const StoredRating r = accounts.rating(who.player, "8x8");
+        EXPECT_EQ(r.games, 0) << who.name;
+        EXPECT_DOUBLE_EQ(r.rating, 1500) << who.name;
+    }
+    EXPECT_FALSE(accounts.me_json(Ada)["ratings"].contains("8x8"));
+
+    // The store still holds the running game: resigning it again rates it, once.
+    FakeSubscriber ada;
+    ada.identity = Ada;
+    h.subscribe(ada, id);
+    ASSERT_EQ(ada.table()["status"], "playing");
+    h.hub->on_message(ada, json{{"type", "resign"}}.dump());
+    ASSERT_TRUE(h.run_until([&] { return ada.table()["status"] == "finished"; }));
+    EXPECT_EQ(ada.table()["result"]["ratings"].size(), 2u);
+    const StoredRating ada_after = accounts.rating(Ada.player, "8x8");
+    const StoredRating bob_after = accounts.rating(Bob.player, "8x8");
+    EXPECT_EQ(ada_after.games, 1);
+    EXPECT_EQ(bob_after.games, 1);
+    EXPECT_LT(ada_after.rating, 1500);
+    EXPECT_GT(bob_after.rating, 1500);
+    // The cache and the store agree.
+    const auto stored = h.sqlite.ratings();
+    ASSERT_EQ(stored.size(), 2u);
+    for (const StoredRating& r : stored)
+        EXPECT_DOUBLE_EQ(r.rating, accounts.rating(r.player, r.pool).rating);
+    h.hub->unsubscribe(ada);
+    h.hub->set_accounts(nullptr);
+}
+
+}  // namespace
+}  // namespace reversi::server

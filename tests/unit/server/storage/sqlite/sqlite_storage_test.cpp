@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+// The SQLite store on a real file: tables and moves survive closing and reopening, undo
+// truncates, unfinished and finished tables are listed apart, and the queue reports a write
+// only after it is committed (visible to a second connection).
+#include "server/storage/sqlite/storage.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <future>
+
+#include "storage_backends.h"
+
+// A namespace of its own: its TempDb differs from the other test files', which a unity
+// batch may hold too.
+namespace reversi::server::sqlite_storage_test {
+namespace {
+
+// A database file (with its -wal and -shm companions) removed before and after the test.
+struct TempDb {
+    std::string path;
+    explicit TempDb(const char* name)
+        : path(testing::TempDir() + "reversi_" + name + "_" + std::to_string(getpid()) + ".db") {
+        remove();
+    }
+    ~TempDb() { remove(); }
+    void remove() const {
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    }
+};
+
+using testing_backends::row;
+
+TEST(SqliteStorage, PersistsAcrossReopen) {
+    const TempDb temp("reopen");
+    const std::string& path = temp.path;
+    {
+        SqliteStorage db(path);
+        db.begin();
+        db.save_table(row("a", "playing", 1));
+        db.save_table(row("b", "finished", 2));
+        db.save_table(row("c", "finished", 3));
+        db.add_move("a", {0, "d3", {1000, 2000}});
+        db.add_move("a", {1, "c3", {1000, 1500}});
+        db.add_move("a", {2, "pass", {}});
+        db.commit();
+        db.begin();
+        db.add_move("a", {3, "c4", {}});
+        db.rollback();  // never committed: must not appear
+    }
+    SqliteStorage db(path);
+    const auto open = db.unfinished();
+    ASSERT_EQ(open.size(), 1u);
+    EXPECT_EQ(open[0].id, "a");
+    ASSERT_EQ(open[0].moves.size(), 3u);
+    EXPECT_EQ(open[0].moves[1].square, "c3");
+    EXPECT_EQ(open[0].moves[1].clock_after, (std::vector<int64_t>{1000, 1500}));
+    EXPECT_TRUE(open[0].moves[2].clock_after.empty());
+    const auto done = db.finished(10, 0);
+    ASSERT_EQ(done.size(), 2u);
+    EXPECT_EQ(done[0].id, "c");  // newest first
+    EXPECT_EQ(done[1].result, R"({"r":1})");
+    EXPECT_EQ(db.finished(1, 1).at(0).id, "b");
+    EXPECT_FALSE(db.load("zz"));
+}
+
+TEST(SqliteStorage, TruncateAndUpdate) {
+    const TempDb temp("truncate");
+    const std::string& path = temp.path;
+    SqliteStorage db(path);
+    db.begin();
+    db.save_table(row("a", "playing", 1));
+    for (int i = 0; i < 5; ++i) db.add_move("a", {i, "m" + std::to_string(i), {}});
+    db.truncate_moves("a", 2);
+    db.save_table(row("a", "finished", 1));
+    db.commit();
+    const auto a = db.load("a");
+    ASSERT_TRUE(a);
+    EXPECT_EQ(a->status, "finished");
+    EXPECT_EQ(a->created, 1);
+    ASSERT_EQ(a->moves.size(), 2u);
+    EXPECT_EQ(a->moves[1].square, "m1");
+    EXPECT_TRUE(db.unfinished().empty());
+}
+
+TEST(SqliteStorage, UsesWal) {
+    const TempDb temp("wal");
+    const std::string& path = temp.path;
+    { SqliteStorage db(path); }
+    // A WAL database says so in its header: file format bytes 18 and 19 are 2.
+    FILE* f = std::fopen(path.c_str(), "rb");
+    ASSERT_NE(f, nullptr);
+    unsigned char header[20] = {};
+    ASSERT_EQ(std::fread(header, 1, 20, f), 20u);
+    std::fclose(f);
+    EXPECT_EQ(header[18], 2);
+    EXPECT_EQ(header[19], 2);
+}
+
+TEST(StorageQueue, ReportsAfterCommit) {
+    const TempDb temp("queue");
+    const std::string& path = temp.path;
+    SqliteStorage db(path);
+    std::mutex m;
+    std::vector<std::function<void()>> posted;
+    StorageQueue queue(db, [&](std::function<void()> f) {
+        std::lock_guard lock(m);
+        posted.push_back(std::move(f));
+    });
+    std::promise<bool> done;
+    for (int i = 0; i < 50; ++i)
+        queue.write([i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); },
+                    {});
+    queue.write(
+        [](Storage& s) {
+            s.add_move("t0", {0, "d3", {}});
+        },
+        [&](bool ok) { done.set_value(ok); });
+    queue.stop();
+    for (auto& f : posted) f();
+    ASSERT_TRUE(done.get_future().get());
+    SqliteStorage other(path);
+    EXPECT_EQ(other.unfinished().size(), 50u);
+    EXPECT_EQ(other.load("t0")->moves.size(), 1u);
+    EXPECT_EQ(queue.writes(), 51u);
+    EXPECT_LE(queue.transactions(), 51u);
+}
+
+TEST(StorageQueue, FailedWriteIsReportedAndIsolated) {
+    const TempDb temp("fail");
+    const std::string& path = temp.path;
+    SqliteStorage db(path);
+    std::vector<std::function<void()>> posted;
+    std::mutex m;
+    StorageQueue queue(db, [&](std::function<void()> f) {
+        std::lock_guard lock(m);
+        posted.push_back(std::move(f));
+    });
+    std::vector<int> results(3, -1);
+    queue.write([](Storage& s) { s.save_table(row("good1", "playing", 1)); },
+                [&](bool ok) { results[0] = ok; });
+    queue.write([](Storage&) { throw std::runtime_error("disk on fire"); },
+                [&](bool ok) { results[1] = ok; });
+    queue.write([](Storage& s) { s.save_table(row("good2", "playing", 2)); },
+                [&](bool ok) { results[2] = ok; });
+    queue.stop();
+    for (auto& f : posted) f();
+    EXPECT_EQ(results, (std::vector<int>{1, 0, 1}));
+    EXPECT_EQ(db.unfinished().size(), 2u);
+}
+
+}  // namespace
+}  // namespace reversi::server::sqlite_storage_test
