@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -186,6 +187,9 @@ class Lobby {
 
     void remove_seek(const std::string& id);
     void end_challenge(const std::string& id, const char* reason);
+    // Answers a reply or cancel of a challenge that is not pending: `not_found`, saying why
+    // when it ended lately (and telling the player's sockets it is gone). Always throws.
+    [[noreturn]] void challenge_not_pending(const Identity& me, const std::string& id);
     void stop_quick(int64_t player);
     // Takes the player out of the quick queue (and of the shared one); false if not waiting.
     bool drop_quick(int64_t player);
@@ -210,6 +214,8 @@ class Lobby {
     std::unordered_map<std::string, int64_t> online_names_;  // folded name -> player
     std::map<std::string, Seek> seeks_;                      // ordered by id: oldest first
     std::map<std::string, Challenge> challenges_;
+    // The last challenges that ended (id, reason), so a late reply learns why.
+    std::deque<std::pair<std::string, std::string>> ended_challenges_;
     QuickQueue quick_;
     // Running games per player (kept for every player, shown to those in the lobby).
     std::unordered_map<int64_t, std::map<std::string, GameEntry>> games_;

@@ -385,6 +385,41 @@ TEST_F(LobbyTest, ChallengeAcceptedPairsBoth) {
     EXPECT_NE(ada.of("paired")[0]["seat"], bob.of("paired")[0]["seat"]);
 }
 
+TEST_F(LobbyTest, AnAcceptedChallengeLeavesEverySocketOfBothPlayers) {
+    // Issue 26, defect 1: the accepted challenge stayed in the bar and the badge.
+    FakeClient bob2{2, "Bob"}, ada2{1, "Ada"};
+    lobby.connect(ada);
+    lobby.connect(ada2);
+    lobby.connect(bob);
+    lobby.connect(bob2);
+    send(ada, challenge_msg("Bob"));
+    const std::string id = bob.of("challenge").at(0)["id"];
+    send(bob, {{"type", "challenge_reply"}, {"id", id}, {"accept", true}});
+    for (FakeClient* c : {&ada, &ada2, &bob, &bob2}) {
+        ASSERT_EQ(c->count("challenge_gone"), 1u) << c->identity.name;
+        EXPECT_EQ(c->first("challenge_gone")["id"], id);
+        EXPECT_EQ(c->first("challenge_gone")["reason"], "accepted");
+    }
+    make_table();
+    // The second tab still shows it: its Accept answers why, and tells it to drop it.
+    send(bob2, {{"type", "challenge_reply"}, {"id", id}, {"accept", true}});
+    EXPECT_EQ(bob2.last()["type"], "error");
+    EXPECT_EQ(bob2.last()["code"], "not_found");
+    EXPECT_NE(bob2.last()["message"].get<std::string>().find("accepted"), std::string::npos)
+        << bob2.last().dump();
+    EXPECT_EQ(bob2.count("challenge_gone"), 2u);
+    EXPECT_EQ(pending.size(), 0u) << "no second table";
+    // Declined, cancelled and expired ones answer the same way.
+    send(ada, challenge_msg("Bob"));
+    const std::string second = bob.of("challenge").back()["id"];
+    send(ada, {{"type", "challenge_cancel"}, {"id", second}});
+    send(bob, {{"type", "challenge_reply"}, {"id", second}, {"accept", true}});
+    EXPECT_EQ(bob.last()["code"], "not_found");
+    EXPECT_NE(bob.last()["message"].get<std::string>().find("cancelled"), std::string::npos);
+    send(bob, {{"type", "challenge_reply"}, {"id", "c999"}, {"accept", true}});
+    EXPECT_EQ(bob.last()["code"], "not_found") << "never existed";
+}
+
 TEST_F(LobbyTest, AGuestWhoRegisteredIsChallengedByTheNewNameWhateverOrderItsSocketsSwap) {
     // Registering keeps the player id and changes the name; the page drops its guest socket
     // and opens one under the new name. The server may see the new socket first: the old
