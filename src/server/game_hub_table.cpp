@@ -126,6 +126,24 @@ void GameHub::on_answer(Subscriber& sub, const RoomPtr& room, const json& msg) {
             throw ApiError(ErrorCode::RateLimited,
                            "too many new tables from your address; try later");
     }
+    if (!accept) {
+        // The offerer (and everyone at the table) hears of the "no" after its commit, right
+        // after the state that shows the offer gone and when it may be made again.
+        const Offer* pending = room->table.offers().find(kind);
+        const int from = pending ? pending->from : -1;
+        room->table.answer(sub.seats, kind, false, now());  // throws when it may not answer
+        auto message = std::make_shared<const std::string>(json{
+            {"type", "offer_declined"},
+            {"kind", offer_kind_name(kind)},
+            {"from", from},
+            {"by", sub.seats.front()}}.dump());
+        commit(
+            room, [](Storage&) {}, snapshot(*room),
+            [this, room, message](bool ok) {
+                if (ok) send_to_all(*room, message);
+            });
+        return;
+    }
     after_offer(sub, room, room->table.answer(sub.seats, kind, accept, now()));
 }
 

@@ -430,6 +430,8 @@ std::string Table::state_text(int64_t now) const {
     }
     out += R"(],"offers":)";
     offers_.append_json(out);
+    out += R"(,"offers_refused":)";
+    offers_.append_refused_json(out, ply());
     out += R"(,"ply":)";
     out += std::to_string(ply());
     out += R"(,"presence":[)";

@@ -266,6 +266,34 @@ TEST(TableOffers, RematchMayBeAskedAgainAFewTimes) {
     p.leave(h);
 }
 
+// Issue 26, defect 4: a "no" reaches the offerer and the room, and the state says from
+// which ply the offerer may offer again (so the button need not be tried to learn it).
+TEST(TableOffers, ADeclinedOfferIsToldToTheOffererWithWhenToOfferAgain) {
+    const TempDb db("declined_told");
+    Hub h(db.path, quick_options());
+    TwoPlayers p(h);
+    play_first_legal(h, p);
+    EXPECT_EQ(p.a.table()["offers_refused"], json::array());
+    h.send(p.a, {{"type", "offer"}, {"kind", "draw"}});
+    h.send(p.b, {{"type", "answer"}, {"kind", "draw"}, {"accept", false}});
+    ASSERT_TRUE(h.run_until(
+        [&] { return p.a.count("offer_declined") && p.spectator.count("offer_declined"); }));
+    EXPECT_EQ(p.a.of_type("offer_declined")[0],
+              json::parse(R"({"type":"offer_declined","kind":"draw","from":0,"by":1})"));
+    EXPECT_EQ(p.a.table()["offers_refused"],
+              json::parse(R"([{"kind":"draw","from":0,"again_at_ply":2}])"));
+    EXPECT_EQ(h.refused(p.a, {{"type", "offer"}, {"kind", "draw"}}), "not_allowed");
+    play_first_legal(h, p);
+    EXPECT_EQ(p.a.table()["offers_refused"], json::array()) << "a move lifts it";
+    // A declined rematch is told the same way; its limit is rematch_offers_left.
+    h.send(p.b, {{"type", "resign"}});
+    h.send(p.a, {{"type", "offer"}, {"kind", "rematch"}});
+    h.send(p.b, {{"type", "answer"}, {"kind", "rematch"}, {"accept", false}}, "offer_declined");
+    ASSERT_TRUE(h.run_until([&] { return p.a.count("offer_declined") == 2; }));
+    EXPECT_EQ(p.a.of_type("offer_declined")[1]["kind"], "rematch");
+    p.leave(h);
+}
+
 // The limit on a rematch does not loosen draw and takeback: refused until a move is played.
 TEST(TableOffers, DeclinedDrawStaysRefusedUntilAMove) {
     TableSpec spec;
