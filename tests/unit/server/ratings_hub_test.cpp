@@ -82,5 +82,42 @@ TEST(RatingsHub, AFailedCommitOfARatedEndLeavesTheCachedRatingsAsTheStoreHasThem
     h.hub->set_accounts(nullptr);
 }
 
+// Issue 26, defect 2: the rematch of a rated game showed both players at 1500 (their
+// ratings before the first game), in the page and in the API.
+TEST(RatingsHub, TheRematchOfARatedGameCarriesTheRatingsAfterIt) {
+    TempDb db("rated_rematch");
+    Hub h(db.path, quick_options());
+    Accounts accounts(h.ioc, h.queue, cheap_hashing());
+    h.hub->set_accounts(&accounts);
+    const std::string id = rated_table(h);
+    FakeSubscriber ada, bob;
+    ada.identity = Ada;
+    bob.identity = Bob;
+    h.subscribe(ada, id);
+    h.subscribe(bob, id);
+    h.send(ada, {{"type", "resign"}});
+    ASSERT_TRUE(h.run_until([&] { return bob.table()["status"] == "finished"; }));
+    h.send(ada, {{"type", "offer"}, {"kind", "rematch"}});
+    h.send(bob, {{"type", "answer"}, {"kind", "rematch"}, {"accept", true}}, "rematch");
+    const std::string next = bob.of_type("rematch").at(0)["table"];
+    const int ada_now = static_cast<int>(accounts.rating(Ada.player, "8x8").rating + 0.5);
+    const int bob_now = static_cast<int>(accounts.rating(Bob.player, "8x8").rating + 0.5);
+    ASSERT_LT(ada_now, 1500);
+    ASSERT_GT(bob_now, 1500);
+    const Reply r = h.call([&](Respond f) { h.hub->get_table(next, f); });
+    const json t = json::parse(r.body);
+    EXPECT_EQ(t["rated"], true);
+    // Seats rotated: Ada plays White now.
+    EXPECT_EQ(t["seats"][1]["name"], "Ada");
+    EXPECT_EQ(t["seats"][1]["rating"], ada_now) << t["seats"].dump();
+    EXPECT_EQ(t["seats"][0]["rating"], bob_now) << t["seats"].dump();
+    FakeSubscriber ada2;
+    ada2.identity = Ada;
+    h.subscribe(ada2, next);
+    EXPECT_EQ(ada2.table()["seats"][1]["rating"], ada_now);
+    for (FakeSubscriber* s : {&ada, &bob, &ada2}) h.hub->unsubscribe(*s);
+    h.hub->set_accounts(nullptr);
+}
+
 }  // namespace
 }  // namespace reversi::server
