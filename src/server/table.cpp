@@ -473,7 +473,8 @@ std::string Table::state_text(int64_t now) const {
             else
                 out += "null";
             out += R"(,"rating":)";
-            out += s.rating > 0 ? std::to_string(static_cast<int>(s.rating + 0.5)) : "null";
+            out += spec_.rated && s.rating > 0 ? std::to_string(static_cast<int>(s.rating + 0.5))
+                                               : "null";
             out += R"(,"taken":)";
             out += s.taken() ? "true" : "false";
             out += R"(,"type":"human"})";

@@ -119,5 +119,44 @@ TEST(RatingsHub, TheRematchOfARatedGameCarriesTheRatingsAfterIt) {
     h.hub->set_accounts(nullptr);
 }
 
+// Issue 26, defect 3: a rating is shown only where one exists: a seat of a rated table.
+// A guest against the computer, a casual game (even of a pool, even between registered
+// players) and a computer seat carry "rating": null.
+TEST(RatingsHub, OnlyRatedTablesCarryRatings) {
+    TempDb db("no_rating");
+    Hub h(db.path, quick_options());
+    Accounts accounts(h.ioc, h.queue, cheap_hashing());
+    h.hub->set_accounts(&accounts);
+    const Identity guest{11, "Guest-6536", true};
+    const Reply vs_computer = h.call([&](Respond f) {
+        h.hub->create_table(
+            R"({"seat":0,"seats":[{"type":"human"},{"type":"computer","level":1}]})", f, "10.0.0.1",
+            guest);
+    });
+    ASSERT_EQ(vs_computer.status, 200) << vs_computer.body;
+    const json t1 = json::parse(vs_computer.body)["table_state"];
+    EXPECT_EQ(t1["seats"][0]["name"], "Guest-6536");
+    EXPECT_TRUE(t1["seats"][0]["rating"].is_null()) << t1["seats"].dump();
+    EXPECT_FALSE(t1["seats"][1].contains("rating") && !t1["seats"][1]["rating"].is_null());
+
+    const Reply casual =
+        h.call([&](Respond f) { h.hub->create_table(R"({"seat":0})", f, "10.0.0.1", Ada); });
+    ASSERT_EQ(casual.status, 200) << casual.body;
+    const std::string id = json::parse(casual.body)["table"];
+    const Reply joined =
+        h.call([&](Respond f) { h.hub->join_table(id, R"({"seat":1})", f, guest); });
+    ASSERT_EQ(joined.status, 200) << joined.body;
+    const json t2 = json::parse(h.call([&](Respond f) { h.hub->get_table(id, f); }).body);
+    EXPECT_EQ(t2["rated"], false);
+    EXPECT_TRUE(t2["seats"][0]["rating"].is_null()) << t2["seats"].dump();
+    EXPECT_TRUE(t2["seats"][1]["rating"].is_null()) << t2["seats"].dump();
+
+    const std::string rated = rated_table(h);
+    const json t3 = json::parse(h.call([&](Respond f) { h.hub->get_table(rated, f); }).body);
+    EXPECT_EQ(t3["seats"][0]["rating"], 1500);
+    EXPECT_EQ(t3["seats"][1]["rating"], 1500);
+    h.hub->set_accounts(nullptr);
+}
+
 }  // namespace
 }  // namespace reversi::server
