@@ -158,5 +158,40 @@ TEST(RatingsHub, OnlyRatedTablesCarryRatings) {
     h.hub->set_accounts(nullptr);
 }
 
+// Issue 26, defect 12: what spectators said during a rated game (hidden from the players
+// meanwhile) reaches the players when the game ends, without a reload: the players get the
+// whole log again.
+TEST(RatingsHub, SpectatorChatOfARatedGameReachesThePlayersAtTheEnd) {
+    TempDb db("rated_chat");
+    Hub h(db.path, quick_options());
+    Accounts accounts(h.ioc, h.queue, cheap_hashing());
+    h.hub->set_accounts(&accounts);
+    const std::string id = rated_table(h);
+    FakeSubscriber ada, bob, eve;
+    ada.identity = Ada;
+    bob.identity = Bob;
+    eve.identity = {12, "Eve", false};
+    h.subscribe(ada, id);
+    h.subscribe(bob, id);
+    h.subscribe(eve, id);
+    h.send(eve, {{"type", "chat"}, {"text", "psst"}}, "chat");
+    h.send(ada, {{"type", "chat"}, {"text", "hi"}}, "chat");
+    h.settle();
+    EXPECT_EQ(bob.count("chat"), 1u) << "only Ada's line during the game";
+    const size_t logs = bob.count("chat_log");
+    h.send(ada, {{"type", "resign"}});
+    ASSERT_TRUE(h.run_until([&] { return bob.count("chat_log") > logs; }));
+    const json log = bob.of_type("chat_log").back()["messages"];
+    ASSERT_EQ(log.size(), 2u) << log.dump();
+    EXPECT_EQ(log[0]["text"], "psst");
+    EXPECT_TRUE(log[0]["seat"].is_null());
+    EXPECT_EQ(log[1]["text"], "hi");
+    EXPECT_TRUE(h.run_until([&] { return ada.count("chat_log") > logs; }));
+    h.settle();
+    EXPECT_EQ(eve.count("chat_log"), 1u) << "the spectator saw it all along";
+    for (FakeSubscriber* s : {&ada, &bob, &eve}) h.hub->unsubscribe(*s);
+    h.hub->set_accounts(nullptr);
+}
+
 }  // namespace
 }  // namespace reversi::server
