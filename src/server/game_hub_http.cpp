@@ -182,8 +182,7 @@ void GameHub::health(Respond respond) {
 void GameHub::list_tables(Respond respond) {
     std::vector<const Table*> open;
     for (const auto& [id, room] : rooms_)
-        if (room->table.status() != TableStatus::Finished && room->saved)
-            open.push_back(&room->table);
+        if (room->saved && room->table.listed_open()) open.push_back(&room->table);
     std::sort(open.begin(), open.end(), [](const Table* a, const Table* b) {
         return a->created() != b->created() ? a->created() > b->created() : a->id() < b->id();
     });

@@ -294,6 +294,39 @@ TEST(TableOffers, ADeclinedOfferIsToldToTheOffererWithWhenToOfferAgain) {
     p.leave(h);
 }
 
+// Issue 26, defect 14: "Open tables" listed abandoned computer games as "playing · move 0".
+// Listed: waiting tables, and running games someone is at where, against the computer, a
+// human has moved.
+TEST(TableOffers, OpenTablesLeaveOutGamesNobodyIsAt) {
+    const TempDb db("open_tables");
+    Hub h(db.path, quick_options());
+    const auto listed = [&](const std::string& id) {
+        const Reply r = h.call([&](Respond f) { h.hub->list_tables(f); });
+        const json list = json::parse(r.body);
+        for (const json& t : list["tables"])
+            if (t["id"] == id) return true;
+        return false;
+    };
+    const json vs = h.create(
+        {{"seat", 0}, {"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}}});
+    const std::string computer = vs["table"];
+    EXPECT_FALSE(listed(computer)) << "nobody ever came, nobody moved";
+    FakeSubscriber player;
+    h.subscribe(player, computer, vs["token"]);
+    EXPECT_FALSE(listed(computer)) << "present, but move 0 against the computer";
+    h.send(player, {{"type", "move"}, {"square", player.table()["legal"][0]}});
+    EXPECT_TRUE(listed(computer)) << "a game in progress";
+    h.hub->unsubscribe(player);
+    EXPECT_FALSE(listed(computer)) << "the human left";
+
+    TwoPlayers p(h);
+    EXPECT_TRUE(listed(p.id));
+    p.leave(h);
+    EXPECT_FALSE(listed(p.id)) << "both players left";
+    const json waiting = h.create({{"seat", 0}});
+    EXPECT_TRUE(listed(waiting["table"])) << "a seat to take";
+}
+
 // The limit on a rematch does not loosen draw and takeback: refused until a move is played.
 TEST(TableOffers, DeclinedDrawStaysRefusedUntilAMove) {
     TableSpec spec;
