@@ -52,6 +52,11 @@ ApiError bad_login() {
     return ApiError(ErrorCode::BadLogin, "wrong name or password");
 }
 
+ApiError logged_in(const std::string& name) {
+    return ApiError(ErrorCode::LoggedIn,
+                    "you are logged in as " + utf8_safe(name, 80) + "; log out first");
+}
+
 }  // namespace
 
 void Accounts::spend_attempt(const std::string& client, const std::string& name) {
@@ -81,14 +86,14 @@ void Accounts::me(const Identity& who, Respond respond) const {
 void Accounts::register_player(const Identity& who, const std::string& body,
                                const std::string& client, Respond respond) {
     answer_errors(respond, "accounts", [&] {
+        // Said first: no rule of the name or password matters to a registered player.
+        if (who.player && !who.guest) throw logged_in(who.name);
         const json req = object_body(body);
         const std::string name = required(req, "name");
         const std::string password = required(req, "password");
         if (const std::string why = player_name_problem(name); !why.empty())
             throw ApiError(ErrorCode::BadRequest, why);
         check_new_password(password);
-        if (who.player && !who.guest)
-            throw ApiError(ErrorCode::BadRequest, "you are registered already; log out first");
         if (by_key_.count(name_key(name)))
             throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
         // Each registration costs a hash: it counts against the address like a login.
@@ -184,6 +189,11 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
 void Accounts::login(std::string_view cookie_header, const std::string& body,
                      const std::string& client, Respond respond) {
     answer_errors(respond, "accounts", [&] {
+        // A registered player's session logs out first (a guest's is replaced by the login).
+        if (Session* s = session_of(cookie_header))
+            if (const auto it = players_.find(s->row.player);
+                it != players_.end() && !it->second.guest())
+                throw logged_in(it->second.row.name);
         const json req = object_body(body);
         const std::string name = required(req, "name");
         const std::string password = required(req, "password");
@@ -253,7 +263,9 @@ void Accounts::change_password(std::string_view cookie_header, const std::string
         Session* s = session_of(cookie_header);
         const auto it = s ? players_.find(s->row.player) : players_.end();
         // 403 (docs/SITE.md), although not_allowed is a 400 elsewhere in the protocol.
-        if (it == players_.end() || it->second.guest())
+        if (it != players_.end() && it->second.guest())
+            throw ApiError(ErrorCode::Guest, "guests have no password; register to choose one");
+        if (it == players_.end())
             return respond(json_reply(403, error_json(ApiError(ErrorCode::NotAllowed,
                                                                "log in to change your password"))));
         check_new_password(new_password);

@@ -52,6 +52,10 @@ std::string error_name(ErrorCode code) {
             return "bad_login";
         case ErrorCode::Offline:
             return "offline";
+        case ErrorCode::LoggedIn:
+            return "logged_in";
+        case ErrorCode::Guest:
+            return "guest";
     }
     return "internal";
 }
@@ -63,8 +67,10 @@ int error_status(ErrorCode code) {
         case ErrorCode::BadToken:
         case ErrorCode::NotYourSeat:
         case ErrorCode::BadLogin:
+        case ErrorCode::Guest:
             return 403;
         case ErrorCode::NameTaken:
+        case ErrorCode::LoggedIn:
         case ErrorCode::SeatTaken:
         case ErrorCode::Stale:
             return 409;

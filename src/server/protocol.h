@@ -39,6 +39,8 @@ enum class ErrorCode {
     NameTaken,  // a player of that name (ignoring case) exists (409)
     BadLogin,   // wrong name or password, one message for both (403)
     Offline,    // the player named is not online (lobby challenges)
+    LoggedIn,   // register or login while logged in as a registered player: log out first (409)
+    Guest,      // what only a registered player has: a guest has no password (403)
 };
 
 // The code's wire name ("bad_json", ...).

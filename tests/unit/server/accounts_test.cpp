@@ -167,6 +167,36 @@ TEST(Accounts, LoginLogoutAndPasswordChange) {
     EXPECT_EQ(third.post("/api/password", {{"old", "x"}, {"new", "second password"}}).status, 403);
 }
 
+// Issue 26, defect 7: registering or logging in while logged in blamed the name and
+// password rules; it answers "log out first" (`logged_in`, 409) before any rule. A guest's
+// password change answers `guest` (403, "guests have no password").
+TEST(Accounts, LoggedInPlayersAreToldToLogOutFirstAndGuestsHaveNoPassword) {
+    TempDir dir("acc_logged_in");
+    ServerProcess server(dir.path);
+    Browser ada(server.port), guest(server.port);
+    ASSERT_EQ(ada.post("/api/register", {{"name", "Ada"}, {"password", "first password"}}).status,
+              200);
+    for (const json& body : {json{{"name", "x"}, {"password", "y"}},
+                             json{{"name", "Another"}, {"password", "long enough"}}}) {
+        const auto again = ada.post("/api/register", body);
+        EXPECT_EQ(again.status, 409) << again.body;
+        EXPECT_EQ(again.data()["code"], "logged_in") << again.body;
+        EXPECT_NE(again.data()["message"].get<std::string>().find("log out first"),
+                  std::string::npos);
+    }
+    const auto login = ada.post("/api/login", {{"name", "Ada"}, {"password", "first password"}});
+    EXPECT_EQ(login.status, 409) << login.body;
+    EXPECT_EQ(login.data()["code"], "logged_in");
+    EXPECT_EQ(ada.get("/api/me").data()["name"], "Ada") << "still logged in";
+    // A guest may log in (and register); its password change has its own code.
+    EXPECT_TRUE(guest.get("/api/me").data()["guest"]);
+    const auto change = guest.post("/api/password", {{"old", "x"}, {"new", "second password"}});
+    EXPECT_EQ(change.status, 403);
+    EXPECT_EQ(change.data()["code"], "guest") << change.body;
+    const auto in = guest.post("/api/login", {{"name", "Ada"}, {"password", "first password"}});
+    EXPECT_EQ(in.status, 200) << in.body;
+}
+
 TEST(Accounts, LoginAttemptsAreRateLimited) {
     TempDir dir("acc_limit");
     ServerProcess server(dir.path);
