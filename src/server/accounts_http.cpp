@@ -89,7 +89,8 @@ void Accounts::register_player(const Identity& who, const std::string& body,
         // Said first: no rule of the name or password matters to a registered player.
         if (who.player && !who.guest) throw logged_in(who.name);
         const json req = object_body(body);
-        const std::string name = required(req, "name");
+        // Kept as checked: in NFC, so "Zoë" is one name however it was typed.
+        const std::string name = normalized_name(required(req, "name"));
         const std::string password = required(req, "password");
         if (const std::string why = player_name_problem(name); !why.empty())
             throw ApiError(ErrorCode::BadRequest, why);
