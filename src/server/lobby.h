@@ -162,6 +162,7 @@ class Lobby {
         std::vector<LobbyClient*> clients;  // lobby sockets
         int table_sockets = 0;
         double quick_window_sent = -1;  // the window last told in quick_waiting
+        int quick_seeking_sent = -1;    // the number of seekers last told in quick_waiting
     };
     struct Bucket {
         double tokens = 0;
@@ -194,6 +195,9 @@ class Lobby {
     // Takes the player out of the quick queue (and of the shared one); false if not waiting.
     bool drop_quick(int64_t player);
     void run_quick_matches();
+    // The seeker's status (docs/SITE.md "Lobby"): window, how many seek the same game, and
+    // when any rating will do if nobody else comes.
+    json quick_waiting_json(const QuickEntry& e, int64_t now) const;
     // Creates the table of a pairing; `restore` runs when it failed.
     void pair(PairingOrder order, std::function<void(const ApiError&)> failed);
     // Pairs a quick group of `kind`'s pool and preset, its seats in a random order.
