@@ -347,12 +347,33 @@ void Accounts::show_profile(const std::string& name, Respond respond) {
                 json recent = json::array();
                 for (const StoredTable& st : rows->games) {
                     try {
-                        recent.push_back(Table::restore(st.id, json::parse(st.spec), st.created,
-                                                        st.moves,
-                                                        st.result.empty() ? json(nullptr)
-                                                                          : json::parse(st.result),
-                                                        steady_now())
-                                             .summary());
+                        const Table t = Table::restore(
+                            st.id, json::parse(st.spec), st.created, st.moves,
+                            st.result.empty() ? json(nullptr) : json::parse(st.result),
+                            steady_now());
+                        json game = t.summary();
+                        // The profile's own seat (its colour) and the others by name: a
+                        // computer by its level, the player by today's name (a guest who
+                        // registered played under the guest name).
+                        const auto& seats = t.spec().seats;
+                        int seat = -1;
+                        json opponents = json::array();
+                        for (int i = 0; i < static_cast<int>(seats.size()); ++i) {
+                            if (seats[i].player == who.player && seat < 0) {
+                                seat = i;
+                                game["seats"][i]["name"] = who.name;
+                            } else if (seats[i].type == SeatType::Computer) {
+                                opponents.push_back("computer level " +
+                                                    std::to_string(seats[i].level));
+                            } else {
+                                opponents.push_back(seats[i].name);
+                            }
+                        }
+                        game["seat"] = seat < 0 ? json(nullptr) : json(seat);
+                        game["opponents"] = opponents;
+                        game["clock"] = clock_spec_json(t.spec().clock);
+                        game["rated"] = t.spec().rated;
+                        recent.push_back(std::move(game));
                     } catch (const std::exception&) {
                         // A row that no longer reads is left out of the list.
                     }

@@ -248,6 +248,8 @@ void GameHub::get_game(const std::string& id, Respond respond) {
                 copy.erase("connected");
                 seats.push_back(copy);
             }
+            // The replay's header: names and ratings (seats; before and after in a rated
+            // result), the date (`created`), the time control and whether it was rated.
             respond(json_reply(200, {{"id", t.id()},
                                      {"setup", state["setup"]},
                                      {"seats", seats},
@@ -255,7 +257,9 @@ void GameHub::get_game(const std::string& id, Respond respond) {
                                      {"result", state["result"]},
                                      {"status", state["status"]},
                                      {"finished", t.status() == TableStatus::Finished},
-                                     {"created", t.created()}}));
+                                     {"created", t.created()},
+                                     {"clock", clock_spec_json(t.spec().clock)},
+                                     {"rated", t.spec().rated}}));
             after_change(room);
         });
         },

@@ -197,6 +197,45 @@ TEST(Accounts, LoggedInPlayersAreToldToLogOutFirstAndGuestsHaveNoPassword) {
     EXPECT_EQ(in.status, 200) << in.body;
 }
 
+// Issue 26, defect 6: a replay had no time control, and a profile's recent games no colour
+// and no opponent ("vs ?" for the computer; a guest who registered met its old guest name).
+TEST(Accounts, ReplaysAndProfilesSayWhoPlayedWhatAndHow) {
+    TempDir dir("acc_recent");
+    ServerProcess server(dir.path);
+    Browser ada(server.port);
+    ada.get("/api/me");
+    const auto made = ada.post(
+        "/api/tables", {{"seat", 1},
+                        {"seats", {{{"type", "computer"}, {"level", 3}}, {{"type", "human"}}}},
+                        {"clock", {{"mode", "game"}, {"seconds", 300}, {"increment", 5}}}});
+    ASSERT_EQ(made.status, 200) << made.body;
+    const std::string table = made.data()["table"];
+    {
+        CookieSocket socket(server.port, "/ws?table=" + table, ada.cookie());
+        socket.read_until(is_state);
+        socket.send({{"type", "resign"}});
+        socket.read_until(finished);
+    }
+    ASSERT_EQ(ada.post("/api/register", {{"name", "Zelda"}, {"password", "long enough"}}).status,
+              200);
+    const json replay = ada.get("/api/games/" + table).data();
+    EXPECT_EQ(replay["clock"]["mode"], "game");
+    EXPECT_EQ(replay["clock"]["seconds"], 300);
+    EXPECT_EQ(replay["clock"]["increment"], 5);
+    EXPECT_EQ(replay["rated"], false);
+    EXPECT_TRUE(replay["created"].is_number());
+    EXPECT_EQ(replay["result"]["reason"], "resign");
+    const json recent = ada.get("/api/players/Zelda").data()["recent"];
+    ASSERT_EQ(recent.size(), 1u);
+    EXPECT_EQ(recent[0]["seat"], 1) << recent.dump();
+    EXPECT_EQ(recent[0]["opponents"], json({"computer level 3"}));
+    EXPECT_EQ(recent[0]["seats"][1]["name"], "Zelda") << "today's name, not the guest's";
+    EXPECT_EQ(recent[0]["result"]["winner"], 0);
+    EXPECT_TRUE(recent[0]["result"]["counts"].is_array());
+    EXPECT_TRUE(recent[0]["created"].is_number());
+    EXPECT_EQ(recent[0]["clock"]["seconds"], 300);
+}
+
 TEST(Accounts, LoginAttemptsAreRateLimited) {
     TempDir dir("acc_limit");
     ServerProcess server(dir.path);
