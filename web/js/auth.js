@@ -92,7 +92,6 @@ export function authView(root, mode) {
             field(t('auth.repeatPassword'), fields.again));
     } else {
         fields.name = input('auth-name', 'text', 'username');
-        fields.name.maxLength = 20;
         fields.password = input('auth-password', 'password', mode === 'register' ? 'new-password' : 'current-password');
         form.append(field(t('auth.name'), fields.name), field(t('auth.password'), fields.password));
         if (mode === 'register') {

@@ -52,6 +52,11 @@ ApiError bad_login() {
     return ApiError(ErrorCode::BadLogin, "wrong name or password");
 }
 
+ApiError logged_in(const std::string& name) {
+    return ApiError(ErrorCode::LoggedIn,
+                    "you are logged in as " + utf8_safe(name, 80) + "; log out first");
+}
+
 }  // namespace
 
 void Accounts::spend_attempt(const std::string& client, const std::string& name) {
@@ -81,14 +86,15 @@ void Accounts::me(const Identity& who, Respond respond) const {
 void Accounts::register_player(const Identity& who, const std::string& body,
                                const std::string& client, Respond respond) {
     answer_errors(respond, "accounts", [&] {
+        // Said first: no rule of the name or password matters to a registered player.
+        if (who.player && !who.guest) throw logged_in(who.name);
         const json req = object_body(body);
-        const std::string name = required(req, "name");
+        // Kept as checked: in NFC, so "Zoë" is one name however it was typed.
+        const std::string name = normalized_name(required(req, "name"));
         const std::string password = required(req, "password");
         if (const std::string why = player_name_problem(name); !why.empty())
             throw ApiError(ErrorCode::BadRequest, why);
         check_new_password(password);
-        if (who.player && !who.guest)
-            throw ApiError(ErrorCode::BadRequest, "you are registered already; log out first");
         if (by_key_.count(name_key(name)))
             throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
         // Each registration costs a hash: it counts against the address like a login.
@@ -184,6 +190,11 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
 void Accounts::login(std::string_view cookie_header, const std::string& body,
                      const std::string& client, Respond respond) {
     answer_errors(respond, "accounts", [&] {
+        // A registered player's session logs out first (a guest's is replaced by the login).
+        if (Session* s = session_of(cookie_header))
+            if (const auto it = players_.find(s->row.player);
+                it != players_.end() && !it->second.guest())
+                throw logged_in(it->second.row.name);
         const json req = object_body(body);
         const std::string name = required(req, "name");
         const std::string password = required(req, "password");
@@ -253,7 +264,9 @@ void Accounts::change_password(std::string_view cookie_header, const std::string
         Session* s = session_of(cookie_header);
         const auto it = s ? players_.find(s->row.player) : players_.end();
         // 403 (docs/SITE.md), although not_allowed is a 400 elsewhere in the protocol.
-        if (it == players_.end() || it->second.guest())
+        if (it != players_.end() && it->second.guest())
+            throw ApiError(ErrorCode::Guest, "guests have no password; register to choose one");
+        if (it == players_.end())
             return respond(json_reply(403, error_json(ApiError(ErrorCode::NotAllowed,
                                                                "log in to change your password"))));
         check_new_password(new_password);
@@ -334,12 +347,33 @@ void Accounts::show_profile(const std::string& name, Respond respond) {
                 json recent = json::array();
                 for (const StoredTable& st : rows->games) {
                     try {
-                        recent.push_back(Table::restore(st.id, json::parse(st.spec), st.created,
-                                                        st.moves,
-                                                        st.result.empty() ? json(nullptr)
-                                                                          : json::parse(st.result),
-                                                        steady_now())
-                                             .summary());
+                        const Table t = Table::restore(
+                            st.id, json::parse(st.spec), st.created, st.moves,
+                            st.result.empty() ? json(nullptr) : json::parse(st.result),
+                            steady_now());
+                        json game = t.summary();
+                        // The profile's own seat (its colour) and the others by name: a
+                        // computer by its level, the player by today's name (a guest who
+                        // registered played under the guest name).
+                        const auto& seats = t.spec().seats;
+                        int seat = -1;
+                        json opponents = json::array();
+                        for (int i = 0; i < static_cast<int>(seats.size()); ++i) {
+                            if (seats[i].player == who.player && seat < 0) {
+                                seat = i;
+                                game["seats"][i]["name"] = who.name;
+                            } else if (seats[i].type == SeatType::Computer) {
+                                opponents.push_back("computer level " +
+                                                    std::to_string(seats[i].level));
+                            } else {
+                                opponents.push_back(seats[i].name);
+                            }
+                        }
+                        game["seat"] = seat < 0 ? json(nullptr) : json(seat);
+                        game["opponents"] = opponents;
+                        game["clock"] = clock_spec_json(t.spec().clock);
+                        game["rated"] = t.spec().rated;
+                        recent.push_back(std::move(game));
                     } catch (const std::exception&) {
                         // A row that no longer reads is left out of the list.
                     }

@@ -5,6 +5,9 @@
 // invisible characters out of names while letting every script's letters in.
 #include "server/accounts/player_names.h"
 
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+
 #include <string_view>
 
 #include "server/common/protocol.h"
@@ -81,25 +84,47 @@ char32_t fold(char32_t c) {
 
 }  // namespace
 
+std::string normalized_name(std::string_view name) {
+    if (!utf8_valid(name)) return std::string(name);
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+    if (U_FAILURE(status)) return std::string(name);
+    const icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+        icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
+    if (nfc->isNormalized(text, status) && U_SUCCESS(status)) return std::string(name);
+    status = U_ZERO_ERROR;
+    const icu::UnicodeString composed = nfc->normalize(text, status);
+    if (U_FAILURE(status)) return std::string(name);
+    std::string out;
+    composed.toUTF8String(out);
+    return out;
+}
+
 bool is_guest_name(std::string_view name) {
     return name.size() >= GuestPrefix.size() &&
            name_key(name.substr(0, GuestPrefix.size())) == "guest-";
 }
 
-std::string player_name_problem(std::string_view name) {
-    if (!utf8_valid(name)) return "a name must be UTF-8 text";
+std::string player_name_problem(std::string_view raw) {
+    if (!utf8_valid(raw)) return "a name must be UTF-8 text";
+    const std::string normal = normalized_name(raw);
+    const std::string_view name = normal;
     int chars = 0;
     for (std::size_t i = 0; i < name.size();) {
         if (!allowed(next_code_point(name, i)))
             return "a name may hold only letters, digits, '_' and '-'";
         ++chars;
     }
-    if (chars < MinChars || chars > MaxChars) return "a name has 3 to 20 characters";
+    if (chars < MinChars || chars > MaxChars)
+        return "a name has " + std::to_string(MinChars) + " to " + std::to_string(MaxChars) +
+               " characters; this one has " + std::to_string(chars);
     if (is_guest_name(name)) return "names starting with \"Guest-\" are kept for guests";
     return {};
 }
 
-std::string name_key(std::string_view name) {
+std::string name_key(std::string_view raw) {
+    const std::string normal = normalized_name(raw);
+    const std::string_view name = normal;
     std::string out;
     out.reserve(name.size());
     for (std::size_t i = 0; i < name.size();) append_utf8(out, fold(next_code_point(name, i)));

@@ -10,9 +10,13 @@
 
 namespace reversi::server {
 
-// Why `name` cannot be a registered player's name; empty when it can.
+// `name` in Unicode normalisation form C (composed: "e" + U+0308 becomes U+00EB), the form
+// names are checked, keyed and kept in; `name` itself when it is not valid UTF-8.
+std::string normalized_name(std::string_view name);
+// Why `name` (normalised first) cannot be a registered player's name; empty when it can.
 std::string player_name_problem(std::string_view name);
-// The key under which names are unique: `name` (valid UTF-8) with its capitals folded.
+// The key under which names are unique: `name` (valid UTF-8), normalised, with its
+// capitals folded.
 std::string name_key(std::string_view name);
 // True for names of the generated form ("Guest-" then digits), which registration refuses.
 bool is_guest_name(std::string_view name);

@@ -52,6 +52,10 @@ std::string error_name(ErrorCode code) {
             return "bad_login";
         case ErrorCode::Offline:
             return "offline";
+        case ErrorCode::LoggedIn:
+            return "logged_in";
+        case ErrorCode::Guest:
+            return "guest";
     }
     return "internal";
 }
@@ -63,8 +67,10 @@ int error_status(ErrorCode code) {
         case ErrorCode::BadToken:
         case ErrorCode::NotYourSeat:
         case ErrorCode::BadLogin:
+        case ErrorCode::Guest:
             return 403;
         case ErrorCode::NameTaken:
+        case ErrorCode::LoggedIn:
         case ErrorCode::SeatTaken:
         case ErrorCode::Stale:
             return 409;
@@ -164,10 +170,12 @@ bool utf8_valid(std::string_view text) {
     return true;
 }
 
-std::string name_problem(std::string_view name, std::size_t max_bytes) {
-    if (name.size() > max_bytes)
-        return "a name has at most " + std::to_string(max_bytes) + " bytes";
-    for (std::size_t i = 0; i < name.size();) {
+std::string name_problem(std::string_view name, std::size_t max_chars) {
+    // Counted in characters (code points), as every limit the site states; a name longer
+    // than four bytes a character cannot be short enough, so it is not even read.
+    std::size_t chars = 0;
+    if (name.size() > 4 * max_chars) chars = max_chars + 1;
+    for (std::size_t i = 0; i < name.size() && chars <= max_chars; ++chars) {
         char32_t c = 0;
         const std::size_t n = utf8_char_length(name, i, &c);
         if (!n) return "a name must be UTF-8 text";
@@ -181,6 +189,7 @@ std::string name_problem(std::string_view name, std::size_t max_bytes) {
             return "a name may not hold control or invisible formatting characters";
         i += n;
     }
+    if (chars > max_chars) return "a name has at most " + std::to_string(max_chars) + " characters";
     return {};
 }
 

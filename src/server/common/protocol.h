@@ -39,6 +39,8 @@ enum class ErrorCode {
     NameTaken,  // a player of that name (ignoring case) exists (409)
     BadLogin,   // wrong name or password, one message for both (403)
     Offline,    // the player named is not online (lobby challenges)
+    LoggedIn,   // register or login while logged in as a registered player: log out first (409)
+    Guest,      // what only a registered player has: a guest has no password (403)
 };
 
 // The code's wire name ("bad_json", ...).
@@ -69,8 +71,9 @@ std::string utf8_safe(std::string_view text, std::size_t max_bytes = 200);
 // True when `text` is valid UTF-8 (no overlong forms, no surrogates).
 bool utf8_valid(std::string_view text);
 // Why `name` cannot be a player's name (empty when it can): invalid UTF-8, control
-// characters, bidirectional overrides and invisible formatting, more than `max_bytes`.
-std::string name_problem(std::string_view name, std::size_t max_bytes = 40);
+// characters, bidirectional overrides and invisible formatting, more than `max_chars`
+// characters (code points).
+std::string name_problem(std::string_view name, std::size_t max_chars = 40);
 // Why `text` cannot be free text such as a chat message (empty when it can): invalid UTF-8,
 // the characters name_problem refuses, nothing but spaces, or more than `max_chars` Unicode
 // code points. The reason is a sentence fragment: "must be UTF-8 text", ...

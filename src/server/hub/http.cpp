@@ -181,8 +181,7 @@ void GameHub::health(Respond respond) {
 void GameHub::list_tables(Respond respond) {
     std::vector<const Table*> open;
     for (const auto& [id, room] : rooms_)
-        if (room->table.status() != TableStatus::Finished && room->saved)
-            open.push_back(&room->table);
+        if (room->saved && room->table.listed_open()) open.push_back(&room->table);
     std::sort(open.begin(), open.end(), [](const Table* a, const Table* b) {
         return a->created() != b->created() ? a->created() > b->created() : a->id() < b->id();
     });
@@ -248,6 +247,8 @@ void GameHub::get_game(const std::string& id, Respond respond) {
                 copy.erase("connected");
                 seats.push_back(copy);
             }
+            // The replay's header: names and ratings (seats; before and after in a rated
+            // result), the date (`created`), the time control and whether it was rated.
             respond(json_reply(200, {{"id", t.id()},
                                      {"setup", state["setup"]},
                                      {"seats", seats},
@@ -255,7 +256,9 @@ void GameHub::get_game(const std::string& id, Respond respond) {
                                      {"result", state["result"]},
                                      {"status", state["status"]},
                                      {"finished", t.status() == TableStatus::Finished},
-                                     {"created", t.created()}}));
+                                     {"created", t.created()},
+                                     {"clock", clock_spec_json(t.spec().clock)},
+                                     {"rated", t.spec().rated}}));
             after_change(room);
         });
         },

@@ -305,6 +305,11 @@ void GameHub::after_change(const RoomPtr& room) {
     const Table& t = room->table;
     if (t.status() == TableStatus::Finished && !room->end_reported) {
         room->end_reported = true;
+        // What spectators said during a rated game was kept from the players until now: they
+        // get the whole log (docs/SITE.md "At the table").
+        if (t.rated())
+            for (Subscriber* sub : room->subscribers)
+                if (!sub->seats.empty()) send_chat_log(*sub, *room);
         for (const auto& listener : game_over_) {
             try {
                 listener(t);

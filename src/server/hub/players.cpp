@@ -30,8 +30,10 @@ std::vector<std::string> hub_detail::seat_names(const json& req, int players) {
 
 void GameHub::seat_player(Table& table, int seat, const Identity& who) {
     if (!who.player || table.spec().local) return;
+    // Only a rated table shows ratings (docs/SITE.md "Ratings"): a casual game, a guest or a
+    // computer seat has none, whatever the pool's default would say.
     double rating = 0;
-    if (const auto pool = pool_of(table.spec().setup); pool && accounts_)
+    if (const auto pool = pool_of(table.spec().setup); pool && accounts_ && table.spec().rated)
         rating = accounts_->rating(who.player, *pool).rating;
     table.set_seat_player(seat, who.player, who.name, rating);
 }

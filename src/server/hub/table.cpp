@@ -124,6 +124,24 @@ void GameHub::on_answer(Subscriber& sub, const RoomPtr& room, const json& msg) {
             throw ApiError(ErrorCode::RateLimited,
                            "too many new tables from your address; try later");
     }
+    if (!accept) {
+        // The offerer (and everyone at the table) hears of the "no" after its commit, right
+        // after the state that shows the offer gone and when it may be made again.
+        const Offer* pending = room->table.offers().find(kind);
+        const int from = pending ? pending->from : -1;
+        room->table.answer(sub.seats, kind, false, now());  // throws when it may not answer
+        auto message = std::make_shared<const std::string>(json{
+            {"type", "offer_declined"},
+            {"kind", offer_kind_name(kind)},
+            {"from", from},
+            {"by", sub.seats.front()}}.dump());
+        commit(
+            room, [](Storage&) {}, snapshot(*room),
+            [this, room, message](bool ok) {
+                if (ok) send_to_all(*room, message);
+            });
+        return;
+    }
     after_offer(sub, room, room->table.answer(sub.seats, kind, accept, now()));
 }
 
@@ -167,7 +185,13 @@ void GameHub::start_rematch(Subscriber& sub, const RoomPtr& room) {
     Table& t = room->table;
     if (!table_creations_.allow(sub.address, now()))
         throw ApiError(ErrorCode::RateLimited, "too many new tables from your address; try later");
-    RoomPtr next = add_room(Table(new_id(), t.rematch_spec(), wall_now(), now()));
+    Table made(new_id(), t.rematch_spec(), wall_now(), now());
+    // The seats' ratings are the players' ratings now, after the game just rated, not the
+    // ones the old table was made with.
+    const auto& seats = made.spec().seats;
+    for (int i = 0; i < static_cast<int>(seats.size()); ++i)
+        if (seats[i].player) seat_player(made, i, Identity{seats[i].player, seats[i].name, false});
+    RoomPtr next = add_room(std::move(made));
     t.set_rematch(next->table.id());
     const StoredTable old_row = stored(t), new_row = stored(next->table);
     auto message = std::make_shared<const std::string>(

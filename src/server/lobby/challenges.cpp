@@ -68,9 +68,23 @@ void Lobby::end_challenge(const std::string& id, const char* reason) {
     const int64_t from = it->second.from.player, to = it->second.to.player;
     challenges_.erase(it);
     publish({{"k", "chal-"}, {"id", id}});
+    // Every lobby socket of both players drops it from its views (bar, badge, lists).
     const auto text = text_of({{"type", "challenge_gone"}, {"id", id}, {"reason", reason}});
     send(from, text);
     send(to, text);
+    ended_challenges_.emplace_back(id, reason);
+    while (ended_challenges_.size() > 256) ended_challenges_.pop_front();
+}
+
+void Lobby::challenge_not_pending(const Identity& me, const std::string& id) {
+    std::string reason;
+    for (const auto& [old, why] : ended_challenges_)
+        if (old == id) reason = why;
+    if (reason.empty()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
+    // A view that still shows it (a tab that missed the message) drops it now.
+    send(me.player, text_of({{"type", "challenge_gone"}, {"id", id}, {"reason", reason}}));
+    throw ApiError(ErrorCode::NotFound,
+                   "the challenge " + id + " is no longer pending (" + reason + ")");
 }
 
 void Lobby::on_challenge_reply(LobbyClient& client, const json& msg) {
@@ -91,13 +105,12 @@ void Lobby::on_challenge_reply(LobbyClient& client, const json& msg) {
 
 void Lobby::reply_challenge(const Identity& me, const std::string& id, bool accept) {
     const auto it = challenges_.find(id);
-    if (it == challenges_.end()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
+    if (it == challenges_.end()) return challenge_not_pending(me, id);
     if (it->second.to.player != me.player)
         throw ApiError(ErrorCode::NotYourSeat, "only the challenged player can answer");
     if (!accept) return end_challenge(id, "declined");
     const Challenge c = it->second;
-    challenges_.erase(it);
-    publish({{"k", "chal-"}, {"id", id}});
+    end_challenge(id, "accepted");  // both players' views drop it before `paired` comes
     PairingOrder order;
     order.setup = c.setup;
     order.clock = c.clock;
@@ -117,7 +130,7 @@ void Lobby::on_challenge_cancel(LobbyClient& client, const json& msg) {
     const Identity& me = player_of(client);
     const std::string id = id_field(msg);
     const auto it = challenges_.find(id);
-    if (it == challenges_.end()) throw ApiError(ErrorCode::NotFound, "no pending challenge " + id);
+    if (it == challenges_.end()) return challenge_not_pending(me, id);
     if (it->second.from.player != me.player)
         throw ApiError(ErrorCode::NotYourSeat, "only the challenger can cancel a challenge");
     end_challenge(id, "cancelled");

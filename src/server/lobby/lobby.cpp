@@ -57,10 +57,7 @@ void Lobby::connect(LobbyClient& client) {
                 {"games", games_json(client.who().player)}};
     send(client, msg);
     if (const QuickEntry* q = quick_.find(client.who().player))
-        send(client, {{"type", "quick_waiting"},
-                      {"pool", q->pool},
-                      {"preset", q->preset},
-                      {"window", quick_.window(*q, services_.now())}});
+        send(client, quick_waiting_json(*q, services_.now()));
     // Challenges waiting for this player, so a new tab shows them too.
     for (const auto& [id, c] : challenges_)
         if (c.to.player == client.who().player && client.who().player != 0)
@@ -373,17 +370,27 @@ void Lobby::run_quick_matches() {
             }
             pair_quick(group.front(), std::move(seats));
         }
-    // Those still waiting are told when their window has grown.
+    // Those still waiting are told when their window has grown or others came or went.
     for (const QuickEntry& e : quick_.entries()) {
         Player* p = find_player(e.player);
         const double window = quick_.window(e, now);
-        if (!p || p->quick_window_sent == window) continue;
+        const int seeking = quick_.seeking(e);
+        if (!p || (p->quick_window_sent == window && p->quick_seeking_sent == seeking)) continue;
         p->quick_window_sent = window;
-        send(e.player, text_of({{"type", "quick_waiting"},
-                                {"pool", e.pool},
-                                {"preset", e.preset},
-                                {"window", window}}));
+        p->quick_seeking_sent = seeking;
+        send(e.player, text_of(quick_waiting_json(e, now)));
     }
+}
+
+json Lobby::quick_waiting_json(const QuickEntry& e, int64_t now) const {
+    // any_rating_at is steady time; the page gets wall time, like every other time it shows.
+    const auto at = quick_.any_rating_at(e);
+    return {{"type", "quick_waiting"},
+            {"pool", e.pool},
+            {"preset", e.preset},
+            {"window", quick_.window(e, now)},
+            {"seeking", quick_.seeking(e)},
+            {"any_rating_at", at ? json(*at - now + services_.wall_now()) : json(nullptr)}};
 }
 
 void Lobby::pair_quick(const QuickEntry& kind, std::vector<Identity> seats) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -161,6 +162,7 @@ class Lobby {
         std::vector<LobbyClient*> clients;  // lobby sockets
         int table_sockets = 0;
         double quick_window_sent = -1;  // the window last told in quick_waiting
+        int quick_seeking_sent = -1;    // the number of seekers last told in quick_waiting
     };
     struct Bucket {
         double tokens = 0;
@@ -186,10 +188,16 @@ class Lobby {
 
     void remove_seek(const std::string& id);
     void end_challenge(const std::string& id, const char* reason);
+    // Answers a reply or cancel of a challenge that is not pending: `not_found`, saying why
+    // when it ended lately (and telling the player's sockets it is gone). Always throws.
+    [[noreturn]] void challenge_not_pending(const Identity& me, const std::string& id);
     void stop_quick(int64_t player);
     // Takes the player out of the quick queue (and of the shared one); false if not waiting.
     bool drop_quick(int64_t player);
     void run_quick_matches();
+    // The seeker's status (docs/SITE.md "Lobby"): window, how many seek the same game, and
+    // when any rating will do if nobody else comes.
+    json quick_waiting_json(const QuickEntry& e, int64_t now) const;
     // Creates the table of a pairing; `restore` runs when it failed.
     void pair(PairingOrder order, std::function<void(const ApiError&)> failed);
     // Pairs a quick group of `kind`'s pool and preset, its seats in a random order.
@@ -210,6 +218,8 @@ class Lobby {
     std::unordered_map<std::string, int64_t> online_names_;  // folded name -> player
     std::map<std::string, Seek> seeks_;                      // ordered by id: oldest first
     std::map<std::string, Challenge> challenges_;
+    // The last challenges that ended (id, reason), so a late reply learns why.
+    std::deque<std::pair<std::string, std::string>> ended_challenges_;
     QuickQueue quick_;
     // Running games per player (kept for every player, shown to those in the lobby).
     std::unordered_map<int64_t, std::map<std::string, GameEntry>> games_;

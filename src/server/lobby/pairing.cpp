@@ -98,10 +98,28 @@ const QuickEntry* QuickQueue::find(int64_t player) const {
     return nullptr;
 }
 
+bool QuickQueue::same_game(const QuickEntry& a, const QuickEntry& b) {
+    return a.pool == b.pool && a.preset == b.preset && a.rated == b.rated && a.players == b.players;
+}
+
+int QuickQueue::seeking(const QuickEntry& entry) const {
+    return static_cast<int>(
+        std::count_if(entries_.begin(), entries_.end(),
+                      [&](const QuickEntry& e) { return same_game(e, entry); }));
+}
+
+std::optional<int64_t> QuickQueue::any_rating_at(const QuickEntry& entry) const {
+    if (window_.alone_ms <= 0 || seeking(entry) != entry.players) return std::nullopt;
+    int64_t latest = entry.since;
+    for (const QuickEntry& e : entries_)
+        if (same_game(e, entry)) latest = std::max(latest, e.since);
+    return latest + window_.alone_ms;
+}
+
 bool QuickQueue::compatible(const QuickEntry& a, const QuickEntry& b, int64_t now) const {
-    if (a.player == b.player || a.pool != b.pool || a.preset != b.preset || a.rated != b.rated ||
-        a.players != b.players)
-        return false;
+    if (a.player == b.player || !same_game(a, b)) return false;
+    // Nobody else waits for this game: the gap no longer matters after a short wait.
+    if (const auto at = any_rating_at(a); at && now >= *at) return true;
     const double gap = std::fabs(a.rating - b.rating);
     return gap <= window(a, now) && gap <= window(b, now);
 }

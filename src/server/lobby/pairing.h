@@ -28,10 +28,14 @@ const std::vector<std::string>& preset_names();
 std::optional<core::Setup> pool_setup(std::string_view pool);
 
 // How the rating window grows: `base` at first, `step` more every `step_ms` of waiting.
+// When nobody else waits for the same game (the seekers of that pool, preset and kind are
+// exactly one group), waiting longer cannot bring a closer opponent: once each of them has
+// waited `alone_ms`, they are paired whatever the gap (0: never).
 struct PairingWindow {
     double base = 100;
     double step = 50;
     int64_t step_ms = 5000;
+    int64_t alone_ms = 8000;
 };
 
 // One player waiting for a quick pairing.
@@ -49,8 +53,13 @@ class QuickQueue {
   public:
     explicit QuickQueue(PairingWindow window = {}) : window_(window) {}
 
-    // The rating difference `entry` accepts at `now`.
+    // The rating difference `entry` accepts at `now` (by its wait alone).
     double window(const QuickEntry& entry, int64_t now) const;
+    // How many entries (`entry`'s own included) wait for the same game as `entry`.
+    int seeking(const QuickEntry& entry) const;
+    // When (steady ms) `entry` is paired whatever the gap if nobody else comes: the seekers
+    // of its game are one group, once each has waited alone_ms; nothing otherwise.
+    std::optional<int64_t> any_rating_at(const QuickEntry& entry) const;
     // Adds the player's entry, replacing any earlier one of the same player.
     void add(QuickEntry entry);
     // Removes the player's entry; false when there was none.
@@ -65,6 +74,7 @@ class QuickQueue {
 
   private:
     bool compatible(const QuickEntry& a, const QuickEntry& b, int64_t now) const;
+    static bool same_game(const QuickEntry& a, const QuickEntry& b);
 
     PairingWindow window_;
     std::vector<QuickEntry> entries_;  // in order of arrival

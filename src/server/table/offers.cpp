@@ -76,4 +76,23 @@ void PendingOffers::append_json(std::string& out) const {
     out += ']';
 }
 
+void PendingOffers::append_refused_json(std::string& out, int ply) const {
+    out += '[';
+    bool first = true;
+    for (int seat = 0; seat < 4; ++seat)
+        for (OfferKind kind : {OfferKind::Draw, OfferKind::Takeback}) {
+            if (!refused(seat, kind, ply)) continue;
+            if (!first) out += ',';
+            first = false;
+            out += R"({"again_at_ply":)";
+            out += std::to_string(ply + 1);
+            out += R"(,"from":)";
+            out += std::to_string(seat);
+            out += R"(,"kind":")";
+            out += offer_kind_name(kind);
+            out += "\"}";
+        }
+    out += ']';
+}
+
 }  // namespace reversi::server

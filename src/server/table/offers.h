@@ -50,6 +50,10 @@ class PendingOffers {
     const std::vector<Offer>& all() const { return offers_; }
     // Appends [{"kind": "draw", "from": 0}, ...] to `out`.
     void append_json(std::string& out) const;
+    // Appends the draw and takeback offers that their seats may not make again at `ply`
+    // (declined or withdrawn at it), each with the ply from which it may be made again:
+    // [{"again_at_ply": 13, "from": 0, "kind": "draw"}, ...].
+    void append_refused_json(std::string& out, int ply) const;
 
   private:
     std::vector<Offer> offers_;

@@ -79,6 +79,19 @@ json Table::summary() const {
     return j;
 }
 
+bool Table::listed_open() const {
+    if (status_ == TableStatus::Finished) return false;
+    if (status_ == TableStatus::Waiting) return true;  // a free seat to take
+    bool someone_here = false, computer = false, human_moved = false;
+    for (size_t s = 0; s < spec_.seats.size(); ++s) {
+        const bool human = spec_.seats[s].type == SeatType::Human;
+        computer = computer || !human;
+        someone_here = someone_here || (human && connections_[s] > 0);
+    }
+    for (int seat : movers_) human_moved = human_moved || spec_.seats[seat].type == SeatType::Human;
+    return someone_here && (!computer || human_moved);
+}
+
 json Table::spec_json() const {
     json seats = json::array();
     for (const Seat& s : spec_.seats)

@@ -430,6 +430,8 @@ std::string Table::state_text(int64_t now) const {
     }
     out += R"(],"offers":)";
     offers_.append_json(out);
+    out += R"(,"offers_refused":)";
+    offers_.append_refused_json(out, ply());
     out += R"(,"ply":)";
     out += std::to_string(ply());
     out += R"(,"presence":[)";
@@ -471,7 +473,8 @@ std::string Table::state_text(int64_t now) const {
             else
                 out += "null";
             out += R"(,"rating":)";
-            out += s.rating > 0 ? std::to_string(static_cast<int>(s.rating + 0.5)) : "null";
+            out += spec_.rated && s.rating > 0 ? std::to_string(static_cast<int>(s.rating + 0.5))
+                                               : "null";
             out += R"(,"taken":)";
             out += s.taken() ? "true" : "false";
             out += R"(,"type":"human"})";

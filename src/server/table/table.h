@@ -144,6 +144,11 @@ class Table {
     std::string state_text(int64_t now) const;
     // The short form used by table and game lists.
     json summary() const;
+    // Whether the lobby's "Open tables" lists it (docs/PROTOCOL.md `GET /api/tables`): a
+    // waiting table (a seat to take), or a running game someone is at (a human seat with an
+    // open connection) in which, when a computer plays, a human has moved (a computer game
+    // left at move 0 is nobody's game).
+    bool listed_open() const;
 
     // Persistent form of the spec (setup, seats with tokens, options): opaque to the store.
     json spec_json() const;

@@ -167,6 +167,75 @@ TEST(Accounts, LoginLogoutAndPasswordChange) {
     EXPECT_EQ(third.post("/api/password", {{"old", "x"}, {"new", "second password"}}).status, 403);
 }
 
+// Issue 26, defect 7: registering or logging in while logged in blamed the name and
+// password rules; it answers "log out first" (`logged_in`, 409) before any rule. A guest's
+// password change answers `guest` (403, "guests have no password").
+TEST(Accounts, LoggedInPlayersAreToldToLogOutFirstAndGuestsHaveNoPassword) {
+    TempDir dir("acc_logged_in");
+    ServerProcess server(dir.path);
+    Browser ada(server.port), guest(server.port);
+    ASSERT_EQ(ada.post("/api/register", {{"name", "Ada"}, {"password", "first password"}}).status,
+              200);
+    for (const json& body : {json{{"name", "x"}, {"password", "y"}},
+                             json{{"name", "Another"}, {"password", "long enough"}}}) {
+        const auto again = ada.post("/api/register", body);
+        EXPECT_EQ(again.status, 409) << again.body;
+        EXPECT_EQ(again.data()["code"], "logged_in") << again.body;
+        EXPECT_NE(again.data()["message"].get<std::string>().find("log out first"),
+                  std::string::npos);
+    }
+    const auto login = ada.post("/api/login", {{"name", "Ada"}, {"password", "first password"}});
+    EXPECT_EQ(login.status, 409) << login.body;
+    EXPECT_EQ(login.data()["code"], "logged_in");
+    EXPECT_EQ(ada.get("/api/me").data()["name"], "Ada") << "still logged in";
+    // A guest may log in (and register); its password change has its own code.
+    EXPECT_TRUE(guest.get("/api/me").data()["guest"]);
+    const auto change = guest.post("/api/password", {{"old", "x"}, {"new", "second password"}});
+    EXPECT_EQ(change.status, 403);
+    EXPECT_EQ(change.data()["code"], "guest") << change.body;
+    const auto in = guest.post("/api/login", {{"name", "Ada"}, {"password", "first password"}});
+    EXPECT_EQ(in.status, 200) << in.body;
+}
+
+// Issue 26, defect 6: a replay had no time control, and a profile's recent games no colour
+// and no opponent ("vs ?" for the computer; a guest who registered met its old guest name).
+TEST(Accounts, ReplaysAndProfilesSayWhoPlayedWhatAndHow) {
+    TempDir dir("acc_recent");
+    ServerProcess server(dir.path);
+    Browser ada(server.port);
+    ada.get("/api/me");
+    const auto made = ada.post(
+        "/api/tables", {{"seat", 1},
+                        {"seats", {{{"type", "computer"}, {"level", 3}}, {{"type", "human"}}}},
+                        {"clock", {{"mode", "game"}, {"seconds", 300}, {"increment", 5}}}});
+    ASSERT_EQ(made.status, 200) << made.body;
+    const std::string table = made.data()["table"];
+    {
+        CookieSocket socket(server.port, "/ws?table=" + table, ada.cookie());
+        socket.read_until(is_state);
+        socket.send({{"type", "resign"}});
+        socket.read_until(finished);
+    }
+    ASSERT_EQ(ada.post("/api/register", {{"name", "Zelda"}, {"password", "long enough"}}).status,
+              200);
+    const json replay = ada.get("/api/games/" + table).data();
+    EXPECT_EQ(replay["clock"]["mode"], "game");
+    EXPECT_EQ(replay["clock"]["seconds"], 300);
+    EXPECT_EQ(replay["clock"]["increment"], 5);
+    EXPECT_EQ(replay["rated"], false);
+    EXPECT_TRUE(replay["created"].is_number());
+    EXPECT_EQ(replay["result"]["reason"], "resign");
+    const json recent = ada.get("/api/players/Zelda").data()["recent"];
+    ASSERT_EQ(recent.size(), 1u);
+    EXPECT_EQ(recent[0]["seat"], 1) << recent.dump();
+    EXPECT_EQ(recent[0]["opponents"], json({"computer level 3"}));
+    EXPECT_EQ(recent[0]["seats"][1]["name"], "Zelda") << "today's name, not the guest's";
+    EXPECT_EQ(recent[0]["result"]["winner"], 0);
+    EXPECT_TRUE(recent[0]["result"]["counts"].is_array());
+    EXPECT_TRUE(recent[0]["created"].is_number());
+    EXPECT_EQ(recent[0]["clock"]["seconds"], 300);
+}
+
 TEST(Accounts, LoginAttemptsAreRateLimited) {
     TempDir dir("acc_limit");
     ServerProcess server(dir.path);

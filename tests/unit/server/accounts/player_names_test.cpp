@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "server/accounts/accounts.h"
+#include "server/common/protocol.h"
 
 namespace reversi::server {
 namespace {
@@ -17,12 +18,31 @@ TEST(PlayerNames, LettersOfAnyScriptDigitsUnderscoreAndHyphen) {
         EXPECT_EQ(player_name_problem(ok), "") << ok;
     for (const char* bad :
          {"ab", "", "has space", "dot.ted", "semi;colon", "<script>", "abcdefghijklmnopqrstu",
-          "Guest-1234", "guest-x", "tab\there", "zero\u200Bwidth", "emoji\U0001F600", "a\u0301bc"})
+          "Guest-1234", "guest-x", "tab\there", "zero\u200Bwidth", "emoji\U0001F600", "x\u0301yz"})
         EXPECT_NE(player_name_problem(bad), "") << bad;
     EXPECT_NE(player_name_problem("\xff\xfe\xfd"), "");
     // Twenty characters, more than twenty bytes.
     EXPECT_EQ(player_name_problem("ŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁ"), "");
     EXPECT_NE(player_name_problem("ŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁ"), "");
+}
+
+// Issue 26, defect 11: "Zoë" typed as e + combining diaeresis was refused; names are
+// normalised to NFC before they are checked and keyed. A name over the limit is refused
+// with the limit (and its length) in characters.
+TEST(PlayerNames, NamesAreCheckedInNfcAndLimitsAreInCharacters) {
+    const std::string decomposed = "Zoe\u0308", composed = "Zo\u00EB";
+    EXPECT_EQ(player_name_problem(decomposed), "");
+    EXPECT_EQ(name_key(decomposed), name_key(composed));
+    EXPECT_EQ(name_key("ZOE\u0308"), name_key(composed));
+    const std::string why = player_name_problem(std::string(30, 'a'));
+    EXPECT_NE(why.find("20 characters"), std::string::npos) << why;
+    EXPECT_NE(why.find("30"), std::string::npos) << why;
+    // Twenty characters of two bytes each are twenty characters.
+    EXPECT_EQ(player_name_problem("ŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻ"), "");
+    // Seat names (one-screen tables) count characters too: 40 of them, whatever the bytes.
+    EXPECT_EQ(name_problem(std::string(20, 'a') + "ŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻŻ"), "");
+    const std::string long_seat = name_problem(std::string(41, 'a'));
+    EXPECT_NE(long_seat.find("40 characters"), std::string::npos) << long_seat;
 }
 
 TEST(PlayerNames, KeysIgnoreCase) {

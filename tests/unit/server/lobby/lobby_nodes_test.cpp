@@ -316,10 +316,13 @@ TEST_F(LobbyNodesTest, QuickSeekersOnTwoNodesArePairedOnce) {
 }
 
 TEST_F(LobbyNodesTest, QuickPairingAcrossNodesKeepsTheRatingWindow) {
-    ratings = {{1, 1500}, {2, 1790}};
+    // Cid seeks the same game far off, so nobody is alone: the windows decide.
+    ratings = {{1, 1500}, {2, 1790}, {3, 2600}};
     a().connect(ada);
     b().connect(bob);
+    a().connect(cid);
     pump();
+    send(a(), cid, quick_msg());
     send(a(), ada, quick_msg());
     send(b(), bob, quick_msg());
     pump();
@@ -333,14 +336,31 @@ TEST_F(LobbyNodesTest, QuickPairingAcrossNodesKeepsTheRatingWindow) {
     quick_round(0);
     EXPECT_EQ(nodes[0]->pending.size(), 1u);
     // A seeker who cancelled leaves the shared queue.
-    a().connect(cid);
-    pump();
-    send(a(), cid, quick_msg());
     pump();
     EXPECT_EQ(queue.size(), 1u);
     send(a(), cid, {{"type", "quick_cancel"}});
     pump();
     EXPECT_TRUE(queue.empty());
+}
+
+// Issue 26, defect 17, across nodes: two seekers alone in their game are paired after 8 s
+// whatever the gap, by the shared queue's rules as on one node.
+TEST_F(LobbyNodesTest, QuickSeekersAloneAcrossNodesArePairedAfterAShortWait) {
+    ratings = {{1, 1500}, {2, 1824}};
+    a().connect(ada);
+    b().connect(bob);
+    pump();
+    send(a(), ada, quick_msg());
+    send(b(), bob, quick_msg());
+    pump();
+    for (int waited = 0; waited < 8'000; waited += 1000) {
+        quick_round(0);
+        quick_round(1);
+        ASSERT_EQ(pending_tables(), 0u) << "paired after " << waited << " ms";
+        now += 1000;
+    }
+    quick_round(1);
+    EXPECT_EQ(nodes[1]->pending.size(), 1u);
 }
 
 TEST_F(LobbyNodesTest, RunningGamesOfTheOtherNodeAreListed) {

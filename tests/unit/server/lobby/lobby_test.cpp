@@ -302,16 +302,20 @@ TEST_F(LobbyTest, MessagesAreRateLimitedPerSocket) {
 }
 
 TEST_F(LobbyTest, QuickPairingMatchesCloseRatingsAndWidens) {
+    FakeClient far{4, "Far"};  // a third seeker of the same game, far off: nobody is alone
     lobby.connect(ada);
     lobby.connect(bob);
+    lobby.connect(far);
     ratings[1] = 1500;
     ratings[2] = 1720;
+    ratings[4] = 2600;
+    send(far, {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}});
     send(ada, {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}});
     EXPECT_EQ(ada.last()["type"], "quick_waiting");
     EXPECT_EQ(ada.last()["window"], 100);
     send(bob, {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}});
     EXPECT_TRUE(pending.empty());
-    EXPECT_EQ(lobby.quick_count(), 2u);
+    EXPECT_EQ(lobby.quick_count(), 3u);
     now += 10'000;  // windows 200: still short of 220
     lobby.tick();
     EXPECT_TRUE(pending.empty());
@@ -321,10 +325,38 @@ TEST_F(LobbyTest, QuickPairingMatchesCloseRatingsAndWidens) {
     ASSERT_EQ(pending.size(), 1u);
     EXPECT_TRUE(pending[0].order.rated) << "registered players play rated";
     EXPECT_EQ(pending[0].order.clock.seconds, 180);
-    EXPECT_EQ(lobby.quick_count(), 0u);
+    EXPECT_EQ(lobby.quick_count(), 1u) << "the far one still waits";
     make_table();
     EXPECT_EQ(ada.of("paired").size(), 1u);
     EXPECT_EQ(bob.of("paired").size(), 1u);
+}
+
+// Issue 26, defect 17: two seekers 324 apart waited 26 s with nobody else online. Alone
+// in their game they are paired after 8 s whatever the gap, and each is told how many seek
+// the same game and from when any rating will do.
+TEST_F(LobbyTest, QuickSeekersAloneArePairedSoonAndToldWhatHappens) {
+    lobby.connect(ada);
+    lobby.connect(bob);
+    ratings[1] = 1500;
+    ratings[2] = 1824;
+    send(ada, {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}});
+    EXPECT_EQ(ada.last()["seeking"], 1);
+    EXPECT_TRUE(ada.last()["any_rating_at"].is_null()) << "alone, nobody to pair with";
+    now += 2'000;
+    send(bob, {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}});
+    EXPECT_TRUE(pending.empty());
+    EXPECT_EQ(bob.last()["type"], "quick_waiting");
+    EXPECT_EQ(bob.last()["seeking"], 2);
+    // Both waited 8 s at 10 s (Bob came at 2 s); the wall clock is the lobby's.
+    EXPECT_EQ(bob.last()["any_rating_at"], 1'700'000'000'000 + 1000 + 10'000);
+    EXPECT_EQ(ada.of("quick_waiting").back()["seeking"], 2) << "told that someone came";
+    now += 5'000;
+    lobby.tick();
+    EXPECT_TRUE(pending.empty()) << "324 apart, windows 150 and 100";
+    now += 3'000;
+    lobby.tick();
+    ASSERT_EQ(pending.size(), 1u) << "paired 8 s after the second came, not after 26 s";
+    EXPECT_EQ(lobby.quick_count(), 0u);
 }
 
 TEST_F(LobbyTest, QuickNeverPairsAPlayerWithThemselfAndEndsWithTheSocket) {
@@ -383,6 +415,41 @@ TEST_F(LobbyTest, ChallengeAcceptedPairsBoth) {
     EXPECT_EQ(ada.of("paired").size(), 1u);
     EXPECT_EQ(bob.of("paired").size(), 1u);
     EXPECT_NE(ada.of("paired")[0]["seat"], bob.of("paired")[0]["seat"]);
+}
+
+TEST_F(LobbyTest, AnAcceptedChallengeLeavesEverySocketOfBothPlayers) {
+    // Issue 26, defect 1: the accepted challenge stayed in the bar and the badge.
+    FakeClient bob2{2, "Bob"}, ada2{1, "Ada"};
+    lobby.connect(ada);
+    lobby.connect(ada2);
+    lobby.connect(bob);
+    lobby.connect(bob2);
+    send(ada, challenge_msg("Bob"));
+    const std::string id = bob.of("challenge").at(0)["id"];
+    send(bob, {{"type", "challenge_reply"}, {"id", id}, {"accept", true}});
+    for (FakeClient* c : {&ada, &ada2, &bob, &bob2}) {
+        ASSERT_EQ(c->count("challenge_gone"), 1u) << c->identity.name;
+        EXPECT_EQ(c->first("challenge_gone")["id"], id);
+        EXPECT_EQ(c->first("challenge_gone")["reason"], "accepted");
+    }
+    make_table();
+    // The second tab still shows it: its Accept answers why, and tells it to drop it.
+    send(bob2, {{"type", "challenge_reply"}, {"id", id}, {"accept", true}});
+    EXPECT_EQ(bob2.last()["type"], "error");
+    EXPECT_EQ(bob2.last()["code"], "not_found");
+    EXPECT_NE(bob2.last()["message"].get<std::string>().find("accepted"), std::string::npos)
+        << bob2.last().dump();
+    EXPECT_EQ(bob2.count("challenge_gone"), 2u);
+    EXPECT_EQ(pending.size(), 0u) << "no second table";
+    // Declined, cancelled and expired ones answer the same way.
+    send(ada, challenge_msg("Bob"));
+    const std::string second = bob.of("challenge").back()["id"];
+    send(ada, {{"type", "challenge_cancel"}, {"id", second}});
+    send(bob, {{"type", "challenge_reply"}, {"id", second}, {"accept", true}});
+    EXPECT_EQ(bob.last()["code"], "not_found");
+    EXPECT_NE(bob.last()["message"].get<std::string>().find("cancelled"), std::string::npos);
+    send(bob, {{"type", "challenge_reply"}, {"id", "c999"}, {"accept", true}});
+    EXPECT_EQ(bob.last()["code"], "not_found") << "never existed";
 }
 
 TEST_F(LobbyTest, AGuestWhoRegisteredIsChallengedByTheNewNameWhateverOrderItsSocketsSwap) {

@@ -47,8 +47,15 @@ TEST(Pairing, CloseRatingsPairAtOnce) {
     EXPECT_TRUE(q.entries().empty());
 }
 
+// The window's growth alone: with the rule for lone seekers off.
+PairingWindow growth_only() {
+    PairingWindow w;
+    w.alone_ms = 0;
+    return w;
+}
+
 TEST(Pairing, DistantRatingsWaitForTheWindowsToGrow) {
-    QuickQueue q;
+    QuickQueue q(growth_only());
     q.add(entry(1, 1500, 0));
     q.add(entry(2, 1720, 0));  // 220 apart: windows must reach 250 (three steps)
     EXPECT_TRUE(q.match(0).empty());
@@ -58,13 +65,36 @@ TEST(Pairing, DistantRatingsWaitForTheWindowsToGrow) {
 }
 
 TEST(Pairing, BothWindowsMustHold) {
-    QuickQueue q;
+    QuickQueue q(growth_only());
     q.add(entry(1, 1500, 0));       // waited 30 s at t=30000: window 400
     q.add(entry(2, 1800, 30'000));  // just came: window 100
     EXPECT_TRUE(q.match(30'000).empty()) << "the newcomer's window of 100 does not hold 300";
     // 300 apart: the newcomer needs 4 steps (20 s).
     EXPECT_TRUE(q.match(49'999).empty());
     EXPECT_EQ(q.match(50'000).size(), 1u);
+}
+
+// Issue 26, defect 17: when nobody else seeks the same game, waiting longer cannot bring a
+// closer opponent: once each has waited alone_ms (8 s) they are paired whatever the gap.
+TEST(Pairing, SeekersAloneInTheirGameArePairedAfterAShortWait) {
+    QuickQueue q;
+    q.add(entry(1, 1500, 0));
+    q.add(entry(2, 1824, 2'000));  // 324 apart
+    EXPECT_EQ(q.seeking(q.entries()[0]), 2);
+    ASSERT_TRUE(q.any_rating_at(q.entries()[0]));
+    EXPECT_EQ(*q.any_rating_at(q.entries()[0]), 10'000);
+    EXPECT_TRUE(q.match(9'999).empty());
+    EXPECT_EQ(q.match(10'000).size(), 1u);
+    // A third seeker of the same game: not alone, the windows decide (as before).
+    q.add(entry(1, 1500, 0));
+    q.add(entry(2, 1824, 0));
+    q.add(entry(3, 2400, 0));
+    EXPECT_FALSE(q.any_rating_at(q.entries()[0]));
+    EXPECT_EQ(q.seeking(q.entries()[0]), 3);
+    EXPECT_TRUE(q.match(19'000).empty()) << "not alone: windows of 250 do not hold 324";
+    EXPECT_EQ(q.match(25'000).size(), 1u) << "windows of 350 do";
+    ASSERT_EQ(q.entries().size(), 1u);
+    EXPECT_EQ(q.entries()[0].player, 3);
 }
 
 TEST(Pairing, OnlySamePoolPresetAndKindMeet) {

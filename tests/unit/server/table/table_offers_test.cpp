@@ -266,6 +266,67 @@ TEST(TableOffers, RematchMayBeAskedAgainAFewTimes) {
     p.leave(h);
 }
 
+// Issue 26, defect 4: a "no" reaches the offerer and the room, and the state says from
+// which ply the offerer may offer again (so the button need not be tried to learn it).
+TEST(TableOffers, ADeclinedOfferIsToldToTheOffererWithWhenToOfferAgain) {
+    const TempDb db("declined_told");
+    Hub h(db.path, quick_options());
+    TwoPlayers p(h);
+    play_first_legal(h, p);
+    EXPECT_EQ(p.a.table()["offers_refused"], json::array());
+    h.send(p.a, {{"type", "offer"}, {"kind", "draw"}});
+    h.send(p.b, {{"type", "answer"}, {"kind", "draw"}, {"accept", false}});
+    ASSERT_TRUE(h.run_until(
+        [&] { return p.a.count("offer_declined") && p.spectator.count("offer_declined"); }));
+    EXPECT_EQ(p.a.of_type("offer_declined")[0],
+              json::parse(R"({"type":"offer_declined","kind":"draw","from":0,"by":1})"));
+    EXPECT_EQ(p.a.table()["offers_refused"],
+              json::parse(R"([{"kind":"draw","from":0,"again_at_ply":2}])"));
+    EXPECT_EQ(h.refused(p.a, {{"type", "offer"}, {"kind", "draw"}}), "not_allowed");
+    play_first_legal(h, p);
+    EXPECT_EQ(p.a.table()["offers_refused"], json::array()) << "a move lifts it";
+    // A declined rematch is told the same way; its limit is rematch_offers_left.
+    h.send(p.b, {{"type", "resign"}});
+    h.send(p.a, {{"type", "offer"}, {"kind", "rematch"}});
+    h.send(p.b, {{"type", "answer"}, {"kind", "rematch"}, {"accept", false}}, "offer_declined");
+    ASSERT_TRUE(h.run_until([&] { return p.a.count("offer_declined") == 2; }));
+    EXPECT_EQ(p.a.of_type("offer_declined")[1]["kind"], "rematch");
+    p.leave(h);
+}
+
+// Issue 26, defect 14: "Open tables" listed abandoned computer games as "playing · move 0".
+// Listed: waiting tables, and running games someone is at where, against the computer, a
+// human has moved.
+TEST(TableOffers, OpenTablesLeaveOutGamesNobodyIsAt) {
+    const TempDb db("open_tables");
+    Hub h(db.path, quick_options());
+    const auto listed = [&](const std::string& id) {
+        const Reply r = h.call([&](Respond f) { h.hub->list_tables(f); });
+        const json list = json::parse(r.body);
+        for (const json& t : list["tables"])
+            if (t["id"] == id) return true;
+        return false;
+    };
+    const json vs = h.create(
+        {{"seat", 0}, {"seats", {{{"type", "human"}}, {{"type", "computer"}, {"level", 1}}}}});
+    const std::string computer = vs["table"];
+    EXPECT_FALSE(listed(computer)) << "nobody ever came, nobody moved";
+    FakeSubscriber player;
+    h.subscribe(player, computer, vs["token"]);
+    EXPECT_FALSE(listed(computer)) << "present, but move 0 against the computer";
+    h.send(player, {{"type", "move"}, {"square", player.table()["legal"][0]}});
+    EXPECT_TRUE(listed(computer)) << "a game in progress";
+    h.hub->unsubscribe(player);
+    EXPECT_FALSE(listed(computer)) << "the human left";
+
+    TwoPlayers p(h);
+    EXPECT_TRUE(listed(p.id));
+    p.leave(h);
+    EXPECT_FALSE(listed(p.id)) << "both players left";
+    const json waiting = h.create({{"seat", 0}});
+    EXPECT_TRUE(listed(waiting["table"])) << "a seat to take";
+}
+
 // The limit on a rematch does not loosen draw and takeback: refused until a move is played.
 TEST(TableOffers, DeclinedDrawStaysRefusedUntilAMove) {
     TableSpec spec;
