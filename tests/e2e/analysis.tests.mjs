@@ -5,7 +5,7 @@
 // the best move marked as the server's analysis says; the analysis board with typed and
 // clicked moves, every legal move scored, a late answer that keeps what is being typed; Turkish and Polish at phone size, no page errors.
 import { join } from 'node:path';
-import * as rules from '../../web/js/rules.js';
+import * as rules from '../../web/js/lib/rules.js';
 import { boardRows, check, createGame, fillSetup, playToEnd } from './lib.mjs';
 
 const tableId = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');

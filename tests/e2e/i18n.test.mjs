@@ -6,15 +6,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STRINGS } from '../../web/js/i18n.js';
-import { RULES_PAGES, VARIANTS } from '../../web/js/rules-pages.js';
+import { STRINGS, RULES_PAGES, VARIANTS } from '../../web/js/lib/i18n.js';
 
 const js = join(dirname(fileURLToPath(import.meta.url)), '../../web/js');
 const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
 const en = STRINGS.en;
 
 // Plural families ("corners.one", "corners.other", ...) hold exactly the CLDR plural categories
-// of their language, the forms Intl.PluralRules picks from (game-text.js counted): a missing
+// of their language, the forms Intl.PluralRules picks from (lib/game-text.js counted): a missing
 // one would show a raw key, an extra one is dead text. Every other key is the same in all.
 const PLURAL_CATEGORIES = { en: ['one', 'other'], tr: ['one', 'other'], pl: ['few', 'many', 'one', 'other'] };
 const CLDR = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -59,7 +58,9 @@ for (const [base] of Object.entries(shapes.en.families)) {
 
 // Every literal key passed to t() in the client exists; dynamic keys are checked by prefix.
 let used = 0;
-for (const file of readdirSync(js).filter((f) => f.endsWith('.js'))) {
+const sources = readdirSync(js, { recursive: true }).map(String).filter((f) => f.endsWith('.js') && !f.startsWith('i18n'));
+assert.ok(sources.length > 20, `only ${sources.length} client modules found under ${js}`);
+for (const file of sources) {
     const src = readFileSync(join(js, file), 'utf8');
     for (const m of src.matchAll(/\bt\('([a-zA-Z]+\.[\w.]+)'/g)) {
         assert.ok(m[1] in en, `${file} uses missing key ${m[1]}`);

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// The table view's store: the last table state the server sent (applied one at a time, after
+// the previous move's flips), the hint it answered, the last refusal or explanation, the
+// connection, and the reader's choices that change the drawing (turned board, legal dots).
+import { createStore } from '../../lib/store.js';
+import { isFlipped, preferences } from '../../lib/preferences.js';
+
+/**
+ * @typedef {object} TableViewState
+ * @property {import('../../lib/protocol.js').TableState | null} table the state shown
+ * @property {number} ply the ply of the state shown (-1 before the first)
+ * @property {boolean} animate the state shown is one move on from the one before it
+ * @property {string | null} hint the hinted square of this ply
+ * @property {string} hintLine the hint as a sentence
+ * @property {string} message the last refusal or explanation
+ * @property {boolean} pending a move was sent and its state has not come
+ * @property {'connecting' | 'open' | 'lost' | 'back'} connection
+ * @property {boolean} flipped this table is shown turned
+ * @property {boolean} showLegal dots on the legal moves
+ */
+
+/** @param {string} id the table */
+export function createTableStore(id) {
+    return createStore(/** @type {TableViewState} */ ({
+        table: null, ply: -1, animate: false, hint: null, hintLine: '', message: '', pending: false,
+        connection: 'connecting', flipped: isFlipped(id), showLegal: preferences.get().showLegal,
+    }));
+}
