@@ -17,6 +17,10 @@ import { isFlipped, preferences } from '../../lib/preferences.js';
  * @property {'connecting' | 'open' | 'lost' | 'back'} connection
  * @property {boolean} flipped this table is shown turned
  * @property {boolean} showLegal dots on the legal moves
+ * @property {import('../../lib/protocol.js').ChatMessage[]} chat the chat log (the last 100)
+ * @property {string} chatError the refusal of my last chat message
+ * @property {number} chatSentAt when my last chat message was sent (performance.now()), 0 once answered
+ * @property {boolean} chatMuted others' chat is hidden
  */
 
 /** @param {string} id the table */
@@ -24,5 +28,6 @@ export function createTableStore(id) {
     return createStore(/** @type {TableViewState} */ ({
         table: null, ply: -1, animate: false, hint: null, hintLine: '', message: '', pending: false,
         connection: 'connecting', flipped: isFlipped(id), showLegal: preferences.get().showLegal,
+        chat: [], chatError: '', chatSentAt: 0, chatMuted: preferences.get().chatMuted,
     }));
 }

@@ -17,7 +17,7 @@ import { preferences, saveFlipped, saveShowLegal, saveToken, tokenFor } from '..
 import { el, errorText } from '../../lib/dom.js';
 import { createSound, soundOn } from '../../lib/sound.js';
 import { Clocks } from './clock.js';
-import { ChatPanel } from './chat.js';
+import { ChatPanel, chatReceive } from './chat.js';
 import { renderAfterGame, renderEtiquette, tickClaim } from './offers.js';
 import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../lib/game-text.js';
 import { createTableStore } from './store.js';
@@ -71,7 +71,7 @@ export function tableView(root, id) {
     const toggles = el('div', { class: 'toggles' });
     const moves = el('ol', { class: 'moves', id: 'moves', 'aria-label': t('game.moves') });
     const share = el('p', { class: 'share' });
-    const chat = new ChatPanel((msg) => socket?.send(msg));
+    const chat = new ChatPanel(store, (msg) => socket?.send(msg));
     flip.addEventListener('click', () => saveFlipped(id, !store.get().flipped));
     view.append(title, sub, banners, claim,
         el('div', { class: 'game-grid' },
@@ -95,12 +95,14 @@ export function tableView(root, id) {
 
     /** @param {import('../../lib/protocol.js').TableMessage} msg */
     function receive(msg) {
-        const { table } = store.get();
+        const state = store.get();
+        const { table } = state;
+        const chatChange = chatReceive(msg, state);
         if (msg.type === 'state') {
             queue.push(msg.table);
             pump();
-        } else if (chat.receive(msg, table)) {
-            // The chat panel showed it.
+        } else if (chatChange) {
+            store.set(chatChange);
         } else if (msg.type === 'error') {
             store.set({ pending: false, message: errorText(msg) });
         } else if (msg.type === 'hint') {
@@ -373,8 +375,9 @@ export function tableView(root, id) {
                 renderAlert();
             }
             if (s.connection !== was.connection) renderBanners();
+            if (s.chat !== was.chat || s.chatMuted !== was.chatMuted || s.chatError !== was.chatError) chat.draw(s, s.chat !== was.chat);
         }),
-        mirror(preferences, store, (p) => ({ flipped: Boolean(p.flipped[id]), showLegal: p.showLegal })),
+        mirror(preferences, store, (p) => ({ flipped: Boolean(p.flipped[id]), showLegal: p.showLegal, chatMuted: p.chatMuted })),
     ];
     start();
 
