@@ -153,4 +153,42 @@ export const tests = {
         check((await page.textContent('#players .player[data-seat="1"]')).includes('Bob'), 'White is not named Bob');
         check(await status(page) === 'playing', 'the one-screen table is not playing');
     },
+    // Issue 26, 5: the time control is named at the table, and the clocks are the largest
+    // text beside the board (as lichess draws them).
+    async 'game table: the time control is shown and the clocks are the largest text beside the board'(ctx) {
+        const a = await newPage(ctx);
+        await a.goto(`${ctx.url}/#/new`);
+        await fillSetup(a, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+        await a.selectOption('#clock-mode', 'game');
+        await a.fill('#clock-minutes', '5');
+        await a.press('#clock-minutes', 'Tab');
+        await a.fill('#clock-increment', '3');
+        await a.press('#clock-increment', 'Tab');
+        await createGame(a);
+        const b = await newPage(ctx);
+        await b.goto(a.url());
+        await b.click('#take-1');
+        await waitStatus(a, 'playing');
+        const sub = await a.textContent('.game .subtitle');
+        check(/\b5\+3\b/.test(sub), `the table does not name its time control: "${sub}"`);
+        await a.waitForFunction(() => /\d:\d\d/.test(document.querySelector('#players .clock')?.textContent || ''));
+        const sizes = await a.evaluate(() => {
+            const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+            const clock = px(document.querySelector('#players .clock'));
+            let other = 0;
+            let what = '';
+            for (const e of document.querySelectorAll('.game .side *')) {
+                if (e.closest('.clock') || !e.getClientRects().length) continue;
+                const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+                if (own && px(e) > other) {
+                    other = px(e);
+                    what = `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 20)}"`;
+                }
+            }
+            return { clock, other, what, body: px(document.body) };
+        });
+        check(sizes.clock > sizes.other, `the clock (${sizes.clock}px) is not larger than ${sizes.what} (${sizes.other}px)`);
+        check(sizes.clock >= 1.5 * sizes.body, `the clock (${sizes.clock}px) is body-sized text (${sizes.body}px)`);
+        await a.screenshot({ path: `${ctx.shots}/table-clock.png` });
+    },
 };

@@ -22,6 +22,7 @@ import { renderAfterGame, renderEtiquette, tickClaim } from './offers.js';
 import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../lib/game-text.js';
 import { createTableStore } from './store.js';
 import { mirror } from '../../lib/store.js';
+import { clockLabel } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').TableState} TableState */
 
@@ -203,6 +204,7 @@ export function tableView(root, id) {
         view.dataset.status = table.status;
         title.textContent = describeSetup(table.setup);
         sub.replaceChildren(el('a', { href: `#/rules/${variantOf(table.setup)}`, id: 'rules-link' }, t('game.rulesLink')),
+            el('span', { class: 'time-control', id: 'time-control' }, ` · ${clockLabel(table.clock)}`),
             table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '');
         const legal = table.status === 'playing' ? (table.legal || []).filter((m) => m !== 'pass') : [];
         board.update({ rows: table.board, legal, last: table.last_move, flipped: table.flipped,
