@@ -236,3 +236,38 @@ export async function createGame(page) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The pixels of a screenshot of `page` (a PNG of the `clip` rectangle, CSS pixels, device scale
+// 1), decoded by the browser itself in a blank page of the same context (no CSP there):
+// {width, height, at(x, y) -> [r, g, b]}.
+export async function screenshotPixels(page, clip) {
+    const png = await page.screenshot({ clip });
+    const blank = await page.context().newPage();
+    try {
+        const { width, height, data } = await blank.evaluate(async (b64) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const g = canvas.getContext('2d');
+            g.drawImage(bitmap, 0, 0);
+            return { width: bitmap.width, height: bitmap.height, data: [...g.getImageData(0, 0, bitmap.width, bitmap.height).data] };
+        }, png.toString('base64'));
+        return { width, height, at: (x, y) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 3) };
+    } finally {
+        await blank.close();
+    }
+}
+
+// Relative luminance (WCAG 2) of an [r, g, b] colour with 0-255 channels, and the contrast ratio
+// of two colours (1 to 21).
+export function luminance([r, g, b]) {
+    const lin = (c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+export function contrast(a, b) {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+}

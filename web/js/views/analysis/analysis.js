@@ -242,11 +242,13 @@ function boardView(root) {
         'aria-describedby': 'board-moves-help' });
     const movesError = el('p', { id: 'board-moves-error', class: 'error', role: 'alert' });
     const passButton = el('button', { type: 'button', id: 'board-pass', hidden: true }, t('analysis.pass'));
+    const subtitle = el('p', { class: 'subtitle', id: 'board-setup' });
 
     const position = () => positions[positions.length - 1];
 
     function draw() {
         const pos = position();
+        subtitle.textContent = describeSetup(setup);
         if (pos.w !== boardSize) {
             host.replaceChildren();
             board = new Board(host, pos.w, { label: t('analysis.boardTitle'), onPlay: (sq) => play(sq) });
@@ -365,7 +367,7 @@ function boardView(root) {
             el('label', { for: 'board-shape' }, t('setup.shape')), shapeSelect,
             check('board-anti', 'setup.anti', 'anti'), check('board-free', 'setup.free', 'free_opening'),
             el('label', { for: 'board-depth' }, t('analysis.depth')), depthSelect),
-        el('p', { class: 'subtitle' }, describeSetup(setup)),
+        subtitle,
         el('div', { class: 'game-grid' }, host, el('div', { class: 'side' }, status,
             el('div', { class: 'controls' }, undo, reset, passButton),
             form, el('p', { id: 'board-moves-help', class: 'note' }, t('analysis.movesHelp')), movesError,
