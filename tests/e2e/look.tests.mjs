@@ -4,7 +4,7 @@
 // board's rows, discs, board and marks in clear contrast in every board theme in light and dark
 // mode, the header and the board on a phone, the challenge bar in line with the page.
 import { join } from 'node:path';
-import { check, screenshotPixels } from './lib.mjs';
+import { check, contrast, createGame, fillSetup, screenshotPixels } from './lib.mjs';
 
 async function open(ctx, hash, options = {}) {
     const b = await ctx.launch(options);
@@ -67,5 +67,86 @@ export const tests = {
             scan(x - 2, 0, x + 1, px.height - 1);
         }
         check(!bad.length, `${bad.length} light pixels between squares (felt ${felt}), e.g. ${bad.slice(0, 4).join('; ')}`);
+    },
+
+    // Issue 26, 10: dark mode follows the board theme, and every theme in both modes keeps the
+    // discs, the board and its marks in clear contrast: WCAG contrast ratios from the computed
+    // colours (3:1 for discs and marks against the felt, as for graphics; 4.5:1 for the
+    // coordinates against the page; the square borders visible against the felt).
+    async 'look: every board theme in light and dark keeps discs, board and marks in clear contrast'(ctx) {
+        const page = await open(ctx, '#/new');
+        await fillSetup(page, { board: 8, seats: ['human', 1] });
+        await createGame(page);
+        await page.waitForSelector('.board .sq .disc.p0');
+        const failures = [];
+        const felts = {};
+        for (const theme of ['light', 'dark']) {
+            for (const board of ['green', 'wood', 'blue', 'gray']) {
+                const c = await page.evaluate(([theme, board]) => {
+                    document.documentElement.dataset.theme = theme;
+                    document.documentElement.dataset.board = board;
+                    const rgba = (s) => {
+                        const m = s.match(/[\d.]+/g).map(Number);
+                        return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+                    };
+                    // A colour with alpha, painted over `under`.
+                    const over = (top, under) => top.slice(0, 3).map((v, i) => v * top[3] + under[i] * (1 - top[3]));
+                    const host = document.querySelector('.board-host .board');
+                    const probe = host.querySelector('.sq:not(.legal):not(.last)').cloneNode(true);
+                    probe.replaceChildren();
+                    host.append(probe);
+                    const style = getComputedStyle(probe);
+                    const felt = rgba(style.backgroundColor);
+                    const line = over(rgba(style.borderTopColor), felt);
+                    const mark = (cls, pseudo, prop) => {
+                        probe.className = `sq ${cls}`;
+                        const v = getComputedStyle(probe, pseudo)[prop];
+                        return over(rgba(prop === 'boxShadow' ? v.match(/rgba?\([^)]*\)/)[0] : v), felt);
+                    };
+                    const out = {
+                        felt: felt.slice(0, 3), line,
+                        legal: mark('legal', '::after', 'backgroundColor'),
+                        last: mark('last', '::before', 'backgroundColor'),
+                        hint: mark('hint', null, 'boxShadow'),
+                        best: mark('best', null, 'boxShadow'),
+                        black: rgba(getComputedStyle(host.querySelector('.disc.p0')).backgroundColor),
+                        white: rgba(getComputedStyle(host.querySelector('.disc.p1')).backgroundColor),
+                        coord: rgba(getComputedStyle(host.querySelector('.coord:not(:empty)')).color),
+                        // The page under the board: the first ancestor with a background.
+                        page: (() => {
+                            for (let e = host; e; e = e.parentElement) {
+                                const bg = rgba(getComputedStyle(e).backgroundColor);
+                                if (bg[3] > 0) return bg;
+                            }
+                            return [255, 255, 255, 1];
+                        })(),
+                    };
+                    probe.remove();
+                    return out;
+                }, [theme, board]);
+                felts[`${theme}/${board}`] = c.felt.join(',');
+                const need = (what, a, b, min) => {
+                    const r = contrast(a, b);
+                    if (r < min) failures.push(`${theme}/${board}: ${what} ${r.toFixed(2)} < ${min}`);
+                };
+                need('black disc on felt', c.black, c.felt, 3);
+                need('white disc on felt', c.white, c.felt, 3);
+                need('black disc on white disc', c.black, c.white, 3);
+                need('legal-move dot on felt', c.legal, c.felt, 3);
+                need('last-move dot on felt', c.last, c.felt, 3);
+                need('hint ring on felt', c.hint, c.felt, 3);
+                need('best-move ring on felt', c.best, c.felt, 3);
+                need('square border on felt', c.line, c.felt, 1.5);
+                need('coordinates on the page', c.coord, c.page, 4.5);
+            }
+            await page.screenshot({ path: join(ctx.shots, `look-board-${theme}.png`) });
+        }
+        // The board theme holds in dark mode: the felt is the theme's, not the page's surface.
+        for (const board of ['green', 'wood', 'blue', 'gray']) {
+            if (felts[`dark/${board}`] !== felts[`light/${board}`]) {
+                failures.push(`dark mode ignores the ${board} board: felt ${felts[`dark/${board}`]} against ${felts[`light/${board}`]}`);
+            }
+        }
+        check(!failures.length, `the board's look:\n    ${failures.join('\n    ')}`);
     },
 };
