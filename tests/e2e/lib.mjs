@@ -148,15 +148,19 @@ export function screenshotDir(buildDir) {
 export const exists = existsSync;
 
 // The board as table-state rows, read from the squares' data-c attributes.
+// The board under `scope` as rows of the table state's letters, top row (1) first.
 export async function boardRows(page, scope = '.board-host') {
     return page.evaluate((sel) => {
         const board = document.querySelector(`${sel} .board`);
         if (!board) return null;
         const n = Number(getComputedStyle(board).getPropertyValue('--n'));
-        const cells = [...board.querySelectorAll('.sq')].map((b) => b.dataset.c ?? '?');
-        const rows = [];
-        for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, (r + 1) * n).join(''));
-        return rows;
+        // By the squares' names, so a turned board reads the same as an upright one.
+        const rows = Array.from({ length: n }, () => new Array(n).fill('?'));
+        for (const b of board.querySelectorAll('.sq')) {
+            const m = /^([a-z])(\d+)$/.exec(b.dataset.sq || '');
+            if (m) rows[Number(m[2]) - 1][m[1].charCodeAt(0) - 97] = b.dataset.c ?? '?';
+        }
+        return rows.map((r) => r.join(''));
     }, scope);
 }
 
@@ -270,4 +274,11 @@ export function luminance([r, g, b]) {
 export function contrast(a, b) {
     const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
     return (hi + 0.05) / (lo + 0.05);
+}
+
+// Follows a header link (#nav-lobby, ...): on a phone the links sit in the header's menu, which
+// opens first.
+export async function navClick(page, id) {
+    if (await page.isVisible('#menu-toggle') && !(await page.isVisible(id))) await page.click('#menu-toggle');
+    await page.click(id);
 }

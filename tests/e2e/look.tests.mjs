@@ -4,7 +4,7 @@
 // board's rows, discs, board and marks in clear contrast in every board theme in light and dark
 // mode, the header and the board on a phone, the challenge bar in line with the page.
 import { join } from 'node:path';
-import { check, contrast, createGame, fillSetup, screenshotPixels } from './lib.mjs';
+import { check, contrast, createGame, fillSetup, navClick, screenshotPixels, waitPly } from './lib.mjs';
 
 async function open(ctx, hash, options = {}) {
     const b = await ctx.launch(options);
@@ -148,5 +148,39 @@ export const tests = {
             }
         }
         check(!failures.length, `the board's look:\n    ${failures.join('\n    ')}`);
+    },
+
+    // Issue 26, 15: on a 390x844 phone the header is one line (at most 60 px) in every language,
+    // its links one tap away in a menu; the board is turned for the player of White (as lichess
+    // does), and the flip button stays.
+    async 'look: on a phone the header is one line in three languages, and the board is turned for White'(ctx) {
+        for (const locale of ['en-US', 'tr-TR', 'pl-PL']) {
+            const page = await open(ctx, '#/', { locale, viewport: { width: 390, height: 844 }, hasTouch: true });
+            await page.waitForSelector('#landing-title');
+            await page.waitForSelector('#user-name', { state: 'attached' });
+            const height = await page.$eval('#header', (h) => h.getBoundingClientRect().height);
+            await page.screenshot({ path: join(ctx.shots, `look-phone-header-${locale}.png`) });
+            check(height <= 60, `${locale}: the phone header is ${height}px tall`);
+            const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+            check(wide <= 390, `${locale}: the page is ${wide}px wide`);
+            await navClick(page, '#nav-lobby');
+            await page.waitForSelector('#lobby-title');
+            check(await page.isVisible('#lang') || (await page.click('#menu-toggle'), await page.isVisible('#lang')),
+                `${locale}: the language choice is not reachable on a phone`);
+        }
+        const a = await open(ctx, '#/');
+        await a.click('#play-friend');
+        await a.waitForURL(/#\/table\//);
+        await waitPly(a, -1);
+        const b = await open(ctx, a.url().split('/').slice(3).join('/'), { viewport: { width: 390, height: 844 }, hasTouch: true });
+        await b.click('#take-1');
+        await b.waitForFunction(() => document.querySelector('section.game')?.dataset.status === 'playing');
+        const first = (p) => p.$eval('.board-host .sq', (q) => q.dataset.sq);
+        check((await first(a)) === 'a1', 'the board is turned for the player of Black');
+        check((await first(b)) === 'h8', 'the board is not turned for the player of White');
+        check(await b.isVisible('#flip-board'), 'the flip button is gone');
+        await b.screenshot({ path: join(ctx.shots, 'look-phone-white.png') });
+        await b.click('#flip-board');
+        check((await first(b)) === 'a1', 'the flip button does not turn the board back');
     },
 };

@@ -7,7 +7,7 @@
 // English, Turkish and Polish at desktop and phone size with no sideways scrolling, the dark
 // mode and board theme remembered, the landing page reachable by keyboard.
 import { join } from 'node:path';
-import { check, playToEnd, waitPly } from './lib.mjs';
+import { check, navClick, playToEnd, waitPly } from './lib.mjs';
 
 const Password = 'correct horse 42';
 let serial = 0;
@@ -239,7 +239,7 @@ export const tests = {
                 check((await page.textContent('#landing-title')) === titles[lang], `${lang} landing title`);
                 await noSidewaysScroll(page, `${lang} ${size} landing`);
                 await shot(page, ctx, `site-landing-${lang}-${size}.png`);
-                await page.click('#nav-lobby');
+                await navClick(page, '#nav-lobby');
                 await page.waitForSelector('#no-seeks, #seeks .seek-row');
                 check((await page.textContent('#lobby-title')) === lobbyTitles[lang], `${lang} lobby title`);
                 await noSidewaysScroll(page, `${lang} ${size} lobby`);
@@ -248,7 +248,7 @@ export const tests = {
                 await page.waitForSelector('#profile-stats');
                 await noSidewaysScroll(page, `${lang} ${size} profile`);
                 await shot(page, ctx, `site-profile-${lang}-${size}.png`);
-                await page.click('#nav-leaderboard');
+                await navClick(page, '#nav-leaderboard');
                 await page.waitForSelector('#leaderboard-body table, #leaderboard-body .note:not(:empty)');
                 await noSidewaysScroll(page, `${lang} ${size} leaderboard`);
                 await shot(page, ctx, `site-leaderboard-${lang}-${size}.png`);

@@ -34,8 +34,11 @@ const header = /** @type {HTMLElement} */ (document.getElementById('header'));
 const notices = el('div', { id: 'notices', class: 'notices', 'aria-live': 'polite' });
 header.after(notices);
 
-// The shell's store: the page shown ('' for the landing page) and its view; the router sets it.
-const shell = createStore(/** @type {{page: string, current: View | null}} */ ({ page: '', current: null }));
+// The shell's store: the page shown ('' for the landing page) and its view, which the router
+// sets, and whether the header's menu (phones) is open.
+const shell = createStore(/** @type {{page: string, current: View | null, menuOpen: boolean}} */ ({
+    page: '', current: null, menuOpen: false,
+}));
 
 // "(●) Your turn — Reversi" while one of my running games waits for me.
 function updateTitle() {
@@ -81,6 +84,7 @@ function renderBadge() {
     const link = document.getElementById('nav-lobby');
     if (!link) return;
     link.querySelector('.badge')?.remove();
+    document.getElementById('menu-toggle')?.classList.toggle('has-badge', n > 0);
     if (n) link.append(el('span', { class: 'badge', id: 'challenge-badge', 'aria-label': t('lobby.challengesCount', { n }) }, String(n)));
 }
 
@@ -113,11 +117,22 @@ function renderHeader() {
     });
     const boardSelect = select('board-theme', BOARD_THEMES.map((b) => [b, t(`site.board.${b}`)]), boardTheme(),
         (v) => setBoardTheme(v), t('site.boardTheme'));
+    // On a phone the links and choices fold into a menu behind one button, so the header stays
+    // one line in every language; elsewhere the panel is laid out as if it were not there.
+    const menu = el('button', { type: 'button', id: 'menu-toggle', class: 'icon menu-toggle', 'aria-controls': 'header-panel',
+        'aria-expanded': String(shell.get().menuOpen), title: t('nav.label') },
+    el('span', { 'aria-hidden': 'true' }, '☰'), el('span', { class: 'sr' }, t('nav.label')));
+    menu.addEventListener('click', () => shell.set({ menuOpen: !shell.get().menuOpen }));
+    header.classList.toggle('menu-open', shell.get().menuOpen);
     header.replaceChildren(
-        el('a', { href: '#/', class: 'brand' }, el('img', { src: 'favicon.svg', alt: '', width: '24', height: '24' }), t('app.title')),
-        nav,
-        el('span', { id: 'header-online', class: 'online-count' }),
-        el('div', { class: 'prefs' }, userMenu(), langSelect, themeButton, boardSelect));
+        el('a', { href: '#/', class: 'brand' }, el('img', { src: 'favicon.svg', alt: '', width: '24', height: '24' }),
+            el('span', { class: 'brand-name' }, t('app.title'))),
+        el('div', { class: 'header-panel', id: 'header-panel' },
+            nav,
+            el('span', { id: 'header-online', class: 'online-count' }),
+            el('div', { class: 'prefs' }, langSelect, themeButton, boardSelect)),
+        userMenu(),
+        menu);
     renderOnline();
     renderBadge();
     markNav();
@@ -144,7 +159,7 @@ function route() {
     const [name, arg] = parts;
     const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password'];
     const page = known.includes(name) && (arg || !['table', 'replay', 'player'].includes(name)) ? name : '';
-    shell.set({ page, current: null });
+    shell.set({ page, current: null, menuOpen: false });
     /** @type {View} */
     let view;
     if (page === 'table') view = tableView(main, arg);
@@ -170,6 +185,11 @@ onLobbyMessage((msg) => {
         if (msg.token) saveToken(msg.table, msg.token);
         location.hash = `#/table/${encodeURIComponent(msg.table)}`;
     }
+});
+shell.subscribe((s, was) => {
+    if (s.menuOpen === was.menuOpen) return;
+    header.classList.toggle('menu-open', s.menuOpen);
+    document.getElementById('menu-toggle')?.setAttribute('aria-expanded', String(s.menuOpen));
 });
 session.subscribe((s, was) => {
     if (s.me !== was.me) {

@@ -14,7 +14,8 @@ import { createStore } from './store.js';
  * @property {string | null} board the board theme
  * @property {boolean} sound move sounds on
  * @property {boolean} showLegal dots on the legal moves at the table
- * @property {Record<string, boolean>} flipped tables this browser shows turned
+ * @property {Record<string, boolean>} flipped per table, the reader's choice to show it turned
+ *   (true) or upright (false); a table without a choice takes the view's default
  * @property {boolean} chatMuted hide what others write in a table's chat
  * @property {Record<string, string>} tokens seat tokens by table id
  */
@@ -109,14 +110,13 @@ export function saveChatMuted(on) {
     preferences.set({ chatMuted: on });
 }
 
-/** Whether table `id` is shown turned. @param {string} id */
-export const isFlipped = (id) => Boolean(preferences.get().flipped[id]);
+/** The reader's choice for table `id`: turned, upright, or null (none made). @param {string} id */
+export const flipChoice = (id) => preferences.get().flipped[id] ?? null;
 
 /** @param {string} id @param {boolean} on */
 export function saveFlipped(id, on) {
     const all = { ...readObject(Keys.flipped), ...preferences.get().flipped };
-    if (on) all[id] = true;
-    else delete all[id];
+    all[id] = on;
     write(Keys.flipped, JSON.stringify(all));
     preferences.set({ flipped: all });
 }

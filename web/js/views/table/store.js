@@ -3,7 +3,7 @@
 // the previous move's flips), the hint it answered, the last refusal or explanation, the
 // connection, and the reader's choices that change the drawing (turned board, legal dots).
 import { createStore } from '../../lib/store.js';
-import { isFlipped, preferences } from '../../lib/preferences.js';
+import { flipChoice, preferences } from '../../lib/preferences.js';
 
 /**
  * @typedef {object} TableViewState
@@ -15,7 +15,8 @@ import { isFlipped, preferences } from '../../lib/preferences.js';
  * @property {string} message the last refusal or explanation
  * @property {boolean} pending a move was sent and its state has not come
  * @property {'connecting' | 'open' | 'lost' | 'back'} connection
- * @property {boolean} flipped this table is shown turned
+ * @property {boolean | null} flipChoice the reader's choice to show this table turned or upright;
+ *   null: the default (turned for the player of White, as lichess does)
  * @property {boolean} showLegal dots on the legal moves
  * @property {import('../../lib/protocol.js').ChatMessage[]} chat the chat log (the last 100)
  * @property {string} chatError the refusal of my last chat message
@@ -23,11 +24,21 @@ import { isFlipped, preferences } from '../../lib/preferences.js';
  * @property {boolean} chatMuted others' chat is hidden
  */
 
+/**
+ * Whether the board is drawn turned: the reader's choice, else turned when this browser plays
+ * White alone in a two-player game, so that the player's own discs start at the bottom.
+ * @param {TableViewState} state
+ */
+export function boardTurned({ flipChoice, table }) {
+    if (flipChoice !== null) return flipChoice;
+    return Boolean(table && table.setup.players === 2 && table.you?.length === 1 && table.you[0] === 1);
+}
+
 /** @param {string} id the table */
 export function createTableStore(id) {
     return createStore(/** @type {TableViewState} */ ({
         table: null, ply: -1, animate: false, hint: null, hintLine: '', message: '', pending: false,
-        connection: 'connecting', flipped: isFlipped(id), showLegal: preferences.get().showLegal,
+        connection: 'connecting', flipChoice: flipChoice(id), showLegal: preferences.get().showLegal,
         chat: [], chatError: '', chatSentAt: 0, chatMuted: preferences.get().chatMuted,
     }));
 }

@@ -20,7 +20,7 @@ import { Clocks } from './clock.js';
 import { ChatPanel, chatReceive } from './chat.js';
 import { renderAfterGame, renderEtiquette, tickClaim } from './offers.js';
 import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../lib/game-text.js';
-import { createTableStore } from './store.js';
+import { boardTurned, createTableStore } from './store.js';
 import { mirror } from '../../lib/store.js';
 import { clockLabel } from '../../lib/pools.js';
 
@@ -73,7 +73,7 @@ export function tableView(root, id) {
     const moves = el('ol', { class: 'moves', id: 'moves', 'aria-label': t('game.moves') });
     const share = el('p', { class: 'share' });
     const chat = new ChatPanel(store, (msg) => socket?.send(msg));
-    flip.addEventListener('click', () => saveFlipped(id, !store.get().flipped));
+    flip.addEventListener('click', () => saveFlipped(id, !boardTurned(store.get())));
     view.append(title, sub, banners, claim,
         el('div', { class: 'game-grid' },
             el('div', { class: 'board-col' }, boardHost, el('div', { class: 'under-board' }, phase, flip)),
@@ -189,7 +189,8 @@ export function tableView(root, id) {
 
     /** @param {boolean} animate */
     function render(animate) {
-        const { table, flipped, showLegal, hint, hintLine } = store.get();
+        const { table, showLegal, hint, hintLine } = store.get();
+        const flipped = boardTurned(store.get());
         if (!table) return;
         const n = table.board.length;
         const marks = table.setup.players > 2;
@@ -371,7 +372,7 @@ export function tableView(root, id) {
     const stops = [
         store.subscribe((s, was) => {
             if (s.table !== was.table || s.hint !== was.hint || s.hintLine !== was.hintLine
-                || s.flipped !== was.flipped || s.showLegal !== was.showLegal) {
+                || s.flipChoice !== was.flipChoice || s.showLegal !== was.showLegal) {
                 render(s.table !== was.table && s.animate);
             } else if (s.message !== was.message) {
                 renderAlert();
@@ -379,7 +380,7 @@ export function tableView(root, id) {
             if (s.connection !== was.connection) renderBanners();
             if (s.chat !== was.chat || s.chatMuted !== was.chatMuted || s.chatError !== was.chatError) chat.draw(s, s.chat !== was.chat);
         }),
-        mirror(preferences, store, (p) => ({ flipped: Boolean(p.flipped[id]), showLegal: p.showLegal, chatMuted: p.chatMuted })),
+        mirror(preferences, store, (p) => ({ flipChoice: p.flipped[id] ?? null, showLegal: p.showLegal, chatMuted: p.chatMuted })),
     ];
     start();
 
