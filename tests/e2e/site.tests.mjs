@@ -291,4 +291,32 @@ export const tests = {
         await page.waitForURL(/#\/table\//);
         await waitPly(page, -1);
     },
+
+    // Issue 26, 16: the challenge bar under the header lines up with the page's content, at
+    // desktop and phone width, instead of running edge to edge.
+    async 'site: the challenge bar lines up with the page'(ctx) {
+        const nameA = freshName('Bar');
+        const nameB = freshName('Line');
+        const { page: pa } = await registered(ctx, nameA);
+        const { page: pb } = await registered(ctx, nameB, { viewport: { width: 1366, height: 768 } });
+        await pb.goto(`${ctx.url}/#/leaderboard/8x8`);
+        await pa.goto(`${ctx.url}/#/player/${nameB}`);
+        await pa.waitForSelector('#profile-online.on');
+        await pa.click('#challenge-send');
+        await pb.waitForSelector('#notices .challenge-row');
+        for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+            await pb.setViewportSize(viewport);
+            const edges = await pb.evaluate(() => {
+                const main = document.querySelector('#main');
+                const style = getComputedStyle(main);
+                const box = main.getBoundingClientRect();
+                const row = document.querySelector('#notices .challenge-row').getBoundingClientRect();
+                return { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight),
+                    rowLeft: row.left, rowRight: row.right };
+            });
+            await shot(pb, ctx, `site-challenge-bar-${viewport.width}.png`);
+            check(Math.abs(edges.rowLeft - edges.left) <= 1 && Math.abs(edges.rowRight - edges.right) <= 1,
+                `${viewport.width}px: the challenge bar spans ${edges.rowLeft}-${edges.rowRight}, the page ${edges.left}-${edges.right}`);
+        }
+    },
 };
