@@ -77,6 +77,36 @@ for (const k of ['error.bad_json', 'error.bad_request', 'error.bad_setup', 'erro
     assert.ok(k in en, `no text for ${k}`);
 }
 
+// Issue 26, 18: every error code the server can answer has its own text in every language. The
+// codes are walked from the server's source (error_name in src/server, wherever the file
+// lives) and from docs/PROTOCOL.md, so a new code without a text fails here.
+function serverErrorCodes() {
+    const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
+    const codes = new Set();
+    const server = join(repo, 'src/server');
+    for (const file of readdirSync(server, { recursive: true }).map(String).filter((f) => f.endsWith('.cpp'))) {
+        const src = readFileSync(join(server, file), 'utf8');
+        const body = /std::string\s+error_name\s*\(\s*ErrorCode[^)]*\)\s*\{([\s\S]*?)\n\}/.exec(src);
+        if (body) for (const m of body[1].matchAll(/return\s+"(\w+)"/g)) codes.add(m[1]);
+    }
+    assert.ok(codes.size >= 15, `found only ${codes.size} error codes in error_name under src/server`);
+    const doc = readFileSync(join(repo, 'docs/PROTOCOL.md'), 'utf8');
+    const listed = doc.slice(doc.indexOf('Codes:'), doc.indexOf('HTTP answers use'));
+    // A code in that list is followed by a comma, a semicolon or its explanation in brackets.
+    for (const m of listed.matchAll(/`(\w+)`(?=[,;]|\s*\()/g)) codes.add(m[1]);
+    return [...codes].sort();
+}
+const errorCodes = serverErrorCodes();
+for (const lang of ['en', 'tr', 'pl']) {
+    const seen = new Map();
+    for (const code of errorCodes) {
+        const text = STRINGS[lang][`error.${code}`];
+        assert.ok(text, `${lang}: no text for the error code ${code}`);
+        assert.ok(!seen.has(text), `${lang}: the error codes ${seen.get(text)} and ${code} share one text`);
+        seen.set(text, code);
+    }
+}
+
 for (const lang of ['en', 'tr', 'pl']) {
     for (const v of VARIANTS) {
         const page = RULES_PAGES[lang][v];
@@ -86,4 +116,4 @@ for (const lang of ['en', 'tr', 'pl']) {
         for (const row of page.rows) assert.equal(row.length, 3, `${lang} ${v}: a row is not [rule, standard, variant]`);
     }
 }
-console.log(`i18n: ${Object.keys(en).length} keys in 3 languages, ${used} uses checked, ${VARIANTS.length} rules pages each`);
+console.log(`i18n: ${Object.keys(en).length} keys in 3 languages, ${used} uses checked, ${errorCodes.length} error codes, ${VARIANTS.length} rules pages each`);

@@ -14,6 +14,7 @@ import { saveToken } from '../../lib/preferences.js';
 import { session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
+import { poolOf } from '../../lib/pools.js';
 
 /**
  * @typedef {object} SetupForm the choices of the form (kept while the page lives, so "new
@@ -83,6 +84,13 @@ export function setupView(root) {
         if (humans.length === 0) out.push({ key: 'problem.noHuman' });
         else if (!st.local && st.mySeat !== 'watch' && !humans.includes(Number(st.mySeat))) {
             out.push({ key: 'problem.mySeat' });
+        }
+        // What the server refuses for a rated table (docs/SITE.md), said before sending.
+        if (st.rated && !st.local) {
+            const me = store.get().me;
+            if (me && me.guest) out.push({ key: 'problem.ratedGuest' });
+            if (st.seats.slice(0, st.players).some((x) => x.type === 'computer')) out.push({ key: 'problem.ratedComputer' });
+            if (poolOf(setupObject()) === null) out.push({ key: 'problem.ratedPool' });
         }
         if (st.clock === 'move' && !(st.moveSeconds >= 1 && st.moveSeconds <= 3600)) out.push({ key: 'problem.clock' });
         if (st.clock === 'game' && !(st.gameMinutes > 0 && st.gameMinutes <= 600 && st.increment >= 0 && st.increment <= 600)) {
@@ -278,7 +286,7 @@ export function setupView(root) {
         const extras = el('fieldset', { class: 'group' }, el('legend', {}, t('setup.extrasGroup')));
         extras.append(checkbox('hints', t('setup.hints'), st.hints, (v) => { st.hints = v; }));
         // Rated tables: the server refuses them with a computer seat, at one screen or for guests.
-        if (!st.local) extras.append(checkbox('rated', t('setup.rated'), st.rated, (v) => { st.rated = v; }));
+        if (!st.local) extras.append(checkbox('rated', t('setup.rated'), st.rated, (v) => { st.rated = v; render(); }));
         extras.append(field(t('setup.clock'), select('clock-mode', [['none', t('clock.none')], ['move', t('clock.move')],
             ['game', t('clock.game')]], st.clock, (v) => { st.clock = /** @type {SetupForm['clock']} */ (v); render(); })));
         /** @param {string} id @param {'moveSeconds' | 'gameMinutes' | 'increment'} key @param {number} min @param {number} max */
