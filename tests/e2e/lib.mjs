@@ -282,3 +282,24 @@ export async function navClick(page, id) {
     if (await page.isVisible('#menu-toggle') && !(await page.isVisible(id))) await page.click('#menu-toggle');
     await page.click(id);
 }
+
+// The words of the text under `selector` (each element's own text) drawn on more than one
+// line: a header split inside a word ("Inaccura" / "cies"). A line may end after a hyphen.
+export function splitWords(page, selector) {
+    return page.evaluate((sel) => {
+        const out = [];
+        for (const e of document.querySelectorAll(sel)) {
+            for (const text of e.childNodes) {
+                if (text.nodeType !== 3) continue;
+                for (const m of text.textContent.matchAll(/[^\s-]+-?/g)) {
+                    const range = document.createRange();
+                    range.setStart(text, m.index);
+                    range.setEnd(text, m.index + m[0].length);
+                    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                    if (lines.size > 1) out.push(m[0]);
+                }
+            }
+        }
+        return out;
+    }, selector);
+}

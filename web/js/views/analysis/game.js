@@ -62,22 +62,31 @@ export function gameAnalysisView(root, id) {
         const all = plies();
         const pos = positions[index];
         const next = all[index];
+        const done = all[index - 1];
+        // The board marks the best move of the position the verdict is about: with a move
+        // selected, the move that should have been played instead (lichess's arrow), in the
+        // position before it; at the start, the best first move (issue 26, 8).
+        const about = index === 0 ? next : done;
         // Flips animate when the position changes, not when new verdicts arrive.
         board.update({ rows: rules.boardRows(pos), legal: [], last: pos.last, flipped: pos.flipped,
-            animate: shown !== index, best: next && next.best !== 'pass' ? next.best : null });
+            animate: shown !== index, best: about && about.best !== 'pass' ? about.best : null });
         shown = index;
         where.textContent = t('replay.at', { ply: index, total: positions.length - 1 });
-        const done = all[index - 1];
-        if (index === 0) verdict.replaceChildren(t('analysis.start'));
-        else if (!done) verdict.replaceChildren(t('analysis.notYet'));
+        if (index === 0) {
+            verdict.replaceChildren(next ? t('analysis.startMarked', { move: moveText(next.best), score: scoreText(next.best_score) })
+                : t('analysis.start'));
+        } else if (!done) verdict.replaceChildren(t('analysis.notYet'));
         else {
-            const parts = [t('analysis.played', { colour: colourName(done.seat), move: moveText(done.played),
-                score: scoreText(done.played_score) })];
+            const parts = [t('analysis.moveN', { n: index }), ' ', t('analysis.played', { colour: colourName(done.seat),
+                move: moveText(done.played), score: scoreText(done.played_score) })];
             if (done.loss > 0) parts.push(' ', t('analysis.bestWas', { move: moveText(done.best), score: scoreText(done.best_score) }));
             verdict.replaceChildren(...parts, ' ',
                 el('span', { class: `class-badge ${done.class}`, id: 'analysis-class' }, t(`analysis.class.${done.class}`)));
         }
-        best.textContent = next ? t('analysis.bestMove', { move: moveText(next.best), score: scoreText(next.best_score) })
+        // The position shown: whose move it is and its best move (not marked: the board shows
+        // the verdict's).
+        best.textContent = next ? t('analysis.nextBest', { colour: colourName(next.seat), move: moveText(next.best),
+            score: scoreText(next.best_score) })
             : index === positions.length - 1 && game.result && typeof game.result === 'object' ? resultText(game.result, game.setup) : '';
         list.querySelectorAll('li').forEach((li, k) => li.classList.toggle('current', k === index - 1));
         graph.update(all, positions.length - 1, index);
@@ -94,18 +103,19 @@ export function gameAnalysisView(root, id) {
         }));
     }
 
+    // A column per player and a row per kind of error (as lichess lists them), so that the
+    // long words head rows, where they have room, not narrow columns (issue 26, 8).
     function renderSummary() {
         const all = plies();
-        const head = el('tr', {}, el('th', {}, ''), ...['inaccuracy', 'mistake', 'blunder', 'avgLoss']
-            .map((k) => el('th', { scope: 'col' }, t(`analysis.sum.${k}`))));
-        const rows = [0, 1].map((seat) => {
-            const mine = all.filter((p) => p.seat === seat && p.played !== 'pass');
-            const n = (/** @type {string} */ c) => String(mine.filter((p) => p.class === c).length);
-            const avg = mine.length ? mine.reduce((a, p) => a + p.loss, 0) / mine.length : 0;
-            return el('tr', {}, el('th', { scope: 'row' }, discBadge(seat, false), ' ', colourName(seat)),
-                el('td', {}, n('inaccuracy')), el('td', {}, n('mistake')), el('td', {}, n('blunder')),
-                el('td', {}, avg.toFixed(1)));
-        });
+        const mine = [0, 1].map((seat) => all.filter((p) => p.seat === seat && p.played !== 'pass'));
+        const head = el('tr', {}, el('th', {}, ''), ...[0, 1].map((seat) =>
+            el('th', { scope: 'col' }, discBadge(seat, false), ' ', colourName(seat))));
+        /** @param {string} c */
+        const count = (c) => mine.map((m) => String(m.filter((p) => p.class === c).length));
+        const average = mine.map((m) => (m.length ? m.reduce((a, p) => a + p.loss, 0) / m.length : 0).toFixed(1));
+        const rows = [['inaccuracy', count('inaccuracy')], ['mistake', count('mistake')], ['blunder', count('blunder')],
+            ['avgLoss', average]].map(([k, values]) => el('tr', { 'data-kind': String(k) },
+            el('th', { scope: 'row' }, t(`analysis.sum.${k}`)), ...[...values].map((v) => el('td', {}, v))));
         summary.replaceChildren(el('table', { class: 'analysis-summary' }, el('thead', {}, head), el('tbody', {}, ...rows)));
     }
 
