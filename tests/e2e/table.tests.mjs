@@ -191,4 +191,38 @@ export const tests = {
         check(sizes.clock >= 1.5 * sizes.body, `the clock (${sizes.clock}px) is body-sized text (${sizes.body}px)`);
         await a.screenshot({ path: `${ctx.shots}/table-clock.png` });
     },
+
+    // Issue 26, 13: after a game or an abort, "New opponent" looks for another game in the same
+    // pool and time control (quick pairing), and the pairing leads to a new table.
+    async 'game table: after an abort, "New opponent" pairs again in the same pool and time control'(ctx) {
+        const a = await newPage(ctx);
+        const b = await newPage(ctx);
+        for (const p of [a, b]) {
+            await p.goto(`${ctx.url}/#/`);
+            await p.click('#play-online');
+        }
+        const tableOf = (p) => decodeURIComponent(p.url().split('#/table/')[1] || '');
+        const sameTable = async (not) => {
+            for (const p of [a, b]) await p.waitForFunction((old) => location.hash.startsWith('#/table/') && location.hash !== `#/table/${old}`, not);
+            check(tableOf(a) === tableOf(b), `paired at different tables: ${tableOf(a)} vs ${tableOf(b)}`);
+            for (const p of [a, b]) await waitStatus(p, 'playing');
+            return tableOf(a);
+        };
+        const first = await sameTable('');
+        await a.click('#abort');
+        for (const p of [a, b]) await waitStatus(p, 'finished');
+        for (const p of [a, b]) {
+            await p.waitForSelector('#new-opponent');
+            const label = await p.textContent('#new-opponent');
+            check(label.includes('8×8') && label.includes('5+3'), `the New opponent button reads "${label}"`);
+        }
+        await a.click('#new-opponent');
+        await a.waitForSelector('#new-opponent-waiting');
+        check((await a.textContent('#new-opponent-waiting')).includes('5+3'), 'the wait does not name the time control');
+        await b.click('#new-opponent');
+        const second = await sameTable(first);
+        check(second !== first, 'New opponent went back to the same table');
+        const sub = await a.textContent('.game .subtitle');
+        check(/\b5\+3\b/.test(sub) && (await a.textContent('#game-title')).startsWith('8×8'), `the new table is not 8x8 5+3: ${sub}`);
+    },
 };

@@ -63,6 +63,7 @@ export const strings = {
     'game.illegal': '{sq} is not a legal move for {colour}.', 'game.notYourTurn': 'It is not your turn.',
     'game.spectating': 'You are watching this game.', 'game.hint': 'Hint', 'game.undo': 'Undo',
     'game.resign': 'Resign', 'game.rematch': 'Rematch', 'game.toRematch': 'Go to the rematch', 'game.showLegal': 'Show legal moves',
+    'game.newOpponent': 'New opponent: {pool}, {preset}',
     'game.sound': 'Sound', 'game.confirmResign': 'Resign the game for {colour}?',
     'game.cancel': 'Cancel table', 'game.confirmCancel': 'Cancel this table? Nobody will be able to play at it.',
     'game.hintIs': 'Hint: {sq} (score {score}, depth {depth}).', 'game.notFound': 'Table not found',

@@ -63,6 +63,7 @@ export const strings = {
     'game.illegal': '{sq} nie jest dozwolonym ruchem ({colour}).', 'game.notYourTurn': 'To nie twoja kolej.',
     'game.spectating': 'Oglądasz tę grę.', 'game.hint': 'Podpowiedź', 'game.undo': 'Cofnij',
     'game.resign': 'Poddaj się', 'game.rematch': 'Rewanż', 'game.toRematch': 'Przejdź do rewanżu', 'game.showLegal': 'Pokaż dozwolone ruchy',
+    'game.newOpponent': 'Nowy przeciwnik: {pool}, {preset}',
     'game.sound': 'Dźwięk', 'game.confirmResign': 'Poddać partię ({colour})?',
     'game.cancel': 'Anuluj stół', 'game.confirmCancel': 'Anulować ten stół? Nikt już przy nim nie zagra.',
     'game.hintIs': 'Podpowiedź: {sq} (ocena {score}, głębokość {depth}).', 'game.notFound': 'Nie znaleziono stołu',

@@ -62,6 +62,7 @@ export const strings = {
     'game.illegal': '{sq}, {colour} için geçerli bir hamle değil.', 'game.notYourTurn': 'Sıra sizde değil.',
     'game.spectating': 'Bu oyunu izliyorsunuz.', 'game.hint': 'İpucu', 'game.undo': 'Geri al',
     'game.resign': 'Terk et', 'game.rematch': 'Rövanş', 'game.toRematch': 'Rövanş masasına git', 'game.showLegal': 'Geçerli hamleleri göster',
+    'game.newOpponent': 'Yeni rakip: {pool}, {preset}',
     'game.sound': 'Ses', 'game.confirmResign': '{colour} için oyun terk edilsin mi?',
     'game.cancel': 'Masayı iptal et', 'game.confirmCancel': 'Bu masa iptal edilsin mi? Artık kimse bu masada oynayamayacak.',
     'game.hintIs': 'İpucu: {sq} (puan {score}, derinlik {depth}).', 'game.notFound': 'Masa bulunamadı',

@@ -39,6 +39,18 @@ export function clockLabel(clock) {
 }
 
 /** @param {string} preset */
+/**
+ * The preset a clock object stands for ("5+3", "untimed"), or null when it is none of them.
+ * @param {import('./protocol.js').Clock | null | undefined} clock
+ */
+export function presetOf(clock) {
+    if (!clock || !clock.mode || clock.mode === 'none') return 'untimed';
+    if (clock.mode !== 'game' || !clock.seconds || clock.seconds % 60) return null;
+    const preset = `${clock.seconds / 60}+${clock.increment || 0}`;
+    return PRESETS.includes(preset) ? preset : null;
+}
+
+/** @param {string} preset */
 export const presetLabel = (preset) => (preset === 'untimed' ? t('site.untimed') : preset);
 /** @param {string} pool */
 export const poolName = (pool) => (POOLS.includes(pool) ? t(`pool.${pool}`) : '');

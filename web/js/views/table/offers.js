@@ -7,6 +7,8 @@
 import { t, colourName } from '../../lib/i18n.js';
 import { el } from '../../lib/dom.js';
 import { neverPlayed } from '../../lib/game-text.js';
+import { poolName, poolOf, presetLabel, presetOf } from '../../lib/pools.js';
+import { lobby } from '../../lib/session.js';
 
 const Kinds = ['draw', 'takeback', 'rematch'];
 
@@ -114,4 +116,34 @@ export function renderAfterGame(host, table) {
         host.append(el('h2', {}, t('rating.title')), list);
     }
     // The analysis link is with the game's controls (game.js, #to-analysis).
+}
+
+/**
+ * After a game between people, or its abort, "New opponent": quick pairing in the same pool
+ * and time control (issue 26, 13), then the wait with a Cancel, drawn from the session's quick
+ * wait.
+ * @param {HTMLElement} host
+ * @param {import('../../lib/protocol.js').TableState} table
+ * @param {import('../../lib/session.js').QuickWait | null} quick
+ */
+export function renderNewOpponent(host, table, quick) {
+    const pool = poolOf(table.setup);
+    const preset = presetOf(table.clock);
+    const mine = (table.you || []).length > 0;
+    if (table.status !== 'finished' || !mine || !betweenPeople(table) || !pool || !preset) {
+        host.replaceChildren();
+        return;
+    }
+    const hadFocus = host.contains(document.activeElement);
+    const what = { pool: poolName(pool), preset: presetLabel(preset) };
+    if (quick && quick.pool === pool && quick.preset === preset) {
+        const cancel = button('new-opponent-cancel', t('lobby.quickCancel'), () => lobby.quickCancel());
+        host.replaceChildren(el('p', { class: 'waiting', id: 'new-opponent-waiting' },
+            el('span', { class: 'spinner', 'aria-hidden': 'true' }), t('lobby.quickWaiting', what), ' ', cancel));
+        if (hadFocus) cancel.focus();
+        return;
+    }
+    const go = button('new-opponent', t('game.newOpponent', what), () => lobby.quick(pool, preset), 'primary');
+    host.replaceChildren(go);
+    if (hadFocus) go.focus();
 }

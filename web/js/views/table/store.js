@@ -22,6 +22,7 @@ import { flipChoice, preferences } from '../../lib/preferences.js';
  * @property {string} chatError the refusal of my last chat message
  * @property {number} chatSentAt when my last chat message was sent (performance.now()), 0 once answered
  * @property {boolean} chatMuted others' chat is hidden
+ * @property {import('../../lib/session.js').QuickWait | null} quick the session's quick-pairing wait
  */
 
 /**
@@ -39,6 +40,6 @@ export function createTableStore(id) {
     return createStore(/** @type {TableViewState} */ ({
         table: null, ply: -1, animate: false, hint: null, hintLine: '', message: '', pending: false,
         connection: 'connecting', flipChoice: flipChoice(id), showLegal: preferences.get().showLegal,
-        chat: [], chatError: '', chatSentAt: 0, chatMuted: preferences.get().chatMuted,
+        chat: [], chatError: '', chatSentAt: 0, chatMuted: preferences.get().chatMuted, quick: null,
     }));
 }

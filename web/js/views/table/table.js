@@ -18,7 +18,8 @@ import { el, errorText } from '../../lib/dom.js';
 import { createSound, soundOn } from '../../lib/sound.js';
 import { Clocks } from './clock.js';
 import { ChatPanel, chatReceive } from './chat.js';
-import { renderAfterGame, renderEtiquette, tickClaim } from './offers.js';
+import { renderAfterGame, renderEtiquette, renderNewOpponent, tickClaim } from './offers.js';
+import { session } from '../../lib/session.js';
 import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../lib/game-text.js';
 import { boardTurned, createTableStore } from './store.js';
 import { mirror } from '../../lib/store.js';
@@ -69,6 +70,7 @@ export function tableView(root, id) {
     const controls = el('div', { class: 'controls' });
     const etiquette = el('div', { class: 'etiquette-host' });
     const after = el('div', { class: 'after-game' });
+    const newOpponent = el('div', { class: 'new-opponent' });
     const toggles = el('div', { class: 'toggles' });
     const moves = el('ol', { class: 'moves', id: 'moves', 'aria-label': t('game.moves') });
     const share = el('p', { class: 'share' });
@@ -77,7 +79,7 @@ export function tableView(root, id) {
     view.append(title, sub, banners, claim,
         el('div', { class: 'game-grid' },
             el('div', { class: 'board-col' }, boardHost, el('div', { class: 'under-board' }, phase, flip)),
-            el('div', { class: 'side' }, status, passBar, hintBox, alert, players, controls, etiquette, after, toggles,
+            el('div', { class: 'side' }, status, passBar, hintBox, alert, players, controls, etiquette, newOpponent, after, toggles,
                 el('h2', {}, t('game.moves')), moves, chat.root, share)));
 
     function connect() {
@@ -221,6 +223,7 @@ export function tableView(root, id) {
         renderControls(table);
         renderEtiquette(etiquette, table, (m) => socket?.send(m));
         renderAfterGame(after, table);
+        renderNewOpponent(newOpponent, table, store.get().quick);
         renderMoves(table);
         renderAlert();
         share.replaceChildren(el('label', { for: 'share-link' }, t('game.share')),
@@ -378,8 +381,10 @@ export function tableView(root, id) {
                 renderAlert();
             }
             if (s.connection !== was.connection) renderBanners();
+            if (s.quick !== was.quick && s.table) renderNewOpponent(newOpponent, s.table, s.quick);
             if (s.chat !== was.chat || s.chatMuted !== was.chatMuted || s.chatError !== was.chatError) chat.draw(s, s.chat !== was.chat);
         }),
+        mirror(session, store, (s) => ({ quick: s.quick })),
         mirror(preferences, store, (p) => ({ flipChoice: p.flipped[id] ?? null, showLegal: p.showLegal, chatMuted: p.chatMuted })),
     ];
     start();
