@@ -319,4 +319,30 @@ export const tests = {
                 `${viewport.width}px: the challenge bar spans ${edges.rowLeft}-${edges.rowRight}, the page ${edges.left}-${edges.right}`);
         }
     },
+
+    // Issue 26, 7 (the browser's part): a logged-in player is not shown the log-in and register
+    // forms but told to log out first, with the button; a guest is not shown the password form
+    // but told to register.
+    async 'site: no log-in or register form for a logged-in player, no password form for a guest'(ctx) {
+        const g = await ctx.launch();
+        const guest = await g.page();
+        await guest.goto(`${ctx.url}/#/password`);
+        await guest.waitForSelector('#auth-note');
+        check(!(await guest.$('#password-form')), 'a guest is shown the change-password form');
+        check(await guest.isVisible('#auth-note a[href="#/register"]'), 'the guest is not pointed to registering');
+        await guest.goto(`${ctx.url}/#/register`);
+        await guest.waitForSelector('#register-form');
+        const name = freshName('Inside');
+        const { page } = await registered(ctx, name);
+        for (const mode of ['register', 'login']) {
+            await page.goto(`${ctx.url}/#/${mode}`);
+            await page.waitForSelector('#auth-note');
+            check(!(await page.$(`#${mode}-form`)), `a logged-in player is shown the ${mode} form`);
+            const note = await page.textContent('#auth-note');
+            check(note.includes(name) && /log out first/i.test(note), `the ${mode} page reads "${note}"`);
+        }
+        await page.click('#auth-logout');
+        await page.waitForSelector('#login-form');
+        await page.waitForSelector('#nav-login');
+    },
 };

@@ -141,6 +141,8 @@ export const strings = {
     'auth.nameGuest': 'Names starting with “Guest-” are kept for guests.',
     'auth.passwordLength': 'A password has 8 to 200 characters.',
     'auth.passwordChanged': 'Password changed; your other sessions were logged out.', 'auth.logout': 'Log out',
+    'auth.alreadyIn': 'You are logged in as {name}. Log out first to log in or register as someone else.',
+    'auth.guestNoPassword': 'Guests have no password. Register to choose one and keep your games.',
     'auth.profile': 'My profile', 'auth.error.bad_login': 'Wrong user name or password.',
     'auth.error.name_taken': 'That name is taken; choose another.',
     'auth.error.rate_limited': 'Too many attempts; wait a minute and try again.',

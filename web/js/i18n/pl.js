@@ -140,6 +140,8 @@ export const strings = {
     'auth.nameGuest': 'Nazwy zaczynające się od „Guest-” są zarezerwowane dla gości.',
     'auth.passwordLength': 'Hasło musi mieć od 8 do 200 znaków.',
     'auth.passwordChanged': 'Hasło zmienione; pozostałe sesje zostały wylogowane.', 'auth.logout': 'Wyloguj się',
+    'auth.alreadyIn': 'Jesteś zalogowany jako {name}. Aby zalogować się lub zarejestrować jako ktoś inny, najpierw się wyloguj.',
+    'auth.guestNoPassword': 'Goście nie mają hasła. Załóż konto, aby je wybrać i zachować swoje partie.',
     'auth.profile': 'Mój profil', 'auth.error.bad_login': 'Błędna nazwa użytkownika lub hasło.',
     'auth.error.name_taken': 'Ta nazwa jest zajęta; wybierz inną.',
     'auth.error.rate_limited': 'Zbyt wiele prób; odczekaj minutę i spróbuj ponownie.',

@@ -140,6 +140,8 @@ export const strings = {
     'auth.nameGuest': '“Guest-” ile başlayan adlar misafirlere ayrılmıştır.',
     'auth.passwordLength': 'Şifre 8 ile 200 karakter arasında olmalıdır.',
     'auth.passwordChanged': 'Şifreniz değişti; diğer oturumlarınız kapatıldı.', 'auth.logout': 'Çıkış yap',
+    'auth.alreadyIn': '{name} olarak giriş yaptınız. Başka biri olarak giriş yapmak ya da kaydolmak için önce çıkış yapın.',
+    'auth.guestNoPassword': 'Misafirlerin şifresi yoktur. Şifre seçmek ve oyunlarınızı saklamak için kaydolun.',
     'auth.profile': 'Profilim', 'auth.error.bad_login': 'Kullanıcı adı ya da şifre yanlış.',
     'auth.error.name_taken': 'Bu ad alınmış; başka bir ad seçin.',
     'auth.error.rate_limited': 'Çok fazla deneme yapıldı; bir dakika bekleyip yeniden deneyin.',
