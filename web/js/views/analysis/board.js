@@ -6,32 +6,45 @@ import { Board } from '../../components/board.js';
 import { analyzePosition } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { el, errorText, select } from '../../lib/dom.js';
+import { createStore } from '../../lib/store.js';
 import { resultText } from '../../lib/game-text.js';
 import { controlButton, moveText, scoreText, takeOpening } from './shared.js';
 
 const Depths = [4, 6, 8, 10, 12];
 const DefaultDepth = 10;
 
+/** @typedef {import('../../lib/rules.js').Position} Position */
+/**
+ * @typedef {object} BoardState the analysis board's store
+ * @property {import('../../lib/protocol.js').Setup & {board: string}} setup
+ * @property {Position[]} positions from the setup's start to the position shown
+ * @property {number} depth the search depth asked for
+ * @property {import('../../lib/protocol.js').PositionScores | null} scores the server's answer
+ *   for the position shown, null while it is asked
+ * @property {string} status whose move it is and the best move, or the end
+ * @property {string} refused why the server gave no scores
+ * @property {string} movesError why typed moves were not played
+ */
+
+/** @param {Position[]} positions */
+const movesOf = (positions) => positions.slice(1).map((p) => p.last ?? '');
+
 /** @param {HTMLElement} root */
 export function boardView(root) {
     const view = el('section', { class: 'analysis analysis-board', 'aria-labelledby': 'board-title' });
     root.append(view);
     const start = takeOpening() || { setup: { board: '8', players: 2 }, moves: [] };
-    let setup = rules.normaliseSetup(start.setup);
-    /** @type {string[]} */
-    let moves = [];
-    /** @type {import('../../lib/rules.js').Position[]} */
-    let positions = [];
-    let depth = DefaultDepth;
+    const store = createStore(/** @type {BoardState} */ ({
+        setup: rules.normaliseSetup(start.setup), positions: [], depth: DefaultDepth, scores: null,
+        status: '', refused: '', movesError: '',
+    }));
     let serial = 0;
-    /** @type {import('../../lib/protocol.js').PositionScores | null} */
-    let scores = null;
+    let destroyed = false;
     /** @type {Board | null} */
     let board = null;
     let boardSize = 0;
-    /** @type {import('../../lib/rules.js').Position | null} */
+    /** @type {Position | null} */
     let drawn = null;
-    let destroyed = false;
     /** @type {string | null} */
     let movesShown = null;  // the move list last written into the box
     const host = el('div', { class: 'board-host' });
@@ -43,10 +56,12 @@ export function boardView(root) {
     const passButton = el('button', { type: 'button', id: 'board-pass', hidden: true }, t('analysis.pass'));
     const subtitle = el('p', { class: 'subtitle', id: 'board-setup' });
 
-    const position = () => positions[positions.length - 1];
+    const position = () => store.get().positions.at(-1);
 
-    function draw() {
-        const pos = position();
+    /** @param {BoardState} state */
+    function draw({ setup, positions, scores }) {
+        const pos = positions.at(-1);
+        if (!pos) return;
         subtitle.textContent = describeSetup(setup);
         if (pos.w !== boardSize) {
             host.replaceChildren();
@@ -65,7 +80,7 @@ export function boardView(root) {
         passButton.hidden = !(legal.length === 1 && legal[0] === 'pass');
         // Only when the moves change: an answer that arrives later must not overwrite what
         // the user is typing in the box.
-        const text = moves.join(' ');
+        const text = movesOf(positions).join(' ');
         if (text !== movesShown) movesInput.value = movesShown = text;
         const best = scores?.best;
         scoreList.replaceChildren(...(scores ? scores.moves : []).map((m) =>
@@ -73,32 +88,34 @@ export function boardView(root) {
                 el('span', { class: 'score' }, scoreText(m.score)), m.exact ? el('span', { class: 'exact' }, ` (${t('analysis.exact')})`) : '')));
     }
 
-    function describe() {
-        const pos = position();
-        if (rules.isOver(pos)) return resultText({ winner: rules.outcome(pos).winner, counts: rules.counts(pos), reason: 'end' }, setup);
+    /** @param {Position} pos */
+    function describe(pos) {
+        if (rules.isOver(pos)) {
+            return resultText({ winner: rules.outcome(pos).winner, counts: rules.counts(pos), reason: 'end' }, store.get().setup);
+        }
         return t('analysis.toMove', { colour: colourName(pos.toMove) });
     }
 
+    // Asks the server to score every legal move of the position shown.
     async function evaluate() {
         const mine = ++serial;
-        scores = null;
-        draw();
-        const pos = position();
+        const { setup, positions, depth } = store.get();
+        const pos = positions.at(-1);
+        if (!pos) return;
         if (rules.isOver(pos)) {
-            status.textContent = describe();
+            store.set({ scores: null, refused: '', status: describe(pos) });
             return;
         }
-        status.textContent = `${describe()} ${t('analysis.thinking')}`;
+        store.set({ scores: null, refused: '', status: `${describe(pos)} ${t('analysis.thinking')}` });
         try {
-            const answer = await analyzePosition(setup, moves, depth);
+            const answer = await analyzePosition(setup, movesOf(positions), depth);
             if (destroyed || mine !== serial) return;
-            scores = answer;
-            status.textContent = `${describe()} ${answer.best ? t('analysis.bestMove', { move: moveText(answer.best), score: scoreText(answer.score) }) : ''}`;
+            store.set({ scores: answer, status: `${describe(pos)} ${answer.best
+                ? t('analysis.bestMove', { move: moveText(answer.best), score: scoreText(answer.score) }) : ''}` });
         } catch (e) {
             if (destroyed || mine !== serial) return;
-            status.replaceChildren(el('span', { role: 'alert' }, /** @type {{code?: string}} */ (e).code === 'rate_limited' ? t('analysis.rateLimited') : errorText(e)));
+            store.set({ refused: /** @type {{code?: string}} */ (e).code === 'rate_limited' ? t('analysis.rateLimited') : errorText(e) });
         }
-        draw();
     }
 
     // Replays `list` from the setup; false (and the error shown) when a move is not legal.
@@ -106,48 +123,47 @@ export function boardView(root) {
     function load(list) {
         let next;
         try {
-            next = [rules.initialPosition(setup)];
+            next = [rules.initialPosition(store.get().setup)];
         } catch {
-            movesError.textContent = t('error.bad_setup');
+            store.set({ movesError: t('error.bad_setup') });
             return false;
         }
         for (const [k, m] of list.entries()) {
             try {
                 next.push(rules.play(next[next.length - 1], m));
             } catch {
-                movesError.textContent = t('analysis.badMove', { n: k + 1, move: m });
+                store.set({ movesError: t('analysis.badMove', { n: k + 1, move: m }) });
                 return false;
             }
         }
-        movesError.textContent = '';
-        positions = next;
-        moves = next.slice(1).map((p) => p.last ?? '');
+        store.set({ movesError: '', positions: next });
         evaluate();
         return true;
     }
 
     /** @param {string} sq */
     function play(sq) {
-        const legal = rules.legalMoves(position());
-        if (!legal.includes(sq)) return;
-        load([...moves, sq]);
+        const pos = position();
+        if (!pos || !rules.legalMoves(pos).includes(sq)) return;
+        load([...movesOf(store.get().positions), sq]);
     }
 
-    const shapeSelect = select('board-shape', rules.SHAPES.map((s) => [s, t(`shape.${s}`)]), setup.board, (v) => {
-        setup = rules.normaliseSetup({ ...setup, board: v, blocked: [], handicap: v === 'octagon' ? 0 : setup.handicap });
+    /** @param {Partial<BoardState['setup']>} patch */
+    const changeSetup = (patch) => {
+        store.set({ setup: rules.normaliseSetup({ ...store.get().setup, ...patch }) });
         load([]);
-    });
+    };
+    const initial = store.get().setup;
+    const shapeSelect = select('board-shape', rules.SHAPES.map((s) => [s, t(`shape.${s}`)]), initial.board,
+        (v) => changeSetup({ board: v, blocked: [], handicap: v === 'octagon' ? 0 : store.get().setup.handicap }));
     /** @param {string} id @param {string} key @param {'anti' | 'free_opening'} field */
     const check = (id, key, field) => {
-        const box = el('input', { type: 'checkbox', id, checked: setup[field] });
-        box.addEventListener('change', () => {
-            setup = rules.normaliseSetup({ ...setup, [field]: box.checked });
-            load([]);
-        });
+        const box = el('input', { type: 'checkbox', id, checked: initial[field] });
+        box.addEventListener('change', () => changeSetup({ [field]: box.checked }));
         return el('label', { class: 'check' }, box, ' ', t(key));
     };
-    const depthSelect = select('board-depth', Depths.map((d) => [d, String(d)]), depth, (v) => {
-        depth = Number(v);
+    const depthSelect = select('board-depth', Depths.map((d) => [d, String(d)]), store.get().depth, (v) => {
+        store.set({ depth: Number(v) });
         evaluate();
     });
     const apply = el('button', { type: 'submit', id: 'board-apply' }, t('analysis.apply'));
@@ -158,7 +174,7 @@ export function boardView(root) {
         load(movesInput.value.split(/[\s,;]+/).filter(Boolean).map((m) => m.toLowerCase()));
     });
     passButton.addEventListener('click', () => play('pass'));
-    const undo = controlButton('board-undo', t('analysis.undo'), () => load(moves.slice(0, -1)));
+    const undo = controlButton('board-undo', t('analysis.undo'), () => load(movesOf(store.get().positions).slice(0, -1)));
     const reset = controlButton('board-reset', t('analysis.reset'), () => load([]));
 
     view.append(el('h1', { id: 'board-title' }, t('analysis.boardTitle')),
@@ -172,10 +188,19 @@ export function boardView(root) {
             form, el('p', { id: 'board-moves-help', class: 'note' }, t('analysis.movesHelp')), movesError,
             el('h2', {}, t('analysis.scores')), scoreList,
             el('p', { class: 'note' }, t('analysis.boardNote')))));
+
+    // The view draws from its store: the board and the scores, the status line, the refusals.
+    const stop = store.subscribe((s, was) => {
+        if (s.positions !== was.positions || s.scores !== was.scores || s.setup !== was.setup) draw(s);
+        if (s.refused && s.refused !== was.refused) status.replaceChildren(el('span', { role: 'alert' }, s.refused));
+        else if (s.status !== was.status || (!s.refused && was.refused)) status.textContent = s.status;
+        if (s.movesError !== was.movesError) movesError.textContent = s.movesError;
+    });
     if (!load(start.moves)) load([]);
     return {
         destroy() {
             destroyed = true;
+            stop();
         },
     };
 }
