@@ -18,7 +18,7 @@ import { poolOf } from '../../lib/pools.js';
 
 /**
  * @typedef {object} SetupForm the choices of the form (kept while the page lives, so "new
- *   game" starts from them); the view changes them in place and draws again
+ *   game" starts from them)
  * @property {string} board
  * @property {number} players
  * @property {boolean} anti
@@ -64,7 +64,10 @@ const store = createStore(/** @type {SetupState} */ ({ form: defaults(), me: nul
 
 /** @param {HTMLElement} root */
 export function setupView(root) {
-    const st = store.get().form;
+    // The form being edited: a copy of the store's, written back after every change, so the
+    // store's objects are never changed in place.
+    const st = structuredClone(store.get().form);
+    const commit = () => store.set({ form: structuredClone(st) });
     let note = '';
     const view = el('section', { class: 'setup', 'aria-labelledby': 'setup-title' });
     root.append(view);
@@ -163,6 +166,7 @@ export function setupView(root) {
             st.watchForced = st.mySeat === 'watch';
         }
         if (st.mySeat !== 'watch') st.watchForced = false;
+        commit();
         view.replaceChildren();
         view.append(el('h1', { id: 'setup-title' }, t('setup.title')));
         const problems = [...rules.setupProblems(setupObject()), ...seatProblems(), ...nameProblems()];
@@ -223,7 +227,7 @@ export function setupView(root) {
             row.append(type);
             if (seat.type === 'computer') {
                 row.append(select(`seat-level-${i}`, Array.from({ length: 10 }, (_, k) => [String(k + 1),
-                    t('seat.level', { n: k + 1 })]), String(seat.level), (v) => { seat.level = Number(v); },
+                    t('seat.level', { n: k + 1 })]), String(seat.level), (v) => { seat.level = Number(v); commit(); },
                 t('setup.seatLevel', { colour: colourName(i) })));
             }
             seats.append(row);
@@ -275,16 +279,16 @@ export function setupView(root) {
             for (let i = 0; i < st.players; i++) {
                 if (st.seats[i].type !== 'human') continue;
                 seats.append(nameInput(`name-${i}`, st.names[i], t('setup.seatName', { colour: colourName(i) }),
-                    (/** @type {string} */ v) => { st.names[i] = v; }));
+                    (/** @type {string} */ v) => { st.names[i] = v; commit(); }));
             }
         } else if (myName()) {
             if (st.mySeat !== 'watch') seats.append(el('p', { id: 'play-as', class: 'note' }, t('setup.playAs', { name: myName() })));
         } else {
-            seats.append(nameInput('name', st.name, t('setup.name'), (/** @type {string} */ v) => { st.name = v; }));
+            seats.append(nameInput('name', st.name, t('setup.name'), (/** @type {string} */ v) => { st.name = v; commit(); }));
         }
 
         const extras = el('fieldset', { class: 'group' }, el('legend', {}, t('setup.extrasGroup')));
-        extras.append(checkbox('hints', t('setup.hints'), st.hints, (v) => { st.hints = v; }));
+        extras.append(checkbox('hints', t('setup.hints'), st.hints, (v) => { st.hints = v; commit(); }));
         // Rated tables: the server refuses them with a computer seat, at one screen or for guests.
         if (!st.local) extras.append(checkbox('rated', t('setup.rated'), st.rated, (v) => { st.rated = v; render(); }));
         extras.append(field(t('setup.clock'), select('clock-mode', [['none', t('clock.none')], ['move', t('clock.move')],
