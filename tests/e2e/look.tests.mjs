@@ -112,6 +112,10 @@ export const tests = {
                         black: rgba(getComputedStyle(host.querySelector('.disc.p0')).backgroundColor),
                         white: rgba(getComputedStyle(host.querySelector('.disc.p1')).backgroundColor),
                         coord: rgba(getComputedStyle(host.querySelector('.coord:not(:empty)')).color),
+                        // The black disc beside a player's name: its ring is what shows it on a
+                        // dark page.
+                        badgeRing: rgba(getComputedStyle(document.querySelector('#players .disc.badge.p0')).boxShadow
+                            .match(/rgba?\([^)]*\)/)[0]),
                         // The page under the board: the first ancestor with a background.
                         page: (() => {
                             for (let e = host; e; e = e.parentElement) {
@@ -138,6 +142,7 @@ export const tests = {
                 need('best-move ring on felt', c.best, c.felt, 3);
                 need('square border on felt', c.line, c.felt, 1.5);
                 need('coordinates on the page', c.coord, c.page, 4.5);
+                need("the ring of the player list's black disc on the page", c.badgeRing, c.page, 3);
             }
             await page.screenshot({ path: join(ctx.shots, `look-board-${theme}.png`) });
         }
