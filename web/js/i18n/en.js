@@ -180,6 +180,7 @@ export const strings = {
     'profile.recent': 'Recent games', 'profile.noGames': 'No games yet.',
     'profile.notFound': 'There is no player with this name.',
     'profile.challenge.declined': '{name} declined the challenge.',
+    'profile.challenge.accepted': '{name} accepted the challenge.',
     'profile.challenge.cancelled': 'The challenge was cancelled.',
     'profile.challenge.expired': '{name} did not answer in time.', 'leaderboard.pools': 'Pools',
     'leaderboard.title': 'Leaderboard: {pool}', 'leaderboard.empty': 'Nobody has a rating in this pool yet.',

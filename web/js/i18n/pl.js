@@ -180,6 +180,7 @@ export const strings = {
     'profile.recent': 'Ostatnie gry', 'profile.noGames': 'Brak gier.',
     'profile.notFound': 'Nie ma gracza o tej nazwie.',
     'profile.challenge.declined': 'Gracz {name} odrzucił wyzwanie.',
+    'profile.challenge.accepted': 'Gracz {name} przyjął wyzwanie.',
     'profile.challenge.cancelled': 'Wyzwanie zostało anulowane.',
     'profile.challenge.expired': 'Gracz {name} nie odpowiedział na czas.', 'leaderboard.pools': 'Pule',
     'leaderboard.title': 'Ranking: {pool}', 'leaderboard.empty': 'Nikt nie ma jeszcze rankingu w tej puli.',

@@ -178,6 +178,7 @@ export const strings = {
     'profile.guest': 'misafir', 'profile.ratings': 'Puanlar', 'profile.stats': 'Sonuçlar',
     'profile.recent': 'Son oyunlar', 'profile.noGames': 'Henüz oyun yok.',
     'profile.notFound': 'Bu adda bir oyuncu yok.', 'profile.challenge.declined': 'Davet reddedildi ({name}).',
+    'profile.challenge.accepted': 'Davet kabul edildi ({name}).',
     'profile.challenge.cancelled': 'Davet iptal edildi.',
     'profile.challenge.expired': 'Davet zamanında yanıtlanmadı ({name}).', 'leaderboard.pools': 'Havuzlar',
     'leaderboard.title': 'Sıralama: {pool}', 'leaderboard.empty': 'Bu havuzda henüz puanı olan oyuncu yok.',

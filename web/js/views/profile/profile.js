@@ -174,7 +174,9 @@ export function profileView(root, name) {
             store.set({ challenge: { state: 'sent', id: /** @type {{id: string}} */ (msg).id, text: '' } });
         } else if (msg.type === 'challenge_gone' && 'id' in msg && (challenge.id === null || msg.id === challenge.id)) {
             const reason = /** @type {{reason?: string}} */ (msg).reason ?? '';
-            const known = ['declined', 'cancelled', 'expired'].includes(reason) ? reason : 'cancelled';
+            // 'accepted': once the server ends an accepted challenge with challenge_gone too
+            // (issue 26, 1: today it only pairs, and the challenge stays in the store).
+            const known = ['accepted', 'declined', 'cancelled', 'expired'].includes(reason) ? reason : 'cancelled';
             store.set({ challenge: { state: 'gone', id: null, text: t(`profile.challenge.${known}`, { name }) } });
         } else if (msg.type === 'error' && 'code' in msg && challenge.id === null) {
             store.set({ challenge: { state: 'refused', id: null, text: errorText({ code: msg.code }) } });
