@@ -5,8 +5,8 @@
 // the best move marked as the server's analysis says; the analysis board with typed and
 // clicked moves, every legal move scored, a late answer that keeps what is being typed; Turkish and Polish at phone size, no page errors.
 import { join } from 'node:path';
-import * as rules from '../../web/js/rules.js';
-import { boardRows, check, createGame, fillSetup, playToEnd } from './lib.mjs';
+import * as rules from '../../web/js/lib/rules.js';
+import { boardRows, check, createGame, fillSetup, playToEnd, splitWords } from './lib.mjs';
 
 const tableId = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');
 let finishedId = null;
@@ -62,19 +62,41 @@ export const tests = {
         check(analysis.plies.length === game.moves.length, 'one verdict per ply');
         const positions = rules.replay(game.setup, game.moves);
         check(await page.$$eval('#analysis-moves li', (li) => li.length) === game.moves.length, 'move list length');
-        // Step: start, then forward; the board follows the replay and marks the best move.
+        // Step: start, then forward through the whole game; the board follows the replay. Issue
+        // 26, 8: the text and the board's mark agree. With a move selected, the board marks the
+        // best move of the position that move was played in (where the verdict says "Best was"),
+        // as lichess draws its arrow; the verdict names the move, and the line about the
+        // position shown names whose move it is.
         await page.click('#first');
-        for (let i = 0; i <= 3; i++) {
+        for (let i = 0; i < positions.length; i++) {
             check(JSON.stringify(await boardRows(page)) === JSON.stringify(rules.boardRows(positions[i])), `board at ply ${i} differs from the replay`);
             const best = await page.$eval('.board-host .sq.best', (s) => s.dataset.sq).catch(() => null);
-            const expected = analysis.plies[i].best === 'pass' ? null : analysis.plies[i].best;
-            check(best === expected, `best move at ply ${i}: shown ${best}, analysis says ${expected}`);
+            const about = i === 0 ? analysis.plies[0] : analysis.plies[i - 1];
+            const expected = about.best === 'pass' ? null : about.best;
+            check(best === expected, `best move at ply ${i}: the board marks ${best}, the analysis of ${i === 0 ? 'the start' : `move ${i}`} says ${expected}`);
+            const verdict = await page.textContent('#analysis-verdict');
             if (i > 0) {
                 const cls = await page.$eval('#analysis-class', (s) => s.className);
-                check(cls.includes(analysis.plies[i - 1].class), `class of ply ${i - 1} not shown: ${cls}`);
+                check(cls.includes(about.class), `class of ply ${i - 1} not shown: ${cls}`);
+                check(verdict.startsWith(`Move ${i}:`), `the verdict at ply ${i} does not say which move it is about: "${verdict}"`);
+                check(verdict.includes(about.played), `the verdict at ply ${i} does not name the move played: "${verdict}"`);
+                if (expected && about.loss > 0) {
+                    check(verdict.includes(`Best was ${expected}`), `the board marks ${expected} but the verdict reads "${verdict}"`);
+                }
+            } else if (expected) {
+                check(verdict.includes(expected), `the board marks ${expected} at the start but the text reads "${verdict}"`);
             }
-            await page.click('#next');
+            const next = analysis.plies[i];
+            if (next) {
+                const line = await page.textContent('#analysis-best');
+                const mover = next.seat === 0 ? 'Black' : 'White';
+                check(line.includes(`${mover} to move`) && line.includes(next.best === 'pass' ? 'pass' : next.best),
+                    `the line about the position at ply ${i} does not say whose move it is and its best move: "${line}"`);
+            }
+            if (i < positions.length - 1) await page.click('#next');
         }
+        const broken = await splitWords(page, 'table.analysis-summary th');
+        check(!broken.length, `the summary's headers break inside words: ${broken.join(', ')}`);
         // Mistakes and blunders are marked on the graph, one dot each.
         const marked = analysis.plies.filter((p) => p.class === 'mistake' || p.class === 'blunder').length;
         check(await page.$$eval('#eval-graph .eg-dot', (d) => d.length) === marked, 'graph dots differ from the mistakes and blunders');
@@ -163,6 +185,8 @@ export const tests = {
             check(!/Analysing|complete/.test(await page.textContent('#analysis-status')), `English status in ${locale}`);
             await page.click('#next');
             check((await page.textContent('#analysis-verdict')).length > 0, 'no verdict shown');
+            const broken = await splitWords(page, 'table.analysis-summary th');
+            check(!broken.length, `${locale}: the summary's headers break inside words: ${broken.join(', ')}`);
             await checkNoOverflow(page, `analysis in ${locale}`);
             await shot(page, ctx, `analysis-${locale}-phone.png`);
             await page.goto(`${ctx.url}/#/analysis`);

@@ -1,15 +1,19 @@
 # SPDX-License-Identifier: MIT
 # Web client tests (tests/e2e, run by node). The rules-port and translation checks need only
-# node; the browser tests drive /usr/bin/chromium through playwright-core against the real
-# `reversi serve`, so they are registered once the server has sources. scripts/test.sh installs
-# chromium and runs `npm ci`; without them the e2e test fails and says what is missing.
+# node, the type check the typescript package of `npm ci`; the browser tests drive
+# /usr/bin/chromium through playwright-core against the real `reversi serve`, so they are
+# registered once the server has sources. scripts/test.sh installs chromium and runs `npm ci`;
+# without them the test fails and says what is missing.
 find_program(NODE_EXECUTABLE node)
 if(NOT NODE_EXECUTABLE)
   set(NODE_EXECUTABLE node)
 endif()
 add_test(NAME web_rules COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/rules.test.mjs)
 add_test(NAME web_i18n COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/i18n.test.mjs)
-set_tests_properties(web_rules web_i18n PROPERTIES LABELS web
+# The client's JSDoc types (protocol messages, stores): tsc --noEmit --checkJs over web/js with
+# web/jsconfig.json; the typescript package comes from `npm ci` here, as playwright-core does.
+add_test(NAME web_types COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/typecheck.mjs)
+set_tests_properties(web_rules web_i18n web_types PROPERTIES LABELS web
                      ENVIRONMENT "REVERSI_TEST_DATA_DIR=${REVERSI_TEST_DATA_DIR}")
 file(GLOB WEB_SERVER_SOURCES ${PROJECT_SOURCE_DIR}/src/server/*.cpp)
 if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
@@ -32,6 +36,7 @@ if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
   set(e2e_seconds_table 35)
   set(e2e_seconds_analysis 30)
   set(e2e_seconds_polish 15)
+  set(e2e_seconds_look 15)
   foreach(module ${E2E_MODULES})
     add_test(NAME e2e_browser_${module}
              COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs

@@ -6,15 +6,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STRINGS } from '../../web/js/i18n.js';
-import { RULES_PAGES, VARIANTS } from '../../web/js/rules-pages.js';
+import { STRINGS, RULES_PAGES, VARIANTS } from '../../web/js/lib/i18n.js';
 
 const js = join(dirname(fileURLToPath(import.meta.url)), '../../web/js');
 const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
 const en = STRINGS.en;
 
 // Plural families ("corners.one", "corners.other", ...) hold exactly the CLDR plural categories
-// of their language, the forms Intl.PluralRules picks from (game-text.js counted): a missing
+// of their language, the forms Intl.PluralRules picks from (lib/game-text.js counted): a missing
 // one would show a raw key, an extra one is dead text. Every other key is the same in all.
 const PLURAL_CATEGORIES = { en: ['one', 'other'], tr: ['one', 'other'], pl: ['few', 'many', 'one', 'other'] };
 const CLDR = ['zero', 'one', 'two', 'few', 'many', 'other'];
@@ -59,7 +58,9 @@ for (const [base] of Object.entries(shapes.en.families)) {
 
 // Every literal key passed to t() in the client exists; dynamic keys are checked by prefix.
 let used = 0;
-for (const file of readdirSync(js).filter((f) => f.endsWith('.js'))) {
+const sources = readdirSync(js, { recursive: true }).map(String).filter((f) => f.endsWith('.js') && !f.startsWith('i18n'));
+assert.ok(sources.length > 20, `only ${sources.length} client modules found under ${js}`);
+for (const file of sources) {
     const src = readFileSync(join(js, file), 'utf8');
     for (const m of src.matchAll(/\bt\('([a-zA-Z]+\.[\w.]+)'/g)) {
         assert.ok(m[1] in en, `${file} uses missing key ${m[1]}`);
@@ -76,6 +77,36 @@ for (const k of ['error.bad_json', 'error.bad_request', 'error.bad_setup', 'erro
     assert.ok(k in en, `no text for ${k}`);
 }
 
+// Issue 26, 18: every error code the server can answer has its own text in every language. The
+// codes are walked from the server's source (error_name in src/server, wherever the file
+// lives) and from docs/PROTOCOL.md, so a new code without a text fails here.
+function serverErrorCodes() {
+    const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
+    const codes = new Set();
+    const server = join(repo, 'src/server');
+    for (const file of readdirSync(server, { recursive: true }).map(String).filter((f) => f.endsWith('.cpp'))) {
+        const src = readFileSync(join(server, file), 'utf8');
+        const body = /std::string\s+error_name\s*\(\s*ErrorCode[^)]*\)\s*\{([\s\S]*?)\n\}/.exec(src);
+        if (body) for (const m of body[1].matchAll(/return\s+"(\w+)"/g)) codes.add(m[1]);
+    }
+    assert.ok(codes.size >= 15, `found only ${codes.size} error codes in error_name under src/server`);
+    const doc = readFileSync(join(repo, 'docs/PROTOCOL.md'), 'utf8');
+    const listed = doc.slice(doc.indexOf('Codes:'), doc.indexOf('HTTP answers use'));
+    // A code in that list is followed by a comma, a semicolon or its explanation in brackets.
+    for (const m of listed.matchAll(/`(\w+)`(?=[,;]|\s*\()/g)) codes.add(m[1]);
+    return [...codes].sort();
+}
+const errorCodes = serverErrorCodes();
+for (const lang of ['en', 'tr', 'pl']) {
+    const seen = new Map();
+    for (const code of errorCodes) {
+        const text = STRINGS[lang][`error.${code}`];
+        assert.ok(text, `${lang}: no text for the error code ${code}`);
+        assert.ok(!seen.has(text), `${lang}: the error codes ${seen.get(text)} and ${code} share one text`);
+        seen.set(text, code);
+    }
+}
+
 for (const lang of ['en', 'tr', 'pl']) {
     for (const v of VARIANTS) {
         const page = RULES_PAGES[lang][v];
@@ -85,4 +116,4 @@ for (const lang of ['en', 'tr', 'pl']) {
         for (const row of page.rows) assert.equal(row.length, 3, `${lang} ${v}: a row is not [rule, standard, variant]`);
     }
 }
-console.log(`i18n: ${Object.keys(en).length} keys in 3 languages, ${used} uses checked, ${VARIANTS.length} rules pages each`);
+console.log(`i18n: ${Object.keys(en).length} keys in 3 languages, ${used} uses checked, ${errorCodes.length} error codes, ${VARIANTS.length} rules pages each`);

@@ -148,15 +148,19 @@ export function screenshotDir(buildDir) {
 export const exists = existsSync;
 
 // The board as table-state rows, read from the squares' data-c attributes.
+// The board under `scope` as rows of the table state's letters, top row (1) first.
 export async function boardRows(page, scope = '.board-host') {
     return page.evaluate((sel) => {
         const board = document.querySelector(`${sel} .board`);
         if (!board) return null;
         const n = Number(getComputedStyle(board).getPropertyValue('--n'));
-        const cells = [...board.querySelectorAll('.sq')].map((b) => b.dataset.c ?? '?');
-        const rows = [];
-        for (let r = 0; r < n; r++) rows.push(cells.slice(r * n, (r + 1) * n).join(''));
-        return rows;
+        // By the squares' names, so a turned board reads the same as an upright one.
+        const rows = Array.from({ length: n }, () => new Array(n).fill('?'));
+        for (const b of board.querySelectorAll('.sq')) {
+            const m = /^([a-z])(\d+)$/.exec(b.dataset.sq || '');
+            if (m) rows[Number(m[2]) - 1][m[1].charCodeAt(0) - 97] = b.dataset.c ?? '?';
+        }
+        return rows.map((r) => r.join(''));
     }, scope);
 }
 
@@ -236,3 +240,66 @@ export async function createGame(page) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The pixels of a screenshot of `page` (a PNG of the `clip` rectangle, CSS pixels, device scale
+// 1), decoded by the browser itself in a blank page of the same context (no CSP there):
+// {width, height, at(x, y) -> [r, g, b]}.
+export async function screenshotPixels(page, clip) {
+    const png = await page.screenshot({ clip });
+    const blank = await page.context().newPage();
+    try {
+        const { width, height, data } = await blank.evaluate(async (b64) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const g = canvas.getContext('2d');
+            g.drawImage(bitmap, 0, 0);
+            return { width: bitmap.width, height: bitmap.height, data: [...g.getImageData(0, 0, bitmap.width, bitmap.height).data] };
+        }, png.toString('base64'));
+        return { width, height, at: (x, y) => data.slice((y * width + x) * 4, (y * width + x) * 4 + 3) };
+    } finally {
+        await blank.close();
+    }
+}
+
+// Relative luminance (WCAG 2) of an [r, g, b] colour with 0-255 channels, and the contrast ratio
+// of two colours (1 to 21).
+export function luminance([r, g, b]) {
+    const lin = (c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+export function contrast(a, b) {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+}
+
+// Follows a header link (#nav-lobby, ...): on a phone the links sit in the header's menu, which
+// opens first.
+export async function navClick(page, id) {
+    if (await page.isVisible('#menu-toggle') && !(await page.isVisible(id))) await page.click('#menu-toggle');
+    await page.click(id);
+}
+
+// The words of the text under `selector` (each element's own text) drawn on more than one
+// line: a header split inside a word ("Inaccura" / "cies"). A line may end after a hyphen.
+export function splitWords(page, selector) {
+    return page.evaluate((sel) => {
+        const out = [];
+        for (const e of document.querySelectorAll(sel)) {
+            for (const text of e.childNodes) {
+                if (text.nodeType !== 3) continue;
+                for (const m of text.textContent.matchAll(/[^\s-]+-?/g)) {
+                    const range = document.createRange();
+                    range.setStart(text, m.index);
+                    range.setEnd(text, m.index + m[0].length);
+                    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                    if (lines.size > 1) out.push(m[0]);
+                }
+            }
+        }
+        return out;
+    }, selector);
+}

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as rules from '../../web/js/rules.js';
+import * as rules from '../../web/js/lib/rules.js';
 
 const webDir = fileURLToPath(new URL('../../web/', import.meta.url));
 const port = Number(process.argv[2] || 8099);

@@ -69,4 +69,65 @@ export const tests = {
         await page.click('a[href="#/new"]');
         await page.waitForSelector('#setup-title');
     },
+
+    // Issue 26, 18: Turkish and Polish say why a table cannot be rated (English used to add the
+    // server's own sentence to "The request was incomplete"; the others had only that).
+    async 'polish: a guest who ticks Rated against the computer reads why in Turkish and Polish'(ctx) {
+        for (const [locale, word] of [['en-US', /registered players/], ['tr-TR', /kayıtlı oyuncu/], ['pl-PL', /zarejestrowan/]]) {
+            const page = await newPage(ctx, { locale });
+            await page.goto(`${ctx.url}/#/new`);
+            await page.waitForSelector('#play-as');
+            await fillSetup(page, { board: 8, seats: ['human', 1] });
+            await page.check('#rated');
+            const problems = await page.textContent('#problems');
+            check(word.test(problems), `${locale}: a rated game against the computer as a guest reads "${problems}"`);
+            check(await page.isDisabled('#create'), `${locale}: the table can still be created`);
+        }
+    },
+
+    // Issue 26, 18: the Polish rules pages' table headers never break inside a word, and the
+    // Polish setup keeps each rules link beside its control, where English has it.
+    async 'polish: Polish rules tables keep whole words in their headers; setup rules links beside their controls'(ctx) {
+        const page = await newPage(ctx, { locale: 'pl-PL', viewport: { width: 390, height: 844 } });
+        // The header cells whose words are drawn on more than one line.
+        const split = () => page.evaluate(() => {
+            const out = [];
+            for (const th of document.querySelectorAll('table.changes th')) {
+                const text = th.firstChild;
+                if (!text || text.nodeType !== 3) continue;
+                // Words; a line may end after a hyphen ("Anty-" / "Reversi"), which is no split.
+                for (const m of text.textContent.matchAll(/[^\s-]+-?/g)) {
+                    const range = document.createRange();
+                    range.setStart(text, m.index);
+                    range.setEnd(text, m.index + m[0].length);
+                    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                    if (lines.size > 1) out.push(m[0]);
+                }
+            }
+            return out;
+        });
+        for (const width of [390, 1200]) {
+            await page.setViewportSize({ width, height: 844 });
+            for (const v of ['anti', 'free', 'blocked', 'handicap', 'multi', 'shapes']) {
+                await page.goto(`${ctx.url}/#/rules/${v}`);
+                await page.waitForSelector(`#rules-${v}[aria-current="page"]`);
+                const words = await split();
+                check(!words.length, `Polish rules page ${v} at ${width}px splits header words: ${words.join(', ')}`);
+            }
+        }
+        for (const locale of ['en-US', 'pl-PL']) {
+            const p = await newPage(ctx, { locale, viewport: { width: 1200, height: 900 } });
+            await p.goto(`${ctx.url}/#/new`);
+            await p.waitForSelector('#setup-title');
+            await p.screenshot({ path: `${ctx.shots}/polish-setup-${locale}.png`, fullPage: true });
+            // Each rules link shares a line with the control it explains.
+            const apart = await p.evaluate(() => [...document.querySelectorAll('.setup .field a.help, .setup .check a.help')].map((a) => {
+                const control = a.parentElement.querySelector('select, input');
+                const r = a.getBoundingClientRect();
+                const c = control.getBoundingClientRect();
+                return r.top < c.bottom && r.bottom > c.top ? null : a.getAttribute('href');
+            }).filter(Boolean));
+            check(!apart.length, `${locale} setup: rules links under their controls: ${apart.join(', ')}`);
+        }
+    },
 };

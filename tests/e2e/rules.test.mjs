@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Checks web/js/rules.js (the client's rules port used for replay and setup checks) against the
+// Checks web/js/lib/rules.js (the client's rules port used for replay and setup checks) against the
 // perft reference counts of docs/RULES.md 8 (tests/data/perft.txt): every move list must replay
 // legally, and the counts small enough for a quick JavaScript perft must match exactly. Runs
 // under plain node.
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as rules from '../../web/js/rules.js';
+import * as rules from '../../web/js/lib/rules.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const data = process.env.REVERSI_TEST_DATA_DIR || join(here, '../data');

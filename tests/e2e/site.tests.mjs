@@ -7,7 +7,7 @@
 // English, Turkish and Polish at desktop and phone size with no sideways scrolling, the dark
 // mode and board theme remembered, the landing page reachable by keyboard.
 import { join } from 'node:path';
-import { check, playToEnd, waitPly } from './lib.mjs';
+import { check, navClick, playToEnd, waitPly } from './lib.mjs';
 
 const Password = 'correct horse 42';
 let serial = 0;
@@ -239,7 +239,7 @@ export const tests = {
                 check((await page.textContent('#landing-title')) === titles[lang], `${lang} landing title`);
                 await noSidewaysScroll(page, `${lang} ${size} landing`);
                 await shot(page, ctx, `site-landing-${lang}-${size}.png`);
-                await page.click('#nav-lobby');
+                await navClick(page, '#nav-lobby');
                 await page.waitForSelector('#no-seeks, #seeks .seek-row');
                 check((await page.textContent('#lobby-title')) === lobbyTitles[lang], `${lang} lobby title`);
                 await noSidewaysScroll(page, `${lang} ${size} lobby`);
@@ -248,7 +248,7 @@ export const tests = {
                 await page.waitForSelector('#profile-stats');
                 await noSidewaysScroll(page, `${lang} ${size} profile`);
                 await shot(page, ctx, `site-profile-${lang}-${size}.png`);
-                await page.click('#nav-leaderboard');
+                await navClick(page, '#nav-leaderboard');
                 await page.waitForSelector('#leaderboard-body table, #leaderboard-body .note:not(:empty)');
                 await noSidewaysScroll(page, `${lang} ${size} leaderboard`);
                 await shot(page, ctx, `site-leaderboard-${lang}-${size}.png`);
@@ -290,5 +290,59 @@ export const tests = {
         await page.click('#play-computer');
         await page.waitForURL(/#\/table\//);
         await waitPly(page, -1);
+    },
+
+    // Issue 26, 16: the challenge bar under the header lines up with the page's content, at
+    // desktop and phone width, instead of running edge to edge.
+    async 'site: the challenge bar lines up with the page'(ctx) {
+        const nameA = freshName('Bar');
+        const nameB = freshName('Line');
+        const { page: pa } = await registered(ctx, nameA);
+        const { page: pb } = await registered(ctx, nameB, { viewport: { width: 1366, height: 768 } });
+        await pb.goto(`${ctx.url}/#/leaderboard/8x8`);
+        await pa.goto(`${ctx.url}/#/player/${nameB}`);
+        await pa.waitForSelector('#profile-online.on');
+        await pa.click('#challenge-send');
+        await pb.waitForSelector('#notices .challenge-row');
+        for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+            await pb.setViewportSize(viewport);
+            const edges = await pb.evaluate(() => {
+                const main = document.querySelector('#main');
+                const style = getComputedStyle(main);
+                const box = main.getBoundingClientRect();
+                const row = document.querySelector('#notices .challenge-row').getBoundingClientRect();
+                return { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight),
+                    rowLeft: row.left, rowRight: row.right };
+            });
+            await shot(pb, ctx, `site-challenge-bar-${viewport.width}.png`);
+            check(Math.abs(edges.rowLeft - edges.left) <= 1 && Math.abs(edges.rowRight - edges.right) <= 1,
+                `${viewport.width}px: the challenge bar spans ${edges.rowLeft}-${edges.rowRight}, the page ${edges.left}-${edges.right}`);
+        }
+    },
+
+    // Issue 26, 7 (the browser's part): a logged-in player is not shown the log-in and register
+    // forms but told to log out first, with the button; a guest is not shown the password form
+    // but told to register.
+    async 'site: no log-in or register form for a logged-in player, no password form for a guest'(ctx) {
+        const g = await ctx.launch();
+        const guest = await g.page();
+        await guest.goto(`${ctx.url}/#/password`);
+        await guest.waitForSelector('#auth-note');
+        check(!(await guest.$('#password-form')), 'a guest is shown the change-password form');
+        check(await guest.isVisible('#auth-note a[href="#/register"]'), 'the guest is not pointed to registering');
+        await guest.goto(`${ctx.url}/#/register`);
+        await guest.waitForSelector('#register-form');
+        const name = freshName('Inside');
+        const { page } = await registered(ctx, name);
+        for (const mode of ['register', 'login']) {
+            await page.goto(`${ctx.url}/#/${mode}`);
+            await page.waitForSelector('#auth-note');
+            check(!(await page.$(`#${mode}-form`)), `a logged-in player is shown the ${mode} form`);
+            const note = await page.textContent('#auth-note');
+            check(note.includes(name) && /log out first/i.test(note), `the ${mode} page reads "${note}"`);
+        }
+        await page.click('#auth-logout');
+        await page.waitForSelector('#login-form');
+        await page.waitForSelector('#nav-login');
     },
 };

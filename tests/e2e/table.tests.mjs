@@ -153,4 +153,76 @@ export const tests = {
         check((await page.textContent('#players .player[data-seat="1"]')).includes('Bob'), 'White is not named Bob');
         check(await status(page) === 'playing', 'the one-screen table is not playing');
     },
+    // Issue 26, 5: the time control is named at the table, and the clocks are the largest
+    // text beside the board (as lichess draws them).
+    async 'game table: the time control is shown and the clocks are the largest text beside the board'(ctx) {
+        const a = await newPage(ctx);
+        await a.goto(`${ctx.url}/#/new`);
+        await fillSetup(a, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+        await a.selectOption('#clock-mode', 'game');
+        await a.fill('#clock-minutes', '5');
+        await a.press('#clock-minutes', 'Tab');
+        await a.fill('#clock-increment', '3');
+        await a.press('#clock-increment', 'Tab');
+        await createGame(a);
+        const b = await newPage(ctx);
+        await b.goto(a.url());
+        await b.click('#take-1');
+        await waitStatus(a, 'playing');
+        const sub = await a.textContent('.game .subtitle');
+        check(/\b5\+3\b/.test(sub), `the table does not name its time control: "${sub}"`);
+        await a.waitForFunction(() => /\d:\d\d/.test(document.querySelector('#players .clock')?.textContent || ''));
+        const sizes = await a.evaluate(() => {
+            const px = (e) => parseFloat(getComputedStyle(e).fontSize);
+            const clock = px(document.querySelector('#players .clock'));
+            let other = 0;
+            let what = '';
+            for (const e of document.querySelectorAll('.game .side *')) {
+                if (e.closest('.clock') || !e.getClientRects().length) continue;
+                const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+                if (own && px(e) > other) {
+                    other = px(e);
+                    what = `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 20)}"`;
+                }
+            }
+            return { clock, other, what, body: px(document.body) };
+        });
+        check(sizes.clock > sizes.other, `the clock (${sizes.clock}px) is not larger than ${sizes.what} (${sizes.other}px)`);
+        check(sizes.clock >= 1.5 * sizes.body, `the clock (${sizes.clock}px) is body-sized text (${sizes.body}px)`);
+        await a.screenshot({ path: `${ctx.shots}/table-clock.png` });
+    },
+
+    // Issue 26, 13: after a game or an abort, "New opponent" looks for another game in the same
+    // pool and time control (quick pairing), and the pairing leads to a new table.
+    async 'game table: after an abort, "New opponent" pairs again in the same pool and time control'(ctx) {
+        const a = await newPage(ctx);
+        const b = await newPage(ctx);
+        for (const p of [a, b]) {
+            await p.goto(`${ctx.url}/#/`);
+            await p.click('#play-online');
+        }
+        const tableOf = (p) => decodeURIComponent(p.url().split('#/table/')[1] || '');
+        const sameTable = async (not) => {
+            for (const p of [a, b]) await p.waitForFunction((old) => location.hash.startsWith('#/table/') && location.hash !== `#/table/${old}`, not);
+            check(tableOf(a) === tableOf(b), `paired at different tables: ${tableOf(a)} vs ${tableOf(b)}`);
+            for (const p of [a, b]) await waitStatus(p, 'playing');
+            return tableOf(a);
+        };
+        const first = await sameTable('');
+        await a.click('#abort');
+        for (const p of [a, b]) await waitStatus(p, 'finished');
+        for (const p of [a, b]) {
+            await p.waitForSelector('#new-opponent');
+            const label = await p.textContent('#new-opponent');
+            check(label.includes('8×8') && label.includes('5+3'), `the New opponent button reads "${label}"`);
+        }
+        await a.click('#new-opponent');
+        await a.waitForSelector('#new-opponent-waiting');
+        check((await a.textContent('#new-opponent-waiting')).includes('5+3'), 'the wait does not name the time control');
+        await b.click('#new-opponent');
+        const second = await sameTable(first);
+        check(second !== first, 'New opponent went back to the same table');
+        const sub = await a.textContent('.game .subtitle');
+        check(/\b5\+3\b/.test(sub) && (await a.textContent('#game-title')).startsWith('8×8'), `the new table is not 8x8 5+3: ${sub}`);
+    },
 };

@@ -7,7 +7,7 @@
 // Final positions are checked against an independent replay of the server's move list.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as rules from '../../web/js/rules.js';
+import * as rules from '../../web/js/lib/rules.js';
 import { boardRows, check, createGame, fillSetup, gameInfo, here, playToEnd, slowSocket, waitPly } from './lib.mjs';
 
 const data = process.env.REVERSI_TEST_DATA_DIR || join(here, '../data');
@@ -481,6 +481,8 @@ export const tests = {
         for (const v of ['anti', 'free', 'blocked', 'handicap', 'multi', 'shapes']) {
             await page.click(`#rules-${v}`);
             await page.waitForFunction((id) => location.hash === `#/rules/${id}`, v);
+            // The hash changes before the router's hashchange task draws the page: wait for it.
+            await page.waitForSelector(`#rules-${v}[aria-current="page"]`);
             check((await page.$$('table.changes tbody tr')).length >= 3, `Polish rules page ${v} has no table`);
         }
         check((await page.textContent('#rules-title')).includes('Kształty'), 'Polish shapes page title missing');

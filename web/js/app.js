@@ -4,40 +4,50 @@
 // "your turn" mark, and a hash router that shows one view at a time (#/ landing, #/new setup,
 // #/lobby, #/table/ID, #/replay/ID, #/analysis[/ID], #/rules/VARIANT, #/player/NAME, #/leaderboard/POOL,
 // #/login, #/register, #/password). Changing the language rebuilds the header and the view.
-import { t, getLang, setLang, LANGS } from './i18n.js';
-import { setupView } from './setup.js';
-import { gameView } from './game.js';
-import { lobbyView } from './lobby.js';
-import { replayView } from './replay.js';
-import { analysisView } from './analysis.js';
-import { rulesView } from './rulespage.js';
-import { landingView } from './landing.js';
-import { profileView } from './profile.js';
-import { leaderboardView } from './leaderboard.js';
-import { authView, currentMe, loggedIn, loadMe, logOut, onMe } from './auth.js';
-import { lobby } from './lobby-socket.js';
-import { challengeItem, incomingChallenges } from './challenges.js';
-import { applyAppearance, setTheme, theme, setBoardTheme, boardTheme, BOARD_THEMES } from './appearance.js';
-import { saveToken } from './api.js';
-import { el, select } from './ui.js';
+// The shell draws from the session store (session.js: who we are, the lobby connection) and
+// the preferences store; each view draws from its own store (views/*/).
+import { t, getLang, setLang, LANGS } from './lib/i18n.js';
+import { setupView } from './views/setup/setup.js';
+import { tableView } from './views/table/table.js';
+import { lobbyView } from './views/lobby/lobby.js';
+import { replayView } from './views/replay/replay.js';
+import { analysisView } from './views/analysis/analysis.js';
+import { rulesView } from './views/rules/rules.js';
+import { landingView } from './views/landing/landing.js';
+import { profileView } from './views/profile/profile.js';
+import { leaderboardView } from './views/leaderboard/leaderboard.js';
+import { authView } from './views/auth/auth.js';
+import { session, lobby, loadMe, logOut, loggedIn, myTurn, incomingChallenges, onLobbyMessage } from './lib/session.js';
+import { challengeItem } from './components/challenge-item.js';
+import { applyAppearance, followSystem, setTheme, theme, setBoardTheme, boardTheme, BOARD_THEMES } from './lib/appearance.js';
+import { saveToken } from './lib/preferences.js';
+import { el, select } from './lib/dom.js';
+import { createStore } from './lib/store.js';
+
+/** @typedef {{destroy(): void}} View what every view function returns */
 
 applyAppearance();
+followSystem();
 
-const main = document.getElementById('main');
-const header = document.getElementById('header');
+const main = /** @type {HTMLElement} */ (document.getElementById('main'));
+const header = /** @type {HTMLElement} */ (document.getElementById('header'));
 const notices = el('div', { id: 'notices', class: 'notices', 'aria-live': 'polite' });
 header.after(notices);
-let current = null;
-let page = '';
+
+// The shell's store: the page shown ('' for the landing page) and its view, which the router
+// sets, and whether the header's menu (phones) is open.
+const shell = createStore(/** @type {{page: string, current: View | null, menuOpen: boolean}} */ ({
+    page: '', current: null, menuOpen: false,
+}));
 
 // "(●) Your turn — Reversi" while one of my running games waits for me.
 function updateTitle() {
-    document.title = lobby.myTurn() ? t('site.titleTurn') : t('app.title');
+    document.title = myTurn(session.get()) ? t('site.titleTurn') : t('app.title');
 }
 
 function userMenu() {
-    const me = currentMe();
-    if (loggedIn()) {
+    const me = session.get().me;
+    if (me && loggedIn(session.get())) {
         const out = el('button', { type: 'button', id: 'logout', class: 'link' }, t('auth.logout'));
         out.addEventListener('click', async () => {
             await logOut();
@@ -52,7 +62,7 @@ function userMenu() {
         menu.addEventListener('keydown', (e) => {
             if (e.key === 'Escape' && menu.open) {
                 menu.open = false;
-                menu.querySelector('summary').focus();
+                menu.querySelector('summary')?.focus();
             }
         });
         return menu;
@@ -64,22 +74,23 @@ function userMenu() {
 }
 
 function renderOnline() {
-    const n = lobby.state.online;
+    const n = session.get().online;
     const span = document.getElementById('header-online');
     if (span) span.textContent = typeof n === 'number' ? t('site.online', { n }) : '';
 }
 
 function renderBadge() {
-    const n = incomingChallenges().length;
+    const n = incomingChallenges(session.get()).length;
     const link = document.getElementById('nav-lobby');
     if (!link) return;
     link.querySelector('.badge')?.remove();
+    document.getElementById('menu-toggle')?.classList.toggle('has-badge', n > 0);
     if (n) link.append(el('span', { class: 'badge', id: 'challenge-badge', 'aria-label': t('lobby.challengesCount', { n }) }, String(n)));
 }
 
 // Incoming challenges on every screen but the lobby, which lists them itself.
 function renderNotices() {
-    const list = page === 'lobby' ? [] : incomingChallenges();
+    const list = shell.get().page === 'lobby' ? [] : incomingChallenges(session.get());
     notices.replaceChildren(...(list.length ? [el('ul', { class: 'rows' }, list.map((c) => challengeItem(c, 'notice')))] : []));
 }
 
@@ -106,11 +117,22 @@ function renderHeader() {
     });
     const boardSelect = select('board-theme', BOARD_THEMES.map((b) => [b, t(`site.board.${b}`)]), boardTheme(),
         (v) => setBoardTheme(v), t('site.boardTheme'));
+    // On a phone the links and choices fold into a menu behind one button, so the header stays
+    // one line in every language; elsewhere the panel is laid out as if it were not there.
+    const menu = el('button', { type: 'button', id: 'menu-toggle', class: 'icon menu-toggle', 'aria-controls': 'header-panel',
+        'aria-expanded': String(shell.get().menuOpen), title: t('nav.label') },
+    el('span', { 'aria-hidden': 'true' }, '☰'), el('span', { class: 'sr' }, t('nav.label')));
+    menu.addEventListener('click', () => shell.set({ menuOpen: !shell.get().menuOpen }));
+    header.classList.toggle('menu-open', shell.get().menuOpen);
     header.replaceChildren(
-        el('a', { href: '#/', class: 'brand' }, el('img', { src: 'favicon.svg', alt: '', width: '24', height: '24' }), t('app.title')),
-        nav,
-        el('span', { id: 'header-online', class: 'online-count' }),
-        el('div', { class: 'prefs' }, userMenu(), langSelect, themeButton, boardSelect));
+        el('a', { href: '#/', class: 'brand' }, el('img', { src: 'favicon.svg', alt: '', width: '24', height: '24' }),
+            el('span', { class: 'brand-name' }, t('app.title'))),
+        el('div', { class: 'header-panel', id: 'header-panel' },
+            nav,
+            el('span', { id: 'header-online', class: 'online-count' }),
+            el('div', { class: 'prefs' }, langSelect, themeButton, boardSelect)),
+        userMenu(),
+        menu);
     renderOnline();
     renderBadge();
     markNav();
@@ -118,12 +140,14 @@ function renderHeader() {
 
 function markNav() {
     document.querySelectorAll('header nav a').forEach((a) => a.removeAttribute('aria-current'));
-    const id = { '': 'nav-new', new: 'nav-new', lobby: 'nav-lobby', leaderboard: 'nav-leaderboard', rules: 'nav-rules' }[page];
+    /** @type {Record<string, string>} */
+    const ids = { '': 'nav-new', new: 'nav-new', lobby: 'nav-lobby', leaderboard: 'nav-leaderboard', rules: 'nav-rules' };
+    const id = ids[shell.get().page];
     if (id) document.getElementById(id)?.setAttribute('aria-current', 'page');
 }
 
 function route() {
-    if (current) current.destroy();
+    shell.get().current?.destroy();
     main.replaceChildren();
     const parts = location.hash.replace(/^#\/?/, '').split('/').map((p) => {
         try {
@@ -133,39 +157,52 @@ function route() {
         }
     });
     const [name, arg] = parts;
-    page = name || '';
-    if (name === 'table' && arg) current = gameView(main, arg);
-    else if (name === 'new') current = setupView(main);
-    else if (name === 'lobby') current = lobbyView(main);
-    else if (name === 'replay' && arg) current = replayView(main, arg);
-    else if (name === 'analysis') current = analysisView(main, arg);
-    else if (name === 'rules') current = rulesView(main, arg || 'standard');
-    else if (name === 'player' && arg) current = profileView(main, arg);
-    else if (name === 'leaderboard') current = leaderboardView(main, arg || '8x8');
-    else if (name === 'login' || name === 'register' || name === 'password') current = authView(main, name);
-    else {
-        page = '';
-        current = landingView(main);
-    }
+    const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password'];
+    const page = known.includes(name) && (arg || !['table', 'replay', 'player'].includes(name)) ? name : '';
+    shell.set({ page, current: null, menuOpen: false });
+    /** @type {View} */
+    let view;
+    if (page === 'table') view = tableView(main, arg);
+    else if (page === 'new') view = setupView(main);
+    else if (page === 'lobby') view = lobbyView(main);
+    else if (page === 'replay') view = replayView(main, arg);
+    else if (page === 'analysis') view = analysisView(main, arg);
+    else if (page === 'rules') view = rulesView(main, arg || 'standard');
+    else if (page === 'player') view = profileView(main, arg);
+    else if (page === 'leaderboard') view = leaderboardView(main, arg || '8x8');
+    else if (page === 'login' || page === 'register' || page === 'password') view = authView(main, page);
+    else view = landingView(main);
+    shell.set({ current: view });
     header.querySelector('details[open]')?.removeAttribute('open');
     markNav();
     renderNotices();
     main.focus({ preventScroll: true });
 }
 
-lobby.subscribe((msg) => {
+// A pairing is an action, not a redraw: go to the table with its token.
+onLobbyMessage((msg) => {
     if (msg.type === 'paired' && msg.table) {
         if (msg.token) saveToken(msg.table, msg.token);
         location.hash = `#/table/${encodeURIComponent(msg.table)}`;
     }
-    if (msg.type === 'games' || msg.type === 'lobby') updateTitle();
-    if (msg.type === 'online' || msg.type === 'lobby') renderOnline();
-    if (['challenge', 'challenge_gone', 'lobby', 'disconnected'].includes(msg.type)) {
+});
+shell.subscribe((s, was) => {
+    if (s.menuOpen === was.menuOpen) return;
+    header.classList.toggle('menu-open', s.menuOpen);
+    document.getElementById('menu-toggle')?.setAttribute('aria-expanded', String(s.menuOpen));
+});
+session.subscribe((s, was) => {
+    if (s.me !== was.me) {
+        renderHeader();
+        return;
+    }
+    if (s.games !== was.games) updateTitle();
+    if (s.online !== was.online) renderOnline();
+    if (s.challenges !== was.challenges) {
         renderBadge();
         renderNotices();
     }
 });
-onMe(() => renderHeader());
 
 window.addEventListener('hashchange', route);
 renderHeader();

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// The HTTP half of docs/PROTOCOL.md: thin fetch wrappers that return the JSON body or throw an
+// ApiError carrying the server's error code and message (network failures: code 'network').
+// Seat tokens are kept by preferences.js.
+
+/** @typedef {import('./protocol.js').Created} Created */
+/** @typedef {import('./protocol.js').GameAnalysis} GameAnalysis */
+/** @typedef {import('./protocol.js').GameSummary} GameSummary */
+/** @typedef {import('./protocol.js').LeaderboardRow} LeaderboardRow */
+/** @typedef {import('./protocol.js').Me} Me */
+/** @typedef {import('./protocol.js').Player} Player */
+/** @typedef {import('./protocol.js').PositionScores} PositionScores */
+/** @typedef {import('./protocol.js').Setup} Setup */
+/** @typedef {import('./protocol.js').TableState} TableState */
+/** @typedef {import('./protocol.js').TableSummary} TableSummary */
+
+export class ApiError extends Error {
+    /** @param {string} code @param {string} [message] */
+    constructor(code, message) {
+        super(message || code);
+        this.code = code;
+    }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {object} [body]
+ * @returns {Promise<any>}
+ */
+async function call(method, path, body) {
+    let res;
+    try {
+        res = await fetch(path, {
+            method,
+            headers: body ? { 'Content-Type': 'application/json' } : {},
+            body: body ? JSON.stringify(body) : undefined,
+        });
+    } catch (e) {
+        throw new ApiError('network', String(/** @type {Error} */ (e).message || e));
+    }
+    /** @type {any} */
+    let data = null;
+    try {
+        data = await res.json();
+    } catch {
+        throw new ApiError('internal', `HTTP ${res.status}`);
+    }
+    if (!res.ok || (data && data.type === 'error')) {
+        throw new ApiError(data?.code || 'internal', data?.message || `HTTP ${res.status}`);
+    }
+    return data;
+}
+
+// The server's rule for player names (name_problem in src/server/protocol.cpp), so the form
+// can explain a refusal before sending: at most 40 bytes of UTF-8, no control characters and
+// none of the formatting characters that reorder or hide text (bidi embeddings, overrides and
+// isolates, zero-width marks, the byte-order mark). A lone surrogate is not UTF-8 at all.
+// Returns the problem's translation key, or null for a good name.
+export const NameMaxBytes = 40;
+const NameForbidden = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C\uFFF9-\uFFFB]|[\uD800-\uDFFF]/u;
+
+/** @param {string} name @returns {string | null} */
+export function nameProblem(name) {
+    if (NameForbidden.test(name)) return 'problem.nameChars';
+    if (new TextEncoder().encode(name).length > NameMaxBytes) return 'problem.nameLong';
+    return null;
+}
+
+/** @param {object} request @returns {Promise<Created>} */
+export const createTable = (request) => call('POST', '/api/tables', request);
+/** @param {string} id @param {number} seat @param {string} [name] @returns {Promise<Created>} */
+export const joinTable = (id, seat, name) =>
+    call('POST', `/api/tables/${encodeURIComponent(id)}/join`, { seat, name });
+/** @returns {Promise<{tables: TableSummary[]}>} */
+export const listTables = () => call('GET', '/api/tables');
+/** @param {string} id @returns {Promise<TableState>} */
+export const getTable = (id) => call('GET', `/api/tables/${encodeURIComponent(id)}`);
+/** @returns {Promise<{games: GameSummary[]}>} */
+export const listGames = (limit = 50, offset = 0) => call('GET', `/api/games?limit=${limit}&offset=${offset}`);
+/** @param {string} id @returns {Promise<GameSummary>} */
+export const getGame = (id) => call('GET', `/api/games/${encodeURIComponent(id)}`);
+/** @param {string} id @param {string} format */
+export const exportUrl = (id, format) => `/api/games/${encodeURIComponent(id)}/export?format=${format}`;
+// Post-game analysis and the analysis board (docs/SITE.md "Analysis").
+/** @param {string} id @returns {Promise<GameAnalysis>} */
+export const getAnalysis = (id) => call('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
+/** @param {Setup} setup @param {string[]} moves @param {number} depth @returns {Promise<PositionScores>} */
+export const analyzePosition = (setup, moves, depth) => call('POST', '/api/analyze', { setup, moves, depth });
+
+// Players and ratings (docs/SITE.md); the session is the HttpOnly cookie the browser sends.
+/** @returns {Promise<Me>} */
+export const getMe = () => call('GET', '/api/me');
+/** @param {string} name @param {string} password @returns {Promise<Me>} */
+export const register = (name, password) => call('POST', '/api/register', { name, password });
+/** @param {string} name @param {string} password @returns {Promise<Me>} */
+export const login = (name, password) => call('POST', '/api/login', { name, password });
+export const logout = () => call('POST', '/api/logout', {});
+/** @param {string} old @param {string} fresh */
+export const changePassword = (old, fresh) => call('POST', '/api/password', { old, new: fresh });
+/** @param {string} name @returns {Promise<Player>} */
+export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponent(name)}`);
+/** @param {string} pool @returns {Promise<{players: LeaderboardRow[]}>} */
+export const getLeaderboard = (pool, limit = 50) =>
+    call('GET', `/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}`);

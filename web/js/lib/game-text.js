@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// Sentences the game view and the replay build from table data: the result (winner's count
+// first), a hint ("Best: c4 (+2 discs)"), the note on a special phase (free opening, touching
+// placement), counted words with each language's plural forms, and the rules page of a setup.
+import { t, colourName, getLang } from './i18n.js';
+import * as rules from './rules.js';
+
+// "{n} corners" with the plural form the language uses for n (Polish has one, few and many;
+// Turkish keeps one form after a number). Keys: `${base}.one`, `.few`, `.many`, `.other`.
+/** @param {string} base @param {number} n */
+export function counted(base, n) {
+    const form = new Intl.PluralRules(getLang()).select(n);
+    const key = `${base}.${form}`;
+    const text = t(key, { n });
+    return text === key ? t(`${base}.other`, { n }) : text;
+}
+
+// The rules page that best describes a setup.
+/** @param {import('./protocol.js').Setup} setup */
+export function variantOf(setup) {
+    if ((setup.players ?? 2) > 2) return 'multi';
+    if (setup.anti) return 'anti';
+    if (setup.free_opening) return 'free';
+    if ((setup.handicap ?? 0) > 0) return 'handicap';
+    if ((setup.blocked && setup.blocked.length) || setup.random_blocked) return 'blocked';
+    if (setup.board !== '8') return 'shapes';
+    return 'standard';
+}
+
+// A table that ended before its game started (cancelled by a player, or expired waiting for
+// players) has no winner and no score: it is no draw.
+/** @param {import('./protocol.js').Result | string | null | undefined} result */
+export const neverPlayed = (result) => typeof result === 'object' && ['cancelled', 'expired', 'aborted'].includes(result?.reason ?? '');
+
+// The counts with the winner's first ("White wins 55–9"); a draw or a 3-4 player game keeps
+// seat order after the winner.
+/** @param {import('./protocol.js').Result} result */
+function countsText(result) {
+    const counts = result.counts || [];
+    const w = result.winner;
+    if (w === null || w === undefined || counts[w] === undefined) return counts.join('–');
+    return [counts[w], ...counts.filter((_, i) => i !== w)].join('–');
+}
+
+// "White wins 55–9 (by resignation)" and friends, for a result object of the table state or a
+// finished game.
+/** @param {import('./protocol.js').Result} result @param {import('./protocol.js').Setup} [setup] */
+export function resultText(result, setup) {
+    if (result.reason === 'cancelled') return t('result.cancelled');
+    if (result.reason === 'expired') return t('result.expired');
+    if (result.reason === 'aborted') return t('result.aborted');
+    const counts = countsText(result);
+    let text = result.winner === null || result.winner === undefined
+        ? (result.reason === 'agreed' ? t('result.agreed', { counts }) : t('result.draw', { counts }))
+        : t('result.wins', { colour: colourName(result.winner), counts });
+    if (result.reason === 'resign') text += ` ${t('result.byResign')}`;
+    if (result.reason === 'time') text += ` ${t('result.byTime')}`;
+    if (result.reason === 'abandoned') text += ` ${t('result.byAbandon')}`;
+    if (setup && setup.anti) text += ` ${t('result.anti')}`;
+    return text;
+}
+
+// The hint message as a friendly line. The score is the expected final disc difference for
+// the side to move with two players; with three or four it is a heuristic value, not shown.
+/** @param {{square: string | null, score?: number}} msg @param {number} players */
+export function hintText(msg, players) {
+    if (!msg.square) return t('hint.none');
+    if (players !== 2 || typeof msg.score !== 'number') return t('hint.bestOnly', { sq: msg.square });
+    const sign = msg.score > 0 ? '+' : msg.score < 0 ? '−' : '±';
+    const discs = counted('discs', Math.abs(msg.score));
+    return t('hint.best', { sq: msg.square, score: `${sign}${discs}` });
+}
+
+// The line under the board while a special phase applies, or '' (free opening placements;
+// with 3-4 players, a seat without a flipping move placing a disc next to any disc).
+/** @param {import('./protocol.js').TableState | null} table */
+export function phaseNote(table) {
+    if (!table || table.status !== 'playing') return '';
+    const setup = table.setup;
+    if (setup.free_opening && table.ply < 4) return t('phase.free', { n: 4 - table.ply });
+    if (setup.players > 2) {
+        const legal = (table.legal || []).filter((m) => m !== 'pass');
+        if (!legal.length) return '';
+        try {
+            const pos = rules.replay(setup, table.moves || []).at(-1);
+            const sq = rules.parseSquare(legal[0]);
+            const seat = table.to_move ?? 0;
+            if (pos && sq && !rules.flipsAt(pos, sq.col, sq.row, seat).length) {
+                return t('phase.touch', { colour: colourName(seat) });
+            }
+        } catch {
+            // A setup the client's rules port cannot replay: no note rather than a wrong one.
+        }
+    }
+    return '';
+}

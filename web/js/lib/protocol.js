@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+// The types of docs/PROTOCOL.md and docs/SITE.md as the client reads them: the HTTP answers,
+// the table socket's and the lobby socket's messages. Types only (JSDoc, checked by
+// `tsc --checkJs`); nothing here runs.
+
+/**
+ * @typedef {object} Setup docs/PROTOCOL.md "Setup object"
+ * @property {string} [board] '6' | '8' | '10' | 'octagon'
+ * @property {number} [players] 2, 3 or 4
+ * @property {boolean} [anti]
+ * @property {boolean} [free_opening]
+ * @property {string[]} [blocked]
+ * @property {number} [random_blocked]
+ * @property {number} [handicap]
+ * @property {string} [handicap_to] 'black' | 'white'
+ */
+
+/**
+ * @typedef {object} Clock a clock setting, and in a table state its running times
+ * @property {'none' | 'move' | 'game'} [mode]
+ * @property {number} [seconds]
+ * @property {number} [increment]
+ * @property {(number | null)[]} [remaining_ms] per seat
+ * @property {number | null} [running] the seat whose time runs
+ */
+
+/**
+ * @typedef {object} Rating
+ * @property {number} rating
+ * @property {number} [rd]
+ * @property {boolean} [provisional]
+ * @property {number} [games]
+ */
+
+/**
+ * @typedef {object} Seat one seat of a table state or a game summary
+ * @property {'human' | 'computer'} type
+ * @property {number} [level] a computer's level
+ * @property {string} [name] the name at the table
+ * @property {string} [player] a registered player's (or guest's) name
+ * @property {Rating | number | null} [rating]
+ * @property {boolean} [taken]
+ * @property {boolean} [connected]
+ */
+
+/**
+ * @typedef {object} RatingChange
+ * @property {number} seat
+ * @property {number} before
+ * @property {number} after
+ */
+
+/**
+ * @typedef {object} Result
+ * @property {number | null} [winner] the winning seat; null for a draw
+ * @property {number[]} [counts]
+ * @property {string} [reason] 'end' | 'resign' | 'time' | 'cancelled' | 'expired' | 'agreed' | 'aborted' | 'abandoned'
+ * @property {RatingChange[]} [ratings] the rating change of a rated game
+ */
+
+/**
+ * @typedef {object} Offer a pending offer at a table
+ * @property {'draw' | 'takeback' | 'rematch'} kind
+ * @property {number} from the seat that offers
+ */
+
+/**
+ * @typedef {object} TableState docs/PROTOCOL.md "Table state"
+ * @property {string} id
+ * @property {Setup & {players: number, board: string}} setup normalised
+ * @property {Seat[]} seats
+ * @property {boolean} [local]
+ * @property {boolean} [hints]
+ * @property {boolean} [rated]
+ * @property {'waiting' | 'playing' | 'finished'} status
+ * @property {number} ply
+ * @property {string[]} [moves]
+ * @property {number | null} to_move
+ * @property {string[]} board one string per row, top row first
+ * @property {string[]} [legal]
+ * @property {string | null} [last_move]
+ * @property {string[]} [flipped]
+ * @property {number[]} [counts]
+ * @property {Clock | null} [clock]
+ * @property {Result | null} [result]
+ * @property {string | null} [rematch]
+ * @property {number} [created]
+ * @property {Offer[]} [offers]
+ * @property {number[]} [rematch_offers_left]
+ * @property {boolean[]} [presence]
+ * @property {number | null} [claim_at]
+ * @property {number[]} [you] seats this connection's token holds
+ */
+
+/**
+ * @typedef {object} ErrorMessage every refusal, on a socket or as an HTTP body
+ * @property {'error'} type
+ * @property {string} code
+ * @property {string} [message]
+ * @property {string} [owner] with code 'moved': the node that plays the table
+ */
+
+/**
+ * @typedef {object} ChatMessage
+ * @property {'chat'} type
+ * @property {string} text
+ * @property {string} [from]
+ * @property {number | null} [seat] null for a spectator
+ */
+
+/**
+ * @typedef {{type: 'state', table: TableState}
+ *   | {type: 'hint', square: string | null, score?: number, depth?: number, ply?: number}
+ *   | {type: 'rematch', table: string}
+ *   | {type: 'chat_log', messages: ChatMessage[]}
+ *   | {type: 'pong'}
+ *   | ChatMessage | ErrorMessage} TableMessage the table socket's messages (server -> client)
+ */
+
+/**
+ * @typedef {object} Me who this browser is (GET /api/me, the lobby's `me`)
+ * @property {string} name
+ * @property {boolean} [guest]
+ * @property {Record<string, Rating>} [ratings]
+ */
+
+/**
+ * @typedef {object} Seek an open offer in the lobby
+ * @property {string} id
+ * @property {string} player
+ * @property {number | null} [rating]
+ * @property {boolean} [provisional]
+ * @property {Setup} setup
+ * @property {Clock} clock
+ * @property {boolean} [rated]
+ * @property {string} [seat] 'random' | 'black' | 'white'
+ * @property {string | null} [pool]
+ * @property {number} [created]
+ */
+
+/**
+ * @typedef {object} MyGame one of my running games (the lobby's `games`)
+ * @property {string} table
+ * @property {Setup} setup
+ * @property {string[]} [opponents]
+ * @property {boolean} [your_turn]
+ */
+
+/**
+ * @typedef {object} Challenge a challenge to me (`challenge`) or from me (`challenge_sent`)
+ * @property {string} id
+ * @property {string} [from]
+ * @property {string} [to]
+ * @property {Setup} setup
+ * @property {Clock} clock
+ * @property {boolean} [rated]
+ */
+
+/**
+ * @typedef {{type: 'lobby', seeks?: Seek[], online?: number, me?: Me, games?: MyGame[]}
+ *   | {type: 'seek_added', seek: Seek}
+ *   | {type: 'seek_removed', id: string}
+ *   | {type: 'online', count: number}
+ *   | {type: 'games', games: MyGame[]}
+ *   | {type: 'quick_waiting', pool: string, preset: string, window: number | null}
+ *   | {type: 'quick_stopped'}
+ *   | {type: 'paired', table: string, seat?: number, token?: string}
+ *   | ({type: 'challenge'} & Challenge)
+ *   | ({type: 'challenge_sent'} & Challenge)
+ *   | {type: 'challenge_gone', id: string, reason?: string}
+ *   | ErrorMessage} LobbyMessage the lobby socket's messages (server -> client)
+ */
+
+/**
+ * @typedef {object} GameSummary a finished game (GET /api/games/ID, a profile's recent games)
+ * @property {string} id
+ * @property {Setup & {players: number, board: string}} setup
+ * @property {Seat[]} [seats]
+ * @property {string[]} [moves]
+ * @property {Result | string | null} [result]
+ * @property {boolean} [finished]
+ * @property {boolean} [rated]
+ * @property {Clock} [clock]
+ * @property {number} [created]
+ */
+
+/**
+ * @typedef {object} TableSummary an open table (GET /api/tables)
+ * @property {string} id
+ * @property {Setup} setup
+ * @property {Seat[]} seats
+ * @property {string} status
+ * @property {number} [ply]
+ * @property {Clock} [clock]
+ * @property {boolean} [rated]
+ */
+
+/**
+ * @typedef {object} Player GET /api/players/NAME
+ * @property {string} name
+ * @property {boolean} [guest]
+ * @property {boolean} [online]
+ * @property {Record<string, Rating>} [ratings]
+ * @property {{games?: number, won?: number, drawn?: number, lost?: number}} [stats]
+ * @property {GameSummary[]} [recent]
+ */
+
+/**
+ * @typedef {object} LeaderboardRow
+ * @property {string} name
+ * @property {number} rating
+ * @property {number} rd
+ * @property {boolean} [provisional]
+ * @property {number} [games]
+ */
+
+/**
+ * @typedef {object} AnalysisPly the verdict on one move of a game's analysis
+ * @property {number} seat the seat that moved
+ * @property {string} played
+ * @property {number} played_score the expected final disc difference for the mover
+ * @property {string} best the best move of the same position
+ * @property {number} best_score
+ * @property {number} loss
+ * @property {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | string} class
+ */
+
+/**
+ * @typedef {object} GameAnalysis GET /api/games/ID/analysis
+ * @property {'queued' | 'running' | 'done'} status
+ * @property {number} [progress] 0..1
+ * @property {AnalysisPly[]} [plies]
+ */
+
+/**
+ * @typedef {object} PositionScores POST /api/analyze
+ * @property {string | null} best
+ * @property {number} score
+ * @property {{square: string, score: number, exact?: boolean}[]} moves
+ */
+
+/**
+ * @typedef {object} Created POST /api/tables, POST /api/tables/ID/join
+ * @property {string} table
+ * @property {string} [token]
+ * @property {number} [seat]
+ */
+
+export {};

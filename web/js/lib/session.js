@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: MIT
+// The session store: who this browser is (GET /api/me, kept in step with the lobby's `me`) and
+// the page's one lobby connection (/ws/lobby, docs/SITE.md), which stays open whichever view
+// is shown, so the header's online count, the "your turn" mark in the tab title, incoming
+// challenges and pairings reach every view. Every lobby message is folded into the store; views
+// and the header draw from it. Messages that ask for an action rather than a redraw (`paired`,
+// a refusal) are then set as `last`, which onLobbyMessage watches.
+import { createStore } from './store.js';
+import { ReconnectingSocket } from './socket.js';
+import { getMe, logout } from './api.js';
+
+/** @typedef {import('./protocol.js').Me} Me */
+/** @typedef {import('./protocol.js').LobbyMessage} LobbyMessage */
+/** @typedef {import('./protocol.js').Challenge} Challenge */
+
+/**
+ * @typedef {object} QuickWait the quick-pairing wait, from the request until paired or stopped
+ * @property {string} pool
+ * @property {string} preset
+ * @property {number | null} window the rating window, null until the server's first answer
+ */
+
+/**
+ * @typedef {object} Session
+ * @property {Me | null} me
+ * @property {boolean} enabled the lobby connection may open (after GET /api/me)
+ * @property {boolean} connected
+ * @property {Map<string, import('./protocol.js').Seek>} seeks
+ * @property {number | null} online
+ * @property {import('./protocol.js').MyGame[]} games my running games
+ * @property {Map<string, Challenge>} challenges challenges to me (and copies of mine)
+ * @property {Map<string, Challenge>} sent challenges from me
+ * @property {QuickWait | null} quick
+ * @property {import('./protocol.js').ErrorMessage | null} lastError
+ * @property {LobbyEvent | null} last the last message, after it was folded in
+ */
+
+/** @typedef {LobbyMessage | {type: 'connected' | 'disconnected'}} LobbyEvent */
+
+/** @type {import('./store.js').Store<Session>} */
+export const session = createStore(/** @type {Session} */ ({
+    me: null, enabled: false, connected: false, seeks: new Map(), online: null, games: [],
+    challenges: new Map(), sent: new Map(), quick: null, lastError: null, last: null,
+}));
+
+/**
+ * Calls fn(message) after each lobby message has been folded into the session store.
+ * @param {(msg: LobbyEvent) => void} fn
+ * @returns {() => void} the unsubscribe function
+ */
+export function onLobbyMessage(fn) {
+    return session.subscribe((s, was) => {
+        if (s.last && s.last !== was.last) fn(s.last);
+    });
+}
+
+/** @param {LobbyEvent} msg a new object for every message */
+const emit = (msg) => session.set({ last: msg });
+
+/** What a lost or restarted connection forgets: it is sent again on connect. */
+const forgotten = () => ({ quick: null, challenges: new Map(), sent: new Map() });
+
+const socket = new ReconnectingSocket({
+    minRetryMs: 1000,
+    maxRetryMs: 15000,
+    maxQueued: 20,
+    url: () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws/lobby`,
+    onMessage: (msg) => receive(/** @type {LobbyMessage} */ (msg)),
+    onStatus(status) {
+        if (status === 'open') {
+            session.set({ connected: true });
+            emit({ type: 'connected' });
+        } else {
+            session.set({ connected: false, ...forgotten() });
+            emit({ type: 'disconnected' });
+        }
+    },
+});
+
+/** @param {Me | null} me */
+function setMe(me) {
+    const value = me && typeof me === 'object' ? me : null;
+    if (JSON.stringify(value) !== JSON.stringify(session.get().me)) session.set({ me: value });
+}
+
+/**
+ * Folds one lobby message into the store, then tells the listeners.
+ * @param {LobbyMessage} msg
+ */
+function receive(msg) {
+    const s = session.get();
+    switch (msg.type) {
+    case 'lobby':
+        session.set({
+            seeks: new Map((msg.seeks || []).map((x) => [x.id, x])),
+            online: typeof msg.online === 'number' ? msg.online : s.online,
+            games: Array.isArray(msg.games) ? msg.games : [],
+        });
+        if (msg.me) setMe(msg.me);
+        break;
+    case 'seek_added':
+        if (msg.seek?.id) session.set({ seeks: new Map(s.seeks).set(msg.seek.id, msg.seek) });
+        break;
+    case 'seek_removed': {
+        const seeks = new Map(s.seeks);
+        seeks.delete(msg.id);
+        session.set({ seeks });
+        break;
+    }
+    case 'online':
+        session.set({ online: msg.count });
+        break;
+    case 'games':
+        session.set({ games: Array.isArray(msg.games) ? msg.games : [] });
+        break;
+    case 'quick_waiting':
+        session.set({ quick: { pool: msg.pool, preset: msg.preset, window: msg.window } });
+        break;
+    case 'paired':
+    case 'quick_stopped':
+        session.set({ quick: null });
+        break;
+    case 'challenge_sent':
+        if (msg.id) session.set({ sent: new Map(s.sent).set(msg.id, msg) });
+        break;
+    case 'challenge':
+        if (msg.id) session.set({ challenges: new Map(s.challenges).set(msg.id, msg) });
+        break;
+    case 'challenge_gone': {
+        const challenges = new Map(s.challenges);
+        const sent = new Map(s.sent);
+        challenges.delete(msg.id);
+        sent.delete(msg.id);
+        session.set({ challenges, sent });
+        break;
+    }
+    case 'error':
+        // A refused quick request never got its first answer: stop showing the wait.
+        session.set({ lastError: msg, quick: s.quick && s.quick.window === null ? null : s.quick });
+        break;
+    default:
+        break;
+    }
+    emit(msg);
+}
+
+/**
+ * The lobby connection's actions: it opens once enabled (after GET /api/me has set the
+ * session cookie, so that a first visit does not make two guests).
+ */
+export const lobby = {
+    /** Opens the connection if it is enabled and not open. */
+    start() {
+        if (session.get().enabled) socket.start();
+    },
+    enable() {
+        session.set({ enabled: true });
+        socket.start();
+    },
+    /** Drops and reopens the connection, e.g. after logging in or out (the session changed). */
+    restart() {
+        if (!session.get().enabled) return;
+        session.set(forgotten());
+        socket.restart();
+    },
+    /** Sends now, or once the connection is (re)opened. @param {object} msg */
+    send(msg) {
+        socket.send(msg);
+        lobby.start();
+    },
+    /** The quick-pairing wait starts when the request is sent. @param {string} pool @param {string} preset */
+    quick(pool, preset) {
+        session.set({ quick: { pool, preset, window: null } });
+        lobby.send({ type: 'quick', pool, preset });
+    },
+    quickCancel() {
+        session.set({ quick: null });
+        lobby.send({ type: 'quick_cancel' });
+    },
+};
+
+/** True when any of my running games waits for my move. @param {Session} s */
+export const myTurn = (s) => s.games.some((g) => g.your_turn);
+
+/** A registered (not guest) player is logged in. @param {Session} s */
+export const loggedIn = (s) => Boolean(s.me && !s.me.guest && s.me.name);
+
+/** My incoming challenges: those not sent by me. @param {Session} s */
+export function incomingChallenges(s) {
+    const me = s.me;
+    return [...s.challenges.values()].filter((c) => !me || c.from !== me.name);
+}
+
+/** Asks the server who we are (this creates a guest on the first visit). */
+export async function loadMe() {
+    try {
+        setMe(await getMe());
+    } catch {
+        // No server answer (or an older server): the header shows the log-in links.
+    }
+    return session.get().me;
+}
+
+/** After a login or a registration: the answer is who we are now. @param {Me} me */
+export function signedIn(me) {
+    setMe(me);
+    lobby.restart();
+}
+
+export async function logOut() {
+    try {
+        await logout();
+    } finally {
+        await loadMe();
+        lobby.restart();
+    }
+}

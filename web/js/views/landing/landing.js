@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+// The landing page (#/): the three ways to start, each one click away: play the computer (a
+// board size, a level, a colour), play online (quick pairing, 8x8 5+3, with a waiting mark and
+// a cancel button), play a friend (a table with a link to send). The full setup is at #/new.
+import { t } from '../../lib/i18n.js';
+import { createTable } from '../../lib/api.js';
+import { saveToken } from '../../lib/preferences.js';
+import { lobby, onLobbyMessage, session } from '../../lib/session.js';
+import { createStore, mirror } from '../../lib/store.js';
+import { el, field, select, errorText } from '../../lib/dom.js';
+import { poolName, presetLabel } from '../../lib/pools.js';
+
+const OnlinePool = '8x8';
+const OnlinePreset = '5+3';
+
+/**
+ * @typedef {object} LandingState
+ * @property {{board: string, level: string, colour: string}} choice kept while the page
+ *   lives, so coming back shows the last choices
+ * @property {import('../../lib/session.js').QuickWait | null} quick the session's quick wait
+ * @property {string} status the last refusal
+ */
+
+/** The landing page's store. */
+const store = createStore(/** @type {LandingState} */ ({
+    choice: { board: '8', level: '3', colour: 'random' }, quick: null, status: '',
+}));
+
+/** @param {Partial<LandingState['choice']>} patch */
+const choose = (patch) => store.set({ choice: { ...store.get().choice, ...patch } });
+
+/** @param {HTMLElement} root */
+export function landingView(root) {
+    const view = el('section', { class: 'landing', 'aria-labelledby': 'landing-title' });
+    root.append(view);
+    const status = el('p', { id: 'landing-status', class: 'alert', role: 'alert' });
+    store.set({ status: '' });
+    const choice = store.get().choice;
+
+    /** @param {object} request @param {HTMLButtonElement} button */
+    async function start(request, button) {
+        button.disabled = true;
+        store.set({ status: '' });
+        try {
+            const res = await createTable(request);
+            if (res.token) saveToken(res.table, res.token);
+            location.hash = `#/table/${res.table}`;
+        } catch (e) {
+            store.set({ status: errorText(e) });
+            button.disabled = false;
+        }
+    }
+
+    // Play the computer.
+    const computerButton = el('button', { type: 'button', class: 'primary', id: 'play-computer' }, t('landing.computerGo'));
+    computerButton.addEventListener('click', () => {
+        const choice = store.get().choice;
+        const mine = choice.colour === 'random' ? Math.floor(Math.random() * 2) : Number(choice.colour);
+        const seats = [0, 1].map((s) => (s === mine ? { type: 'human' } : { type: 'computer', level: Number(choice.level) }));
+        start({ setup: { board: choice.board, players: 2 }, seats, seat: mine, hints: true, clock: { mode: 'none' } },
+            computerButton);
+    });
+    const computer = card('card-computer', t('landing.computer'), t('landing.computerText'),
+        field(t('setup.shape'), select('quick-board', ['6', '8', '10'].map((b) => [b, t(`shape.${b}`)]), choice.board,
+            (v) => choose({ board: v }))),
+        field(t('landing.level'), select('quick-level', Array.from({ length: 10 }, (_, k) => [String(k + 1),
+            t('seat.level', { n: k + 1 })]), choice.level, (v) => choose({ level: v }))),
+        field(t('landing.colour'), select('quick-colour', [['random', t('landing.random')], ['0', t('colour.0')],
+            ['1', t('colour.1')]], choice.colour, (v) => choose({ colour: v }))),
+        computerButton);
+
+    // Play online: quick pairing with the common default.
+    const onlineButton = el('button', { type: 'button', class: 'primary', id: 'play-online' }, t('landing.onlineGo'));
+    const waiting = el('div', { class: 'waiting', id: 'online-waiting', 'aria-live': 'polite' });
+    onlineButton.addEventListener('click', () => lobby.quick(OnlinePool, OnlinePreset));
+    const online = card('card-online', t('landing.online'),
+        t('landing.onlineText', { pool: poolName(OnlinePool), preset: presetLabel(OnlinePreset) }),
+        onlineButton, waiting, el('p', { class: 'note' }, el('a', { href: '#/lobby' }, t('landing.moreOnline'))));
+
+    // Play a friend: a two-player table with the second seat free and a link to send.
+    const friendButton = el('button', { type: 'button', class: 'primary', id: 'play-friend' }, t('landing.friendGo'));
+    friendButton.addEventListener('click', () => start({ setup: { board: '8', players: 2 },
+        seats: [{ type: 'human' }, { type: 'human' }], seat: 0, hints: false, clock: { mode: 'none' } }, friendButton));
+    const friend = card('card-friend', t('landing.friend'), t('landing.friendText'), friendButton);
+
+    function showWaiting() {
+        const q = store.get().quick;
+        const hadFocus = document.activeElement === onlineButton || document.activeElement?.id === 'online-cancel';
+        onlineButton.hidden = Boolean(q);
+        if (!q) {
+            waiting.replaceChildren();
+            if (hadFocus) onlineButton.focus();
+            return;
+        }
+        const cancel = el('button', { type: 'button', id: 'online-cancel' }, t('lobby.quickCancel'));
+        cancel.addEventListener('click', () => lobby.quickCancel());
+        waiting.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }),
+            el('span', {}, t('lobby.quickWaiting', { pool: poolName(q.pool), preset: presetLabel(q.preset) })), ' ', cancel);
+        if (hadFocus) cancel.focus();
+    }
+    const stops = [
+        mirror(session, store, (s) => ({ quick: s.quick })),
+        onLobbyMessage((msg) => {
+            if (msg.type === 'error' && session.get().quick === null) store.set({ status: errorText({ code: msg.code }) });
+        }),
+        store.subscribe((s, was) => {
+            if (s.quick !== was.quick) showWaiting();
+            if (s.status !== was.status) status.textContent = s.status;
+        }),
+    ];
+    showWaiting();
+
+    view.append(el('h1', { id: 'landing-title' }, t('landing.title')),
+        el('p', { class: 'lead' }, t('landing.lead')),
+        el('div', { class: 'cards' }, computer, online, friend), status,
+        el('p', { class: 'more' }, el('a', { href: '#/new', class: 'button', id: 'full-setup' }, t('landing.fullSetup')),
+            ' ', el('a', { href: '#/rules/standard' }, t('landing.rules'))));
+    return { destroy() { stops.forEach((stop) => stop()); } };
+}
+
+/** @param {string} id @param {string} title @param {string} text @param {...import('../../lib/dom.js').Children} body */
+function card(id, title, text, ...body) {
+    return el('article', { class: 'card', id, 'aria-labelledby': `${id}-title` },
+        el('h2', { id: `${id}-title` }, title), el('p', { class: 'note' }, text), ...body);
+}

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+// The lobby (#/lobby): challenges sent to me, quick pairing per pool and preset, the live list
+// of open offers ("seeks", over the lobby socket) with filters and one-click accept, a form to
+// post a seek, my running games with their your-turn marks, and, from the HTTP API, the open
+// tables to join or watch and the finished games to replay (refreshed every few seconds).
+import { t, colourName, describeSetup } from '../../lib/i18n.js';
+import { listTables, listGames } from '../../lib/api.js';
+import { lobby, session, loggedIn as isLoggedIn, incomingChallenges, onLobbyMessage } from '../../lib/session.js';
+import { createStore, mirror } from '../../lib/store.js';
+import { el, field, select, errorText } from '../../lib/dom.js';
+import { resultText } from '../../lib/game-text.js';
+import { challengeItem } from '../../components/challenge-item.js';
+import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+
+/** @typedef {import('../../lib/protocol.js').Clock} Clock */
+/** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
+/** @typedef {import('../../lib/protocol.js').Seat} Seat */
+/** @typedef {import('../../lib/protocol.js').TableSummary} TableSummary */
+/**
+ * @typedef {object} LobbyState
+ * @property {import('../../lib/session.js').Session} session the lobby connection's state
+ * @property {{pool: string, time: string, rated: string}} filters of the seek list
+ * @property {{pool: string, preset: string, rated: boolean, seat: string}} seekForm
+ * @property {string} quickPool
+ * @property {string} alert the last refusal
+ * @property {{tables: TableSummary[]} | {error: string} | null} open open tables (HTTP)
+ * @property {{games: GameSummary[]} | {error: string} | null} finished finished games (HTTP)
+ */
+
+/** The lobby's store; the choices in it are kept while the page lives. */
+const store = createStore(/** @type {LobbyState} */ ({
+    session: session.get(),
+    filters: { pool: 'all', time: 'all', rated: 'all' },
+    seekForm: { pool: '8x8', preset: '5+3', rated: true, seat: 'random' },
+    quickPool: '8x8',
+    alert: '',
+    open: null,
+    finished: null,
+}));
+
+/** @param {Partial<LobbyState['filters']>} patch */
+const filter = (patch) => store.set({ filters: { ...store.get().filters, ...patch } });
+/** @param {Partial<LobbyState['seekForm']>} patch */
+const seekChoice = (patch) => store.set({ seekForm: { ...store.get().seekForm, ...patch } });
+const loggedIn = () => isLoggedIn(store.get().session);
+
+/** @param {string} preset */
+const presetId = (preset) => preset.replace(/\W/g, '-');
+
+/** @param {HTMLElement} root */
+export function lobbyView(root) {
+    const view = el('section', { class: 'lobby', 'aria-labelledby': 'lobby-title' });
+    root.append(view);
+    const online = el('p', { id: 'lobby-online', class: 'online-count', 'aria-live': 'polite' });
+    const alert = el('p', { id: 'lobby-alert', class: 'alert', role: 'alert' });
+    const challenges = el('div', { id: 'challenges' });
+    const quick = el('div', { id: 'quick' });
+    const seekFilters = el('div', { class: 'filters', id: 'seek-filters' });
+    const seeks = el('div', { id: 'seeks' });
+    const postForm = el('form', { id: 'seek-form', class: 'seek-form' });
+    const mine = el('div', { id: 'my-games' });
+    const tables = el('div', { id: 'open-tables' });
+    const games = el('div', { id: 'finished-games' });
+    const refresh = el('button', { type: 'button', id: 'refresh' }, t('lobby.refresh'));
+    refresh.addEventListener('click', () => load());
+
+    view.append(el('div', { class: 'lobby-head' }, el('h1', { id: 'lobby-title' }, t('lobby.title')), online), alert,
+        challenges,
+        el('div', { class: 'lobby-grid' },
+            el('section', { class: 'panel', 'aria-labelledby': 'quick-title' },
+                el('h2', { id: 'quick-title' }, t('lobby.quickTitle')), quick),
+            el('section', { class: 'panel', 'aria-labelledby': 'mine-title' },
+                el('h2', { id: 'mine-title' }, t('lobby.myGames')), mine)),
+        el('section', { class: 'panel', 'aria-labelledby': 'seeks-title' },
+            el('h2', { id: 'seeks-title' }, t('lobby.seeks')), seekFilters, seeks,
+            el('h3', {}, t('lobby.postSeek')), postForm),
+        el('section', { class: 'panel', 'aria-labelledby': 'tables-title' },
+            el('div', { class: 'panel-head' }, el('h2', { id: 'tables-title' }, t('lobby.open')), refresh), tables,
+            el('h2', {}, t('lobby.finished')), games));
+
+    // Quick pairing: a pool, then one button per preset; while waiting, a mark and Cancel.
+    function renderQuick() {
+        const q = store.get().session.quick;
+        if (q) {
+            const cancel = el('button', { type: 'button', id: 'quick-cancel' }, t('lobby.quickCancel'));
+            cancel.addEventListener('click', () => lobby.quickCancel());
+            const windowText = q.window ? ` ${t('lobby.quickWindow', { n: Math.round(q.window) })}` : '';
+            const hadFocus = quick.contains(document.activeElement);
+            quick.replaceChildren(el('p', { class: 'waiting', id: 'quick-waiting' },
+                el('span', { class: 'spinner', 'aria-hidden': 'true' }),
+                t('lobby.quickWaiting', { pool: poolName(q.pool), preset: presetLabel(q.preset) }), windowText), cancel);
+            if (hadFocus) cancel.focus();
+            return;
+        }
+        const hadFocus = quick.contains(document.activeElement);
+        const pool = select('quick-pool', POOLS.map((p) => [p, poolName(p)]), store.get().quickPool, (v) => store.set({ quickPool: v }));
+        const buttons = el('div', { class: 'presets' }, PRESETS.map((p) => {
+            const b = el('button', { type: 'button', id: `quick-${presetId(p)}`, 'data-preset': p }, presetLabel(p));
+            b.addEventListener('click', () => lobby.quick(store.get().quickPool, p));
+            return b;
+        }));
+        quick.replaceChildren(field(t('lobby.pool'), pool), buttons,
+            el('p', { class: 'note' }, loggedIn() ? t('lobby.quickRated') : t('lobby.quickCasual')));
+        if (hadFocus) pool.focus();
+    }
+
+    function renderChallenges() {
+        const list = incomingChallenges(store.get().session);
+        challenges.replaceChildren(...(list.length ? [el('h2', {}, t('lobby.challenges')),
+            el('ul', { class: 'rows' }, list.map((c) => challengeItem(c)))] : []));
+    }
+
+    /** @param {Clock} clock */
+    function presetOf(clock) {
+        const label = clockLabel(clock);
+        return PRESETS.find((p) => presetLabel(p) === label) || 'other';
+    }
+
+    function renderFilters() {
+        const { filters } = store.get();
+        /** @type {[string, string][]} */
+        const all = [['all', t('lobby.all')]];
+        seekFilters.replaceChildren(
+            field(t('lobby.pool'), select('filter-pool', [...all, ...POOLS.map((p) => [p, poolName(p)])], filters.pool,
+                (v) => filter({ pool: v }))),
+            field(t('lobby.time'), select('filter-time', [...all, ...PRESETS.map((p) => [p, presetLabel(p)]),
+                ['other', t('lobby.otherTime')]], filters.time, (v) => filter({ time: v }))),
+            field(t('lobby.kind'), select('filter-rated', [...all, ['rated', t('lobby.rated')], ['casual', t('lobby.casual')]],
+                filters.rated, (v) => filter({ rated: v }))));
+    }
+
+    function renderSeeks() {
+        const { session: { me, seeks: all, connected }, filters } = store.get();
+        const shown = [...all.values()].filter((s) =>
+            (filters.pool === 'all' || s.pool === filters.pool)
+            && (filters.time === 'all' || presetOf(s.clock) === filters.time)
+            && (filters.rated === 'all' || (filters.rated === 'rated') === Boolean(s.rated)))
+            .sort((a, b) => (b.created || 0) - (a.created || 0));
+        if (!connected) {
+            seeks.replaceChildren(el('p', { class: 'note' }, t('lobby.connecting')));
+            return;
+        }
+        if (!shown.length) {
+            seeks.replaceChildren(el('p', { class: 'note', id: 'no-seeks' }, t('lobby.noSeeks')));
+            return;
+        }
+        seeks.replaceChildren(el('ul', { class: 'rows seeks' }, shown.map((s) => {
+            const own = me && s.player === me.name;
+            const button = el('button', { type: 'button', class: own ? '' : 'primary',
+                id: `${own ? 'cancel' : 'accept'}-${s.id}` }, own ? t('lobby.cancelSeek') : t('lobby.accept'));
+            button.addEventListener('click', () => lobby.send(own ? { type: 'cancel_seek', id: s.id } : { type: 'accept', id: s.id }));
+            if (!own && s.rated && !loggedIn()) {
+                button.disabled = true;
+                button.title = t('lobby.ratedNeedsLogin');
+            }
+            return el('li', { class: 'seek-row' + (own ? ' own' : ''), 'data-seek': s.id },
+                el('span', { class: 'who' }, el('a', { href: `#/player/${encodeURIComponent(s.player)}` }, s.player),
+                    ' ', s.rating === null || s.rating === undefined ? ''
+                        : el('span', { class: 'rating' }, ratingText({ rating: s.rating, provisional: s.provisional }))),
+                el('span', { class: 'what' }, `${s.pool ? poolName(s.pool) : describeSetup(s.setup)} · ${clockLabel(s.clock)}`),
+                el('span', { class: 'state' }, `${s.rated ? t('lobby.rated') : t('lobby.casual')} · ${t(`lobby.as.${s.seat}`)}`),
+                button);
+        })));
+    }
+
+    function renderPostForm() {
+        const { seekForm } = store.get();
+        const rated = el('input', { type: 'checkbox', id: 'seek-rated' });
+        rated.checked = seekForm.rated && loggedIn();
+        rated.disabled = !loggedIn();
+        rated.addEventListener('change', () => seekChoice({ rated: rated.checked }));
+        const post = el('button', { type: 'submit', class: 'primary', id: 'post-seek' }, t('lobby.post'));
+        postForm.replaceChildren(
+            field(t('lobby.pool'), select('seek-pool', POOLS.map((p) => [p, poolName(p)]), seekForm.pool, (v) => seekChoice({ pool: v }))),
+            field(t('lobby.time'), select('seek-time', PRESETS.map((p) => [p, presetLabel(p)]), seekForm.preset, (v) => seekChoice({ preset: v }))),
+            field(t('lobby.colour'), select('seek-seat', [['random', t('landing.random')], ['black', colourName(0)], ['white', colourName(1)]],
+                seekForm.seat, (v) => seekChoice({ seat: v }))),
+            el('div', { class: 'check' }, rated, el('label', { for: 'seek-rated' }, t('lobby.rated')),
+                loggedIn() ? '' : el('span', { class: 'note' }, ` ${t('lobby.ratedNeedsLogin')}`)),
+            el('div', { class: 'form-bar' }, post));
+    }
+    postForm.addEventListener('submit', (e) => {
+        e.preventDefault();
+        const { seekForm } = store.get();
+        store.set({ alert: '' });
+        lobby.send({ type: 'seek', setup: setupForPool(seekForm.pool), clock: clockForPreset(seekForm.preset),
+            rated: Boolean(seekForm.rated && loggedIn()), seat: seekForm.seat });
+    });
+
+    function renderMine() {
+        const list = store.get().session.games;
+        mine.replaceChildren(list.length ? el('ul', { class: 'rows my-games' }, list.map((g) =>
+            el('li', { class: 'my-game' + (g.your_turn ? ' your-turn' : ''), 'data-table': g.table },
+                el('span', { class: 'who' }, t('lobby.versus', { names: (g.opponents || []).join(', ') || '?' })),
+                el('span', { class: 'what' }, describeSetup(g.setup)),
+                el('span', { class: 'state' }, g.your_turn ? el('strong', { class: 'turn-mark' }, `● ${t('lobby.yourTurn')}`)
+                    : t('lobby.theirTurn')),
+                el('a', { href: `#/table/${encodeURIComponent(g.table)}`, class: 'button' }, t('lobby.open_game')))))
+            : el('p', { class: 'note' }, t('lobby.noMyGames')));
+    }
+
+    function renderOnline() {
+        const n = store.get().session.online;
+        online.textContent = typeof n === 'number' ? t('site.online', { n }) : '';
+    }
+
+    function renderAll() {
+        renderOnline();
+        renderChallenges();
+        renderQuick();
+        renderSeeks();
+        renderMine();
+    }
+
+    // Each part is drawn again when the fields it draws from change.
+    const stops = [
+        store.subscribe((s, was) => {
+            const now = s.session;
+            const before = was.session;
+            if (now.me !== before.me) {
+                renderPostForm();
+                renderAll();
+                return;
+            }
+            if (now.online !== before.online) renderOnline();
+            if (now.seeks !== before.seeks || now.connected !== before.connected || s.filters !== was.filters) renderSeeks();
+            if (now.games !== before.games) renderMine();
+            if (now.challenges !== before.challenges) renderChallenges();
+            if (now.quick !== before.quick) renderQuick();
+            if (s.alert !== was.alert) alert.textContent = s.alert;
+            if (s.open !== was.open) renderOpen();
+            if (s.finished !== was.finished) renderFinished();
+        }),
+        mirror(session, store, (s) => ({ session: s })),
+        onLobbyMessage((msg) => {
+            if (msg.type === 'error') store.set({ alert: errorText({ code: msg.code }) });
+        }),
+    ];
+    lobby.start();
+    store.set({ alert: '', open: null, finished: null });
+    renderFilters();
+    renderPostForm();
+    renderAll();
+
+    /** @param {Seat[]} seats */
+    const seatsText = (seats) => seats.map((s, i) => `${colourName(i)}: ${s.type === 'computer'
+        ? t('seat.computerLevel', { n: s.level }) : s.name || (s.taken ? t('seat.human') : t('seat.free'))}`).join(', ');
+
+    function renderOpen() {
+        const answer = store.get().open;
+        if (!answer) return;
+        if ('error' in answer) {
+            tables.replaceChildren(el('p', { role: 'alert' }, answer.error));
+        } else {
+            const rows = answer.tables.map((tb) => {
+                const free = tb.seats.some((s) => s.type === 'human' && !s.taken);
+                return el('li', { class: 'table-row', 'data-table': tb.id },
+                    el('span', { class: 'what' }, describeSetup(tb.setup)),
+                    el('span', { class: 'who' }, seatsText(tb.seats)),
+                    el('span', { class: 'state' }, t(`status.${tb.status}`), ` · ${t('lobby.ply', { n: tb.ply })}`),
+                    el('a', { href: `#/table/${tb.id}`, class: 'button' }, free ? t('lobby.join') : t('lobby.watch')));
+            });
+            tables.replaceChildren(rows.length ? el('ul', { class: 'rows' }, rows) : el('p', { class: 'note' }, t('lobby.noTables')));
+        }
+    }
+
+    function renderFinished() {
+        const answer = store.get().finished;
+        if (!answer) return;
+        if ('error' in answer) {
+            games.replaceChildren(el('p', { role: 'alert' }, answer.error));
+        } else {
+            const rows = answer.games.map((g) => el('li', { class: 'game-row', 'data-game': g.id },
+                el('span', { class: 'what' }, describeSetup(g.setup)),
+                el('span', { class: 'who' }, seatsText(g.seats || [])),
+                el('span', { class: 'state' }, g.result && typeof g.result === 'object' ? resultText(g.result, g.setup) : ''),
+                el('a', { href: `#/replay/${g.id}`, class: 'button' }, t('lobby.replay'))));
+            games.replaceChildren(rows.length ? el('ul', { class: 'rows' }, rows) : el('p', { class: 'note' }, t('lobby.noGames')));
+        }
+    }
+
+    // The open tables and finished games come from the HTTP API, asked again every few seconds.
+    async function load() {
+        await listTables().then((answer) => store.set({ open: { tables: answer.tables } }),
+            (e) => store.set({ open: { error: errorText(e) } }));
+        await listGames(50).then((answer) => store.set({ finished: { games: answer.games } }),
+            (e) => store.set({ finished: { error: errorText(e) } }));
+    }
+    renderOpen();
+    renderFinished();
+    load();
+    const timer = setInterval(load, 5000);
+    return { destroy() { clearInterval(timer); stops.forEach((stop) => stop()); } };
+}

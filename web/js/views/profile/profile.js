@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// A player's page (#/player/NAME): online or not, ratings per pool (provisional ones marked),
+// games won, drawn and lost, the recent games with their replay links and rating changes, and
+// a challenge (pool, time control, rated or casual) sent over the lobby socket.
+import { t, describeSetup } from '../../lib/i18n.js';
+import { getPlayer } from '../../lib/api.js';
+import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
+import { createStore, mirror } from '../../lib/store.js';
+import { el, field, select, errorText } from '../../lib/dom.js';
+import { POOLS, PRESETS, setupForPool, clockForPreset, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+
+/** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
+/** @typedef {import('../../lib/protocol.js').Me} Me */
+/** @typedef {import('../../lib/protocol.js').Player} Player */
+/** @typedef {import('../../lib/protocol.js').Result} Result */
+/**
+ * @typedef {object} ChallengeStatus my challenge from this page, as the lobby answers it
+ * @property {'none' | 'sending' | 'sent' | 'gone' | 'refused'} state
+ * @property {string | null} id the challenge's id once `challenge_sent` named it
+ * @property {string} text what happened (gone: declined, cancelled or expired; refused: why)
+ */
+/**
+ * @typedef {object} ProfileState
+ * @property {string} name the player of the page
+ * @property {Player | null} player the server's answer
+ * @property {string} error a refusal to load it
+ * @property {Me | null} me who I am (the session's)
+ * @property {{pool: string, preset: string, rated: boolean}} form the challenge form, kept while the page lives
+ * @property {ChallengeStatus} challenge
+ */
+
+/** The profile page's store. */
+const store = createStore(/** @type {ProfileState} */ ({
+    name: '', player: null, error: '', me: null,
+    form: { pool: '8x8', preset: '5+3', rated: true },
+    challenge: { state: 'none', id: null, text: '' },
+}));
+
+/** @param {Partial<ProfileState['form']>} patch */
+const choose = (patch) => store.set({ form: { ...store.get().form, ...patch } });
+const loggedIn = () => isLoggedIn(session.get());
+
+/**
+ * The seat `name` held in a game summary, or -1.
+ * @param {GameSummary} game
+ * @param {string} name
+ */
+function seatOf(game, name) {
+    const lower = name.toLowerCase();
+    return (game.seats || []).findIndex((s) => String(s.player ?? s.name ?? '').toLowerCase() === lower);
+}
+
+/**
+ * 'won', 'drawn' or 'lost' for seat `seat` of a finished game's result, or null.
+ * @param {Result | null | undefined} result
+ * @param {number} seat
+ */
+function outcome(result, seat) {
+    if (!result || seat < 0 || ['cancelled', 'expired', 'aborted'].includes(result.reason ?? '')) return null;
+    if (result.winner === null || result.winner === undefined) return 'drawn';
+    return result.winner === seat ? 'won' : 'lost';
+}
+
+/** @param {HTMLElement} root @param {string} name */
+export function profileView(root, name) {
+    const view = el('section', { class: 'profile', 'aria-labelledby': 'profile-title' });
+    root.append(view);
+    const challengeBox = el('div', { id: 'challenge-box' });
+    const challengeStatus = el('p', { id: 'challenge-status', class: 'note', role: 'status' });
+    store.set({ name, player: null, error: '', challenge: { state: 'none', id: null, text: '' } });
+
+    function renderChallenge() {
+        const { me, player, form: challengeForm } = store.get();
+        const self = me && me.name && me.name.toLowerCase() === name.toLowerCase();
+        if (!player || self || player.guest) {
+            challengeBox.replaceChildren();
+            return;
+        }
+        if (!player.online) {
+            challengeBox.replaceChildren(el('p', { class: 'note' }, t('profile.offlineNoChallenge')));
+            return;
+        }
+        const rated = el('input', { type: 'checkbox', id: 'challenge-rated' });
+        rated.checked = challengeForm.rated && loggedIn();
+        rated.disabled = !loggedIn();
+        rated.addEventListener('change', () => choose({ rated: rated.checked }));
+        const send = el('button', { type: 'submit', class: 'primary', id: 'challenge-send' }, t('profile.challenge'));
+        const form = el('form', { class: 'challenge-form', id: 'challenge-form' },
+            field(t('lobby.pool'), select('challenge-pool', POOLS.map((p) => [p, poolName(p)]), challengeForm.pool,
+                (v) => choose({ pool: v }))),
+            field(t('lobby.time'), select('challenge-time', PRESETS.map((p) => [p, presetLabel(p)]), challengeForm.preset,
+                (v) => choose({ preset: v }))),
+            el('div', { class: 'check' }, rated, el('label', { for: 'challenge-rated' }, t('lobby.rated'))),
+            el('div', { class: 'form-bar' }, send));
+        form.addEventListener('submit', (e) => {
+            e.preventDefault();
+            const challengeForm = store.get().form;
+            store.set({ challenge: { state: 'sending', id: null, text: '' } });
+            lobby.send({ type: 'challenge', to: player.name, setup: setupForPool(challengeForm.pool),
+                clock: clockForPreset(challengeForm.preset), rated: Boolean(challengeForm.rated && loggedIn()) });
+        });
+        challengeBox.replaceChildren(el('h2', {}, t('profile.challengeTitle')), form);
+    }
+
+    /** @param {Player} p */
+    function render(p) {
+        const dot = el('span', { class: `dot ${p.online ? 'on' : 'off'}`, id: 'profile-online', title: t(p.online ? 'profile.online' : 'profile.offline') },
+            el('span', { class: 'sr' }, t(p.online ? 'profile.online' : 'profile.offline')));
+        const ratings = Object.entries(p.ratings || {}).filter(([pool]) => POOLS.includes(pool))
+            .sort(([a], [b]) => POOLS.indexOf(a) - POOLS.indexOf(b));
+        const ratingTable = ratings.length ? el('table', { class: 'data', id: 'profile-ratings' },
+            el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('lobby.pool')), el('th', { scope: 'col' }, t('profile.rating')),
+                el('th', { scope: 'col' }, t('profile.rd')), el('th', { scope: 'col' }, t('profile.games')))),
+            el('tbody', {}, ratings.map(([pool, r]) => el('tr', { 'data-pool': pool },
+                el('th', { scope: 'row' }, el('a', { href: `#/leaderboard/${pool}` }, poolName(pool))),
+                el('td', { class: 'num rating' }, ratingText(r), r.provisional ? el('span', { class: 'sr' }, ` ${t('site.provisional')}`) : ''),
+                el('td', { class: 'num' }, `±${Math.round(r.rd ?? 0)}`),
+                el('td', { class: 'num' }, String(r.games ?? 0))))))
+            : el('p', { class: 'note' }, t('profile.noRatings'));
+        /** @type {Record<string, number | undefined>} */
+        const st = p.stats || {};
+        const stats = el('dl', { class: 'stats', id: 'profile-stats' },
+            ...['games', 'won', 'drawn', 'lost'].flatMap((k) => [el('dt', {}, t(`profile.${k}`)),
+                el('dd', { 'data-stat': k }, String(st[k] ?? 0))]));
+        const recent = (p.recent || []).map((g) => {
+            const seat = seatOf(g, p.name);
+            const result = typeof g.result === 'string' ? g.result : outcome(g.result, seat);
+            const change = (typeof g.result === 'object' && g.result?.ratings || []).find((r) => r.seat === seat);
+            const delta = change ? Math.round(change.after - change.before) : null;
+            const opponents = (g.seats || []).filter((_, i) => i !== seat).map((s) => s.player ?? s.name ?? '?');
+            return el('li', { class: 'game-row', 'data-game': g.id },
+                el('span', { class: 'what' }, describeSetup(g.setup)),
+                el('span', { class: 'who' }, t('lobby.versus', { names: opponents.join(', ') })),
+                el('span', { class: `state ${result || ''}` }, result ? t(`profile.result.${result}`) : '',
+                    delta === null ? '' : el('span', { class: 'delta' }, ` (${delta >= 0 ? '+' : ''}${delta})`)),
+                el('a', { href: `#/replay/${encodeURIComponent(g.id)}`, class: 'button' }, t('lobby.replay')));
+        });
+        const me = store.get().me;
+        const self = me && me.name && me.name.toLowerCase() === p.name.toLowerCase();
+        view.replaceChildren(
+            el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name),
+                p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
+                self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : ''),
+            el('div', { class: 'profile-grid' },
+                el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingTable),
+                el('section', { class: 'panel', 'aria-labelledby': 'stats-title' }, el('h2', { id: 'stats-title' }, t('profile.stats')), stats,
+                    challengeBox, challengeStatus)),
+            el('section', { class: 'panel', 'aria-labelledby': 'recent-title' }, el('h2', { id: 'recent-title' }, t('profile.recent')),
+                recent.length ? el('ul', { class: 'rows', id: 'profile-recent' }, recent) : el('p', { class: 'note' }, t('profile.noGames'))));
+        renderChallenge();
+    }
+
+    function renderStatus() {
+        const { challenge, player } = store.get();
+        if (challenge.state === 'sending') {
+            challengeStatus.textContent = t('profile.challengeSent', { name: player?.name ?? name });
+        } else if (challenge.state === 'sent') {
+            const cancel = el('button', { type: 'button', id: 'challenge-cancel' }, t('lobby.quickCancel'));
+            cancel.addEventListener('click', () => lobby.send({ type: 'challenge_cancel', id: challenge.id }));
+            challengeStatus.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }),
+                t('profile.challengeSent', { name }), ' ', cancel);
+        } else {
+            challengeStatus.textContent = challenge.text;
+        }
+    }
+
+    // The challenge I sent from this page: its id comes back in challenge_sent, for Cancel.
+    /** @param {import('../../lib/protocol.js').LobbyMessage | {type: string}} msg */
+    function answer(msg) {
+        const { challenge } = store.get();
+        const sent = challenge.state === 'sending' || challenge.state === 'sent';
+        if (!sent) return;
+        if (msg.type === 'challenge_sent' && 'to' in msg && String(msg.to).toLowerCase() === name.toLowerCase()) {
+            store.set({ challenge: { state: 'sent', id: /** @type {{id: string}} */ (msg).id, text: '' } });
+        } else if (msg.type === 'challenge_gone' && 'id' in msg && (challenge.id === null || msg.id === challenge.id)) {
+            const reason = /** @type {{reason?: string}} */ (msg).reason ?? '';
+            // 'accepted': once the server ends an accepted challenge with challenge_gone too
+            // (issue 26, 1: today it only pairs, and the challenge stays in the store).
+            const known = ['accepted', 'declined', 'cancelled', 'expired'].includes(reason) ? reason : 'cancelled';
+            store.set({ challenge: { state: 'gone', id: null, text: t(`profile.challenge.${known}`, { name }) } });
+        } else if (msg.type === 'error' && 'code' in msg && challenge.id === null) {
+            store.set({ challenge: { state: 'refused', id: null, text: errorText({ code: msg.code }) } });
+        }
+    }
+
+    const stops = [
+        store.subscribe((s, was) => {
+            if (s.error !== was.error && s.error) {
+                view.replaceChildren(el('h1', { id: 'profile-title' }, name), el('p', { role: 'alert', class: 'alert' }, s.error));
+            }
+            if (s.player && (s.player !== was.player || s.me !== was.me)) render(s.player);
+            if (s.challenge !== was.challenge) renderStatus();
+        }),
+        mirror(session, store, (s) => ({ me: s.me })),
+        onLobbyMessage(answer),
+    ];
+    lobby.start();
+    getPlayer(name).then((player) => store.set({ player }),
+        (e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) }));
+    return { destroy() { stops.forEach((stop) => stop()); } };
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+// Replays a finished game move by move: the server gives the setup and the move list, and the
+// client's rules port (rules.js) rebuilds every position, so stepping needs no round trips.
+import { t, colourName, describeSetup } from '../../lib/i18n.js';
+import { Board, discBadge } from '../../components/board.js';
+import { getGame, exportUrl } from '../../lib/api.js';
+import * as rules from '../../lib/rules.js';
+import { createStore } from '../../lib/store.js';
+import { el, errorText } from '../../lib/dom.js';
+import { resultText, variantOf } from '../../lib/game-text.js';
+
+/**
+ * @typedef {object} ReplayState
+ * @property {import('../../lib/protocol.js').GameSummary | null} game the server's answer
+ * @property {import('../../lib/rules.js').Position[]} positions every position of the game
+ * @property {number} index the position shown
+ */
+
+/** @param {HTMLElement} root @param {string} id */
+export function replayView(root, id) {
+    const view = el('section', { class: 'replay', 'aria-labelledby': 'replay-title' });
+    root.append(view);
+    const store = createStore(/** @type {ReplayState} */ ({ game: null, positions: [], index: 0 }));
+    /** @type {Board | null} */
+    let board = null;
+    const counts = el('ul', { class: 'players', id: 'replay-counts' });
+    const where = el('p', { id: 'replay-ply', class: 'status', 'aria-live': 'polite' });
+    const list = el('ol', { class: 'moves', id: 'moves' });
+
+    /** @param {number} i */
+    const go = (i) => store.set({ index: Math.max(0, Math.min(store.get().positions.length - 1, i)) });
+
+    /** @param {ReplayState} state */
+    function draw({ game, positions, index }) {
+        if (!board || !game) return;
+        const marks = game.setup.players > 2;
+        const pos = positions[index];
+        board.update({ rows: rules.boardRows(pos), legal: [], last: pos.last, flipped: pos.flipped, animate: true, marks });
+        where.textContent = t('replay.at', { ply: index, total: positions.length - 1 });
+        counts.replaceChildren(...rules.counts(pos).map((c, s) =>
+            el('li', { class: 'player' }, discBadge(s, marks), el('span', { class: 'pname' }, colourName(s)), el('span', { class: 'count' }, String(c)))));
+        list.querySelectorAll('li').forEach((li, k) => li.classList.toggle('current', k === index - 1));
+    }
+
+    async function start() {
+        /** @type {import('../../lib/protocol.js').GameSummary} */
+        let game;
+        try {
+            game = await getGame(id);
+            store.set({ game, positions: rules.replay(game.setup, game.moves || []), index: 0 });
+        } catch (e) {
+            view.append(el('h1', {}, t('replay.title')), el('p', { role: 'alert' }, errorText(e)));
+            return;
+        }
+        const { positions } = store.get();
+        const marks = game.setup.players > 2;
+        const host = el('div', { class: 'board-host' });
+        const ctl = el('div', { class: 'controls' });
+        /** @param {string} idn @param {string} label @param {() => void} f */
+        const mk = (idn, label, f) => {
+            const b = el('button', { type: 'button', id: idn, 'aria-label': label, title: label }, label);
+            b.addEventListener('click', f);
+            return b;
+        };
+        ctl.append(mk('first', t('replay.first'), () => go(0)), mk('prev', t('replay.prev'), () => go(store.get().index - 1)),
+            mk('next', t('replay.next'), () => go(store.get().index + 1)), mk('last', t('replay.last'), () => go(positions.length - 1)));
+        (game.moves || []).forEach((m, k) => {
+            const b = el('button', { type: 'button', class: 'link' }, m === 'pass' ? t('game.passWord') : m);
+            b.addEventListener('click', () => go(k + 1));
+            list.append(el('li', {}, discBadge(k % game.setup.players, marks), ' ', b));
+        });
+        const exports = el('p', {}, el('a', { href: exportUrl(id, 'text'), download: `${id}.txt`, id: 'export-text' }, t('replay.exportText')));
+        // GGF holds two-player games on 8x8, 10x10 and the octagon without blocked squares; the
+        // server refuses the others, so no link is offered for them.
+        const s = game.setup;
+        if (s.players === 2 && s.board !== '6' && !(s.blocked || []).length && !s.random_blocked) {
+            exports.append(' · ', el('a', { href: exportUrl(id, 'ggf'), download: `${id}.ggf`, id: 'export-ggf' }, 'GGF'));
+        }
+        view.append(el('h1', { id: 'replay-title' }, `${t('replay.title')}: ${describeSetup(game.setup)}`),
+            el('p', { class: 'subtitle' }, el('a', { href: `#/rules/${variantOf(game.setup)}` }, t('game.rulesLink')),
+                game.finished && game.setup.players === 2
+                    ? [' · ', el('a', { href: `#/analysis/${encodeURIComponent(id)}`, id: 'replay-analysis' }, t('analysis.link'))] : null),
+            el('div', { class: 'game-grid' }, host, el('div', { class: 'side' }, where, ctl, counts,
+                el('p', { class: 'status', id: 'replay-result' }, game.result && typeof game.result === 'object' ? resultText(game.result, game.setup) : ''),
+                el('h2', {}, t('game.moves')), list, exports)));
+        board = new Board(host, positions[0].w, { label: t('replay.title') });
+        view.addEventListener('keydown', (e) => {
+            if (/** @type {Element} */ (e.target).closest('.board')) return;
+            if (e.key === 'ArrowRight') go(store.get().index + 1);
+            if (e.key === 'ArrowLeft') go(store.get().index - 1);
+        });
+        draw(store.get());
+    }
+    const stop = store.subscribe(draw);
+    start();
+    return { destroy() { stop(); } };
+}
