@@ -52,7 +52,7 @@ async function call(method, path, body) {
     return data;
 }
 
-// The server's rule for player names (name_problem in src/server/protocol.cpp), so the form
+// The server's rule for player names (name_problem in src/server/common/protocol.cpp), so the form
 // can explain a refusal before sending: at most 40 bytes of UTF-8, no control characters and
 // none of the formatting characters that reorder or hide text (bidi embeddings, overrides and
 // isolates, zero-width marks, the byte-order mark). A lone surrogate is not UTF-8 at all.
