@@ -188,6 +188,8 @@ export const strings = {
     'leaderboard.provisionalNote': '“?” marks a provisional rating (few games, still uncertain); those players are listed last.',
     'error.offline': 'That player is not online.', 'error.name_taken': 'That name is taken.',
     'error.bad_login': 'Wrong user name or password.',
+    'error.logged_in': 'You are logged in; log out first.',
+    'error.guest': 'Guests have no password; register to choose one.',
     // Post-game analysis and the analysis board: part "analysis".
     'analysis.title': 'Analysis', 'analysis.boardTitle': 'Analysis board', 'analysis.link': 'Analyse this game',
     'analysis.queued': 'Waiting for the engine…', 'analysis.running': 'Analysing: {percent}%',

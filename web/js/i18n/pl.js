@@ -188,6 +188,8 @@ export const strings = {
     'leaderboard.provisionalNote': '„?” oznacza ranking tymczasowy (mało gier, jeszcze niepewny); tacy gracze są na końcu listy.',
     'error.offline': 'Ten gracz nie jest online.', 'error.name_taken': 'Ta nazwa jest zajęta.',
     'error.bad_login': 'Błędna nazwa użytkownika lub hasło.',
+    'error.logged_in': 'Jesteś zalogowany; najpierw się wyloguj.',
+    'error.guest': 'Goście nie mają hasła; zarejestruj się, aby je ustawić.',
     // Analiza po partii i plansza analizy: part "analysis".
     'analysis.title': 'Analiza', 'analysis.boardTitle': 'Plansza analizy', 'analysis.link': 'Analizuj tę partię',
     'analysis.queued': 'Czekam na silnik…', 'analysis.running': 'Analiza: {percent}%',

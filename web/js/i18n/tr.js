@@ -186,6 +186,8 @@ export const strings = {
     'leaderboard.provisionalNote': '“?” geçici puanı gösterir (az oyun, henüz kesin değil); bu oyuncular en sonda yer alır.',
     'error.offline': 'Bu oyuncu çevrimiçi değil.', 'error.name_taken': 'Bu ad alınmış.',
     'error.bad_login': 'Kullanıcı adı ya da şifre yanlış.',
+    'error.logged_in': 'Oturumunuz açık; önce çıkış yapın.',
+    'error.guest': 'Misafirlerin şifresi yoktur; şifre seçmek için kaydolun.',
     // Oyun sonu analizi ve analiz tahtası: part "analysis".
     'analysis.title': 'Analiz', 'analysis.boardTitle': 'Analiz tahtası', 'analysis.link': 'Bu oyunu analiz et',
     'analysis.queued': 'Motor bekleniyor…', 'analysis.running': 'Analiz ediliyor: %{percent}',
