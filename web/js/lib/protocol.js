@@ -65,6 +65,13 @@
  */
 
 /**
+ * @typedef {object} RefusedOffer a draw or takeback offer declined or withdrawn at this ply
+ * @property {'draw' | 'takeback'} kind
+ * @property {number} from the seat that offered
+ * @property {number} again_at_ply from which ply the seat may offer it again
+ */
+
+/**
  * @typedef {object} TableState docs/PROTOCOL.md "Table state"
  * @property {string} id
  * @property {Setup & {players: number, board: string}} setup normalised
@@ -86,6 +93,7 @@
  * @property {string | null} [rematch]
  * @property {number} [created]
  * @property {Offer[]} [offers]
+ * @property {RefusedOffer[]} [offers_refused]
  * @property {number[]} [rematch_offers_left]
  * @property {boolean[]} [presence]
  * @property {number | null} [claim_at]
@@ -113,6 +121,7 @@
  *   | {type: 'hint', square: string | null, score?: number, depth?: number, ply?: number}
  *   | {type: 'rematch', table: string}
  *   | {type: 'chat_log', messages: ChatMessage[]}
+ *   | {type: 'offer_declined', kind: 'draw' | 'takeback' | 'rematch', from: number, by: number}
  *   | {type: 'pong'}
  *   | ChatMessage | ErrorMessage} TableMessage the table socket's messages (server -> client)
  */
