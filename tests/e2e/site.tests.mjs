@@ -292,6 +292,30 @@ export const tests = {
         await waitPly(page, -1);
     },
 
+    // Issue 26, 11: a name typed as e + U+0308 (combining diaeresis) registers as "Zoë" (NFC); a
+    // 30-character name is refused with the limit and its length, in characters.
+    async 'site: Zoë typed with a combining mark registers; a 30-character name is refused with the limit'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        await page.goto(`${ctx.url}/#/register`);
+        await page.fill('#auth-name', 'x'.repeat(30));
+        await page.fill('#auth-password', Password);
+        await page.fill('#auth-again', Password);
+        await page.click('#auth-submit');
+        const refusal = await page.textContent('#auth-status');
+        check(/3 to 20 characters/.test(refusal) && /has 30/.test(refusal), `a 30-character name reads "${refusal}"`);
+        check(page.url().endsWith('#/register'), 'a 30-character name left the form');
+        const typed = `Zoe\u0308${Date.now().toString(36).slice(-6)}`;
+        const nfc = typed.normalize('NFC');
+        await page.fill('#auth-name', typed);
+        await page.click('#auth-submit');
+        await page.waitForFunction((n) => decodeURIComponent(location.hash) === `#/player/${n}`, nfc, { timeout: 10000 })
+            .catch(async () => { throw new Error(`"Zoë" did not register: ${await page.textContent('#auth-status')}`); });
+        await page.waitForFunction((n) => document.querySelector('#user-name')?.textContent.includes(n), nfc);
+        const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+        check(me.name === nfc, `registered as ${JSON.stringify(me.name)}, not the NFC ${JSON.stringify(nfc)}`);
+    },
+
     // Issue 26, 16: the challenge bar under the header lines up with the page's content, at
     // desktop and phone width, instead of running edge to edge.
     async 'site: the challenge bar lines up with the page'(ctx) {
