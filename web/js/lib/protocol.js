@@ -171,7 +171,8 @@
  *   | {type: 'seek_removed', id: string}
  *   | {type: 'online', count: number}
  *   | {type: 'games', games: MyGame[]}
- *   | {type: 'quick_waiting', pool: string, preset: string, window: number | null}
+ *   | {type: 'quick_waiting', pool: string, preset: string, window: number | null, seeking?: number,
+ *      any_rating_at?: number | null}
  *   | {type: 'quick_stopped'}
  *   | {type: 'paired', table: string, seat?: number, token?: string}
  *   | ({type: 'challenge'} & Challenge)

@@ -9,6 +9,7 @@ import { el } from '../../lib/dom.js';
 import { neverPlayed } from '../../lib/game-text.js';
 import { poolName, poolOf, presetLabel, presetOf } from '../../lib/pools.js';
 import { lobby } from '../../lib/session.js';
+import { quickWaitDetails } from '../../components/quick-wait.js';
 
 const Kinds = ['draw', 'takeback', 'rematch'];
 
@@ -157,7 +158,8 @@ export function renderNewOpponent(host, table, quick) {
     if (quick && quick.pool === pool && quick.preset === preset) {
         const cancel = button('new-opponent-cancel', t('lobby.quickCancel'), () => lobby.quickCancel());
         host.replaceChildren(el('p', { class: 'waiting', id: 'new-opponent-waiting' },
-            el('span', { class: 'spinner', 'aria-hidden': 'true' }), t('lobby.quickWaiting', what), ' ', cancel));
+            el('span', { class: 'spinner', 'aria-hidden': 'true' }), t('lobby.quickWaiting', what), ' ', cancel),
+        quickWaitDetails(quick, 'new-opponent-details'));
         if (hadFocus) cancel.focus();
         return;
     }

@@ -24,6 +24,7 @@ import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../l
 import { boardTurned, createTableStore } from './store.js';
 import { mirror } from '../../lib/store.js';
 import { clockLabel } from '../../lib/pools.js';
+import { tickQuickWait } from '../../components/quick-wait.js';
 
 /** @typedef {import('../../lib/protocol.js').TableState} TableState */
 
@@ -53,6 +54,7 @@ export function tableView(root, id) {
     const timer = setInterval(() => {
         clocks.draw(players);
         tickClaim(etiquette, store.get().table);
+        tickQuickWait(newOpponent);
     }, 250);
 
     const title = el('h1', { id: 'game-title' });

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// Browser tests of what a returning player meets after a rated game (issue 26): the quick
+// pairing's wait says what it is doing (17), the rematch of a rated game shows the ratings the
+// game left (2), spectators' chat reaches the players when a rated game ends (12), the replay
+// and the profile say who played, when, how fast and how it ended (6), an accepted challenge
+// leaves every tab (1), and the lobby's open tables skip an abandoned computer game (14).
+import { bothAtOneTable, check, freshName, registered, waitPly } from './lib.mjs';
+
+const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
+
+/**
+ * Two registered players and a finished rated 8x8 untimed game between them: A (Black) resigns
+ * once each has moved, so A's rating falls and B's rises (a gap of about 300 points).
+ * `beforeEnd(table)` runs while the game is still on (a spectator's chat, say).
+ */
+async function ratedGame(ctx, { beforeEnd = async () => {} } = {}) {
+    const nameA = freshName('Rate');
+    const nameB = freshName('Duel');
+    const { page: pa } = await registered(ctx, nameA);
+    const { page: pb } = await registered(ctx, nameB);
+    for (const p of [pa, pb]) p.on('dialog', (d) => d.accept());
+    await pa.goto(`${ctx.url}/#/lobby`);
+    await pa.waitForSelector('#no-seeks, #seeks .seek-row');
+    await pa.selectOption('#seek-pool', '8x8');
+    await pa.selectOption('#seek-time', 'untimed');
+    await pa.selectOption('#seek-seat', 'black');
+    await pa.click('#post-seek');
+    await pa.waitForSelector('#seeks .seek-row.own');
+    await pb.goto(`${ctx.url}/#/lobby`);
+    await pb.click(`#seeks .seek-row:has(a:text-is("${nameA}")) button`);
+    const table = await bothAtOneTable(pa, pb);
+    await pa.click('.board-host .sq[data-sq="f5"]');
+    await waitPly(pb, 0);
+    await pb.click('.board-host .sq[data-sq="d6"]');
+    await waitPly(pa, 1);
+    await beforeEnd(table);
+    await pa.click('#resign');
+    for (const p of [pa, pb]) await waitStatus(p, 'finished');
+    const ratings = {};
+    for (const name of [nameA, nameB]) {
+        const player = await (await fetch(`${ctx.url}/api/players/${name}`)).json();
+        ratings[name] = Math.round(player.ratings['8x8'].rating);
+    }
+    check(ratings[nameA] < 1500 && ratings[nameB] > 1500, `the rated game did not move the ratings: ${JSON.stringify(ratings)}`);
+    return { nameA, nameB, pa, pb, table, ratings };
+}
+
+export const tests = {
+    // Issue 26, 17: the seeker sees what the quick pairing is doing (quick_waiting): the rating
+    // window, how many look for the same game, and when they are paired whatever the gap.
+    async 'returning: quick pairing says its window, who else seeks and when it pairs anyway'(ctx) {
+        const { pa, pb } = await ratedGame(ctx);
+        await pa.goto(`${ctx.url}/#/lobby`);
+        await pa.selectOption('#quick-pool', '8x8');
+        await pa.click('#quick-5-3');
+        await pa.waitForFunction(() => /Nobody else is looking/.test(document.querySelector('#quick-details')?.textContent || ''));
+        check(/Rating window ±\d+/.test(await pa.textContent('#quick-details')), `the wait reads "${await pa.textContent('#quick-details')}"`);
+        await pb.goto(`${ctx.url}/#/lobby`);
+        await pb.selectOption('#quick-pool', '8x8');
+        await pb.click('#quick-5-3');
+        // About 300 points apart and alone in their game: they wait, then are paired anyway.
+        for (const p of [pa, pb]) {
+            await p.waitForFunction(() => /2 players are looking/.test(document.querySelector('#quick-details')?.textContent || ''));
+            const text = await p.textContent('#quick-details');
+            check(/paired whatever the ratings in \d+ s/.test(text), `no countdown to pairing anyway: "${text}"`);
+        }
+        await pa.screenshot({ path: `${ctx.shots}/returning-quick-details.png` });
+        await bothAtOneTable(pa, pb);
+    },
+};
