@@ -4,7 +4,7 @@
 // game left (2), spectators' chat reaches the players when a rated game ends (12), the replay
 // and the profile say who played, when, how fast and how it ended (6), an accepted challenge
 // leaves every tab (1), and the lobby's open tables skip an abandoned computer game (14).
-import { bothAtOneTable, check, freshName, registered, waitPly } from './lib.mjs';
+import { bothAtOneTable, check, freshName, registered, tableOf, waitPly } from './lib.mjs';
 
 const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
 
@@ -66,5 +66,38 @@ export const tests = {
         }
         await pa.screenshot({ path: `${ctx.shots}/returning-quick-details.png` });
         await bothAtOneTable(pa, pb);
+    },
+
+    // Issue 26, 6: the replay names the players with their ratings, the date, the time control
+    // and the result; the profile's recent games give date, colour, opponent (a computer by its
+    // level, never "vs ?") and the score.
+    async 'returning: the replay and the profile say who played, when, how fast and how it ended'(ctx) {
+        const { nameA, nameB, pa, table, ratings } = await ratedGame(ctx);
+        const year = String(new Date().getFullYear());
+        await pa.goto(`${ctx.url}/#/replay/${table}`);
+        await pa.waitForSelector('#replay-info');
+        const info = await pa.textContent('#replay-info');
+        check(info.includes(year) && /untimed/.test(info) && /\brated\b/.test(info), `the replay's line reads "${info}"`);
+        const players = await pa.textContent('#replay-counts');
+        check(players.includes(`${nameA} (1500 → ${ratings[nameA]})`) && players.includes(`${nameB} (1500 → ${ratings[nameB]})`),
+            `the replay's players read "${players}"`);
+        check(/resign/.test(await pa.textContent('#replay-result')), 'the replay does not give the result');
+        await pa.screenshot({ path: `${ctx.shots}/returning-replay.png` });
+        // A game against the computer, resigned after a move.
+        await pa.goto(`${ctx.url}/#/`);
+        await pa.click('#play-computer');
+        await pa.waitForURL(/#\/table\//);
+        const computer = tableOf(pa);
+        await pa.click('.board.interactive .sq.playable');
+        await pa.click('#resign');
+        await waitStatus(pa, 'finished');
+        await pa.goto(`${ctx.url}/#/player/${nameA}`);
+        const row = await pa.waitForSelector(`#profile-recent [data-game="${table}"]`);
+        const text = await row.textContent();
+        check(text.includes(year) && text.includes('Black') && text.includes(`vs ${nameB}`) && /lost \d+–\d+/.test(text),
+            `the rated game's row reads "${text}"`);
+        const vsComputer = await pa.textContent(`#profile-recent [data-game="${computer}"]`);
+        check(/vs computer level \d+/.test(vsComputer) && !vsComputer.includes('?'), `the computer game's row reads "${vsComputer}"`);
+        await pa.screenshot({ path: `${ctx.shots}/returning-profile.png`, fullPage: true });
     },
 };

@@ -192,6 +192,9 @@
  * @property {boolean} [rated]
  * @property {Clock} [clock]
  * @property {number} [created]
+ * @property {number | null} [seat] in a profile's recent games: the profile's seat
+ * @property {string[]} [opponents] in a profile's recent games: the other seats by name, a
+ *   computer as "computer level N" (in seat order)
  */
 
 /**
