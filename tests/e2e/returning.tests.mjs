@@ -4,7 +4,7 @@
 // game left (2), spectators' chat reaches the players when a rated game ends (12), the replay
 // and the profile say who played, when, how fast and how it ended (6), an accepted challenge
 // leaves every tab (1), and the lobby's open tables skip an abandoned computer game (14).
-import { bothAtOneTable, check, freshName, registered, tableOf, waitPly } from './lib.mjs';
+import { bothAtOneTable, check, createGame, fillSetup, freshName, registered, tableOf, waitPly } from './lib.mjs';
 
 const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
 
@@ -99,5 +99,96 @@ export const tests = {
         const vsComputer = await pa.textContent(`#profile-recent [data-game="${computer}"]`);
         check(/vs computer level \d+/.test(vsComputer) && !vsComputer.includes('?'), `the computer game's row reads "${vsComputer}"`);
         await pa.screenshot({ path: `${ctx.shots}/returning-profile.png`, fullPage: true });
+    },
+
+    // Issue 26, 2: the rematch of a rated game carries the ratings the game left, not 1500.
+    async 'returning: the rematch of a rated game shows the ratings after the game'(ctx) {
+        const { nameA, nameB, pa, pb, table, ratings } = await ratedGame(ctx);
+        await pb.click('#offer-rematch');
+        await pa.click('#accept-rematch');
+        for (const p of [pa, pb]) {
+            await p.waitForFunction((old) => location.hash.startsWith('#/table/') && !location.hash.endsWith(old), table);
+            await waitPly(p, -1);
+        }
+        for (const p of [pa, pb]) {
+            const players = await p.textContent('#players');
+            check(players.includes(`${nameA} (${ratings[nameA]})`) && players.includes(`${nameB} (${ratings[nameB]})`)
+                && !players.includes('(1500)'), `the rematch shows "${players}", not the ratings ${JSON.stringify(ratings)}`);
+        }
+    },
+
+    // Issue 26, 12: a spectator's chat during a rated game reaches the players when it ends,
+    // without a reload.
+    async 'returning: spectator chat of a rated game reaches the players when it ends'(ctx) {
+        const line = `well played ${Date.now() % 1000}`;
+        let spectator = null;
+        const { pa, pb } = await ratedGame(ctx, {
+            beforeEnd: async (table) => {
+                spectator = await (await ctx.launch()).page();
+                await spectator.goto(`${ctx.url}/#/table/${table}`);
+                await spectator.waitForSelector('#watch-banner');
+                await spectator.fill('#chat-input', line);
+                await spectator.click('#chat-send');
+                await spectator.waitForFunction((t) => document.querySelector('#chat-log')?.textContent.includes(t), line);
+                await pa.waitForTimeout(300);
+                check(!(await pa.textContent('#chat-log')).includes(line), 'the players saw spectator chat during a rated game');
+            },
+        });
+        for (const p of [pa, pb]) {
+            await p.waitForFunction((t) => document.querySelector('#chat-log')?.textContent.includes(t), line, { timeout: 5000 })
+                .catch(() => { throw new Error('the spectator\'s line did not reach a player when the game ended'); });
+        }
+    },
+
+    // Issue 26, 1: an accepted challenge leaves the challenge bar and the Lobby badge at once, in
+    // the accepter's other tab too, and the challenger's tabs keep no trace of it.
+    async 'returning: an accepted challenge leaves the bar and the badge of every tab'(ctx) {
+        const nameA = freshName('Chal');
+        const nameB = freshName('Acc');
+        const { browser: ba, page: pa } = await registered(ctx, nameA);
+        const { browser: bb, page: pb } = await registered(ctx, nameB);
+        const pa2 = await ba.context.newPage();
+        const pb2 = await bb.context.newPage();
+        await pa2.goto(`${ctx.url}/#/leaderboard/8x8`);
+        for (const p of [pb, pb2]) await p.goto(`${ctx.url}/#/leaderboard/8x8`);
+        await pa.goto(`${ctx.url}/#/player/${nameB}`);
+        await pa.waitForSelector('#profile-online.on');
+        await pa.click('#challenge-send');
+        for (const p of [pb, pb2]) {
+            await p.waitForSelector('#notices .challenge-row');
+            await p.waitForSelector('#challenge-badge');
+        }
+        await pb.click('#notices .challenge-row button.primary');
+        await bothAtOneTable(pa, pb);
+        for (const p of [pb, pb2, pa, pa2]) {
+            await p.waitForSelector('#notices .challenge-row', { state: 'detached', timeout: 5000 })
+                .catch(() => { throw new Error('the accepted challenge stayed in the challenge bar'); });
+            await p.waitForSelector('#challenge-badge', { state: 'detached', timeout: 5000 })
+                .catch(() => { throw new Error('the accepted challenge stayed in the Lobby badge'); });
+        }
+        await pb2.goto(`${ctx.url}/#/lobby`);
+        await pb2.waitForSelector('#no-seeks, #seeks .seek-row');
+        check(!(await pb2.$('#challenges .challenge-row')), 'the lobby still lists the accepted challenge');
+    },
+
+    // Issue 26, 14: Open tables lists a table waiting for a player, not a computer game left at
+    // move 0.
+    async 'returning: Open tables skips a computer game left at move 0'(ctx) {
+        const left = await (await ctx.launch()).page();
+        await left.goto(`${ctx.url}/#/new`);
+        await fillSetup(left, { board: 8, seats: ['human', 3] });
+        await left.selectOption('#my-colour', 'black');
+        await createGame(left);
+        const computer = tableOf(left);
+        await left.goto(`${ctx.url}/#/leaderboard/8x8`);
+        const host = await (await ctx.launch()).page();
+        await host.goto(`${ctx.url}/#/new`);
+        await fillSetup(host, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+        await createGame(host);
+        const waiting = tableOf(host);
+        const viewer = await (await ctx.launch()).page();
+        await viewer.goto(`${ctx.url}/#/lobby`);
+        await viewer.waitForSelector(`#open-tables [data-table="${waiting}"]`);
+        check(!(await viewer.$(`#open-tables [data-table="${computer}"]`)), 'Open tables lists the abandoned computer game');
     },
 };

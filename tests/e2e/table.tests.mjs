@@ -103,6 +103,22 @@ export const tests = {
         check(!(await a.textContent('#alert')) && !(await b.textContent('#alert')), 'a refusal was shown');
     },
 
+    // Issue 26, 3: a guest has no rating to show: not against the computer, not in a casual game.
+    async 'game table: no rating beside a guest, against the computer or in a casual game'(ctx) {
+        const page = await newPage(ctx);
+        await page.goto(`${ctx.url}/#/`);
+        await page.click('#play-computer');
+        await page.waitForURL(/#\/table\//);
+        await waitPly(page, -1);
+        const shown = await page.textContent('#players');
+        check(!/\(\d{3,4}\)/.test(shown), `a guest against the computer shows a rating: "${shown}"`);
+        const { a, b } = await twoPlayers(ctx);
+        for (const p of [a, b]) {
+            const players = await p.textContent('#players');
+            check(!/\(\d{3,4}\)/.test(players), `a casual guest game shows a rating: "${players}"`);
+        }
+    },
+
     async 'game table: a rematch declined, then accepted'(ctx) {
         const { a, b } = await twoPlayers(ctx, 'tr-TR');
         await a.click('#resign');
