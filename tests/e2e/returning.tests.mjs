@@ -11,7 +11,7 @@ const waitStatus = (page, s) => page.waitForFunction((want) => document.querySel
 /**
  * Two registered players and a finished rated 8x8 untimed game between them: A (Black) resigns
  * once each has moved, so A's rating falls and B's rises (a gap of about 300 points).
- * `beforeEnd(table)` runs while the game is still on (a spectator's chat, say).
+ * `beforeEnd(table, pa)` runs while the game is still on (a spectator's chat, say).
  */
 async function ratedGame(ctx, { beforeEnd = async () => {} } = {}) {
     const nameA = freshName('Rate');
@@ -33,7 +33,7 @@ async function ratedGame(ctx, { beforeEnd = async () => {} } = {}) {
     await waitPly(pb, 0);
     await pb.click('.board-host .sq[data-sq="d6"]');
     await waitPly(pa, 1);
-    await beforeEnd(table);
+    await beforeEnd(table, pa);
     await pa.click('#resign');
     for (const p of [pa, pb]) await waitStatus(p, 'finished');
     const ratings = {};
@@ -121,17 +121,16 @@ export const tests = {
     // without a reload.
     async 'returning: spectator chat of a rated game reaches the players when it ends'(ctx) {
         const line = `well played ${Date.now() % 1000}`;
-        let spectator = null;
         const { pa, pb } = await ratedGame(ctx, {
-            beforeEnd: async (table) => {
-                spectator = await (await ctx.launch()).page();
+            beforeEnd: async (table, black) => {
+                const spectator = await (await ctx.launch()).page();
                 await spectator.goto(`${ctx.url}/#/table/${table}`);
                 await spectator.waitForSelector('#watch-banner');
                 await spectator.fill('#chat-input', line);
                 await spectator.click('#chat-send');
                 await spectator.waitForFunction((t) => document.querySelector('#chat-log')?.textContent.includes(t), line);
-                await pa.waitForTimeout(300);
-                check(!(await pa.textContent('#chat-log')).includes(line), 'the players saw spectator chat during a rated game');
+                await black.waitForTimeout(300);
+                check(!(await black.textContent('#chat-log')).includes(line), 'the players saw spectator chat during a rated game');
             },
         });
         for (const p of [pa, pb]) {
