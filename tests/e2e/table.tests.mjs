@@ -89,6 +89,7 @@ export const tests = {
         check(/White declined your draw offer/.test(await a.textContent('#declined-draw')), `declined reads "${await a.textContent('#declined-draw')}"`);
         check(await a.isDisabled('#offer-draw'), 'the Draw button is offered again at once');
         check(/again after the next move/.test(await a.textContent('#again-draw')), 'the disabled Draw button does not say when');
+        await a.screenshot({ path: `${ctx.shots}/table-declined.png` });
         await a.click('.board-host .sq[data-sq="f5"]');
         await waitPly(b, 0);
         await a.waitForSelector('#offer-draw:not([disabled])');
