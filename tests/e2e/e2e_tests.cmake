@@ -33,10 +33,11 @@ if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
   set(e2e_seconds_tests 130)
   set(e2e_seconds_game 75)
   set(e2e_seconds_site 60)
-  set(e2e_seconds_table 35)
+  set(e2e_seconds_table 40)
   set(e2e_seconds_analysis 30)
   set(e2e_seconds_polish 15)
   set(e2e_seconds_look 15)
+  set(e2e_seconds_returning 35)
   foreach(module ${E2E_MODULES})
     add_test(NAME e2e_browser_${module}
              COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Browser tests of the game view's fixes (issue 13, "The game view, fixed"): rules pages at
-// phone width, error texts translated by code, names counted in bytes, the GGF link only where
+// phone width, error texts translated by code, names counted in characters, the GGF link only where
 // the server writes GGF, undo at one-screen tables, a board that fits the screen's height,
 // distinct focus and last-move marks, a friendly hint, the result with the winner's count
 // first, a clock that stays put on resignation, the computer's reply after the flips, shape
@@ -90,22 +90,25 @@ export const tests = {
         }
     },
 
-    async 'game view: names are counted in bytes, as the server limits them'(ctx) {
+    // Issue 26, 11: seat names are limited in characters (code points of the NFC form, as the
+    // server counts them), never bytes: "ż" is one character, e + U+0301 is one (é).
+    async 'game view: names are counted in characters, as the server limits them'(ctx) {
         const page = await newPage(ctx);
         await page.goto(`${ctx.url}/#/new`);
         // Names typed in the form are used at one-screen tables (a player's own name elsewhere).
         await fillSetup(page, { board: 8, seats: ['human', 'human'], local: true });
-        await page.fill('#name-0', 'ab😀');
-        check((await page.textContent('#name-0-bytes')) === '6 of 40 bytes', `byte count: ${await page.textContent('#name-0-bytes')}`);
-        await page.fill('#name-0', 'ż'.repeat(21));
+        await page.fill('#name-0', 'abe\u0301😀');
+        check((await page.textContent('#name-0-count')) === '4 of 40 characters', `count: ${await page.textContent('#name-0-count')}`);
+        await page.fill('#name-0', 'ż'.repeat(41));
         const problems = await page.textContent('#problems');
-        check(/at most 40 bytes/.test(problems) && /takes 42/.test(problems), `42-byte name: ${problems}`);
-        check(await page.isDisabled('#create'), 'create enabled with a 42-byte name');
-        check((await page.inputValue('#name-0')).length === 21, 'the field cut the name instead of explaining');
-        await page.fill('#name-0', 'ż'.repeat(20));
-        check((await page.textContent('#problems')).trim() === '', 'a 40-byte name refused');
+        check(/at most 40 characters/.test(problems) && /has 41/.test(problems), `41-character name: ${problems}`);
+        check(!/bytes/.test(problems), `the limit is told in bytes: ${problems}`);
+        check(await page.isDisabled('#create'), 'create enabled with a 41-character name');
+        check((await page.inputValue('#name-0')).length === 41, 'the field cut the name instead of explaining');
+        await page.fill('#name-0', 'ż'.repeat(40));
+        check((await page.textContent('#problems')).trim() === '', 'a 40-character (80-byte) name refused');
         await createGame(page);
-        check((await page.textContent('#players .player[data-seat="0"]')).includes('ż'.repeat(20)), 'the server did not take the name');
+        check((await page.textContent('#players .player[data-seat="0"]')).includes('ż'.repeat(40)), 'the server did not take the name');
     },
 
     async 'game view: GGF link only where the server writes GGF; undo at one-screen tables'(ctx) {

@@ -303,3 +303,35 @@ export function splitWords(page, selector) {
         return out;
     }, selector);
 }
+
+// Accounts and pairings of the site tests (site.tests.mjs, returning.tests.mjs).
+export const Password = 'correct horse 42';
+let serial = 0;
+// A fresh name per call (3-20 letters and digits), so reruns against one server do not clash.
+export const freshName = (stem) => `${stem}${Date.now().toString(36).slice(-5)}${serial++}`;
+
+export const tableOf = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');
+
+// Registers `name` through the form of a fresh browser; returns {browser, page}.
+export async function registered(ctx, name, options = {}) {
+    const browser = await ctx.launch(options);
+    const page = await browser.page();
+    await page.goto(`${ctx.url}/#/register`);
+    await page.fill('#auth-name', name);
+    await page.fill('#auth-password', Password);
+    await page.fill('#auth-again', Password);
+    await page.click('#auth-submit');
+    await page.waitForFunction((n) => location.hash === `#/player/${n}`, name, { timeout: 10000 });
+    await page.waitForFunction((n) => document.querySelector('#user-name')?.textContent.includes(n), name);
+    return { browser, page };
+}
+
+// Waits until both pages show the same table (after a pairing) and its first state.
+export async function bothAtOneTable(pa, pb) {
+    await pa.waitForURL(/#\/table\//, { timeout: 15000 });
+    await pb.waitForURL(/#\/table\//, { timeout: 15000 });
+    check(tableOf(pa) === tableOf(pb), `paired at different tables: ${tableOf(pa)} vs ${tableOf(pb)}`);
+    await waitPly(pa, -1);
+    await waitPly(pb, -1);
+    return tableOf(pa);
+}

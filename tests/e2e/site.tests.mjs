@@ -7,14 +7,7 @@
 // English, Turkish and Polish at desktop and phone size with no sideways scrolling, the dark
 // mode and board theme remembered, the landing page reachable by keyboard.
 import { join } from 'node:path';
-import { check, navClick, playToEnd, waitPly } from './lib.mjs';
-
-const Password = 'correct horse 42';
-let serial = 0;
-// A fresh name per call (3-20 letters and digits), so reruns against one server do not clash.
-const freshName = (stem) => `${stem}${Date.now().toString(36).slice(-5)}${serial++}`;
-
-const tableOf = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');
+import { Password, bothAtOneTable, check, freshName, navClick, playToEnd, registered, waitPly } from './lib.mjs';
 
 async function shot(page, ctx, name) {
     await page.waitForTimeout(300);
@@ -26,34 +19,10 @@ async function noSidewaysScroll(page, what) {
     check(wide <= inner, `${what} scrolls sideways (${wide}px > ${inner}px)`);
 }
 
-// Registers `name` through the form of a fresh browser; returns {browser, page}.
-async function registered(ctx, name, options = {}) {
-    const browser = await ctx.launch(options);
-    const page = await browser.page();
-    await page.goto(`${ctx.url}/#/register`);
-    await page.fill('#auth-name', name);
-    await page.fill('#auth-password', Password);
-    await page.fill('#auth-again', Password);
-    await page.click('#auth-submit');
-    await page.waitForFunction((n) => location.hash === `#/player/${n}`, name, { timeout: 10000 });
-    await page.waitForFunction((n) => document.querySelector('#user-name')?.textContent.includes(n), name);
-    return { browser, page };
-}
-
 async function profile(ctx, name) {
     const res = await fetch(`${ctx.url}/api/players/${encodeURIComponent(name)}`);
     check(res.ok, `profile of ${name}: HTTP ${res.status}`);
     return res.json();
-}
-
-// Waits until both pages show the same table (after a pairing) and its first state.
-async function bothAtOneTable(pa, pb) {
-    await pa.waitForURL(/#\/table\//, { timeout: 15000 });
-    await pb.waitForURL(/#\/table\//, { timeout: 15000 });
-    check(tableOf(pa) === tableOf(pb), `paired at different tables: ${tableOf(pa)} vs ${tableOf(pb)}`);
-    await waitPly(pa, -1);
-    await waitPly(pb, -1);
-    return tableOf(pa);
 }
 
 export const tests = {
@@ -290,6 +259,30 @@ export const tests = {
         await page.click('#play-computer');
         await page.waitForURL(/#\/table\//);
         await waitPly(page, -1);
+    },
+
+    // Issue 26, 11: a name typed as e + U+0308 (combining diaeresis) registers as "Zoë" (NFC); a
+    // 30-character name is refused with the limit and its length, in characters.
+    async 'site: Zoë typed with a combining mark registers; a 30-character name is refused with the limit'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        await page.goto(`${ctx.url}/#/register`);
+        await page.fill('#auth-name', 'x'.repeat(30));
+        await page.fill('#auth-password', Password);
+        await page.fill('#auth-again', Password);
+        await page.click('#auth-submit');
+        const refusal = await page.textContent('#auth-status');
+        check(/3 to 20 characters/.test(refusal) && /has 30/.test(refusal), `a 30-character name reads "${refusal}"`);
+        check(page.url().endsWith('#/register'), 'a 30-character name left the form');
+        const typed = `Zoe\u0308${Date.now().toString(36).slice(-6)}`;
+        const nfc = typed.normalize('NFC');
+        await page.fill('#auth-name', typed);
+        await page.click('#auth-submit');
+        await page.waitForFunction((n) => decodeURIComponent(location.hash) === `#/player/${n}`, nfc, { timeout: 10000 })
+            .catch(async () => { throw new Error(`"Zoë" did not register: ${await page.textContent('#auth-status')}`); });
+        await page.waitForFunction((n) => document.querySelector('#user-name')?.textContent.includes(n), nfc);
+        const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+        check(me.name === nfc, `registered as ${JSON.stringify(me.name)}, not the NFC ${JSON.stringify(nfc)}`);
     },
 
     // Issue 26, 16: the challenge bar under the header lines up with the page's content, at

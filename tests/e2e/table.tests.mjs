@@ -79,6 +79,47 @@ export const tests = {
         check(/Remis za zgodą/.test(await b.textContent('#status')), `Polish result: ${await b.textContent('#status')}`);
     },
 
+    // Issue 26, 4: a declined offer tells the offerer, in its language, and the Draw/Takeback
+    // button says when it may be offered again (offers_refused) instead of answering "not allowed".
+    async 'game table: a declined draw and takeback tell the offerer; the button waits for a move'(ctx) {
+        const { a, b } = await twoPlayers(ctx);
+        await a.click('#offer-draw');
+        await b.click('#decline-draw');
+        await a.waitForSelector('#declined-draw');
+        check(/White declined your draw offer/.test(await a.textContent('#declined-draw')), `declined reads "${await a.textContent('#declined-draw')}"`);
+        check(await a.isDisabled('#offer-draw'), 'the Draw button is offered again at once');
+        check(/again after the next move/.test(await a.textContent('#again-draw')), 'the disabled Draw button does not say when');
+        await a.screenshot({ path: `${ctx.shots}/table-declined.png` });
+        await a.click('.board-host .sq[data-sq="f5"]');
+        await waitPly(b, 0);
+        await a.waitForSelector('#offer-draw:not([disabled])');
+        check(!(await a.$('#declined-draw')), 'the declined note outlived the next move');
+        await b.click('.board-host .sq[data-sq="d6"]');
+        await waitPly(a, 1);
+        await b.click('#offer-takeback');
+        await a.click('#decline-takeback');
+        await b.waitForSelector('#declined-takeback');
+        check(/Czarne odrzucają prośbę o cofnięcie/.test(await b.textContent('#declined-takeback')), 'the Polish offerer is not told');
+        check(await b.isDisabled('#offer-takeback'), 'the Takeback button is offered again at once');
+        check(!(await a.textContent('#alert')) && !(await b.textContent('#alert')), 'a refusal was shown');
+    },
+
+    // Issue 26, 3: a guest has no rating to show: not against the computer, not in a casual game.
+    async 'game table: no rating beside a guest, against the computer or in a casual game'(ctx) {
+        const page = await newPage(ctx);
+        await page.goto(`${ctx.url}/#/`);
+        await page.click('#play-computer');
+        await page.waitForURL(/#\/table\//);
+        await waitPly(page, -1);
+        const shown = await page.textContent('#players');
+        check(!/\(\d{3,4}\)/.test(shown), `a guest against the computer shows a rating: "${shown}"`);
+        const { a, b } = await twoPlayers(ctx);
+        for (const p of [a, b]) {
+            const players = await p.textContent('#players');
+            check(!/\(\d{3,4}\)/.test(players), `a casual guest game shows a rating: "${players}"`);
+        }
+    },
+
     async 'game table: a rematch declined, then accepted'(ctx) {
         const { a, b } = await twoPlayers(ctx, 'tr-TR');
         await a.click('#resign');

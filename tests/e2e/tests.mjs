@@ -136,8 +136,8 @@ export const tests = {
             check(await page.isDisabled('#create'), `create enabled with name ${JSON.stringify(bad)}`);
         }
         check((await page.inputValue('#name-0')) === 'Ad\u061Ca', 'the name field lost its text');
-        await page.fill('#name-0', 'Ż'.repeat(21));
-        check(/at most 40 bytes/.test(await problems()) && await page.isDisabled('#create'), 'a 42-byte name not refused');
+        await page.fill('#name-0', 'Ż'.repeat(41));
+        check(/at most 40 characters/.test(await problems()) && await page.isDisabled('#create'), 'a 41-character name not refused');
         await page.fill('#name-0', '  Ada  ');
         check((await problems()) === '' && !(await page.isDisabled('#create')), 'a name with spaces around it refused');
         await createGame(page);

@@ -53,17 +53,20 @@ async function call(method, path, body) {
 }
 
 // The server's rule for player names (name_problem in src/server/common/protocol.cpp), so the form
-// can explain a refusal before sending: at most 40 bytes of UTF-8, no control characters and
+// can explain a refusal before sending: at most 40 characters (code points of the NFC form, as
+// the server normalises names; issue 26, 11), no control characters and
 // none of the formatting characters that reorder or hide text (bidi embeddings, overrides and
 // isolates, zero-width marks, the byte-order mark). A lone surrogate is not UTF-8 at all.
 // Returns the problem's translation key, or null for a good name.
-export const NameMaxBytes = 40;
+export const NameMaxChars = 40;
+/** A name's length as the server counts it: code points of its NFC form. @param {string} name */
+export const nameLength = (name) => [...name.normalize('NFC')].length;
 const NameForbidden = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C\uFFF9-\uFFFB]|[\uD800-\uDFFF]/u;
 
 /** @param {string} name @returns {string | null} */
 export function nameProblem(name) {
     if (NameForbidden.test(name)) return 'problem.nameChars';
-    if (new TextEncoder().encode(name).length > NameMaxBytes) return 'problem.nameLong';
+    if (nameLength(name) > NameMaxChars) return 'problem.nameLong';
     return null;
 }
 

@@ -94,3 +94,27 @@ export function phaseNote(table) {
     }
     return '';
 }
+
+// A date (ms since the epoch) in the reader's language: "3 Dec 2026" or, with the time,
+// "3 Dec 2026, 14:05".
+/** @param {number | undefined} ms @param {boolean} [withTime] */
+export function dateText(ms, withTime = false) {
+    if (!ms) return '';
+    return new Date(ms).toLocaleString(getLang(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+}
+
+// Who sat at a seat, for lists of games: a computer by its level, a person by name.
+/** @param {import('./protocol.js').Seat | undefined} s */
+export function seatName(s) {
+    if (!s) return '';
+    if (s.type === 'computer') return t('profile.computerLevel', { n: s.level ?? '' });
+    return s.player || s.name || t('seat.human');
+}
+
+// A seat's rating as a number (the table state's number, or a rating object's), or null.
+/** @param {import('./protocol.js').Seat | undefined} s */
+export function seatRating(s) {
+    const r = s?.rating;
+    if (r === null || r === undefined) return null;
+    return Math.round(typeof r === 'object' ? r.rating : r);
+}

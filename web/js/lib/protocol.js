@@ -65,6 +65,13 @@
  */
 
 /**
+ * @typedef {object} RefusedOffer a draw or takeback offer declined or withdrawn at this ply
+ * @property {'draw' | 'takeback'} kind
+ * @property {number} from the seat that offered
+ * @property {number} again_at_ply from which ply the seat may offer it again
+ */
+
+/**
  * @typedef {object} TableState docs/PROTOCOL.md "Table state"
  * @property {string} id
  * @property {Setup & {players: number, board: string}} setup normalised
@@ -86,6 +93,7 @@
  * @property {string | null} [rematch]
  * @property {number} [created]
  * @property {Offer[]} [offers]
+ * @property {RefusedOffer[]} [offers_refused]
  * @property {number[]} [rematch_offers_left]
  * @property {boolean[]} [presence]
  * @property {number | null} [claim_at]
@@ -113,6 +121,7 @@
  *   | {type: 'hint', square: string | null, score?: number, depth?: number, ply?: number}
  *   | {type: 'rematch', table: string}
  *   | {type: 'chat_log', messages: ChatMessage[]}
+ *   | {type: 'offer_declined', kind: 'draw' | 'takeback' | 'rematch', from: number, by: number}
  *   | {type: 'pong'}
  *   | ChatMessage | ErrorMessage} TableMessage the table socket's messages (server -> client)
  */
@@ -162,7 +171,8 @@
  *   | {type: 'seek_removed', id: string}
  *   | {type: 'online', count: number}
  *   | {type: 'games', games: MyGame[]}
- *   | {type: 'quick_waiting', pool: string, preset: string, window: number | null}
+ *   | {type: 'quick_waiting', pool: string, preset: string, window: number | null, seeking?: number,
+ *      any_rating_at?: number | null}
  *   | {type: 'quick_stopped'}
  *   | {type: 'paired', table: string, seat?: number, token?: string}
  *   | ({type: 'challenge'} & Challenge)
@@ -182,6 +192,9 @@
  * @property {boolean} [rated]
  * @property {Clock} [clock]
  * @property {number} [created]
+ * @property {number | null} [seat] in a profile's recent games: the profile's seat
+ * @property {string[]} [opponents] in a profile's recent games: the other seats by name, a
+ *   computer as "computer level N" (in seat order)
  */
 
 /**

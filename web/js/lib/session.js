@@ -18,6 +18,9 @@ import { getMe, logout } from './api.js';
  * @property {string} pool
  * @property {string} preset
  * @property {number | null} window the rating window, null until the server's first answer
+ * @property {number | null} seeking how many wait for the same game, me included (issue 26, 17)
+ * @property {number | null} anyRatingAt wall-clock ms from which the seekers, alone in their game,
+ *   are paired whatever their ratings; null otherwise
  */
 
 /**
@@ -114,7 +117,8 @@ function receive(msg) {
         session.set({ games: Array.isArray(msg.games) ? msg.games : [] });
         break;
     case 'quick_waiting':
-        session.set({ quick: { pool: msg.pool, preset: msg.preset, window: msg.window } });
+        session.set({ quick: { pool: msg.pool, preset: msg.preset, window: msg.window ?? null,
+            seeking: msg.seeking ?? null, anyRatingAt: msg.any_rating_at ?? null } });
         break;
     case 'paired':
     case 'quick_stopped':
@@ -170,7 +174,7 @@ export const lobby = {
     },
     /** The quick-pairing wait starts when the request is sent. @param {string} pool @param {string} preset */
     quick(pool, preset) {
-        session.set({ quick: { pool, preset, window: null } });
+        session.set({ quick: { pool, preset, window: null, seeking: null, anyRatingAt: null } });
         lobby.send({ type: 'quick', pool, preset });
     },
     quickCancel() {

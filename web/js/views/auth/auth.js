@@ -3,14 +3,19 @@
 // Who this browser is lives in the session store (lib/session.js). The form checks the
 // server's rules for names and passwords before sending, and a refusal is shown by its error
 // code in the reader's language.
-import { t } from '../../lib/i18n.js';
+import { t, getLang } from '../../lib/i18n.js';
 import { register, login, changePassword } from '../../lib/api.js';
 import { session, signedIn, loggedIn, logOut } from '../../lib/session.js';
 import { el, field, errorText } from '../../lib/dom.js';
 
-/** The server's rules (docs/SITE.md), checked before sending; a translation key or null. @param {string} name */
+/**
+ * The server's rules (docs/SITE.md), checked before sending on the name as the server reads it
+ * (trimmed, NFC: "Zoë" typed as e + U+0308 is three letters; issue 26, 11); a translation key or null.
+ * @param {string} name
+ */
 export function nameRuleProblem(name) {
-    if ([...name].length < 3 || [...name].length > 20) return 'auth.nameLength';
+    const n = [...name].length;
+    if (n < 3 || n > 20) return 'auth.nameLength';
     if (!/^[\p{L}\p{N}_-]+$/u.test(name)) return 'auth.nameChars';
     if (/^guest-/i.test(name)) return 'auth.nameGuest';
     return null;
@@ -23,11 +28,14 @@ export function passwordRuleProblem(password) {
 }
 
 // The text for a refused account request, chosen by its code.
-/** @param {{code: string}} e */
+/** @param {{code: string, message?: string}} e */
 export function authErrorText(e) {
     const key = `auth.error.${e.code}`;
     const text = t(key);
-    return text === key ? errorText({ code: e.code }) : text;
+    if (text === key) return errorText(e);
+    // The server says which rule a name or password broke and its limit ("a name has 3 to 20
+    // characters; this one has 30"): in English it is shown as said.
+    return e.code === 'bad_request' && e.message && getLang() === 'en' ? `${text} (${e.message})` : text;
 }
 
 /** @param {string} id @param {string} type @param {string} autocomplete */
@@ -107,13 +115,16 @@ export function authView(root, mode) {
                 : null;
         view.append(el('h1', { id: 'auth-title' }, title), form, other ?? '');
 
+        // The name as the server keeps it: trimmed, in NFC.
+        const typedName = () => fields.name.value.trim().normalize('NFC');
+
         // The first problem with what was typed, before anything is sent.
         function problem() {
             if (mode === 'password') {
                 return passwordRuleProblem(fields.fresh.value)
                     || (fields.fresh.value !== fields.again.value ? 'auth.mismatch' : null);
             }
-            const name = fields.name.value.trim();
+            const name = typedName();
             if (mode === 'login') return name && fields.password.value ? null : 'auth.missing';
             return nameRuleProblem(name) || passwordRuleProblem(fields.password.value)
                 || (fields.password.value !== fields.again.value ? 'auth.mismatch' : null);
@@ -124,7 +135,7 @@ export function authView(root, mode) {
             const bad = problem();
             status.classList.remove('ok');
             if (bad) {
-                status.textContent = t(bad);
+                status.textContent = t(bad, { n: fields.name ? [...typedName()].length : 0 });
                 return;
             }
             submit.disabled = true;
@@ -136,14 +147,14 @@ export function authView(root, mode) {
                     status.classList.add('ok');
                     status.textContent = t('auth.passwordChanged');
                 } else {
-                    const name = fields.name.value.trim();
+                    const name = typedName();
                     const res = mode === 'register' ? await register(name, fields.password.value)
                         : await login(name, fields.password.value);
                     signedIn(res);
                     location.hash = `#/player/${encodeURIComponent(res.name || name)}`;
                 }
             } catch (err) {
-                status.textContent = authErrorText(/** @type {{code: string}} */ (err));
+                status.textContent = authErrorText(/** @type {{code: string, message?: string}} */ (err));
             } finally {
                 submit.disabled = false;
             }

@@ -9,6 +9,7 @@ import { lobby, onLobbyMessage, session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { poolName, presetLabel } from '../../lib/pools.js';
+import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
 
 const OnlinePool = '8x8';
 const OnlinePreset = '5+3';
@@ -95,7 +96,8 @@ export function landingView(root) {
         const cancel = el('button', { type: 'button', id: 'online-cancel' }, t('lobby.quickCancel'));
         cancel.addEventListener('click', () => lobby.quickCancel());
         waiting.replaceChildren(el('span', { class: 'spinner', 'aria-hidden': 'true' }),
-            el('span', {}, t('lobby.quickWaiting', { pool: poolName(q.pool), preset: presetLabel(q.preset) })), ' ', cancel);
+            el('span', {}, t('lobby.quickWaiting', { pool: poolName(q.pool), preset: presetLabel(q.preset) })), ' ', cancel,
+            quickWaitDetails(q, 'online-details'));
         if (hadFocus) cancel.focus();
     }
     const stops = [
@@ -115,7 +117,8 @@ export function landingView(root) {
         el('div', { class: 'cards' }, computer, online, friend), status,
         el('p', { class: 'more' }, el('a', { href: '#/new', class: 'button', id: 'full-setup' }, t('landing.fullSetup')),
             ' ', el('a', { href: '#/rules/standard' }, t('landing.rules'))));
-    return { destroy() { stops.forEach((stop) => stop()); } };
+    const ticker = setInterval(() => tickQuickWait(waiting), 500);
+    return { destroy() { clearInterval(ticker); stops.forEach((stop) => stop()); } };
 }
 
 /** @param {string} id @param {string} title @param {string} text @param {...import('../../lib/dom.js').Children} body */

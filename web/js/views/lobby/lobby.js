@@ -10,6 +10,7 @@ import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { resultText } from '../../lib/game-text.js';
 import { challengeItem } from '../../components/challenge-item.js';
+import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
 import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').Clock} Clock */
@@ -78,17 +79,18 @@ export function lobbyView(root) {
             el('div', { class: 'panel-head' }, el('h2', { id: 'tables-title' }, t('lobby.open')), refresh), tables,
             el('h2', {}, t('lobby.finished')), games));
 
-    // Quick pairing: a pool, then one button per preset; while waiting, a mark and Cancel.
+    // Quick pairing: a pool, then one button per preset; while waiting, a mark and Cancel, and
+    // what the server says it is doing (window, seekers, when it pairs anyway).
     function renderQuick() {
         const q = store.get().session.quick;
         if (q) {
             const cancel = el('button', { type: 'button', id: 'quick-cancel' }, t('lobby.quickCancel'));
             cancel.addEventListener('click', () => lobby.quickCancel());
-            const windowText = q.window ? ` ${t('lobby.quickWindow', { n: Math.round(q.window) })}` : '';
             const hadFocus = quick.contains(document.activeElement);
             quick.replaceChildren(el('p', { class: 'waiting', id: 'quick-waiting' },
                 el('span', { class: 'spinner', 'aria-hidden': 'true' }),
-                t('lobby.quickWaiting', { pool: poolName(q.pool), preset: presetLabel(q.preset) }), windowText), cancel);
+                t('lobby.quickWaiting', { pool: poolName(q.pool), preset: presetLabel(q.preset) })),
+            quickWaitDetails(q, 'quick-details'), cancel);
             if (hadFocus) cancel.focus();
             return;
         }
@@ -290,5 +292,6 @@ export function lobbyView(root) {
     renderFinished();
     load();
     const timer = setInterval(load, 5000);
-    return { destroy() { clearInterval(timer); stops.forEach((stop) => stop()); } };
+    const ticker = setInterval(() => tickQuickWait(quick), 500);
+    return { destroy() { clearInterval(timer); clearInterval(ticker); stops.forEach((stop) => stop()); } };
 }

@@ -2,12 +2,14 @@
 // A player's page (#/player/NAME): online or not, ratings per pool (provisional ones marked),
 // games won, drawn and lost, the recent games with their replay links and rating changes, and
 // a challenge (pool, time control, rated or casual) sent over the lobby socket.
-import { t, describeSetup } from '../../lib/i18n.js';
+import { t, colourName, describeSetup } from '../../lib/i18n.js';
+import { discBadge } from '../../components/board.js';
+import { dateText, seatName } from '../../lib/game-text.js';
 import { getPlayer } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { POOLS, PRESETS, setupForPool, clockForPreset, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').Me} Me */
@@ -48,6 +50,26 @@ const loggedIn = () => isLoggedIn(session.get());
 function seatOf(game, name) {
     const lower = name.toLowerCase();
     return (game.seats || []).findIndex((s) => String(s.player ?? s.name ?? '').toLowerCase() === lower);
+}
+
+/**
+ * The others at a recent game, in seat order: a computer by its level in the reader's language,
+ * a person by the server's name for them (today's name of a guest who registered).
+ * @param {GameSummary} game @param {number} seat the profile's seat
+ */
+function opponentNames(game, seat) {
+    const others = (game.seats || []).filter((_, i) => i !== seat);
+    return others.map((s, k) => (s.type === 'computer' ? seatName(s) : game.opponents?.[k] ?? seatName(s)));
+}
+
+/**
+ * The score of a recent game, the profile's own count first: "33–31".
+ * @param {GameSummary} game @param {number} seat
+ */
+function scoreText(game, seat) {
+    const counts = typeof game.result === 'object' ? game.result?.counts : null;
+    if (!counts || seat < 0 || counts[seat] === undefined) return '';
+    return t('profile.score', { mine: counts[seat], others: counts.filter((_, i) => i !== seat).join('–') });
 }
 
 /**
@@ -122,16 +144,21 @@ export function profileView(root, name) {
         const stats = el('dl', { class: 'stats', id: 'profile-stats' },
             ...['games', 'won', 'drawn', 'lost'].flatMap((k) => [el('dt', {}, t(`profile.${k}`)),
                 el('dd', { 'data-stat': k }, String(st[k] ?? 0))]));
+        // Each recent game (issue 26, 6): date, setup and time control, the profile's colour, the
+        // opponents (a computer by its level), the result with the score and rating change.
         const recent = (p.recent || []).map((g) => {
-            const seat = seatOf(g, p.name);
+            const seat = typeof g.seat === 'number' ? g.seat : seatOf(g, p.name);
             const result = typeof g.result === 'string' ? g.result : outcome(g.result, seat);
             const change = (typeof g.result === 'object' && g.result?.ratings || []).find((r) => r.seat === seat);
             const delta = change ? Math.round(change.after - change.before) : null;
-            const opponents = (g.seats || []).filter((_, i) => i !== seat).map((s) => s.player ?? s.name ?? '?');
+            const score = result ? scoreText(g, seat) : '';
             return el('li', { class: 'game-row', 'data-game': g.id },
-                el('span', { class: 'what' }, describeSetup(g.setup)),
-                el('span', { class: 'who' }, t('lobby.versus', { names: opponents.join(', ') })),
+                el('span', { class: 'when' }, dateText(g.created)),
+                el('span', { class: 'what' }, describeSetup(g.setup), ` · ${clockLabel(g.clock)}`, g.rated ? ` · ${t('game.rated')}` : ''),
+                seat >= 0 ? el('span', { class: 'colour', 'data-seat': String(seat) }, discBadge(seat, g.setup.players > 2), ' ', colourName(seat)) : '',
+                el('span', { class: 'who' }, t('lobby.versus', { names: opponentNames(g, seat).join(', ') })),
                 el('span', { class: `state ${result || ''}` }, result ? t(`profile.result.${result}`) : '',
+                    score ? el('span', { class: 'score' }, ` ${score}`) : '',
                     delta === null ? '' : el('span', { class: 'delta' }, ` (${delta >= 0 ? '+' : ''}${delta})`)),
                 el('a', { href: `#/replay/${encodeURIComponent(g.id)}`, class: 'button' }, t('lobby.replay')));
         });

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Replays a finished game move by move: the server gives the setup and the move list, and the
 // client's rules port (rules.js) rebuilds every position, so stepping needs no round trips.
+// Above the board: when it was played, its time control and whether it was rated; beside it
+// each seat's player with the rating (before -> after for a rated game) and discs (issue 26, 6).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { Board, discBadge } from '../../components/board.js';
 import { getGame, exportUrl } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
-import { resultText, variantOf } from '../../lib/game-text.js';
+import { dateText, resultText, seatName, seatRating, variantOf } from '../../lib/game-text.js';
+import { clockLabel } from '../../lib/pools.js';
 
 /**
  * @typedef {object} ReplayState
@@ -38,7 +41,8 @@ export function replayView(root, id) {
         board.update({ rows: rules.boardRows(pos), legal: [], last: pos.last, flipped: pos.flipped, animate: true, marks });
         where.textContent = t('replay.at', { ply: index, total: positions.length - 1 });
         counts.replaceChildren(...rules.counts(pos).map((c, s) =>
-            el('li', { class: 'player' }, discBadge(s, marks), el('span', { class: 'pname' }, colourName(s)), el('span', { class: 'count' }, String(c)))));
+            el('li', { class: 'player', 'data-seat': String(s) }, discBadge(s, marks),
+                el('span', { class: 'pname' }, playerText(game, s)), el('span', { class: 'count' }, String(c)))));
         list.querySelectorAll('li').forEach((li, k) => li.classList.toggle('current', k === index - 1));
     }
 
@@ -77,7 +81,9 @@ export function replayView(root, id) {
             exports.append(' · ', el('a', { href: exportUrl(id, 'ggf'), download: `${id}.ggf`, id: 'export-ggf' }, 'GGF'));
         }
         view.append(el('h1', { id: 'replay-title' }, `${t('replay.title')}: ${describeSetup(game.setup)}`),
-            el('p', { class: 'subtitle' }, el('a', { href: `#/rules/${variantOf(game.setup)}` }, t('game.rulesLink')),
+            el('p', { class: 'subtitle', id: 'replay-info' }, t('replay.info', { date: dateText(game.created, true) }),
+                ` · ${clockLabel(game.clock)} · ${game.rated ? t('game.rated') : t('replay.casual')} · `,
+                el('a', { href: `#/rules/${variantOf(game.setup)}` }, t('game.rulesLink')),
                 game.finished && game.setup.players === 2
                     ? [' · ', el('a', { href: `#/analysis/${encodeURIComponent(id)}`, id: 'replay-analysis' }, t('analysis.link'))] : null),
             el('div', { class: 'game-grid' }, host, el('div', { class: 'side' }, where, ctl, counts,
@@ -94,4 +100,18 @@ export function replayView(root, id) {
     const stop = store.subscribe(draw);
     start();
     return { destroy() { stop(); } };
+}
+
+/**
+ * "Black: Ada (1500 → 1662)": a seat's colour, player and rating; a rated game's change from
+ * its result, else the rating the seat carried (none at a casual table).
+ * @param {import('../../lib/protocol.js').GameSummary} game @param {number} seat
+ */
+function playerText(game, seat) {
+    const s = (game.seats || [])[seat];
+    const who = s ? `${colourName(seat)}: ${seatName(s)}` : colourName(seat);
+    const change = (typeof game.result === 'object' && game.result?.ratings || []).find((r) => r.seat === seat);
+    if (change) return `${who} (${Math.round(change.before)} → ${Math.round(change.after)})`;
+    const rating = seatRating(s);
+    return rating === null ? who : `${who} (${rating})`;
 }

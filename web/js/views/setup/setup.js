@@ -9,7 +9,7 @@ import { t, colourName } from '../../lib/i18n.js';
 import { counted } from '../../lib/game-text.js';
 import * as rules from '../../lib/rules.js';
 import { Board } from '../../components/board.js';
-import { createTable, nameProblem } from '../../lib/api.js';
+import { createTable, nameLength, nameProblem } from '../../lib/api.js';
 import { saveToken } from '../../lib/preferences.js';
 import { session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
@@ -110,7 +110,7 @@ export function setupView(root) {
     // the name field is not asked for (the server would not use it).
     const myName = () => store.get().me?.name || '';
     // The names as sent: trimmed (one per human seat at one screen); their problems, if any,
-    // are form problems like the others. The limit is in bytes, so the message counts bytes.
+    // are form problems like the others. The limit is in characters, as the message counts.
     const sentNames = () => (st.local
         ? st.seats.slice(0, st.players).map((x, i) => (x.type === 'human' ? st.names[i].trim() : ''))
         : myName() ? [] : [st.name.trim()]);
@@ -119,7 +119,7 @@ export function setupView(root) {
         const out = [];
         for (const name of sentNames()) {
             const key = nameProblem(name);
-            if (key === 'problem.nameLong') out.push({ key: 'problem.nameBytes', params: { n: byteLength(name) } });
+            if (key === 'problem.nameLong') out.push({ key: 'problem.nameTooLong', params: { n: nameLength(name) } });
             else if (key) out.push({ key });
         }
         return out.filter((p, i) => out.findIndex((q) => q.key === p.key) === i);
@@ -254,16 +254,16 @@ export function setupView(root) {
             seats.append(field(t('setup.mySeat'), select('my-seat', options, st.mySeat,
                 (v) => { st.mySeat = v; st.watchForced = false; render(); }), null, { invalid: invalid('problem.mySeat') }));
         }
-        // Names are limited in bytes (the server's rule), so the field counts bytes, not letters.
-        const nameInvalid = invalid('problem.nameChars', 'problem.nameBytes');
+        // Names are limited in characters (the server's rule, on the NFC form), so the field counts them.
+        const nameInvalid = invalid('problem.nameChars', 'problem.nameTooLong');
         /** @type {HTMLInputElement[]} */
         const nameInputs = [];
         /** @param {string} id @param {string} value @param {string} label @param {(value: string) => void} onInput */
         const nameInput = (id, value, label, onInput) => {
             const input = el('input', { id, type: 'text', value, autocomplete: 'nickname' });
-            const bytes = el('span', { class: 'name-bytes', id: `${id}-bytes`, 'aria-live': 'polite' });
-            const f = field(label, input, bytes, { invalid: nameInvalid && nameProblem(value.trim()) !== null });
-            const count = () => { bytes.textContent = t('setup.nameBytes', { n: byteLength(input.value.trim()) }); };
+            const counter = el('span', { class: 'name-count', id: `${id}-count`, 'aria-live': 'polite' });
+            const f = field(label, input, counter, { invalid: nameInvalid && nameProblem(value.trim()) !== null });
+            const count = () => { counter.textContent = t('setup.nameCount', { n: nameLength(input.value.trim()) }); };
             count();
             input.addEventListener('input', () => {
                 onInput(input.value);
@@ -376,7 +376,6 @@ export function setupView(root) {
 }
 
 /** @param {string} text */
-const byteLength = (text) => new TextEncoder().encode(text).length;
 
 /**
  * @param {string} id

@@ -9,6 +9,7 @@ import { el } from '../../lib/dom.js';
 import { neverPlayed } from '../../lib/game-text.js';
 import { poolName, poolOf, presetLabel, presetOf } from '../../lib/pools.js';
 import { lobby } from '../../lib/session.js';
+import { quickWaitDetails } from '../../components/quick-wait.js';
 
 const Kinds = ['draw', 'takeback', 'rematch'];
 
@@ -32,15 +33,35 @@ function button(id, label, onClick, cls = '') {
     return b;
 }
 
-// Fills `host` with the offer, abort and claim controls for this browser's seats.
-// `send(msg)` sends on the table socket.
-/** @param {HTMLElement} host @param {import('../../lib/protocol.js').TableState} table @param {(msg: object) => void} send */
-export function renderEtiquette(host, table, send) {
+// Fills `host` with the offer, abort and claim controls for this browser's seats, and the news
+// that my last offer was declined (issue 26, 4). `send(msg)` sends on the table socket. A draw
+// or takeback declined or withdrawn at this ply (`offers_refused`) shows its button disabled,
+// saying when it may be offered again, instead of a button the server would refuse.
+/**
+ * @param {HTMLElement} host @param {import('../../lib/protocol.js').TableState} table
+ * @param {(msg: object) => void} send
+ * @param {import('./store.js').TableViewState['declined']} [declined]
+ */
+export function renderEtiquette(host, table, send, declined = null) {
     host.replaceChildren();
     const mine = new Set(table.you || []);
     if (!mine.size) return;
     const offers = table.offers || [];
     const people = betweenPeople(table);
+    if (declined && !offers.some((o) => o.kind === declined.kind && mine.has(o.from))) {
+        host.append(el('p', { class: 'offer declined', id: `declined-${declined.kind}`, role: 'status' },
+            t(`offer.declined.${declined.kind}`, { colour: colourName(declined.by) })));
+    }
+    /** @param {string} kind the offer's kind: refused to my seats until a later ply */
+    const refused = (kind) => (table.offers_refused || []).some((r) => r.kind === kind && mine.has(r.from) && table.ply < r.again_at_ply);
+    /** @param {string} kind @param {string} label */
+    const offerButton = (kind, label) => {
+        const b = button(`offer-${kind}`, label, () => send({ type: 'offer', kind }));
+        if (!refused(kind)) return [b];
+        b.disabled = true;
+        b.setAttribute('aria-describedby', `again-${kind}`);
+        return [b, el('span', { class: 'note again', id: `again-${kind}` }, t('offer.again'))];
+    };
     for (const offer of offers) {
         if (!Kinds.includes(offer.kind)) continue;
         const from = colourName(offer.from);
@@ -59,11 +80,9 @@ export function renderEtiquette(host, table, send) {
     const pending = new Set(offers.map((o) => o.kind));
     const bar = el('div', { class: 'controls etiquette' });
     if (people && table.status === 'playing') {
-        if (!pending.has('draw')) bar.append(button('offer-draw', t('offer.draw'), () => send({ type: 'offer', kind: 'draw' })));
+        if (!pending.has('draw')) bar.append(...offerButton('draw', t('offer.draw')));
         const moved = [...mine].some((seat) => table.ply > seat);
-        if (moved && !pending.has('takeback')) {
-            bar.append(button('offer-takeback', t('offer.takeback'), () => send({ type: 'offer', kind: 'takeback' })));
-        }
+        if (moved && !pending.has('takeback')) bar.append(...offerButton('takeback', t('offer.takeback')));
     }
     if (canAbort(table)) {
         bar.append(button('abort', t('offer.abort'), () => {
@@ -139,7 +158,8 @@ export function renderNewOpponent(host, table, quick) {
     if (quick && quick.pool === pool && quick.preset === preset) {
         const cancel = button('new-opponent-cancel', t('lobby.quickCancel'), () => lobby.quickCancel());
         host.replaceChildren(el('p', { class: 'waiting', id: 'new-opponent-waiting' },
-            el('span', { class: 'spinner', 'aria-hidden': 'true' }), t('lobby.quickWaiting', what), ' ', cancel));
+            el('span', { class: 'spinner', 'aria-hidden': 'true' }), t('lobby.quickWaiting', what), ' ', cancel),
+        quickWaitDetails(quick, 'new-opponent-details'));
         if (hadFocus) cancel.focus();
         return;
     }

@@ -13,6 +13,8 @@ import { flipChoice, preferences } from '../../lib/preferences.js';
  * @property {string | null} hint the hinted square of this ply
  * @property {string} hintLine the hint as a sentence
  * @property {string} message the last refusal or explanation
+ * @property {{kind: string, by: number, ply: number} | null} declined my offer the server said was
+ *   declined (`offer_declined`), shown until the next move or my next offer
  * @property {boolean} pending a move was sent and its state has not come
  * @property {'connecting' | 'open' | 'lost' | 'back'} connection
  * @property {boolean | null} flipChoice the reader's choice to show this table turned or upright;
@@ -38,7 +40,7 @@ export function boardTurned({ flipChoice, table }) {
 /** @param {string} id the table */
 export function createTableStore(id) {
     return createStore(/** @type {TableViewState} */ ({
-        table: null, ply: -1, animate: false, hint: null, hintLine: '', message: '', pending: false,
+        table: null, ply: -1, animate: false, hint: null, hintLine: '', message: '', declined: null, pending: false,
         connection: 'connecting', flipChoice: flipChoice(id), showLegal: preferences.get().showLegal,
         chat: [], chatError: '', chatSentAt: 0, chatMuted: preferences.get().chatMuted, quick: null,
     }));

@@ -24,6 +24,7 @@ import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../l
 import { boardTurned, createTableStore } from './store.js';
 import { mirror } from '../../lib/store.js';
 import { clockLabel } from '../../lib/pools.js';
+import { tickQuickWait } from '../../components/quick-wait.js';
 
 /** @typedef {import('../../lib/protocol.js').TableState} TableState */
 
@@ -53,6 +54,7 @@ export function tableView(root, id) {
     const timer = setInterval(() => {
         clocks.draw(players);
         tickClaim(etiquette, store.get().table);
+        tickQuickWait(newOpponent);
     }, 250);
 
     const title = el('h1', { id: 'game-title' });
@@ -111,6 +113,9 @@ export function tableView(root, id) {
         } else if (msg.type === 'hint') {
             if (table && msg.ply !== undefined && msg.ply !== table.ply) return;
             store.set({ hint: msg.square, hintLine: hintText(msg, table?.setup.players ?? 2) });
+        } else if (msg.type === 'offer_declined') {
+            // My offer was declined: say so (the state before it already dropped the offer).
+            if ((table?.you || []).includes(msg.from)) store.set({ declined: { kind: msg.kind, by: msg.by, ply: table?.ply ?? 0 } });
         } else if (msg.type === 'rematch' && msg.table) {
             const token = tokenFor(id);
             if (token) saveToken(msg.table, token);
@@ -139,7 +144,7 @@ export function tableView(root, id) {
         /** @type {Partial<import('./store.js').TableViewState>} */
         const patch = { table: next, pending: false, animate, ply: next.ply };
         if (next.ply !== ply) {
-            Object.assign(patch, { hint: null, hintLine: '', message: '' });
+            Object.assign(patch, { hint: null, hintLine: '', message: '', declined: null });
             if (ply >= 0 && soundOn()) sound.beep(next.status === 'finished' ? 330 : 660);
         }
         if (animate && (next.flipped || []).length) busyUntil = performance.now() + FlipMs;
@@ -221,7 +226,7 @@ export function tableView(root, id) {
         renderPlayers(players, table, mine(), clocks);
         renderStatus(table);
         renderControls(table);
-        renderEtiquette(etiquette, table, (m) => socket?.send(m));
+        renderEtiquette(etiquette, table, (m) => socket?.send(m), store.get().declined);
         renderAfterGame(after, table);
         renderNewOpponent(newOpponent, table, store.get().quick);
         renderMoves(table);
@@ -379,6 +384,9 @@ export function tableView(root, id) {
                 render(s.table !== was.table && s.animate);
             } else if (s.message !== was.message) {
                 renderAlert();
+            }
+            if (s.declined !== was.declined && s.table === was.table && s.table) {
+                renderEtiquette(etiquette, s.table, (m) => socket?.send(m), s.declined);
             }
             if (s.connection !== was.connection) renderBanners();
             if (s.quick !== was.quick && s.table) renderNewOpponent(newOpponent, s.table, s.quick);
