@@ -4,7 +4,7 @@
 // server's rules for names and passwords before sending, and a refusal is shown by its error
 // code in the reader's language.
 import { t, getLang } from '../../lib/i18n.js';
-import { register, login, changePassword } from '../../lib/api.js';
+import { register, login, changePassword, nameLength } from '../../lib/api.js';
 import { session, signedIn, loggedIn, logOut } from '../../lib/session.js';
 import { el, field, errorText } from '../../lib/dom.js';
 
@@ -14,7 +14,7 @@ import { el, field, errorText } from '../../lib/dom.js';
  * @param {string} name
  */
 export function nameRuleProblem(name) {
-    const n = [...name].length;
+    const n = nameLength(name);
     if (n < 3 || n > 20) return 'auth.nameLength';
     if (!/^[\p{L}\p{N}_-]+$/u.test(name)) return 'auth.nameChars';
     if (/^guest-/i.test(name)) return 'auth.nameGuest';
@@ -135,7 +135,7 @@ export function authView(root, mode) {
             const bad = problem();
             status.classList.remove('ok');
             if (bad) {
-                status.textContent = t(bad, { n: fields.name ? [...typedName()].length : 0 });
+                status.textContent = t(bad, { n: fields.name ? nameLength(typedName()) : 0 });
                 return;
             }
             submit.disabled = true;
