@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "core/types.h"
 
@@ -286,7 +287,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     const uint64_t key = pair_key(own, opp);
     int tt_move = TtEntry::NoTtMove;
     if (TtEntry e; table_.probe(key, e)) {
-        if (!best_move) {
+        if (!best_move && e.level >= level_) {
             if (e.lower >= beta) return e.lower;
             if (e.upper <= alpha) return e.upper;
             if (e.lower == e.upper) return e.lower;
@@ -304,6 +305,13 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         return -search(opp, own, -beta, -alpha, empties, nullptr);
     }
 
+    // Step 3b. A selective pass cuts where a shallow search is sure enough of a fail.
+    if (level_ < FullLevel && !best_move && empties >= SelectiveEmpties && probe_) {
+        int bound = 0;
+        if (probcut(own, opp, alpha, beta, empties, bound)) return bound;
+        if (control_.stopped()) return 0;
+    }
+
     // Step 4. Ordering: table move, then fewest opponent replies (corners count twice),
     // most own replies, odd parity regions and square values as tie-breaks; deep nodes add
     // the midgame probe's value of the child.
@@ -317,8 +325,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         // Enhanced transposition cut-off: a child already known to be bad enough for the
         // opponent settles this node without a search.
         if (empties >= EtcEmpties) {
-            if (TtEntry e; table_.probe(pair_key(c.own, c.opp), e) && -e.upper >= beta) {
-                table_.store(key, empties, -e.upper, Infinity, sq);
+            if (TtEntry e;
+                table_.probe(pair_key(c.own, c.opp), e) && e.level >= level_ && -e.upper >= beta) {
+                table_.store(key, empties, -e.upper, Infinity, sq, level_);
                 if (best_move) *best_move = sq;
                 return -e.upper;
             }
@@ -374,9 +383,37 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // Step 6. Store the bound the search proved.
     const int lower = best > alpha0 ? best : -Infinity;
     const int upper = best < beta ? best : Infinity;
-    table_.store(key, empties, lower, upper, best_sq);
+    table_.store(key, empties, lower, upper, best_sq, level_);
     if (best_move) *best_move = best_sq;
     return best;
+}
+
+template <class B>
+bool Endgame<B>::probcut(B own, B opp, int alpha, int beta, int empties, int& bound) {
+    // The shallow depth grows with the empties, keeping their parity (the evaluation's bias
+    // alternates with the side that moves last); sigma is the spread of the exact score
+    // around the shallow value, in discs.
+    const int depth = ((empties >> 2) & ~1) ^ (empties & 1);
+    const double sigma = MpcSigmaBase + MpcSigmaPerEmpty * empties - MpcSigmaPerPly * depth;
+    const double margin = SelectivityMargins[level_] * sigma;
+    const int total = layout_.playable_count;
+    if (beta < total) {
+        const int cut = static_cast<int>(std::ceil((beta + margin) * DiscScale));
+        if (cut < total * DiscScale &&
+            probe_->shallow_search(own, opp, depth, cut - 1, cut) >= cut) {
+            bound = beta;
+            return true;
+        }
+    }
+    if (alpha > -total) {
+        const int cut = static_cast<int>(std::floor((alpha - margin) * DiscScale));
+        if (cut > -total * DiscScale &&
+            probe_->shallow_search(own, opp, depth, cut, cut + 1) <= cut) {
+            bound = alpha;
+            return true;
+        }
+    }
+    return false;
 }
 
 template class Endgame<uint64_t>;

@@ -10,16 +10,21 @@
 
 #include "engine/board.h"
 #include "engine/busy_table.h"
+#include "engine/eval.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
 namespace reversi::engine {
 
-// Something that scores a position for move ordering (the midgame search provides it).
+// Something that scores a position for move ordering and for the selective passes' cuts
+// (the midgame search provides it).
 template <class B>
 struct OrderingProbe {
     // A shallow estimate for the mover, in hundredths of a disc (larger is better).
     virtual int estimate(B own, B opp, int empties) = 0;
+    // A fail-soft midgame search of `depth` plies within (alpha, beta), in hundredths of a
+    // disc, that never solves inside: what Multi-ProbCut predicts the exact score from.
+    virtual int shallow_search(B own, B opp, int depth, int alpha, int beta) = 0;
     virtual ~OrderingProbe() = default;
 };
 
@@ -49,6 +54,25 @@ class Endgame {
     // Shares the work with the other threads of the search through `busy` (null: alone).
     void set_busy_table(BusyTable* busy) { busy_ = busy; }
 
+    // Selectivity of the next searches: below FullLevel, nodes of SelectiveEmpties or more
+    // are cut when the probe's shallow search predicts a fail with SelectivityMargins[level]
+    // standard deviations to spare (Multi-ProbCut), so the score is only likely, and the
+    // table keeps it apart from exact bounds. The root solves at rising levels, each pass
+    // ordering the next (iterative Multi-ProbCut), and ends at FullLevel.
+    void set_level(int level) { level_ = level; }
+    int level() const { return level_; }
+    // Whether selective levels can cut (they need the probe's shallow searches).
+    bool selective() const { return probe_ != nullptr; }
+    static constexpr int FullLevel = TtEntry::FullLevel;
+    static constexpr int SelectiveLevels = 2;
+    static constexpr double SelectivityMargins[SelectiveLevels] = {1.1, 2.0};
+    static constexpr int SelectiveEmpties = 9;
+    // The spread of the exact score around a shallow search's value, in discs:
+    // base + per empty * empties - per ply * shallow depth (a rough guess, tuned on nodes).
+    static constexpr double MpcSigmaBase = 4.0;
+    static constexpr double MpcSigmaPerEmpty = 0.2;
+    static constexpr double MpcSigmaPerPly = 0.4;
+
     // Empty squares from which the table and fastest-first ordering are used.
     static constexpr int TableEmpties = 8;
     // Empty squares from which shallow nodes order by fewest replies and test stability
@@ -64,6 +88,9 @@ class Endgame {
 
   private:
     int search(B own, B opp, int alpha, int beta, int empties, int* best_move);
+    // Multi-ProbCut at a selective level: true when the node is cut, with `bound` the window
+    // edge to return.
+    bool probcut(B own, B opp, int alpha, int beta, int empties, int& bound);
     int search_shallow(B own, B opp, int alpha, int beta, int empties);
     // search_shallow's move loop with fewest-replies ordering; `moves` is not empty.
     int search_ordered(B own, B opp, int alpha, int beta, int empties, B moves, B odd);
@@ -82,6 +109,7 @@ class Endgame {
     OrderingProbe<B>* probe_ = nullptr;
     int probe_min_empties_ = 100;
     BusyTable* busy_ = nullptr;
+    int level_ = FullLevel;
 };
 
 extern template class Endgame<uint64_t>;

@@ -41,6 +41,11 @@ constexpr double MidgameShareBeforeSolve = 0.1;
 // Multi-ProbCut: from this depth, a node is cut when a shallow search predicts the deep one
 // outside the window with this many standard deviations of the fit to spare.
 constexpr int ProbCutMinDepth = 3;
+// Exact roots with this many empties or more are first solved selectively (iterative
+// Multi-ProbCut, Endgame::set_level), with aspiration windows of these half-widths in discs.
+constexpr int SelectiveRootEmpties = 16;
+constexpr int SelectiveWindow = 3;
+constexpr int ExactWindow = 3;
 constexpr double ProbCutConfidence = 1.5;
 
 int floor_div(int a, int b) {
@@ -96,6 +101,14 @@ class Searcher final : public OrderingProbe<B> {
         const bool solve = solve_in_tree_;
         solve_in_tree_ = false;
         const int v = pvs(own, opp, depth, -MidInfinity, MidInfinity);
+        solve_in_tree_ = solve;
+        return v;
+    }
+
+    int shallow_search(B own, B opp, int depth, int alpha, int beta) override {
+        const bool solve = solve_in_tree_;
+        solve_in_tree_ = false;
+        const int v = pvs(own, opp, depth, alpha, beta);
         solve_in_tree_ = solve;
         return v;
     }
@@ -487,35 +500,50 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
     solve_in_tree_ = true;
     SearchResult midgame_result = result;
     const int limit = layout_.playable_count;
-    int alpha = -limit - 1;
-    int beta = limit + 1;
-    if (settings_.wld) {
-        alpha = -1;
-        beta = 1;
-    } else if (max_depth > 0 && settings_.multipv <= 1) {
-        const int guess = std::clamp(to_discs(score), -limit, limit);
-        alpha = guess - 3;
-        beta = guess + 3;
-    }
+    const bool guessed = max_depth > 0 && settings_.multipv <= 1;
+    int guess = std::clamp(to_discs(score), -limit, limit);
     // A failed window is widened only past the fail-soft bound, by a step that doubles:
     // the evaluation's guess is often several discs off, and a narrow window is much
     // cheaper to solve than a half-open one (measured on FFO #40-#44).
-    int v = 0;
-    int step = 8;
-    for (;;) {
-        v = root_exact(moves, alpha, beta);
-        if (control_.stopped() || settings_.wld) break;
-        if (v <= alpha && alpha > -limit - 1) {
-            beta = std::min(beta, v + 1);
-            alpha = std::max(-limit - 1, v - step);
-        } else if (v >= beta && beta < limit + 1) {
-            alpha = std::max(alpha, v - 1);
-            beta = std::min(limit + 1, v + step);
-        } else {
-            break;
+    const auto solve_around = [&](int half_width) {
+        int alpha = -limit - 1;
+        int beta = limit + 1;
+        if (settings_.wld) {
+            alpha = -1;
+            beta = 1;
+        } else if (guessed) {
+            alpha = guess - half_width;
+            beta = guess + half_width;
         }
-        step *= 2;
+        int v = 0;
+        int step = 8;
+        for (;;) {
+            v = root_exact(moves, alpha, beta);
+            if (control_.stopped() || settings_.wld) break;
+            if (v <= alpha && alpha > -limit - 1) {
+                beta = std::min(beta, v + 1);
+                alpha = std::max(-limit - 1, v - step);
+            } else if (v >= beta && beta < limit + 1) {
+                alpha = std::max(alpha, v - 1);
+                beta = std::min(limit + 1, v + step);
+            } else {
+                break;
+            }
+            step *= 2;
+        }
+        return v;
+    };
+    // Iterative Multi-ProbCut: selective solves of rising confidence first, each leaving
+    // best moves in the table that order the next, and a better guess for its window.
+    if (guessed && endgame_.selective() && empties >= SelectiveRootEmpties) {
+        for (int level = 0; level < Endgame<B>::SelectiveLevels && !control_.stopped(); ++level) {
+            endgame_.set_level(level);
+            const int v = solve_around(SelectiveWindow);
+            if (!control_.stopped()) guess = std::clamp(v, -limit, limit);
+        }
+        endgame_.set_level(Endgame<B>::FullLevel);
     }
+    const int v = control_.stopped() ? 0 : solve_around(ExactWindow);
     if (control_.stopped()) {
         if (deepen_first) {
             midgame_result.nodes = nodes();

@@ -17,6 +17,7 @@ struct Fields {
     int move = TtEntry::NoTtMove;
     uint8_t age = 0;
     bool used = false;
+    int level = TtEntry::FullLevel;
 };
 
 uint64_t pack(const Fields& f) {
@@ -24,7 +25,8 @@ uint64_t pack(const Fields& f) {
            static_cast<uint64_t>(static_cast<uint16_t>(static_cast<int16_t>(f.upper))) << 16 |
            static_cast<uint64_t>(static_cast<uint8_t>(f.depth)) << 32 |
            static_cast<uint64_t>(static_cast<uint8_t>(f.move)) << 40 |
-           static_cast<uint64_t>(f.age) << 48 | static_cast<uint64_t>(f.used ? 1 : 0) << 56;
+           static_cast<uint64_t>(f.age) << 48 | static_cast<uint64_t>(f.used ? 1 : 0) << 56 |
+           static_cast<uint64_t>(f.level & 15) << 57;
 }
 
 Fields unpack(uint64_t d) {
@@ -35,6 +37,7 @@ Fields unpack(uint64_t d) {
     f.move = static_cast<uint8_t>(d >> 40);
     f.age = static_cast<uint8_t>(d >> 48);
     f.used = (d >> 56) & 1;
+    f.level = static_cast<int>((d >> 57) & 15);
     return f;
 }
 
@@ -77,12 +80,13 @@ bool TranspositionTable::probe(uint64_t key, TtEntry& out) const {
         out.upper = f.upper;
         out.depth = f.depth;
         out.move = f.move;
+        out.level = f.level;
         return true;
     }
     return false;
 }
 
-void TranspositionTable::store(uint64_t key, int depth, int lower, int upper, int move) {
+void TranspositionTable::store(uint64_t key, int depth, int lower, int upper, int move, int level) {
     Bucket& b = bucket(key);
     Slot* victim = nullptr;
     Fields old;  // the victim's fields when it holds the same key
@@ -93,13 +97,16 @@ void TranspositionTable::store(uint64_t key, int depth, int lower, int upper, in
         const Fields f = unpack(data);
         if (f.used && (load(s.key_check) ^ data) == key) {
             if (f.depth == depth) {
-                // Two searches of the same depth: both bounds hold.
+                if (level < f.level && f.age == age_) return;  // keep the surer bounds
+                // Two searches of the same depth and level: both bounds hold.
                 Fields merged = f;
                 merged.lower = std::max(f.lower, lower);
                 merged.upper = std::min(f.upper, upper);
-                if (merged.lower > merged.upper) {  // a stale bound disagreed: trust the newest
+                if (merged.lower > merged.upper || level != f.level) {
+                    // a stale bound disagreed, or a surer search: trust the newest
                     merged.lower = lower;
                     merged.upper = upper;
+                    merged.level = level;
                 }
                 if (move != TtEntry::NoTtMove) merged.move = move;
                 merged.age = age_;
@@ -128,6 +135,7 @@ void TranspositionTable::store(uint64_t key, int depth, int lower, int upper, in
     f.move = move != TtEntry::NoTtMove || !same ? move : old.move;
     f.age = age_;
     f.used = true;
+    f.level = level;
     const uint64_t packed = pack(f);
     save(victim->data, packed);
     save(victim->key_check, key ^ packed);

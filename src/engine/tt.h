@@ -22,9 +22,13 @@ struct TtEntry {
     int upper = 0;
     int depth = 0;
     int move = NoTtMove;
+    // How sure the bounds are: below FullLevel they came from a selective search (the
+    // exact solver's Multi-ProbCut passes), which later, surer searches use only for the move.
+    int level = FullLevel;
 
     // The stored move value meaning "no move known".
     static constexpr int NoTtMove = 255;
+    static constexpr int FullLevel = 15;
 };
 
 class TranspositionTable {
@@ -41,17 +45,20 @@ class TranspositionTable {
 
     // Copies the entry for `key` into `out`; false when there is none.
     bool probe(uint64_t key, TtEntry& out) const;
-    // Records bounds [lower, upper] and a best move (TtEntry::NoTtMove if none) for `key`.
-    // When an entry of the same key and depth exists the bounds are intersected.
-    void store(uint64_t key, int depth, int lower, int upper, int move);
+    // Records bounds [lower, upper] and a best move (TtEntry::NoTtMove if none) for `key`,
+    // found by a search of selectivity `level`. When an entry of the same key and depth
+    // exists, bounds of the same level are intersected, of a surer level replaced, and of a
+    // less sure one dropped.
+    void store(uint64_t key, int depth, int lower, int upper, int move,
+               int level = TtEntry::FullLevel);
 
     // Entries in use per thousand, sampled from the first buckets.
     int hashfull() const;
 
   private:
     static constexpr int BucketSize = 4;
-    // key_check = key ^ data; data packs lower, upper (16 bits each), depth, move, age and
-    // an in-use flag (8 bits each). An all-zero slot is unused.
+    // key_check = key ^ data; data packs lower, upper (16 bits each), depth, move, age (8
+    // bits each), an in-use flag (1 bit) and the level (4 bits). An all-zero slot is unused.
     struct Slot {
         uint64_t key_check;
         uint64_t data;

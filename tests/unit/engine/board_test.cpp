@@ -159,3 +159,25 @@ TEST(TranspositionTable, KeepsAndIntersectsBounds) {
     EXPECT_FALSE(tt.probe(42, e));
     EXPECT_FALSE(tt.probe(0, e));
 }
+
+TEST(TranspositionTable, SurerLevelsReplaceSelectiveBoundsAndAreNotReplacedByThem) {
+    engine::TranspositionTable tt(1);
+    engine::TtEntry e;
+    tt.store(42, 20, 4, 4, 9, 0);  // a selective pass's value
+    ASSERT_TRUE(tt.probe(42, e));
+    EXPECT_EQ(e.level, 0);
+    EXPECT_EQ(e.lower, 4);
+    // An exact search's bound replaces it rather than meeting it.
+    tt.store(42, 20, -64, 2, engine::TtEntry::NoTtMove);
+    ASSERT_TRUE(tt.probe(42, e));
+    EXPECT_EQ(e.level, engine::TtEntry::FullLevel);
+    EXPECT_EQ(e.lower, -64);
+    EXPECT_EQ(e.upper, 2);
+    EXPECT_EQ(e.move, 9);  // the selective pass's move still orders
+    // A later selective result does not overwrite the exact bound.
+    tt.store(42, 20, 10, 10, 3, 1);
+    ASSERT_TRUE(tt.probe(42, e));
+    EXPECT_EQ(e.level, engine::TtEntry::FullLevel);
+    EXPECT_EQ(e.upper, 2);
+    EXPECT_EQ(e.move, 9);
+}

@@ -9,8 +9,8 @@
 #include "core/game.h"
 #include "engine/endgame.h"
 #include "engine/engine.h"
-#include "random_game.h"
 #include "minimax.h"
+#include "random_game.h"
 
 using namespace reversi;
 using reversi::test::minimax;
@@ -22,6 +22,9 @@ struct MisleadingProbe final : engine::OrderingProbe<uint64_t> {
     int estimate(uint64_t own, uint64_t opp, int) override {
         const uint64_t h = (own * 0x9e3779b97f4a7c15ULL) ^ (opp * 0xc2b2ae3d27d4eb4fULL);
         return static_cast<int>((h >> 40) % 12801) - 6400;
+    }
+    int shallow_search(uint64_t own, uint64_t opp, int, int, int) override {
+        return estimate(own, opp, 0);
     }
 };
 
@@ -48,6 +51,41 @@ TEST(EndgameProbe, MisleadingOrderingKeepsMinimaxScores) {
         ++checked;
     }
     EXPECT_EQ(checked, 10);
+}
+
+TEST(EndgameProbe, ExactPassAfterMisleadingSelectivePassesKeepsTheExactScores) {
+    // Selective passes cut on the probe's word; their bounds share the table with the exact
+    // pass that follows, which must use them for ordering only. The reference is the solver
+    // without a probe on a table of its own.
+    std::mt19937_64 rng(1618);
+    core::Setup setup;  // 8x8
+    int checked = 0;
+    for (int attempt = 0; checked < 8 && attempt < 100; ++attempt) {
+        core::Game game(setup);
+        const int empties = 12 + static_cast<int>(rng() % 3);
+        if (!reversi::test::random_position(game, empties, rng)) continue;
+        const core::Position& pos = game.position();
+        const engine::Layout<uint64_t> layout(pos.geometry());
+        engine::SearchControl control(std::stop_token{}, 0, 0);
+        const uint64_t own = engine::narrow_word<uint64_t>(pos.discs(pos.side()));
+        const uint64_t opp = engine::narrow_word<uint64_t>(pos.discs(1 - pos.side()));
+        engine::TranspositionTable plain_table(1);
+        engine::Endgame<uint64_t> plain(layout, false, plain_table, control);
+        const int expected = plain.solve(own, opp, -65, 65);
+        engine::TranspositionTable table(1);
+        engine::Endgame<uint64_t> solver(layout, false, table, control);
+        MisleadingProbe probe;
+        solver.set_ordering_probe(&probe, 0);
+        int selective_misses = 0;
+        for (int level = 0; level < engine::Endgame<uint64_t>::SelectiveLevels; ++level) {
+            solver.set_level(level);
+            selective_misses += solver.solve(own, opp, -65, 65) != expected;
+        }
+        solver.set_level(engine::Endgame<uint64_t>::FullLevel);
+        ASSERT_EQ(solver.solve(own, opp, -65, 65), expected) << "empties " << empties;
+        checked += selective_misses > 0;  // only positions the selective passes got wrong
+    }
+    EXPECT_EQ(checked, 8);
 }
 
 TEST(EndgameProbe, TrainedOrderingGivesTheScoresOfTheUnprobedSolver) {
