@@ -272,6 +272,8 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     if (empties < TableEmpties && !best_move) return search_shallow(own, opp, alpha, beta, empties);
     ++nodes_;
     if (control_.poll(nodes_)) return 0;
+    const uint64_t key = pair_key(own, opp);
+    table_.prefetch(key);  // read in step 2, after the stability test
 
     // Step 1. Stability cut-off: the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with) bound our score from above.
@@ -284,7 +286,6 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     }
 
     // Step 2. Table probe.
-    const uint64_t key = pair_key(own, opp);
     int tt_move = TtEntry::NoTtMove;
     if (TtEntry e; table_.probe(key, e)) {
         if (!best_move && e.level >= level_) {
@@ -319,12 +320,18 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     int n = 0;
     const B odd = parity_first(layout_.playable & ~(own | opp));
     const bool use_probe = probe_ && empties >= probe_min_empties_;
+    const bool etc = empties >= EtcEmpties;
     for (B m = moves; m;) {
-        const int sq = core::pop_lsb(m);
-        Child<B>& c = children[n++] = child_after(layout_, own, opp, sq);
+        Child<B>& c = children[n++] = child_after(layout_, own, opp, core::pop_lsb(m));
+        // The children's table entries are read below: start loading them all now.
+        if (etc) table_.prefetch(pair_key(c.own, c.opp));
+    }
+    for (int i = 0; i < n; ++i) {
+        Child<B>& c = children[i];
+        const int sq = c.sq;
         // Enhanced transposition cut-off: a child already known to be bad enough for the
         // opponent settles this node without a search.
-        if (empties >= EtcEmpties) {
+        if (etc) {
             if (TtEntry e;
                 table_.probe(pair_key(c.own, c.opp), e) && e.level >= level_ && -e.upper >= beta) {
                 table_.store(key, empties, -e.upper, Infinity, sq, level_);

@@ -43,6 +43,8 @@ class TranspositionTable {
     // Starts a new search: entries written from now on are younger than the old ones.
     void new_search() { ++age_; }
 
+    // Starts loading the bucket of `key` into the cache, for a probe soon after.
+    void prefetch(uint64_t key) const { __builtin_prefetch(&bucket(key)); }
     // Copies the entry for `key` into `out`; false when there is none.
     bool probe(uint64_t key, TtEntry& out) const;
     // Records bounds [lower, upper] and a best move (TtEntry::NoTtMove if none) for `key`,
@@ -63,7 +65,8 @@ class TranspositionTable {
         uint64_t key_check;
         uint64_t data;
     };
-    struct Bucket {
+    // One cache line: a probe costs one memory access.
+    struct alignas(64) Bucket {
         Slot slots[BucketSize];
     };
     Bucket& bucket(uint64_t key) { return buckets_[(key >> 20) & mask_]; }
