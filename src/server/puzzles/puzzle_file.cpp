@@ -38,24 +38,6 @@ std::string hex64(uint64_t v) {
     return buf;
 }
 
-json tree_json(const core::Geometry& g, const engine::PuzzleTree& tree) {
-    json nodes = json::array();
-    for (const engine::PuzzleNode& node : tree.nodes) {
-        json choices = json::array();
-        for (const engine::PuzzleChoice& c : node.choices)
-            choices.push_back(json::array({core::square_name(g, c.move), c.score}));
-        json branches = json::array();
-        for (const engine::PuzzleBranch& b : node.branches) {
-            json replies = json::array();
-            for (const core::Square r : b.replies) replies.push_back(core::square_name(g, r));
-            branches.push_back(
-                {{"move", core::square_name(g, b.move)}, {"replies", replies}, {"next", b.next}});
-        }
-        nodes.push_back({{"choices", choices}, {"branches", branches}});
-    }
-    return nodes;
-}
-
 [[noreturn]] void fail(const std::string& why) {
     throw PuzzleFileError(why);
 }
@@ -164,6 +146,24 @@ bool valid_id(const std::string& id) {
 
 }  // namespace
 
+nlohmann::json puzzle_tree_json(const core::Geometry& g, const engine::PuzzleTree& tree) {
+    json nodes = json::array();
+    for (const engine::PuzzleNode& node : tree.nodes) {
+        json choices = json::array();
+        for (const engine::PuzzleChoice& c : node.choices)
+            choices.push_back(json::array({core::square_name(g, c.move), c.score}));
+        json branches = json::array();
+        for (const engine::PuzzleBranch& b : node.branches) {
+            json replies = json::array();
+            for (const core::Square r : b.replies) replies.push_back(core::square_name(g, r));
+            branches.push_back(
+                {{"move", core::square_name(g, b.move)}, {"replies", replies}, {"next", b.next}});
+        }
+        nodes.push_back({{"choices", choices}, {"branches", branches}});
+    }
+    return nodes;
+}
+
 core::Setup puzzle_pool_setup(const std::string& pool) {
     for (const core::Shape shape :
          {core::Shape::Eight, core::Shape::Six, core::Shape::Ten, core::Shape::Octagon})
@@ -197,7 +197,7 @@ std::string format_puzzle_line(const std::string& pool, const PuzzleRecord& puzz
                     {"solutions", puzzle.tree.solutions},
                     {"themes", engine::theme_names(puzzle.tree.themes)},
                     {"rating", puzzle.rating},
-                    {"tree", tree_json(g, puzzle.tree)}};
+                    {"tree", puzzle_tree_json(g, puzzle.tree)}};
     return j.dump();
 }
 

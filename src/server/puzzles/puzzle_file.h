@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -48,6 +49,10 @@ core::Setup puzzle_pool_setup(const std::string& pool);
 
 // The position a puzzle starts from (replays its moves; the variant must outlive it).
 core::Game puzzle_game(const std::string& pool, const PuzzleRecord& puzzle);
+
+// The solution tree as the file and the API write it: nodes, root first, each with
+// `choices` ([square, score], best first) and `branches` ({move, replies, next}).
+nlohmann::json puzzle_tree_json(const core::Geometry& geometry, const engine::PuzzleTree& tree);
 
 // The whole file's text.
 std::string format_puzzle_file(const PuzzleFile& file);
