@@ -19,6 +19,7 @@ void add_serve_command(CLI::App&, ExitStatus&) {}
 void add_serve_command(CLI::App& app, ExitStatus& status) {
     auto options = std::make_shared<server::ServerOptions>();
     options->web_dir = REVERSI_WEB_DIR;
+    options->puzzles_dir = REVERSI_PUZZLES_DIR;
     options->engine_threads =
         std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
     CLI::App* cmd = app.add_subcommand("serve", "Run the game server and web client");
@@ -31,6 +32,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "(builds with REVERSI_WITH_POSTGRES; docs/STORAGE.md)")
         ->capture_default_str();
     cmd->add_option("--web", options->web_dir, "Directory of the web client")
+        ->capture_default_str();
+    cmd->add_option("--puzzles", options->puzzles_dir,
+                    "Directory of puzzle files (docs/PUZZLES.md; empty: none)")
         ->capture_default_str();
     cmd->add_option("--engine-threads", options->engine_threads,
                     "Worker threads for computer moves and hints")

@@ -7,24 +7,11 @@
 #include "core/position.h"
 #include "engine/board.h"
 #include "engine/multiplayer_eval.h"
+#include "engine/random.h"
 
 namespace reversi::engine {
 
 namespace {
-
-uint64_t next_random(uint64_t& state) {
-    state += 0x9e3779b97f4a7c15ULL;
-    uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-core::Square random_move(core::u128 moves, uint64_t& state) {
-    int pick = static_cast<int>(next_random(state) % static_cast<uint64_t>(core::popcount(moves)));
-    while (pick--) moves &= moves - 1;
-    return core::lsb(moves);
-}
 
 // Random opening length of game `state` was seeded for.
 int random_opening(const SelfplayOptions& o, uint64_t& state) {

@@ -19,6 +19,7 @@
 #include "server/lobby/host.h"
 #include "server/multinode/lobby_bus.h"
 #include "server/net/listener.h"
+#include "server/puzzles/service.h"
 #include "server/storage/fault_injecting.h"
 #include "server/storage/sqlite/storage.h"
 #ifdef REVERSI_WITH_POSTGRES
@@ -92,18 +93,27 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     AnalysisService analysis(ioc, queue, engines, analysis_options);
     hub.on_game_over([&analysis](const Table& table) { analysis.game_finished(table); });
     hub.set_accounts(&accounts);
+    // Puzzles: the files are read and checked before the server listens.
+    PuzzleService puzzles(
+        queue, accounts,
+        options.puzzles_dir.empty() ? PuzzleSet() : PuzzleSet::load_directory(options.puzzles_dir));
+    if (puzzles.puzzles().size())
+        log << "puzzles: " << puzzles.puzzles().size() << " from " << options.puzzles_dir
+            << std::endl;
     // On PostgreSQL the lobbies of the nodes talk through LISTEN/NOTIFY (lobby_bus.h).
     const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).
     LobbyHost lobby(ioc, hub, accounts, {}, lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
     accounts.restore(*store);
+    puzzles.restore(*store);
     // With several nodes, unfinished tables are taken over from the nodes that ran them,
     // once their leases expire, by the ownership's sweeper.
     if (!ownership) hub.restore(*store);
     // What every HTTP and WebSocket session reaches (site.h).
     Site site{hub, accounts};
     site.analysis = &analysis;
+    site.puzzles = &puzzles;
     site.lobby = &lobby.lobby();
     if (lobby_bus) lobby_bus->start(lobby.lobby());
 
@@ -112,9 +122,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
         options.web_dir, options.limits);
     if (ownership) {
-        ownership->set_public_url(!options.public_url.empty() ? options.public_url
-                                  : "http://" + options.host + ':' +
-                                        std::to_string(listener->port()));
+        ownership->set_public_url(!options.public_url.empty()
+                                      ? options.public_url
+                                      : "http://" + options.host + ':' +
+                                            std::to_string(listener->port()));
         hub.set_ownership(*ownership);
         log << "node " << ownership->options().node << " at " << ownership->options().public_url
             << ", table leases of " << options.lease_ttl_seconds << " s" << std::endl;

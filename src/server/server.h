@@ -15,6 +15,8 @@ struct ServerOptions {
     int port = 8080;  // 0 picks a free port (printed on start)
     std::string db = "reversi.db";
     std::string web_dir;  // directory of the web client
+    // Directory of the puzzle files served (docs/PUZZLES.md); empty: no puzzles.
+    std::string puzzles_dir;
     int engine_threads = 1;
     double hint_seconds = 1.0;
     ServerLimits limits;

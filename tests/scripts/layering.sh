@@ -27,8 +27,9 @@ declare -A below=(
   [server/hub]="server/accounts"
   [server/analysis]="server/hub"
   [server/lobby]="server/hub"
+  [server/puzzles]="server/accounts"
   [server/multinode]="server/lobby server/storage/postgres"
-  [server/net]="server/analysis server/lobby"
+  [server/net]="server/analysis server/lobby server/puzzles"
   [server]="server/net server/multinode server/storage/sqlite server/storage/postgres"
 )
 

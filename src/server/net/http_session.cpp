@@ -17,6 +17,7 @@
 #include "server/lobby/endpoint.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
+#include "server/puzzles/service.h"
 
 namespace reversi::server {
 
@@ -91,6 +92,12 @@ AnalysisService& analysis_of(const ApiCall& c) {
     return *c.site.analysis;
 }
 
+// The puzzle service, or not_found on a server started without one.
+PuzzleService& puzzles_of(const ApiCall& c) {
+    if (!c.site.puzzles) throw ApiError(ErrorCode::NotFound, "this server has no puzzles");
+    return *c.site.puzzles;
+}
+
 // The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
 // method, and what the call does. A path that matches with another method gets 405.
 struct ApiRoute {
@@ -132,6 +139,28 @@ const std::vector<ApiRoute>& api_routes() {
         {{"analyze"},
          V::post,
          [](const ApiCall& c) { analysis_of(c).analyze(c.req.body(), c.respond, c.client); }},
+        // Puzzles (docs/PUZZLES.md "On the site").
+        {{"puzzles"}, V::get, [](const ApiCall& c) { puzzles_of(c).overview(c.respond); }},
+        {{"puzzles", "next"},
+         V::get,
+         [](const ApiCall& c) {
+             puzzles_of(c).next(c.identity, param_text(c.params, "pool", "8x8"),
+                                param_text(c.params, "skip", ""), c.respond);
+         }},
+        {{"puzzles", "daily"}, V::get, [](const ApiCall& c) { puzzles_of(c).daily(c.respond); }},
+        {{"puzzles", "players", "*"},
+         V::get,
+         [](const ApiCall& c) {
+             puzzles_of(c).player(url_decode(c.seg[2], false).value_or(""), c.respond);
+         }},
+        {{"puzzles", "*"},
+         V::get,
+         [](const ApiCall& c) { puzzles_of(c).get(c.seg[1], c.respond); }},
+        {{"puzzles", "*", "moves"},
+         V::post,
+         [](const ApiCall& c) {
+             puzzles_of(c).submit(c.identity, c.seg[1], c.req.body(), c.client, c.respond);
+         }},
         // Accounts (docs/SITE.md "Identity", "Ratings"; accounts/http.cpp).
         {{"me"}, V::get, [](const ApiCall& c) { c.accounts().me(c.ensure(), c.respond); }},
         {{"register"},

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The services of one server that HTTP and WebSocket sessions reach: the hub of tables, the
-// accounts, and (null until they exist) the lobby and the analysis service. Owned by
+// accounts, and (null until they exist) the lobby, the analysis and the puzzle services. Owned by
 // run_server; every session holds a reference, so a new service is one pointer here.
 #pragma once
 
@@ -10,12 +10,14 @@ class GameHub;
 class Accounts;
 class Lobby;
 class AnalysisService;
+class PuzzleService;
 
 struct Site {
     GameHub& hub;
     Accounts& accounts;
     Lobby* lobby = nullptr;
     AnalysisService* analysis = nullptr;
+    PuzzleService* puzzles = nullptr;
 };
 
 }  // namespace reversi::server

@@ -178,4 +178,31 @@ std::pair<int64_t, int64_t> FaultInjectingStorage::reserve_player_ids() {
     return inner_.reserve_player_ids();
 }
 
+void FaultInjectingStorage::save_puzzle_rating(const StoredPuzzleRating& rating) {
+    maybe_fail_write("save puzzle rating");
+    inner_.save_puzzle_rating(rating);
+}
+
+std::vector<StoredPuzzleRating> FaultInjectingStorage::puzzle_ratings() {
+    return inner_.puzzle_ratings();
+}
+
+void FaultInjectingStorage::save_player_puzzles(const StoredPlayerPuzzles& row) {
+    maybe_fail_write("save player puzzles");
+    inner_.save_player_puzzles(row);
+}
+
+std::vector<StoredPlayerPuzzles> FaultInjectingStorage::player_puzzles() {
+    return inner_.player_puzzles();
+}
+
+void FaultInjectingStorage::add_puzzle_attempt(const StoredPuzzleAttempt& attempt) {
+    maybe_fail_write("add puzzle attempt");
+    inner_.add_puzzle_attempt(attempt);
+}
+
+std::vector<StoredPuzzleAttempt> FaultInjectingStorage::puzzle_attempts() {
+    return inner_.puzzle_attempts();
+}
+
 }  // namespace reversi::server

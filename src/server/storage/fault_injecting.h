@@ -53,6 +53,13 @@ class FaultInjectingStorage : public Storage {
     std::vector<ChatLine> chat_lines(const std::string& table) override;
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // PuzzleStore (forwarded; saves may fail).
+    void save_puzzle_rating(const StoredPuzzleRating& rating) override;
+    std::vector<StoredPuzzleRating> puzzle_ratings() override;
+    void save_player_puzzles(const StoredPlayerPuzzles& row) override;
+    std::vector<StoredPlayerPuzzles> player_puzzles() override;
+    void add_puzzle_attempt(const StoredPuzzleAttempt& attempt) override;
+    std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
     std::optional<StoredSession> load_session(const std::string& token_hash) override;
     std::optional<StoredPlayer> load_player(int64_t id) override;
     std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;

@@ -21,16 +21,22 @@
 #include "server/storage/account_store.h"
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
+#include "server/storage/puzzle_store.h"
 #include "server/storage/table_store.h"
 
 namespace reversi::server {
 
-// A durable store: one interface per concern it keeps (tables, accounts, chat, analyses;
+// A durable store: one interface per concern it keeps (tables, accounts, chat, analyses,
+// puzzles;
 // several nodes' leases are table_leases.h, which only a shared store implements), each
 // implemented for SQLite (sqlite/) and PostgreSQL (postgres/) in files of its own. Methods
 // throw std::runtime_error on failure. Writes between begin() and commit() form one atomic
 // transaction, whatever concerns they touch; a committed transaction survives a crash.
-class Storage : public TableStore, public AccountStore, public ChatStore, public AnalysisStore {
+class Storage : public TableStore,
+                public AccountStore,
+                public ChatStore,
+                public AnalysisStore,
+                public PuzzleStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

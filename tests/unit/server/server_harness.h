@@ -56,6 +56,10 @@ class ServerProcess {
             // A --db in `extra` (a PostgreSQL URI) replaces the file: serve takes one --db.
             if (std::find(extra.begin(), extra.end(), "--db") != extra.end())
                 args.erase(args.begin() + 4, args.begin() + 6);
+            // The tests' small puzzle set (tests/data/puzzles) unless `extra` names another:
+            // the shipped thousands would cost every start a few tenths of a second.
+            if (std::find(extra.begin(), extra.end(), "--puzzles") == extra.end())
+                args.insert(args.end(), {"--puzzles", REVERSI_TEST_DATA_DIR "/puzzles"});
             args.insert(args.end(), extra.begin(), extra.end());
             std::vector<char*> argv;
             for (auto& a : args) argv.push_back(a.data());

@@ -227,6 +227,21 @@ export const strings = {
     'analysis.rateLimited': 'Too many analysis requests from your address; wait a moment.',
     // Loose ends of the site (polish).
     'setup.playAs': 'You play as {name}.',
+    // Puzzles graded by the exact solver (issue 30).
+    'puzzle.title': 'Puzzle', 'puzzle.daily': 'Daily puzzle', 'puzzle.next': 'Next puzzle',
+    'puzzle.task': '{side} to play and keep {best} ({pool}, puzzle rating {rating}).',
+    'puzzle.yourMove': '{side} to move: find the move that keeps the best result.',
+    'puzzle.grading': 'Grading your move…',
+    'puzzle.moveBest': '{move}: best, {score}', 'puzzle.moveLoses': '{move}: {score} (best {best}, loss {loss})',
+    'puzzle.reply': '— reply {moves}', 'puzzle.solved': 'Solved: every move kept the best result.',
+    'puzzle.failed': 'Failed: that move gives away discs against the best play.',
+    'puzzle.notRated': 'Not rated: only a registered player\'s first attempt at a puzzle is rated.',
+    'puzzle.yourRating': 'Your puzzle rating: {rating} ({change})', 'puzzle.puzzleRating': 'Puzzle rating: {rating} ({change})',
+    'puzzle.tree': 'Solution tree (exact scores)', 'puzzle.turn': 'Your move {n}', 'puzzle.themes': 'Themes: {themes}',
+    'puzzle.theme.corner': 'corner', 'puzzle.theme.parity': 'parity', 'puzzle.theme.wipe-out': 'wipe-out',
+    'puzzle.theme.sacrifice': 'sacrifice', 'puzzle.theme.tempo': 'tempo',
+    'landing.dailyPuzzle': 'Daily puzzle', 'landing.puzzles': 'Puzzles',
+    'profile.puzzleRating': 'Puzzle rating: {rating} ({solved} of {attempts} solved)',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -227,6 +227,21 @@ export const strings = {
     'analysis.rateLimited': 'Z twojego adresu przyszło za dużo próśb o analizę; odczekaj chwilę.',
     // Loose ends of the site (polish).
     'setup.playAs': 'Grasz jako {name}.',
+    // Puzzles graded by the exact solver (issue 30).
+    'puzzle.title': 'Zadanie', 'puzzle.daily': 'Zadanie dnia', 'puzzle.next': 'Następne zadanie',
+    'puzzle.task': 'Ruch: {side}; utrzymaj wynik {best} ({pool}, ranking zadania {rating}).',
+    'puzzle.yourMove': 'Ruch: {side}. Znajdź ruch, który zachowuje najlepszy wynik.',
+    'puzzle.grading': 'Oceniam ruch…',
+    'puzzle.moveBest': '{move}: najlepszy, {score}', 'puzzle.moveLoses': '{move}: {score} (najlepszy {best}, strata {loss})',
+    'puzzle.reply': '— odpowiedź {moves}', 'puzzle.solved': 'Rozwiązane: każdy ruch zachował najlepszy wynik.',
+    'puzzle.failed': 'Nieudane: ten ruch oddaje piony względem najlepszej gry.',
+    'puzzle.notRated': 'Bez rankingu: liczy się tylko pierwsza próba zarejestrowanego gracza.',
+    'puzzle.yourRating': 'Twój ranking zadań: {rating} ({change})', 'puzzle.puzzleRating': 'Ranking zadania: {rating} ({change})',
+    'puzzle.tree': 'Drzewo rozwiązania (dokładne wyniki)', 'puzzle.turn': 'Twój ruch {n}', 'puzzle.themes': 'Motywy: {themes}',
+    'puzzle.theme.corner': 'róg', 'puzzle.theme.parity': 'parzystość', 'puzzle.theme.wipe-out': 'zbicie wszystkich',
+    'puzzle.theme.sacrifice': 'poświęcenie', 'puzzle.theme.tempo': 'tempo',
+    'landing.dailyPuzzle': 'Zadanie dnia', 'landing.puzzles': 'Zadania',
+    'profile.puzzleRating': 'Ranking zadań: {rating} ({solved} z {attempts} rozwiązanych)',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

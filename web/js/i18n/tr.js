@@ -225,6 +225,21 @@ export const strings = {
     'analysis.rateLimited': 'Adresinizden çok fazla analiz isteği geldi; biraz bekleyin.',
     // Loose ends of the site (polish).
     'setup.playAs': '{name} olarak oynuyorsunuz.',
+    // Puzzles graded by the exact solver (issue 30).
+    'puzzle.title': 'Bulmaca', 'puzzle.daily': 'Günün bulmacası', 'puzzle.next': 'Sonraki bulmaca',
+    'puzzle.task': '{side} oynar ve {best} sonucunu korur ({pool}, bulmaca puanı {rating}).',
+    'puzzle.yourMove': 'Sıra {side} tarafında: en iyi sonucu koruyan hamleyi bulun.',
+    'puzzle.grading': 'Hamleniz değerlendiriliyor…',
+    'puzzle.moveBest': '{move}: en iyi, {score}', 'puzzle.moveLoses': '{move}: {score} (en iyi {best}, kayıp {loss})',
+    'puzzle.reply': '— yanıt {moves}', 'puzzle.solved': 'Çözüldü: her hamle en iyi sonucu korudu.',
+    'puzzle.failed': 'Olmadı: bu hamle en iyi oyuna göre taş kaybettiriyor.',
+    'puzzle.notRated': 'Puanlanmadı: yalnızca kayıtlı bir oyuncunun bir bulmacadaki ilk denemesi puanlanır.',
+    'puzzle.yourRating': 'Bulmaca puanınız: {rating} ({change})', 'puzzle.puzzleRating': 'Bulmacanın puanı: {rating} ({change})',
+    'puzzle.tree': 'Çözüm ağacı (kesin skorlar)', 'puzzle.turn': '{n}. hamleniz', 'puzzle.themes': 'Temalar: {themes}',
+    'puzzle.theme.corner': 'köşe', 'puzzle.theme.parity': 'parite', 'puzzle.theme.wipe-out': 'silip süpürme',
+    'puzzle.theme.sacrifice': 'fedakârlık', 'puzzle.theme.tempo': 'tempo',
+    'landing.dailyPuzzle': 'Günün bulmacası', 'landing.puzzles': 'Bulmacalar',
+    'profile.puzzleRating': 'Bulmaca puanı: {rating} ({attempts} denemede {solved} çözüm)',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

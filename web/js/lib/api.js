@@ -10,6 +10,9 @@
 /** @typedef {import('./protocol.js').Me} Me */
 /** @typedef {import('./protocol.js').Player} Player */
 /** @typedef {import('./protocol.js').PositionScores} PositionScores */
+/** @typedef {import('./protocol.js').Puzzle} Puzzle */
+/** @typedef {import('./protocol.js').PuzzleAnswer} PuzzleAnswer */
+/** @typedef {import('./protocol.js').PuzzlePlayer} PuzzlePlayer */
 /** @typedef {import('./protocol.js').Setup} Setup */
 /** @typedef {import('./protocol.js').TableState} TableState */
 /** @typedef {import('./protocol.js').TableSummary} TableSummary */
@@ -106,3 +109,14 @@ export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponen
 /** @param {string} pool @returns {Promise<{players: LeaderboardRow[]}>} */
 export const getLeaderboard = (pool, limit = 50) =>
     call('GET', `/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}`);
+
+// Puzzles (docs/PUZZLES.md "On the site").
+/** @param {string} pool @param {string} [skip] @returns {Promise<Puzzle>} */
+export const nextPuzzle = (pool, skip = '') =>
+    call('GET', `/api/puzzles/next?pool=${encodeURIComponent(pool)}&skip=${encodeURIComponent(skip)}`);
+/** @param {string} id "daily" or a puzzle's id @returns {Promise<Puzzle>} */
+export const getPuzzle = (id) => call('GET', `/api/puzzles/${encodeURIComponent(id)}`);
+/** @param {string} id @param {string[]} moves @returns {Promise<PuzzleAnswer>} */
+export const submitPuzzle = (id, moves) => call('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { moves });
+/** @param {string} name @returns {Promise<PuzzlePlayer>} */
+export const getPuzzlePlayer = (name) => call('GET', `/api/puzzles/players/${encodeURIComponent(name)}`);

@@ -260,3 +260,55 @@
  */
 
 export {};
+
+// Puzzles (docs/PUZZLES.md "On the site", docs/PROTOCOL.md).
+/**
+ * @typedef {object} Puzzle a puzzle without its solution
+ * @property {string} id
+ * @property {string} pool
+ * @property {Setup} setup
+ * @property {string[]} moves the game from the start to the puzzle
+ * @property {'black' | 'white'} side the solver
+ * @property {number} empties
+ * @property {number} best the exact result to keep, discs for the solver
+ * @property {number} rating
+ * @property {boolean} [daily]
+ */
+
+/**
+ * @typedef {object} PuzzleNode one of the solver's turns: every move's exact score, best first,
+ *   and what follows each solution move
+ * @property {[string, number][]} choices
+ * @property {{move: string, replies: string[], next: number}[]} branches
+ */
+
+/**
+ * @typedef {object} GradedMove
+ * @property {string} move
+ * @property {number} score
+ * @property {number} best
+ * @property {number} loss
+ * @property {boolean} solution
+ * @property {string[]} replies the computer's answer
+ */
+
+/**
+ * @typedef {object} PuzzleAnswer the grade of the moves sent
+ * @property {string} id
+ * @property {'playing' | 'solved' | 'failed'} status
+ * @property {GradedMove[]} moves
+ * @property {boolean} rated
+ * @property {PuzzleNode[]} [tree] once finished
+ * @property {string[]} [themes]
+ * @property {{rating: number, change: number}} [player_rating]
+ * @property {{rating: number, change: number}} [puzzle_rating]
+ */
+
+/**
+ * @typedef {object} PuzzlePlayer a player's puzzle rating
+ * @property {string} name
+ * @property {number} rating
+ * @property {number} rd
+ * @property {number} attempts
+ * @property {number} solved
+ */

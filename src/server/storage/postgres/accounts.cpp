@@ -2,39 +2,14 @@
 // PostgreSQL back end, second part: players, sessions, ratings and who sat at which table
 // (docs/SITE.md). These writes are rare next to moves, so they are not prepared; ratings go
 // as the shortest decimal text that reads back to the same double.
-#include <charconv>
-#include <cmath>
 #include <stdexcept>
 
 #include "server/storage/postgres/storage.h"
+#include "server/storage/postgres/values.h"
 
 namespace reversi::server {
 
-namespace {
-
-std::string number(int64_t value) {
-    return std::to_string(value);
-}
-
-std::string real(double value, const char* what) {
-    if (!std::isfinite(value))
-        throw std::runtime_error(std::string("postgresql: ") + what + " is not a finite number");
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, end);
-}
-
-double real_from(const pg::Result& rows, int row, int column) {
-    const std::string text = rows.text(row, column);
-    double value = 0;
-    const char* last = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), last, value);
-    if (text.empty() || ec != std::errc() || ptr != last)
-        throw std::runtime_error("postgresql: expected a real number, got '" + text + "'");
-    return value;
-}
-
-}  // namespace
+using namespace pg_values;
 
 void PostgresStorage::save_player(const StoredPlayer& p) {
     connection_->exec(

@@ -169,11 +169,39 @@ CREATE TABLE IF NOT EXISTS lobby_challenges (
 );
 )";
 
+// Version 8: puzzles (docs/PUZZLES.md "On the site"): each puzzle's rating, each player's puzzle
+// rating, and the rated attempts (one per player and puzzle).
+constexpr const char* SchemaVersion8 = R"(
+CREATE TABLE IF NOT EXISTS puzzle_ratings (
+    puzzle TEXT PRIMARY KEY,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    attempts INTEGER NOT NULL,
+    solved INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_puzzles (
+    player BIGINT PRIMARY KEY,
+    rating DOUBLE PRECISION NOT NULL,
+    rd DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    attempts INTEGER NOT NULL,
+    solved INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS puzzle_attempts (
+    player BIGINT NOT NULL,
+    puzzle TEXT NOT NULL,
+    solved INTEGER NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (player, puzzle)
+);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7};
+                                                  SchemaVersion7, SchemaVersion8};
     return List;
 }
 

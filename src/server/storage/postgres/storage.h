@@ -69,6 +69,13 @@ class PostgresStorage : public Storage, public TableLeases {
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // PuzzleStore (puzzles.cpp).
+    void save_puzzle_rating(const StoredPuzzleRating& rating) override;
+    std::vector<StoredPuzzleRating> puzzle_ratings() override;
+    void save_player_puzzles(const StoredPlayerPuzzles& row) override;
+    std::vector<StoredPlayerPuzzles> player_puzzles() override;
+    void add_puzzle_attempt(const StoredPuzzleAttempt& attempt) override;
+    std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
 
     // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only

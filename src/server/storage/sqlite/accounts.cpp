@@ -17,6 +17,7 @@ namespace reversi::server {
 extern const char* const SchemaVersion1;
 extern const char* const SchemaVersion3;  // chat (storage/sqlite/chat.cpp)
 extern const char* const SchemaVersion4;  // analyses (storage/sqlite/analysis.cpp)
+extern const char* const SchemaVersion8;  // puzzles (storage/sqlite/puzzles.cpp)
 
 namespace {
 
@@ -71,7 +72,8 @@ constexpr const char* SchemaVersion7 = "-- PostgreSQL only (storage/postgres/sch
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5,
-                                                  SchemaVersion6, SchemaVersion7};
+                                                  SchemaVersion6, SchemaVersion7,
+                                                  SchemaVersion8};
     return List;
 }
 

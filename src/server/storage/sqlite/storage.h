@@ -50,6 +50,13 @@ class SqliteStorage : public Storage {
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // PuzzleStore (puzzles.cpp).
+    void save_puzzle_rating(const StoredPuzzleRating& rating) override;
+    std::vector<StoredPuzzleRating> puzzle_ratings() override;
+    void save_player_puzzles(const StoredPlayerPuzzles& row) override;
+    std::vector<StoredPlayerPuzzles> player_puzzles() override;
+    void add_puzzle_attempt(const StoredPuzzleAttempt& attempt) override;
+    std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
 
     // The schema version this build writes; a database is migrated up to it when opened.
     static int schema_version();

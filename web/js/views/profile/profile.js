@@ -5,7 +5,7 @@
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
 import { dateText, seatName } from '../../lib/game-text.js';
-import { getPlayer } from '../../lib/api.js';
+import { getPlayer, getPuzzlePlayer } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
@@ -29,11 +29,12 @@ import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, pre
  * @property {Me | null} me who I am (the session's)
  * @property {{pool: string, preset: string, rated: boolean}} form the challenge form, kept while the page lives
  * @property {ChallengeStatus} challenge
+ * @property {import('../../lib/protocol.js').PuzzlePlayer | null} puzzles the player's puzzle rating
  */
 
 /** The profile page's store. */
 const store = createStore(/** @type {ProfileState} */ ({
-    name: '', player: null, error: '', me: null,
+    name: '', player: null, error: '', me: null, puzzles: null,
     form: { pool: '8x8', preset: '5+3', rated: true },
     challenge: { state: 'none', id: null, text: '' },
 }));
@@ -89,7 +90,7 @@ export function profileView(root, name) {
     root.append(view);
     const challengeBox = el('div', { id: 'challenge-box' });
     const challengeStatus = el('p', { id: 'challenge-status', class: 'note', role: 'status' });
-    store.set({ name, player: null, error: '', challenge: { state: 'none', id: null, text: '' } });
+    store.set({ name, player: null, error: '', puzzles: null, challenge: { state: 'none', id: null, text: '' } });
 
     function renderChallenge() {
         const { me, player, form: challengeForm } = store.get();
@@ -169,7 +170,8 @@ export function profileView(root, name) {
                 p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
                 self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : ''),
             el('div', { class: 'profile-grid' },
-                el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingTable),
+                el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingTable,
+                    puzzleLine(store.get().puzzles)),
                 el('section', { class: 'panel', 'aria-labelledby': 'stats-title' }, el('h2', { id: 'stats-title' }, t('profile.stats')), stats,
                     challengeBox, challengeStatus)),
             el('section', { class: 'panel', 'aria-labelledby': 'recent-title' }, el('h2', { id: 'recent-title' }, t('profile.recent')),
@@ -215,14 +217,22 @@ export function profileView(root, name) {
             if (s.error !== was.error && s.error) {
                 view.replaceChildren(el('h1', { id: 'profile-title' }, name), el('p', { role: 'alert', class: 'alert' }, s.error));
             }
-            if (s.player && (s.player !== was.player || s.me !== was.me)) render(s.player);
+            if (s.player && (s.player !== was.player || s.me !== was.me || s.puzzles !== was.puzzles)) render(s.player);
             if (s.challenge !== was.challenge) renderStatus();
         }),
         mirror(session, store, (s) => ({ me: s.me })),
         onLobbyMessage(answer),
     ];
     lobby.start();
+    getPuzzlePlayer(name).then((puzzles) => store.set({ puzzles }), () => {});
     getPlayer(name).then((player) => store.set({ player }),
         (e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) }));
     return { destroy() { stops.forEach((stop) => stop()); } };
+}
+
+// The player's puzzle rating (docs/PUZZLES.md), once the server has sent it.
+/** @param {import('../../lib/protocol.js').PuzzlePlayer | null} p */
+function puzzleLine(p) {
+    if (!p) return '';
+    return el('p', { id: 'profile-puzzles' }, t('profile.puzzleRating', { rating: p.rating, solved: p.solved, attempts: p.attempts }));
 }

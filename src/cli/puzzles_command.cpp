@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: MIT
+// `reversi puzzles generate|check` (docs/PUZZLES.md): mines endgame puzzles from self-play
+// games with the exact solver into a puzzle file, resumably (the file keeps the next game, and
+// is rewritten whole every few games), and checks a file, printing its figures.
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <unordered_set>
+
+#include "cli/commands.h"
+#include "cli/setup_options.h"
+#include "core/bitboard.h"
+#include "engine/puzzle.h"
+
+#ifdef REVERSI_HAVE_SERVER
+#include "server/puzzles/puzzle_file.h"
+#include "server/rating/ratings.h"
+#endif
+
+namespace reversi::cli {
+
+#ifndef REVERSI_HAVE_SERVER
+// Built without the server: the puzzle file lives in the server's puzzles module.
+void add_puzzles_command(CLI::App&, ExitStatus&) {}
+#else
+
+namespace {
+
+struct GenerateOptions {
+    std::string out;
+    int games = 100;
+    uint64_t seed = 1;
+    int per_game = 2;
+    int save_every = 10;
+    int hash_mb = 64;
+    engine::PuzzleCriteria criteria;
+    SetupOptions setup;
+};
+
+// The starting rating of a new puzzle: more moves to choose from and a longer line are
+// harder; Glicko-2 corrects it from the first attempts (docs/PUZZLES.md).
+double starting_rating(const engine::PuzzleTree& tree) {
+    const double choices = static_cast<double>(tree.nodes.front().choices.size());
+    const double rating = 1500 + 50 * (choices - 4) + 100 * (tree.nodes.size() - 1.0);
+    return std::clamp(rating, 1000.0, 2200.0);
+}
+
+struct FileFigures {
+    size_t puzzles = 0;
+    size_t single = 0;
+    std::map<std::string, int> themes;
+};
+
+FileFigures figures_of(const server::PuzzleFile& file) {
+    FileFigures f;
+    f.puzzles = file.puzzles.size();
+    for (const server::PuzzleRecord& p : file.puzzles) {
+        if (p.tree.solutions == 1) ++f.single;
+        for (const std::string& t : engine::theme_names(p.tree.themes)) ++f.themes[t];
+    }
+    return f;
+}
+
+void print_figures(const FileFigures& f, std::ostream& out) {
+    out << "Puzzles: " << f.puzzles << ", single solution: " << f.single << " (" << std::fixed
+        << std::setprecision(1)
+        << (f.puzzles ? 100.0 * static_cast<double>(f.single) / static_cast<double>(f.puzzles) : 0)
+        << "%)\nThemes:";
+    for (const auto& [name, count] : f.themes) out << ' ' << name << ' ' << count;
+    out << '\n';
+}
+
+int run_generate(const GenerateOptions& opt) {
+    const core::Setup setup = opt.setup.setup();
+    const auto pool = server::pool_of(setup);
+    if (!pool || setup.players != 2)
+        throw std::runtime_error(
+            "puzzles: a two-player rating pool only (8x8, 8x8 --anti, 6, "
+            "10, octagon)");
+    if (opt.criteria.min_empties > opt.criteria.max_empties)
+        throw std::runtime_error("puzzles: --min-empties above --max-empties");
+    server::PuzzleFile file{*pool, opt.seed, 0, {}};
+    if (std::filesystem::exists(opt.out)) {
+        file = server::read_puzzle_file(opt.out);
+        if (file.pool != *pool || file.seed != opt.seed)
+            throw std::runtime_error("puzzles: " + opt.out + " holds pool " + file.pool + " seed " +
+                                     std::to_string(file.seed));
+        std::cerr << "resuming at game " << file.next_game << " with " << file.puzzles.size()
+                  << " puzzles\n";
+    }
+    const core::Variant variant(setup);
+    std::unordered_set<uint64_t> seen;
+    for (const server::PuzzleRecord& p : file.puzzles)
+        seen.insert(server::puzzle_game(*pool, p).position().key());
+    engine::Engine engine(engine::EngineOptions{opt.hash_mb});
+    const auto start = std::chrono::steady_clock::now();
+    const size_t before = file.puzzles.size();
+    const auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    for (int g = file.next_game; g < opt.games; ++g) {
+        const std::vector<core::Square> moves = engine::puzzle_selfplay_game(
+            variant, opt.seed, static_cast<uint64_t>(g), opt.criteria.min_empties, engine);
+        core::Position pos = core::Position::start(variant);
+        int found = 0;
+        size_t skip_until = 0;
+        for (size_t ply = 0; ply <= moves.size() && found < opt.per_game; ++ply) {
+            if (ply >= skip_until && !seen.count(pos.key())) {
+                if (auto tree = engine::find_puzzle(engine, pos, opt.criteria)) {
+                    server::PuzzleRecord record;
+                    record.id = *pool + "-s" + std::to_string(opt.seed) + "-g" + std::to_string(g) +
+                                "-p" + std::to_string(ply);
+                    record.moves.assign(moves.begin(), moves.begin() + static_cast<long>(ply));
+                    record.rating = starting_rating(*tree);
+                    record.tree = std::move(*tree);
+                    file.puzzles.push_back(std::move(record));
+                    seen.insert(pos.key());
+                    ++found;
+                    skip_until = ply + 2 * static_cast<size_t>(opt.criteria.max_turns);
+                }
+            }
+            if (ply < moves.size()) pos.play(moves[ply]);
+        }
+        file.next_game = g + 1;
+        if (file.next_game % opt.save_every == 0 || file.next_game == opt.games) {
+            server::write_puzzle_file(opt.out, file);
+            const double s = elapsed();
+            std::cerr << "games " << file.next_game << "/" << opt.games << ", puzzles "
+                      << file.puzzles.size() << " (+" << file.puzzles.size() - before << " in "
+                      << std::fixed << std::setprecision(0) << s << " s, "
+                      << static_cast<double>(file.puzzles.size() - before) * 3600 /
+                             std::max(s, 1e-9)
+                      << "/hour)\n";
+        }
+    }
+    if (file.next_game < opt.games || !std::filesystem::exists(opt.out))
+        server::write_puzzle_file(opt.out, file);
+    const double s = elapsed();
+    std::cout << "Pool " << *pool << ": " << file.puzzles.size() - before << " new puzzles in "
+              << std::fixed << std::setprecision(1) << s << " s ("
+              << static_cast<double>(file.puzzles.size() - before) * 3600 / std::max(s, 1e-9)
+              << " per hour)\n";
+    print_figures(figures_of(file), std::cout);
+    return 0;
+}
+
+int run_check(const std::string& path) {
+    const server::PuzzleFile file = server::read_puzzle_file(path);
+    std::cout << path << ": pool " << file.pool << ", seed " << file.seed << ", next game "
+              << file.next_game << ", checksum ok\n";
+    print_figures(figures_of(file), std::cout);
+    return 0;
+}
+
+}  // namespace
+
+void add_puzzles_command(CLI::App& app, ExitStatus& status) {
+    CLI::App* cmd = app.add_subcommand("puzzles", "Endgame puzzles graded by the exact solver");
+    cmd->require_subcommand(1);
+
+    auto opt = std::make_shared<GenerateOptions>();
+    CLI::App* gen = cmd->add_subcommand("generate", "Mine puzzles from self-play (resumable)");
+    opt->setup.add_to(*gen);
+    gen->add_option("--out", opt->out, "Puzzle file (resumed when it exists)")->required();
+    gen->add_option("--games", opt->games, "Self-play games in all (the file keeps its place)")
+        ->check(CLI::Range(1, 10'000'000));
+    gen->add_option("--seed", opt->seed, "Seed of the self-play games")->capture_default_str();
+    gen->add_option("--min-empties", opt->criteria.min_empties, "Fewest empty squares")
+        ->capture_default_str()
+        ->check(CLI::Range(4, 24));
+    gen->add_option("--max-empties", opt->criteria.max_empties, "Most empty squares")
+        ->capture_default_str()
+        ->check(CLI::Range(4, 24));
+    gen->add_option("--min-loss", opt->criteria.min_loss,
+                    "Discs every move but a solution loses at least")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
+    gen->add_option("--max-solutions", opt->criteria.max_solutions,
+                    "Moves that may keep the best result")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 4));
+    gen->add_option("--max-turns", opt->criteria.max_turns, "Solver's turns in a puzzle, at most")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 8));
+    gen->add_option("--per-game", opt->per_game, "Puzzles taken from one game, at most")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 20));
+    gen->add_option("--save-every", opt->save_every, "Games between two saves of the file")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 100000));
+    gen->add_option("--hash", opt->hash_mb, "Transposition table size in MB")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 4096));
+    gen->callback([opt, &status] {
+        try {
+            status.code = run_generate(*opt);
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << '\n';
+            status.code = 1;
+        }
+    });
+
+    auto path = std::make_shared<std::string>();
+    CLI::App* check = cmd->add_subcommand("check", "Check a puzzle file and print its figures");
+    check->add_option("file", *path, "Puzzle file")->required();
+    check->callback([path, &status] {
+        try {
+            status.code = run_check(*path);
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << '\n';
+            status.code = 1;
+        }
+    });
+}
+
+#endif
+
+}  // namespace reversi::cli

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: MIT
+// The puzzle service: requests checked and bounded, grading through grading.*, ratings through
+// rating/glicko2.*, rows through the storage queue (the answer waits for the commit).
+#include "server/puzzles/service.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+#include "core/bitboard.h"
+#include "core/notation.h"
+#include "server/common/protocol.h"
+#include "server/rating/glicko2.h"
+#include "server/rating/rated_players.h"
+
+namespace reversi::server {
+
+namespace {
+
+constexpr size_t MaxSubmittedMoves = 16;
+constexpr size_t MaxIdBytes = 64;
+// The nearest puzzles by rating that `next` picks among, so a player does not always get the
+// same one when ratings tie.
+constexpr size_t NearestCandidates = 8;
+constexpr int64_t DayMs = 86'400'000;
+
+int64_t steady_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+json squares_json(const core::Geometry& g, const std::vector<core::Square>& squares) {
+    json out = json::array();
+    for (const core::Square s : squares) out.push_back(core::square_name(g, s));
+    return out;
+}
+
+json rating_json(double rating, double before) {
+    return {{"rating", std::lround(rating)}, {"change", std::lround(rating) - std::lround(before)}};
+}
+
+}  // namespace
+
+PuzzleService::PuzzleService(StorageQueue& storage, Accounts& accounts, PuzzleSet puzzles,
+                             PuzzleOptions options)
+    : storage_(storage),
+      accounts_(accounts),
+      puzzles_(std::move(puzzles)),
+      options_(std::move(options)),
+      submit_limiter_(options_.submits_per_minute, options_.submit_burst) {
+    if (!options_.wall_clock)
+        options_.wall_clock = [] {
+            return std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                .count();
+        };
+}
+
+void PuzzleService::restore(Storage& storage) {
+    for (StoredPuzzleRating& r : storage.puzzle_ratings())
+        if (puzzles_.find(r.puzzle)) puzzle_ratings_[r.puzzle] = std::move(r);
+    for (const StoredPlayerPuzzles& p : storage.player_puzzles()) players_[p.player] = p;
+    for (StoredPuzzleAttempt& a : storage.puzzle_attempts())
+        attempts_[a.player].insert(std::move(a.puzzle));
+}
+
+int64_t PuzzleService::now() const {
+    return options_.wall_clock();
+}
+
+const LoadedPuzzle& PuzzleService::puzzle(const std::string& id) const {
+    const LoadedPuzzle* p = id.size() <= MaxIdBytes ? puzzles_.find(id) : nullptr;
+    if (!p) throw ApiError(ErrorCode::NotFound, "no puzzle " + utf8_safe(id, MaxIdBytes));
+    return *p;
+}
+
+StoredPuzzleRating PuzzleService::puzzle_rating(const LoadedPuzzle& p) const {
+    const auto it = puzzle_ratings_.find(p.record.id);
+    if (it != puzzle_ratings_.end()) return it->second;
+    StoredPuzzleRating r;
+    r.puzzle = p.record.id;
+    r.rating = p.record.rating;
+    r.rd = options_.puzzle_start_rd;
+    return r;
+}
+
+StoredPlayerPuzzles PuzzleService::player_rating(int64_t player) const {
+    const auto it = players_.find(player);
+    if (it != players_.end()) return it->second;
+    StoredPlayerPuzzles r;
+    r.player = player;
+    return r;
+}
+
+bool PuzzleService::attempted(int64_t player, const std::string& id) const {
+    const auto it = attempts_.find(player);
+    return it != attempts_.end() && it->second.count(id);
+}
+
+const LoadedPuzzle* PuzzleService::daily_puzzle() const {
+    const auto counts = puzzles_.counts();
+    if (counts.empty()) return nullptr;
+    const std::string pool = counts.count("8x8") ? "8x8" : counts.begin()->first;
+    const auto& list = puzzles_.pool(pool);
+    const uint64_t day = static_cast<uint64_t>(now() / DayMs);
+    return list[(day * 2654435761ULL) % list.size()];
+}
+
+json PuzzleService::puzzle_json(const LoadedPuzzle& p) const {
+    const core::Geometry& g = p.game.variant().geometry();
+    return {{"id", p.record.id},
+            {"pool", p.pool},
+            {"setup", setup_json(p.game.variant().setup())},
+            {"moves", squares_json(g, p.record.moves)},
+            {"side", p.position().side() == 0 ? "black" : "white"},
+            {"empties", core::popcount(p.position().empty())},
+            {"best", p.record.tree.best},
+            {"rating", std::lround(puzzle_rating(p).rating)}};
+}
+
+void PuzzleService::overview(Respond respond) const {
+    json pools = json::object();
+    for (const auto& [pool, count] : puzzles_.counts()) pools[pool] = count;
+    const LoadedPuzzle* d = daily_puzzle();
+    respond(json_reply(200, {{"pools", pools}, {"daily", d ? json(d->record.id) : json()}}));
+}
+
+void PuzzleService::next(const Identity& who, const std::string& pool, const std::string& skip,
+                         Respond respond) const {
+    const auto& list = puzzles_.pool(pool);
+    if (list.empty()) throw ApiError(ErrorCode::NotFound, "no puzzles for " + utf8_safe(pool, 20));
+    const double target = who.player ? player_rating(who.player).rating : 1500;
+    std::vector<std::pair<double, const LoadedPuzzle*>> near;
+    near.reserve(list.size());
+    for (const LoadedPuzzle* p : list) {
+        if (p->record.id == skip || (who.player && attempted(who.player, p->record.id))) continue;
+        near.emplace_back(std::abs(puzzle_rating(*p).rating - target), p);
+    }
+    if (near.empty()) throw ApiError(ErrorCode::NotFound, "you have tried every puzzle here");
+    const size_t k = std::min(near.size(), NearestCandidates);
+    std::partial_sort(near.begin(), near.begin() + static_cast<long>(k), near.end(),
+                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    const size_t pick = static_cast<size_t>(steady_ms()) % k;
+    respond(json_reply(200, puzzle_json(*near[pick].second)));
+}
+
+void PuzzleService::daily(Respond respond) const {
+    const LoadedPuzzle* d = daily_puzzle();
+    if (!d) throw ApiError(ErrorCode::NotFound, "this server has no puzzles");
+    json answer = puzzle_json(*d);
+    answer["daily"] = true;
+    respond(json_reply(200, answer));
+}
+
+void PuzzleService::get(const std::string& id, Respond respond) const {
+    respond(json_reply(200, puzzle_json(puzzle(id))));
+}
+
+json PuzzleService::grade_json(const LoadedPuzzle& p, const PuzzleGrade& grade) const {
+    const core::Geometry& g = p.game.variant().geometry();
+    json moves = json::array();
+    for (const GradedMove& m : grade.moves)
+        moves.push_back({{"move", core::square_name(g, m.move)},
+                         {"score", m.score},
+                         {"best", m.best},
+                         {"loss", m.loss},
+                         {"solution", m.solution},
+                         {"replies", squares_json(g, m.replies)}});
+    json answer = {
+        {"id", p.record.id}, {"status", puzzle_status_name(grade.status)}, {"moves", moves}};
+    if (grade.status != PuzzleStatus::Playing) {
+        answer["tree"] = puzzle_tree_json(g, p.record.tree);
+        answer["themes"] = engine::theme_names(p.record.tree.themes);
+    }
+    return answer;
+}
+
+void PuzzleService::submit(const Identity& who, const std::string& id, const std::string& body,
+                           const std::string& client, Respond respond) {
+    if (!submit_limiter_.allow(client, steady_ms()))
+        throw ApiError(ErrorCode::RateLimited, "too many puzzle moves; wait a moment");
+    const LoadedPuzzle& p = puzzle(id);
+    const json request = json::parse(body, nullptr, false);
+    if (request.is_discarded()) throw ApiError(ErrorCode::BadJson, "the body is not JSON");
+    if (!request.is_object() || !request.contains("moves") || !request["moves"].is_array() ||
+        request["moves"].empty() || request["moves"].size() > MaxSubmittedMoves)
+        throw ApiError(ErrorCode::BadRequest, "moves: a list of 1 to 16 squares");
+    std::vector<core::Square> moves;
+    for (const json& m : request["moves"]) {
+        const auto sq = m.is_string() && m.get_ref<const std::string&>().size() <= 8
+                            ? core::parse_square(p.game.variant().geometry(), m.get<std::string>())
+                            : std::nullopt;
+        if (!sq || *sq < 0) throw ApiError(ErrorCode::BadRequest, "moves: squares such as \"c4\"");
+        moves.push_back(*sq);
+    }
+    PuzzleGrade grade;
+    try {
+        grade = grade_puzzle(p.record.tree, moves);
+    } catch (const PuzzleMoveError& e) {
+        throw ApiError(ErrorCode::IllegalMove, e.what());
+    }
+    json answer = grade_json(p, grade);
+    const bool finished = grade.status != PuzzleStatus::Playing;
+    if (finished && may_play_rated(who) && !attempted(who.player, p.record.id))
+        return rate(who, p, grade.status == PuzzleStatus::Solved, std::move(answer),
+                    std::move(respond));
+    answer["rated"] = false;
+    respond(json_reply(200, answer));
+}
+
+void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved, json answer,
+                         Respond respond) {
+    const StoredPlayerPuzzles player_before = player_rating(who.player);
+    const StoredPuzzleRating puzzle_before = puzzle_rating(p);
+    const Glicko2Rating mine{player_before.rating, player_before.rd, player_before.volatility};
+    const Glicko2Rating its{puzzle_before.rating, puzzle_before.rd, puzzle_before.volatility};
+    const Glicko2Rating mine_after =
+        glicko2_update(mine, {{its.rating, its.rd, solved ? 1.0 : 0.0}});
+    const Glicko2Rating its_after =
+        glicko2_update(its, {{mine.rating, mine.rd, solved ? 0.0 : 1.0}});
+    StoredPlayerPuzzles player_row{who.player,
+                                   mine_after.rating,
+                                   mine_after.rd,
+                                   mine_after.volatility,
+                                   player_before.attempts + 1,
+                                   player_before.solved + (solved ? 1 : 0)};
+    StoredPuzzleRating puzzle_row{
+        p.record.id,          its_after.rating,           its_after.rd,
+        its_after.volatility, puzzle_before.attempts + 1, puzzle_before.solved + (solved ? 1 : 0)};
+    const StoredPuzzleAttempt attempt{who.player, p.record.id, solved, now()};
+    // Memory first, so a second submission while this one commits is not rated again; undone
+    // when the commit fails.
+    const bool had_player = players_.count(who.player) > 0;
+    const bool had_puzzle = puzzle_ratings_.count(p.record.id) > 0;
+    players_[who.player] = player_row;
+    puzzle_ratings_[p.record.id] = puzzle_row;
+    attempts_[who.player].insert(p.record.id);
+    answer["rated"] = true;
+    answer["player_rating"] = rating_json(player_row.rating, player_before.rating);
+    answer["puzzle_rating"] = rating_json(puzzle_row.rating, puzzle_before.rating);
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [player_row, puzzle_row, attempt](Storage& s) {
+            s.save_player_puzzles(player_row);
+            s.save_puzzle_rating(puzzle_row);
+            s.add_puzzle_attempt(attempt);
+        },
+        [this, life, player_before, puzzle_before, had_player, had_puzzle, attempt,
+         answer = std::move(answer), respond = std::move(respond)](bool ok) {
+            if (life.expired()) return;
+            if (ok) return respond(json_reply(200, answer));
+            if (had_player)
+                players_[attempt.player] = player_before;
+            else
+                players_.erase(attempt.player);
+            if (had_puzzle)
+                puzzle_ratings_[attempt.puzzle] = puzzle_before;
+            else
+                puzzle_ratings_.erase(attempt.puzzle);
+            attempts_[attempt.player].erase(attempt.puzzle);
+            respond(error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+        });
+}
+
+void PuzzleService::player(const std::string& name, Respond respond) const {
+    const std::optional<Identity> who = accounts_.find(name);
+    if (!who) throw ApiError(ErrorCode::NotFound, "no player " + utf8_safe(name, 40));
+    const StoredPlayerPuzzles r = player_rating(who->player);
+    respond(json_reply(200, {{"name", who->name},
+                             {"rating", std::lround(r.rating)},
+                             {"rd", std::lround(r.rd)},
+                             {"attempts", r.attempts},
+                             {"solved", r.solved}}));
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+// Puzzles on the site (docs/PUZZLES.md "On the site"): the loaded puzzle set, each puzzle's
+// and each player's puzzle rating (Glicko-2, one game per attempt: solved is a win for the
+// player), the HTTP API, and the daily puzzle. A registered player's first finished attempt
+// at a puzzle is rated; the answer comes after the ratings are committed. Runs on the network
+// thread like the hub: no lock.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "server/accounts/accounts.h"
+#include "server/common/rate_limiter.h"
+#include "server/common/reply.h"
+#include "server/puzzles/grading.h"
+#include "server/puzzles/puzzle_set.h"
+#include "server/storage/storage.h"
+
+namespace reversi::server {
+
+struct PuzzleOptions {
+    // A puzzle's deviation before its first attempt: its starting rating is an estimate.
+    double puzzle_start_rd = 250;
+    // Moves submissions per minute per address (and burst).
+    int submits_per_minute = 120;
+    int submit_burst = 40;
+    // Milliseconds since the epoch (the daily puzzle, attempts); tests pass their own.
+    std::function<int64_t()> wall_clock;
+};
+
+class PuzzleService {
+  public:
+    PuzzleService(StorageQueue& storage, Accounts& accounts, PuzzleSet puzzles,
+                  PuzzleOptions options = {});
+    PuzzleService(const PuzzleService&) = delete;
+    PuzzleService& operator=(const PuzzleService&) = delete;
+
+    // Reads the stored ratings and attempts (at start, before the loop runs).
+    void restore(Storage& storage);
+
+    // GET /api/puzzles: the pools with puzzles and their counts, and the daily puzzle's id.
+    void overview(Respond respond) const;
+    // GET /api/puzzles/next?pool=P[&skip=ID]: a puzzle near the player's puzzle rating that
+    // the player has not been rated on (`skip`: not that one either).
+    void next(const Identity& who, const std::string& pool, const std::string& skip,
+              Respond respond) const;
+    // GET /api/puzzles/daily and GET /api/puzzles/{id}: the puzzle without its solution.
+    void daily(Respond respond) const;
+    void get(const std::string& id, Respond respond) const;
+    // POST /api/puzzles/{id}/moves {"moves": [...]}: the moves graded; at the end the solution
+    // tree and, for a registered player's first attempt, both ratings' changes.
+    void submit(const Identity& who, const std::string& id, const std::string& body,
+                const std::string& client, Respond respond);
+    // GET /api/puzzles/players/{name}: that player's puzzle rating.
+    void player(const std::string& name, Respond respond) const;
+
+    const PuzzleSet& puzzles() const { return puzzles_; }
+
+  private:
+    const LoadedPuzzle& puzzle(const std::string& id) const;
+    const LoadedPuzzle* daily_puzzle() const;
+    StoredPuzzleRating puzzle_rating(const LoadedPuzzle& p) const;
+    StoredPlayerPuzzles player_rating(int64_t player) const;
+    bool attempted(int64_t player, const std::string& id) const;
+    json puzzle_json(const LoadedPuzzle& p) const;
+    json grade_json(const LoadedPuzzle& p, const PuzzleGrade& grade) const;
+    // Rates a finished first attempt, commits it, then answers `answer` with the changes.
+    void rate(const Identity& who, const LoadedPuzzle& p, bool solved, json answer,
+              Respond respond);
+    int64_t now() const;
+
+    StorageQueue& storage_;
+    Accounts& accounts_;
+    PuzzleSet puzzles_;
+    PuzzleOptions options_;
+    std::unordered_map<std::string, StoredPuzzleRating> puzzle_ratings_;
+    std::unordered_map<int64_t, StoredPlayerPuzzles> players_;
+    std::unordered_map<int64_t, std::unordered_set<std::string>> attempts_;
+    RateLimiter submit_limiter_;
+    std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+// PostgreSQL back end, puzzle part (PuzzleStore, docs/PUZZLES.md "On the site"): puzzle
+// ratings, players' puzzle ratings and rated attempts (schema version 8, schema.cpp).
+#include <string>
+#include <vector>
+
+#include "server/storage/postgres/storage.h"
+#include "server/storage/postgres/values.h"
+
+namespace reversi::server {
+
+void PostgresStorage::save_puzzle_rating(const StoredPuzzleRating& g) {
+    using namespace pg_values;
+    connection_->exec(
+        "INSERT INTO puzzle_ratings(puzzle, rating, rd, volatility, attempts, solved) "
+        "VALUES($1, $2, $3, $4, $5, $6) ON CONFLICT(puzzle) DO UPDATE SET rating = $2, rd = $3, "
+        "volatility = $4, attempts = $5, solved = $6",
+        {pg::text(g.puzzle), real(g.rating, "rating"), real(g.rd, "rd"),
+         real(g.volatility, "volatility"), number(g.attempts), number(g.solved)});
+}
+
+std::vector<StoredPuzzleRating> PostgresStorage::puzzle_ratings() {
+    using namespace pg_values;
+    const pg::Result rows = connection_->exec(
+        "SELECT puzzle, rating, rd, volatility, attempts, solved FROM puzzle_ratings");
+    std::vector<StoredPuzzleRating> out;
+    for (int r = 0; r < rows.rows(); ++r)
+        out.push_back({rows.text(r, 0), real_from(rows, r, 1), real_from(rows, r, 2),
+                       real_from(rows, r, 3), static_cast<int>(rows.integer(r, 4)),
+                       static_cast<int>(rows.integer(r, 5))});
+    return out;
+}
+
+void PostgresStorage::save_player_puzzles(const StoredPlayerPuzzles& g) {
+    using namespace pg_values;
+    connection_->exec(
+        "INSERT INTO player_puzzles(player, rating, rd, volatility, attempts, solved) "
+        "VALUES($1, $2, $3, $4, $5, $6) ON CONFLICT(player) DO UPDATE SET rating = $2, rd = $3, "
+        "volatility = $4, attempts = $5, solved = $6",
+        {number(g.player), real(g.rating, "rating"), real(g.rd, "rd"),
+         real(g.volatility, "volatility"), number(g.attempts), number(g.solved)});
+}
+
+std::vector<StoredPlayerPuzzles> PostgresStorage::player_puzzles() {
+    using namespace pg_values;
+    const pg::Result rows = connection_->exec(
+        "SELECT player, rating, rd, volatility, attempts, solved FROM player_puzzles");
+    std::vector<StoredPlayerPuzzles> out;
+    for (int r = 0; r < rows.rows(); ++r)
+        out.push_back({rows.integer(r, 0), real_from(rows, r, 1), real_from(rows, r, 2),
+                       real_from(rows, r, 3), static_cast<int>(rows.integer(r, 4)),
+                       static_cast<int>(rows.integer(r, 5))});
+    return out;
+}
+
+void PostgresStorage::add_puzzle_attempt(const StoredPuzzleAttempt& a) {
+    using namespace pg_values;
+    connection_->exec(
+        "INSERT INTO puzzle_attempts(player, puzzle, solved, at) VALUES($1, $2, $3, $4) "
+        "ON CONFLICT(player, puzzle) DO NOTHING",
+        {number(a.player), pg::text(a.puzzle), number(a.solved ? 1 : 0), number(a.at)});
+}
+
+std::vector<StoredPuzzleAttempt> PostgresStorage::puzzle_attempts() {
+    const pg::Result rows =
+        connection_->exec("SELECT player, puzzle, solved, at FROM puzzle_attempts");
+    std::vector<StoredPuzzleAttempt> out;
+    for (int r = 0; r < rows.rows(); ++r)
+        out.push_back(
+            {rows.integer(r, 0), rows.text(r, 1), rows.integer(r, 2) != 0, rows.integer(r, 3)});
+    return out;
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Parameters and column values of the PostgreSQL store's files that are not prepared: whole
+// numbers as decimal text, reals as the shortest text that reads back to the same double.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "server/storage/postgres/connection.h"
+
+namespace reversi::server::pg_values {
+
+inline std::string number(int64_t value) {
+    return std::to_string(value);
+}
+
+// Throws std::runtime_error naming `what` for a value that is not finite.
+inline std::string real(double value, const char* what) {
+    if (!std::isfinite(value))
+        throw std::runtime_error(std::string("postgresql: ") + what + " is not a finite number");
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, end);
+}
+
+inline double real_from(const pg::Result& rows, int row, int column) {
+    const std::string text = rows.text(row, column);
+    double value = 0;
+    const char* last = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), last, value);
+    if (text.empty() || ec != std::errc() || ptr != last)
+        throw std::runtime_error("postgresql: expected a real number, got '" + text + "'");
+    return value;
+}
+
+}  // namespace reversi::server::pg_values

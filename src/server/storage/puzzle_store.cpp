@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// The defaults of a store without puzzles: saving throws, loading finds none.
+#include "server/storage/puzzle_store.h"
+
+#include <stdexcept>
+
+namespace reversi::server {
+
+void PuzzleStore::save_puzzle_rating(const StoredPuzzleRating&) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
+std::vector<StoredPuzzleRating> PuzzleStore::puzzle_ratings() {
+    return {};
+}
+
+void PuzzleStore::save_player_puzzles(const StoredPlayerPuzzles&) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
+std::vector<StoredPlayerPuzzles> PuzzleStore::player_puzzles() {
+    return {};
+}
+
+void PuzzleStore::add_puzzle_attempt(const StoredPuzzleAttempt&) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
+std::vector<StoredPuzzleAttempt> PuzzleStore::puzzle_attempts() {
+    return {};
+}
+
+}  // namespace reversi::server

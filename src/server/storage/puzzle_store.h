@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// What a store keeps of puzzles (docs/PUZZLES.md "On the site"): each puzzle's rating (the
+// puzzles themselves are files), each player's puzzle rating, and every rated attempt, so that
+// a puzzle is rated once per player. Methods throw std::runtime_error on failure and run on
+// the storage thread, inside the transaction of the Storage they belong to (storage.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace reversi::server {
+
+// A rating on Glicko-2's public scale, with the attempts behind it.
+struct StoredPuzzleRating {
+    std::string puzzle;  // the puzzle's id
+    double rating = 1500;
+    double rd = 350;
+    double volatility = 0.06;
+    int attempts = 0;
+    int solved = 0;
+};
+
+struct StoredPlayerPuzzles {
+    int64_t player = 0;
+    double rating = 1500;
+    double rd = 350;
+    double volatility = 0.06;
+    int attempts = 0;
+    int solved = 0;
+};
+
+// One rated attempt: `at` in milliseconds since the epoch.
+struct StoredPuzzleAttempt {
+    int64_t player = 0;
+    std::string puzzle;
+    bool solved = false;
+    int64_t at = 0;
+};
+
+class PuzzleStore {
+  public:
+    virtual ~PuzzleStore() = default;
+
+    // Upserts by puzzle id / player; an attempt is kept once per (player, puzzle).
+    // puzzle_store.cpp has the defaults, for a store without puzzles: saving throws, loading
+    // finds none.
+    virtual void save_puzzle_rating(const StoredPuzzleRating& rating);
+    virtual std::vector<StoredPuzzleRating> puzzle_ratings();
+    virtual void save_player_puzzles(const StoredPlayerPuzzles& row);
+    virtual std::vector<StoredPlayerPuzzles> player_puzzles();
+    virtual void add_puzzle_attempt(const StoredPuzzleAttempt& attempt);
+    virtual std::vector<StoredPuzzleAttempt> puzzle_attempts();
+};
+
+}  // namespace reversi::server

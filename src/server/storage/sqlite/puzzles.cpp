@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+// SQLite back end, puzzle part (PuzzleStore, docs/PUZZLES.md "On the site"): puzzle ratings,
+// players' puzzle ratings and rated attempts, schema version 8 (migrations in
+// storage/sqlite/accounts.cpp). These writes are a few per finished puzzle, so the statements
+// are prepared per call rather than kept.
+#include <sqlite3.h>
+
+#include <string>
+#include <vector>
+
+#include "server/storage/sqlite/statement.h"
+#include "server/storage/sqlite/storage.h"
+
+namespace reversi::server {
+
+extern const char* const SchemaVersion8;
+const char* const SchemaVersion8 = R"(
+CREATE TABLE IF NOT EXISTS puzzle_ratings (
+    puzzle TEXT PRIMARY KEY,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL,
+    attempts INTEGER NOT NULL,
+    solved INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS player_puzzles (
+    player INTEGER PRIMARY KEY,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL,
+    attempts INTEGER NOT NULL,
+    solved INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS puzzle_attempts (
+    player INTEGER NOT NULL,
+    puzzle TEXT NOT NULL,
+    solved INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (player, puzzle)
+) WITHOUT ROWID;
+)";
+
+namespace {
+
+// A statement prepared for one call and finalized when the scope ends.
+struct OneShotStatement {
+    sqlite3_stmt* st;
+    ~OneShotStatement() { sqlite3_finalize(st); }
+};
+
+}  // namespace
+
+void SqliteStorage::save_puzzle_rating(const StoredPuzzleRating& g) {
+    OneShotStatement s{prepare(
+        "INSERT OR REPLACE INTO puzzle_ratings(puzzle, rating, rd, volatility, attempts, solved) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6)")};
+    sqlite_detail::bind_text(s.st, 1, g.puzzle);
+    sqlite3_bind_double(s.st, 2, g.rating);
+    sqlite3_bind_double(s.st, 3, g.rd);
+    sqlite3_bind_double(s.st, 4, g.volatility);
+    sqlite3_bind_int(s.st, 5, g.attempts);
+    sqlite3_bind_int(s.st, 6, g.solved);
+    check(sqlite3_step(s.st), "save puzzle rating");
+}
+
+std::vector<StoredPuzzleRating> SqliteStorage::puzzle_ratings() {
+    OneShotStatement s{
+        prepare("SELECT puzzle, rating, rd, volatility, attempts, solved FROM puzzle_ratings")};
+    std::vector<StoredPuzzleRating> out;
+    int rc;
+    while ((rc = sqlite3_step(s.st)) == SQLITE_ROW)
+        out.push_back({sqlite_detail::column_text(s.st, 0), sqlite3_column_double(s.st, 1),
+                       sqlite3_column_double(s.st, 2), sqlite3_column_double(s.st, 3),
+                       sqlite3_column_int(s.st, 4), sqlite3_column_int(s.st, 5)});
+    check(rc, "read puzzle ratings");
+    return out;
+}
+
+void SqliteStorage::save_player_puzzles(const StoredPlayerPuzzles& g) {
+    OneShotStatement s{prepare(
+        "INSERT OR REPLACE INTO player_puzzles(player, rating, rd, volatility, attempts, solved) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6)")};
+    sqlite3_bind_int64(s.st, 1, g.player);
+    sqlite3_bind_double(s.st, 2, g.rating);
+    sqlite3_bind_double(s.st, 3, g.rd);
+    sqlite3_bind_double(s.st, 4, g.volatility);
+    sqlite3_bind_int(s.st, 5, g.attempts);
+    sqlite3_bind_int(s.st, 6, g.solved);
+    check(sqlite3_step(s.st), "save player puzzles");
+}
+
+std::vector<StoredPlayerPuzzles> SqliteStorage::player_puzzles() {
+    OneShotStatement s{
+        prepare("SELECT player, rating, rd, volatility, attempts, solved FROM player_puzzles")};
+    std::vector<StoredPlayerPuzzles> out;
+    int rc;
+    while ((rc = sqlite3_step(s.st)) == SQLITE_ROW)
+        out.push_back({sqlite3_column_int64(s.st, 0), sqlite3_column_double(s.st, 1),
+                       sqlite3_column_double(s.st, 2), sqlite3_column_double(s.st, 3),
+                       sqlite3_column_int(s.st, 4), sqlite3_column_int(s.st, 5)});
+    check(rc, "read player puzzles");
+    return out;
+}
+
+void SqliteStorage::add_puzzle_attempt(const StoredPuzzleAttempt& a) {
+    OneShotStatement s{
+        prepare("INSERT OR IGNORE INTO puzzle_attempts(player, puzzle, solved, at) VALUES(?1, ?2, "
+                "?3, ?4)")};
+    sqlite3_bind_int64(s.st, 1, a.player);
+    sqlite_detail::bind_text(s.st, 2, a.puzzle);
+    sqlite3_bind_int(s.st, 3, a.solved ? 1 : 0);
+    sqlite3_bind_int64(s.st, 4, a.at);
+    check(sqlite3_step(s.st), "add puzzle attempt");
+}
+
+std::vector<StoredPuzzleAttempt> SqliteStorage::puzzle_attempts() {
+    OneShotStatement s{prepare("SELECT player, puzzle, solved, at FROM puzzle_attempts")};
+    std::vector<StoredPuzzleAttempt> out;
+    int rc;
+    while ((rc = sqlite3_step(s.st)) == SQLITE_ROW)
+        out.push_back({sqlite3_column_int64(s.st, 0), sqlite_detail::column_text(s.st, 1),
+                       sqlite3_column_int(s.st, 2) != 0, sqlite3_column_int64(s.st, 3)});
+    check(rc, "read puzzle attempts");
+    return out;
+}
+
+}  // namespace reversi::server

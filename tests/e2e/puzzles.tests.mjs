@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// Browser tests of the puzzles (issue 30, docs/PUZZLES.md): a registered player solves one
+// puzzle and fails another from the tests' puzzle set (tests/data/puzzles), each move graded by
+// the exact score, both ratings moving the right way each time, the solution tree shown with
+// every move's exact score, the puzzle rating on the profile, and the daily puzzle's link on
+// the landing page.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { check, freshName, here, registered } from './lib.mjs';
+
+// The tests' 8x8 puzzles, as the server reads them (the first line is the header).
+const puzzles = readFileSync(join(here, '../data/puzzles/8x8.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
+
+// The solver's moves of the first solution line of a puzzle.
+function solutionLine(p) {
+    const line = [];
+    for (let node = 0; node >= 0;) {
+        const b = p.tree[node].branches[0];
+        line.push(b.move);
+        node = b.next;
+    }
+    return line;
+}
+
+const graded = (page) => page.$$eval('#puzzle-graded li', (items) => items.length);
+const status = (page) => page.$eval('#puzzle-status', (s) => s.dataset.status);
+const changeOf = async (page, id) => Number((/\(([-+]?\d+)\)/.exec(await page.textContent(id)) || [])[1]);
+
+async function open(page, ctx, p) {
+    await page.goto(`${ctx.url}/#/puzzle/${p.id}`);
+    await page.waitForSelector('#puzzle-task:not(:empty)');
+    await page.waitForSelector('.board-host .sq.legal, .board-host .sq.playable');
+}
+
+export const tests = {
+    async 'puzzles: one solved and one failed move both ratings, and the solution tree is shown'(ctx) {
+        const name = freshName('Solver');
+        const { page } = await registered(ctx, name);
+        const solved = puzzles.find((p) => p.tree.length > 1) || puzzles[0];
+        await open(page, ctx, solved);
+        const line = solutionLine(solved);
+        for (let i = 0; i < line.length; i++) {
+            await page.click(`.board-host .sq[data-sq="${line[i]}"]`);
+            await page.waitForFunction((n) => document.querySelectorAll('#puzzle-graded li').length === n, i + 1);
+        }
+        await page.waitForFunction(() => document.querySelector('#puzzle-status')?.dataset.status === 'solved');
+        check(await graded(page) === line.length, 'every move is graded');
+        check(await changeOf(page, '#puzzle-my-rating') > 0, `solving did not raise my rating: ${await page.textContent('#puzzle-ratings')}`);
+        check(await changeOf(page, '#puzzle-its-rating') < 0, 'solving did not lower the puzzle\'s rating');
+        // The tree: every root move with its exact score, the solution marked.
+        const root = solved.tree[0];
+        const shown = await page.$$eval('#puzzle-tree [data-node="0"] > ul > li', (items) =>
+            items.map((li) => [li.dataset.move, li.querySelector('.tree-score')?.textContent, li.className]));
+        check(shown.length === root.choices.length, `the tree shows ${shown.length} of ${root.choices.length} root moves`);
+        for (const [move, score] of root.choices) {
+            const row = shown.find(([m]) => m === move);
+            check(row && Number(row[1]) === score, `${move} shows ${row && row[1]}, not ${score}`);
+        }
+        check(shown.find(([m]) => m === line[0])[2] === 'good', 'the solution is not marked');
+        await page.screenshot({ path: `${ctx.shots}/puzzle-solved.png` });
+
+        // Another puzzle, failed with its worst move: my rating falls, the puzzle's rises.
+        const failed = puzzles.find((p) => p.id !== solved.id);
+        await open(page, ctx, failed);
+        const worst = failed.tree[0].choices[failed.tree[0].choices.length - 1];
+        await page.click(`.board-host .sq[data-sq="${worst[0]}"]`);
+        await page.waitForFunction(() => document.querySelector('#puzzle-status')?.dataset.status === 'failed');
+        check(await status(page) === 'failed', 'the blunder did not fail the puzzle');
+        const loss = failed.tree[0].choices[0][1] - worst[1];
+        check((await page.textContent('#puzzle-graded')).includes(String(loss)), 'the loss is not shown');
+        check(await changeOf(page, '#puzzle-my-rating') < 0, 'failing did not lower my rating');
+        check(await changeOf(page, '#puzzle-its-rating') > 0, 'failing did not raise the puzzle\'s rating');
+        check(await page.$$eval('#puzzle-tree .tree-node', (n) => n.length) === failed.tree.length, 'the failed puzzle shows no tree');
+
+        // The profile shows the puzzle rating; the landing page links the daily puzzle.
+        await page.goto(`${ctx.url}/#/player/${name}`);
+        await page.waitForSelector('#profile-puzzles');
+        check(/1 of 2/.test(await page.textContent('#profile-puzzles')), `the profile reads "${await page.textContent('#profile-puzzles')}"`);
+        await page.goto(`${ctx.url}/#/`);
+        await page.click('#daily-puzzle');
+        await page.waitForSelector('#puzzle-task:not(:empty)');
+        check(/Daily puzzle/.test(await page.textContent('#puzzle-title')), 'the daily link does not open the daily puzzle');
+    },
+};

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+// A puzzle graded by the exact solver (#/puzzle/ID, #/puzzle/daily; #/puzzles/POOL finds the
+// next one near the player's puzzle rating and goes to it). The player clicks a square; the
+// server grades the moves so far (exact score, discs lost) and answers with the computer's
+// reply; at the end it sends the whole solution tree, drawn with every move's exact score, and
+// both ratings' changes. The board is drawn only from the puzzle and the server's answer.
+import { t, colourName } from '../../lib/i18n.js';
+import { Board } from '../../components/board.js';
+import { getPuzzle, nextPuzzle, submitPuzzle } from '../../lib/api.js';
+import * as rules from '../../lib/rules.js';
+import { createStore } from '../../lib/store.js';
+import { el, errorText } from '../../lib/dom.js';
+import { poolName } from '../../lib/pools.js';
+
+/** @typedef {import('../../lib/protocol.js').Puzzle} Puzzle */
+/** @typedef {import('../../lib/protocol.js').PuzzleAnswer} PuzzleAnswer */
+/** @typedef {import('../../lib/protocol.js').PuzzleNode} PuzzleNode */
+
+// The pools with shipped puzzles.
+export const PUZZLE_POOLS = ['8x8', '8x8-anti', '6x6', '10x10'];
+
+/**
+ * @typedef {object} PuzzleState
+ * @property {Puzzle | null} puzzle the server's puzzle
+ * @property {PuzzleAnswer | null} answer the server's grade of the moves sent so far
+ * @property {boolean} busy a move is being graded
+ * @property {string} error
+ */
+
+/** Signed disc count: "+18", "-4", "0". @param {number} n */
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+// The moves from the start to the position shown: the puzzle's game, then each graded
+// solution move with the computer's replies (a failed move last, without replies).
+/** @param {Puzzle} puzzle @param {PuzzleAnswer | null} answer */
+function movesShown(puzzle, answer) {
+    const moves = [...puzzle.moves];
+    for (const m of answer ? answer.moves : []) moves.push(m.move, ...m.replies);
+    return moves;
+}
+
+/** @param {HTMLElement} root @param {{id?: string, pool?: string}} which */
+export function puzzleView(root, which) {
+    const view = el('section', { class: 'puzzle', 'aria-labelledby': 'puzzle-title' });
+    root.append(view);
+    const store = createStore(/** @type {PuzzleState} */ ({ puzzle: null, answer: null, busy: false, error: '' }));
+    const title = el('h1', { id: 'puzzle-title' }, t('puzzle.title'));
+    const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') }, PUZZLE_POOLS.map((p) =>
+        el('a', { href: `#/puzzles/${p}`, id: `puzzle-pool-${p}` }, poolName(p))));
+    const task = el('p', { id: 'puzzle-task', class: 'status' });
+    const status = el('p', { id: 'puzzle-status', class: 'status', 'aria-live': 'polite' });
+    const graded = el('ol', { id: 'puzzle-graded' });
+    const ratings = el('p', { id: 'puzzle-ratings' });
+    const tree = el('div', { id: 'puzzle-tree' });
+    const host = el('div', { class: 'board-host' });
+    const next = el('a', { href: '#/puzzles/8x8', id: 'puzzle-next', class: 'button' }, t('puzzle.next'));
+    view.append(title, tabs, task, el('div', { class: 'puzzle-grid' }, host,
+        el('div', { class: 'puzzle-side' }, status, graded, ratings, next)), tree);
+    /** @type {Board | null} */
+    let board = null;
+
+    /** @param {string} square */
+    async function play(square) {
+        const { puzzle, answer, busy } = store.get();
+        if (!puzzle || busy || (answer && answer.status !== 'playing')) return;
+        const mine = answer ? answer.moves.map((m) => m.move) : [];
+        store.set({ busy: true, error: '' });
+        try {
+            store.set({ answer: await submitPuzzle(puzzle.id, [...mine, square]), busy: false });
+        } catch (e) {
+            store.set({ busy: false, error: errorText(e) });
+        }
+    }
+
+    /** @param {PuzzleState} s */
+    function draw({ puzzle, answer, busy, error }) {
+        if (!puzzle) {
+            status.textContent = error || t('site.loading');
+            return;
+        }
+        const positions = rules.replay(puzzle.setup, movesShown(puzzle, answer));
+        const pos = positions[positions.length - 1];
+        const open = !answer || answer.status === 'playing';
+        if (!board) {
+            board = new Board(host, rules.boardSize(puzzle.setup.board || '8'), { onPlay: play, label: t('puzzle.title') });
+        }
+        board.update({ rows: rules.boardRows(pos), legal: open && !busy ? rules.legalMoves(pos).filter((m) => m !== 'pass') : [],
+            last: pos.last, flipped: pos.flipped, showLegal: true, animate: true, interactive: open && !busy });
+        const side = colourName(puzzle.side === 'black' ? 0 : 1);
+        title.textContent = puzzle.daily ? t('puzzle.daily') : t('puzzle.title');
+        task.textContent = t('puzzle.task', { side, best: signed(puzzle.best), rating: puzzle.rating, pool: poolName(puzzle.pool) });
+        next.setAttribute('href', `#/puzzles/${puzzle.pool}`);
+        graded.replaceChildren(...(answer ? answer.moves : []).map((m) => el('li', { class: m.solution ? 'good' : 'bad', 'data-move': m.move },
+            m.solution ? t('puzzle.moveBest', { move: m.move, score: signed(m.score) })
+                : t('puzzle.moveLoses', { move: m.move, loss: m.loss, score: signed(m.score), best: signed(m.best) }),
+            m.replies.length ? ` ${t('puzzle.reply', { moves: m.replies.join(' ') })}` : '')));
+        if (error) status.textContent = error;
+        else if (!answer || answer.status === 'playing') status.textContent = busy ? t('puzzle.grading') : t('puzzle.yourMove', { side });
+        else status.textContent = t(answer.status === 'solved' ? 'puzzle.solved' : 'puzzle.failed');
+        status.dataset.status = answer ? answer.status : 'playing';
+        ratings.replaceChildren(...ratingLines(answer));
+        tree.replaceChildren(...(answer && answer.tree ? [treeView(answer.tree, answer.themes || [])] : []));
+    }
+
+    /** @param {PuzzleAnswer | null} answer */
+    function ratingLines(answer) {
+        if (!answer || answer.status === 'playing') return [];
+        if (!answer.rated || !answer.player_rating || !answer.puzzle_rating) return [el('span', { class: 'note' }, t('puzzle.notRated'))];
+        return [el('span', { id: 'puzzle-my-rating' }, t('puzzle.yourRating', { rating: answer.player_rating.rating, change: signed(answer.player_rating.change) })),
+            el('br'),
+            el('span', { id: 'puzzle-its-rating' }, t('puzzle.puzzleRating', { rating: answer.puzzle_rating.rating, change: signed(answer.puzzle_rating.change) }))];
+    }
+
+    // The solution tree: every move of each of the solver's turns with its exact score, the
+    // solution moves marked and followed by the computer's replies and the next turn.
+    /** @param {PuzzleNode[]} nodes @param {string[]} themes */
+    function treeView(nodes, themes) {
+        /** @param {number} index @param {number} turn @returns {HTMLElement} */
+        const node = (index, turn) => el('div', { class: 'tree-node', 'data-node': String(index) },
+            el('p', {}, t('puzzle.turn', { n: turn })),
+            el('ul', { class: 'tree-choices' }, nodes[index].choices.map(([move, score]) => {
+                const branch = nodes[index].branches.find((b) => b.move === move);
+                return el('li', { class: branch ? 'good' : 'bad', 'data-move': move },
+                    el('span', { class: 'tree-move' }, move), ' ', el('span', { class: 'tree-score' }, signed(score)),
+                    branch && branch.replies.length ? ` ${t('puzzle.reply', { moves: branch.replies.join(' ') })}` : '',
+                    branch && branch.next >= 0 ? node(branch.next, turn + 1) : '');
+            })));
+        return el('section', { class: 'panel', 'aria-labelledby': 'puzzle-tree-title' },
+            el('h2', { id: 'puzzle-tree-title' }, t('puzzle.tree')),
+            themes.length ? el('p', { id: 'puzzle-themes' }, t('puzzle.themes', { themes: themes.map((x) => t(`puzzle.theme.${x}`)).join(', ') })) : '',
+            node(0, 1));
+    }
+
+    const stop = store.subscribe(draw);
+    draw(store.get());
+    if (which.pool) {
+        nextPuzzle(PUZZLE_POOLS.includes(which.pool) ? which.pool : '8x8').then(
+            (p) => location.replace(`#/puzzle/${encodeURIComponent(p.id)}`), (e) => store.set({ error: errorText(e) }));
+    } else {
+        getPuzzle(which.id || 'daily').then((puzzle) => store.set({ puzzle }), (e) => store.set({ error: errorText(e) }));
+    }
+    return { destroy() { stop(); } };
+}
