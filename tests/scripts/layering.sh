@@ -28,8 +28,9 @@ declare -A below=(
   [server/analysis]="server/hub"
   [server/lobby]="server/hub"
   [server/multinode]="server/lobby server/storage/postgres"
+  [server/tournament]="server/lobby"
   [server/net]="server/analysis server/lobby"
-  [server]="server/net server/multinode server/storage/sqlite server/storage/postgres"
+  [server]="server/net server/multinode server/tournament server/storage/sqlite server/storage/postgres"
 )
 
 # Every layer reachable from $1 (itself included), one per line.

@@ -40,9 +40,18 @@ const shell = createStore(/** @type {{page: string, current: View | null, menuOp
     page: '', current: null, menuOpen: false,
 }));
 
-// "(●) Your turn — Reversi" while one of my running games waits for me.
+// "(●) Your turn — Reversi" while one of my running games waits for me; a correspondence
+// game can wait for days, so a new turn also raises a system notification where the player
+// allowed them (the lobby's button asks) and the page is not in front.
+let turnsSeen = 0;
 function updateTitle() {
     document.title = myTurn(session.get()) ? t('site.titleTurn') : t('app.title');
+    const turns = session.get().games.filter((g) => g.your_turn);
+    if (turns.length > turnsSeen && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+        new Notification(t('site.titleTurn'), { body: t('site.turnNotice', { n: turns.length }), tag: 'your-turn' });
+    }
+    turnsSeen = turns.length;
+    renderBadge();
 }
 
 function userMenu() {
@@ -86,6 +95,10 @@ function renderBadge() {
     link.querySelector('.badge')?.remove();
     document.getElementById('menu-toggle')?.classList.toggle('has-badge', n > 0);
     if (n) link.append(el('span', { class: 'badge', id: 'challenge-badge', 'aria-label': t('lobby.challengesCount', { n }) }, String(n)));
+    // Games waiting for my move (correspondence games above all), beside the challenges.
+    link.querySelector('.turn-badge')?.remove();
+    const turns = session.get().games.filter((g) => g.your_turn).length;
+    if (turns) link.append(el('span', { class: 'badge turn-badge', id: 'turn-badge', 'aria-label': t('site.turnNotice', { n: turns }) }, `●${turns}`));
 }
 
 // Incoming challenges on every screen but the lobby, which lists them itself.

@@ -198,7 +198,7 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
     seek.setup = offer_setup(msg, services_.random());
     seek.clock = offer_clock(msg);
     seek.rated = get_bool(msg, "rated", false);
-    seek.pool = rated_pool(seek.setup, seek.rated, me);
+    seek.pool = rated_pool(seek.setup, seek.clock, seek.rated, me);
     seek.seat = get_string(msg, "seat", "random");
     if (seek.seat != "black" && seek.seat != "white" && seek.seat != "random")
         throw ApiError(ErrorCode::BadRequest, "seat must be \"black\", \"white\" or \"random\"");

@@ -155,6 +155,13 @@ const std::vector<ApiRoute>& api_routes() {
          [](const ApiCall& c) {
              c.accounts().profile(url_decode(c.seg[1], false).value_or(""), c.respond);
          }},
+        // Bot accounts and their API tokens (docs/PROTOCOL.md "Bot API"; accounts/bots.cpp).
+        {{"bot", "account"},
+         V::post,
+         [](const ApiCall& c) { c.accounts().become_bot(c.identity, c.respond); }},
+        {{"bot", "token"},
+         V::post,
+         [](const ApiCall& c) { c.accounts().bot_token(c.identity, c.respond); }},
         {{"leaderboard"},
          V::get,
          [](const ApiCall& c) {
@@ -163,6 +170,19 @@ const std::vector<ApiRoute>& api_routes() {
          }},
     };
     return Routes;
+}
+
+// A bot's API token (docs/PROTOCOL.md "Bot API") is a session token sent as
+// `Authorization: Bearer T`: it stands for the session cookie when the request has none, so
+// every path after this one knows sessions only by their cookie.
+void bearer_as_cookie(http::request<http::string_body>& req) {
+    constexpr std::string_view Bearer = "Bearer ";
+    const std::string_view auth = sv(req[http::field::authorization]);
+    if (auth.size() <= Bearer.size() || auth.substr(0, Bearer.size()) != Bearer) return;
+    if (!req[http::field::cookie].empty()) return;
+    const std::string cookie = "rv_session=" + std::string(auth.substr(Bearer.size()));
+    if (session_token(cookie).empty()) return;  // not a token's form: no session
+    req.set(http::field::cookie, cookie);
 }
 
 bool matches(const ApiRoute& route, const std::vector<std::string>& seg) {
@@ -258,6 +278,7 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     set_cookie_.clear();
     // On a store several nodes share, a session made or ended on another node is read first
     // (Accounts::resolve, off the network thread); on one node the route runs at once.
+    bearer_as_cookie(req);
     auto held = std::make_shared<http::request<http::string_body>>(std::move(req));
     guarded([&] {
         site_.accounts.resolve(sv((*held)[http::field::cookie]), [self = shared_from_this(), held] {

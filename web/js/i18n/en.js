@@ -227,6 +227,10 @@ export const strings = {
     'analysis.rateLimited': 'Too many analysis requests from your address; wait a moment.',
     // Loose ends of the site (polish).
     'setup.playAs': 'You play as {name}.',
+    // Compete: bot accounts and correspondence games (issue 31).
+    'site.perDays': 'correspondence, {n} d/move', 'site.bot': 'BOT',
+    'site.botTitle': 'A bot account: an engine plays through the bot API',
+    'site.turnNotice': 'Games waiting for your move: {n}', 'lobby.notifyTurns': 'Notify me when it is my move',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -227,6 +227,10 @@ export const strings = {
     'analysis.rateLimited': 'Z twojego adresu przyszło za dużo próśb o analizę; odczekaj chwilę.',
     // Loose ends of the site (polish).
     'setup.playAs': 'Grasz jako {name}.',
+    // Compete: bot accounts and correspondence games (issue 31).
+    'site.perDays': 'korespondencyjna, dni na ruch: {n}', 'site.bot': 'BOT',
+    'site.botTitle': 'Konto bota: silnik gra przez API botów',
+    'site.turnNotice': 'Gry czekające na twój ruch: {n}', 'lobby.notifyTurns': 'Powiadamiaj mnie, gdy jest mój ruch',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -225,6 +225,10 @@ export const strings = {
     'analysis.rateLimited': 'Adresinizden çok fazla analiz isteği geldi; biraz bekleyin.',
     // Loose ends of the site (polish).
     'setup.playAs': '{name} olarak oynuyorsunuz.',
+    // Compete: bot accounts and correspondence games (issue 31).
+    'site.perDays': 'yazışma, hamle başına {n} gün', 'site.bot': 'BOT',
+    'site.botTitle': 'Bot hesabı: bot API’si üzerinden bir motor oynar',
+    'site.turnNotice': 'Hamlenizi bekleyen oyunlar: {n}', 'lobby.notifyTurns': 'Sıra bende olduğunda bana bildir',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

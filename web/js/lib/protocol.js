@@ -17,8 +17,9 @@
 
 /**
  * @typedef {object} Clock a clock setting, and in a table state its running times
- * @property {'none' | 'move' | 'game'} [mode]
+ * @property {'none' | 'move' | 'game' | 'days'} [mode]
  * @property {number} [seconds]
+ * @property {number} [days] a correspondence game's days per move
  * @property {number} [increment]
  * @property {(number | null)[]} [remaining_ms] per seat
  * @property {number | null} [running] the seat whose time runs
@@ -41,6 +42,7 @@
  * @property {Rating | number | null} [rating]
  * @property {boolean} [taken]
  * @property {boolean} [connected]
+ * @property {boolean} [bot] the seat's player is a bot account
  */
 
 /**
@@ -130,6 +132,7 @@
  * @typedef {object} Me who this browser is (GET /api/me, the lobby's `me`)
  * @property {string} name
  * @property {boolean} [guest]
+ * @property {boolean} [bot] a bot account
  * @property {Record<string, Rating>} [ratings]
  */
 
@@ -159,7 +162,9 @@
  * @typedef {object} Challenge a challenge to me (`challenge`) or from me (`challenge_sent`)
  * @property {string} id
  * @property {string} [from]
+ * @property {boolean} [from_bot]
  * @property {string} [to]
+ * @property {boolean} [to_bot]
  * @property {Setup} setup
  * @property {Clock} clock
  * @property {boolean} [rated]
@@ -212,6 +217,7 @@
  * @typedef {object} Player GET /api/players/NAME
  * @property {string} name
  * @property {boolean} [guest]
+ * @property {boolean} [bot]
  * @property {boolean} [online]
  * @property {Record<string, Rating>} [ratings]
  * @property {{games?: number, won?: number, drawn?: number, lost?: number}} [stats]
@@ -221,6 +227,7 @@
 /**
  * @typedef {object} LeaderboardRow
  * @property {string} name
+ * @property {boolean} [bot]
  * @property {number} rating
  * @property {number} rd
  * @property {boolean} [provisional]

@@ -169,11 +169,16 @@ CREATE TABLE IF NOT EXISTS lobby_challenges (
 );
 )";
 
+// Version 8: bot accounts (docs/PROTOCOL.md "Bot API").
+constexpr const char* SchemaVersion8 = R"(
+ALTER TABLE players ADD COLUMN IF NOT EXISTS bot BOOLEAN NOT NULL DEFAULT false;
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7};
+                                                  SchemaVersion7, SchemaVersion8};
     return List;
 }
 

@@ -9,7 +9,8 @@ import { getPlayer } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+import { botMark } from '../../components/bot-mark.js';
+import { POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').Me} Me */
@@ -110,7 +111,7 @@ export function profileView(root, name) {
         const form = el('form', { class: 'challenge-form', id: 'challenge-form' },
             field(t('lobby.pool'), select('challenge-pool', POOLS.map((p) => [p, poolName(p)]), challengeForm.pool,
                 (v) => choose({ pool: v }))),
-            field(t('lobby.time'), select('challenge-time', PRESETS.map((p) => [p, presetLabel(p)]), challengeForm.preset,
+            field(t('lobby.time'), select('challenge-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), challengeForm.preset,
                 (v) => choose({ preset: v }))),
             el('div', { class: 'check' }, rated, el('label', { for: 'challenge-rated' }, t('lobby.rated'))),
             el('div', { class: 'form-bar' }, send));
@@ -165,7 +166,7 @@ export function profileView(root, name) {
         const me = store.get().me;
         const self = me && me.name && me.name.toLowerCase() === p.name.toLowerCase();
         view.replaceChildren(
-            el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name),
+            el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name, ' ', botMark(p.bot)),
                 p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
                 self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : ''),
             el('div', { class: 'profile-grid' },
