@@ -62,7 +62,8 @@ TEST(CorrespondenceNet, AMoveAfterARestartAndItsOwnPool) {
                     "/ws?table=" + table + "&token=" + black["token"].get<std::string>());
         const json first = ws.read_state(0)["table"];
         EXPECT_EQ(first["clock"]["mode"], "days");
-        EXPECT_EQ(first["clock"]["remaining_ms"][0], 3 * 24 * 3600 * 1000LL);
+        // White waits with the full three days; Black's run from the first state.
+        EXPECT_EQ(first["clock"]["remaining_ms"][1], 3 * 24 * 3600 * 1000LL);
         EXPECT_EQ(first["rated"], true);
         ws.send({{"type", "move"}, {"square", "d3"}, {"ply", 0}});
         EXPECT_EQ(ws.read_state(1)["table"]["ply"], 1);
