@@ -29,7 +29,7 @@ declare -A below=(
   [server/lobby]="server/hub"
   [server/multinode]="server/lobby server/storage/postgres"
   [server/tournament]="server/lobby"
-  [server/net]="server/analysis server/lobby"
+  [server/net]="server/analysis server/lobby server/tournament"
   [server]="server/net server/multinode server/tournament server/storage/sqlite server/storage/postgres"
 )
 

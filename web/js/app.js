@@ -16,6 +16,7 @@ import { rulesView } from './views/rules/rules.js';
 import { landingView } from './views/landing/landing.js';
 import { profileView } from './views/profile/profile.js';
 import { leaderboardView } from './views/leaderboard/leaderboard.js';
+import { tournamentView } from './views/tournament/tournament.js';
 import { authView } from './views/auth/auth.js';
 import { session, lobby, loadMe, logOut, loggedIn, myTurn, incomingChallenges, onLobbyMessage } from './lib/session.js';
 import { challengeItem } from './components/challenge-item.js';
@@ -114,6 +115,7 @@ function renderHeader() {
         el('a', { href: '#/', id: 'nav-new' }, t('nav.new')),
         el('a', { href: '#/lobby', id: 'nav-lobby' }, t('nav.lobby')),
         el('a', { href: '#/leaderboard/8x8', id: 'nav-leaderboard' }, t('nav.leaderboard')),
+        el('a', { href: '#/tournaments', id: 'nav-tournaments' }, t('nav.tournaments')),
         el('a', { href: '#/rules/standard', id: 'nav-rules' }, t('nav.rules')));
     const langSelect = select('lang', LANGS, getLang(), (v) => {
         setLang(v);
@@ -154,7 +156,8 @@ function renderHeader() {
 function markNav() {
     document.querySelectorAll('header nav a').forEach((a) => a.removeAttribute('aria-current'));
     /** @type {Record<string, string>} */
-    const ids = { '': 'nav-new', new: 'nav-new', lobby: 'nav-lobby', leaderboard: 'nav-leaderboard', rules: 'nav-rules' };
+    const ids = { '': 'nav-new', new: 'nav-new', lobby: 'nav-lobby', leaderboard: 'nav-leaderboard', rules: 'nav-rules',
+        tournaments: 'nav-tournaments', tournament: 'nav-tournaments' };
     const id = ids[shell.get().page];
     if (id) document.getElementById(id)?.setAttribute('aria-current', 'page');
 }
@@ -170,8 +173,8 @@ function route() {
         }
     });
     const [name, arg] = parts;
-    const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password'];
-    const page = known.includes(name) && (arg || !['table', 'replay', 'player'].includes(name)) ? name : '';
+    const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password', 'tournaments', 'tournament'];
+    const page = known.includes(name) && (arg || !['table', 'replay', 'player', 'tournament'].includes(name)) ? name : '';
     shell.set({ page, current: null, menuOpen: false });
     /** @type {View} */
     let view;
@@ -183,6 +186,7 @@ function route() {
     else if (page === 'rules') view = rulesView(main, arg || 'standard');
     else if (page === 'player') view = profileView(main, arg);
     else if (page === 'leaderboard') view = leaderboardView(main, arg || '8x8');
+    else if (page === 'tournaments' || page === 'tournament') view = tournamentView(main, page === 'tournament' ? arg : '');
     else if (page === 'login' || page === 'register' || page === 'password') view = authView(main, page);
     else view = landingView(main);
     shell.set({ current: view });

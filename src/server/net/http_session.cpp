@@ -17,6 +17,7 @@
 #include "server/lobby/endpoint.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
+#include "server/tournament/service.h"
 
 namespace reversi::server {
 
@@ -91,6 +92,12 @@ AnalysisService& analysis_of(const ApiCall& c) {
     return *c.site.analysis;
 }
 
+// The tournament service, or not_found on a server started without one.
+TournamentService& tournaments_of(const ApiCall& c) {
+    if (!c.site.tournaments) throw ApiError(ErrorCode::NotFound, "this server has no tournaments");
+    return *c.site.tournaments;
+}
+
 // The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
 // method, and what the call does. A path that matches with another method gets 405.
 struct ApiRoute {
@@ -154,6 +161,28 @@ const std::vector<ApiRoute>& api_routes() {
          V::get,
          [](const ApiCall& c) {
              c.accounts().profile(url_decode(c.seg[1], false).value_or(""), c.respond);
+         }},
+        // Tournaments (docs/SITE.md "Tournaments"; tournament/service.*).
+        {{"tournaments"}, V::get, [](const ApiCall& c) { tournaments_of(c).list(c.respond); }},
+        {{"tournaments"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).create(c.identity, c.req.body(), c.respond); }},
+        {{"tournaments", "*"},
+         V::get,
+         [](const ApiCall& c) { tournaments_of(c).get(c.seg[1], c.respond); }},
+        {{"tournaments", "*", "join"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).join(c.seg[1], c.identity, c.respond); }},
+        {{"tournaments", "*", "withdraw"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).withdraw(c.seg[1], c.identity, c.respond); }},
+        {{"tournaments", "*", "start"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).start(c.seg[1], c.identity, c.respond); }},
+        {{"players", "*", "tournaments"},
+         V::get,
+         [](const ApiCall& c) {
+             tournaments_of(c).results_of(url_decode(c.seg[1], false).value_or(""), c.respond);
          }},
         // Bot accounts and their API tokens (docs/PROTOCOL.md "Bot API"; accounts/bots.cpp).
         {{"bot", "account"},

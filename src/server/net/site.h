@@ -10,12 +10,14 @@ class GameHub;
 class Accounts;
 class Lobby;
 class AnalysisService;
+class TournamentService;
 
 struct Site {
     GameHub& hub;
     Accounts& accounts;
     Lobby* lobby = nullptr;
     AnalysisService* analysis = nullptr;
+    TournamentService* tournaments = nullptr;
 };
 
 }  // namespace reversi::server

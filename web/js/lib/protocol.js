@@ -183,7 +183,52 @@
  *   | ({type: 'challenge'} & Challenge)
  *   | ({type: 'challenge_sent'} & Challenge)
  *   | {type: 'challenge_gone', id: string, reason?: string}
+ *   | {type: 'tournament', tournament: TournamentView}
  *   | ErrorMessage} LobbyMessage the lobby socket's messages (server -> client)
+ */
+
+/**
+ * @typedef {object} TournamentStanding one line of a tournament's standings
+ * @property {number} rank
+ * @property {string} name
+ * @property {boolean} [bot]
+ * @property {number} score arena: points; Swiss: half points
+ * @property {number} games
+ * @property {number} [streak]
+ * @property {boolean} [active]
+ * @property {boolean} [playing]
+ * @property {number} [buchholz] Swiss: half points
+ * @property {number} [sonneborn_berger] Swiss: quarter points
+ */
+
+/**
+ * @typedef {object} TournamentView GET /api/tournaments/ID (the list leaves out games and standings)
+ * @property {string} id
+ * @property {string} name
+ * @property {'arena' | 'swiss'} kind
+ * @property {string} pool
+ * @property {Clock} clock
+ * @property {boolean} rated
+ * @property {'created' | 'running' | 'finished'} status
+ * @property {string} creator
+ * @property {number} starts_at
+ * @property {number | null} [ends_at] an arena's end (wall ms)
+ * @property {number | null} [seconds_left]
+ * @property {number | null} [rounds]
+ * @property {number} round
+ * @property {number} [players]
+ * @property {TournamentStanding[]} [standings]
+ * @property {{table: string | null, round: number, players: (string | null)[], done: boolean, score: number}[]} [games]
+ */
+
+/**
+ * @typedef {object} TournamentResult a finished tournament on a profile
+ * @property {string} id
+ * @property {string} name
+ * @property {string} kind
+ * @property {number} rank
+ * @property {number} score
+ * @property {number} players
  */
 
 /**

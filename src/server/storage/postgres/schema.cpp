@@ -174,11 +174,22 @@ constexpr const char* SchemaVersion8 = R"(
 ALTER TABLE players ADD COLUMN IF NOT EXISTS bot BOOLEAN NOT NULL DEFAULT false;
 )";
 
+// Version 9: tournaments (docs/SITE.md "Tournaments"): one document each.
+constexpr const char* SchemaVersion9 = R"(
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,
+    created BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments(status, created);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7, SchemaVersion8};
+                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9};
     return List;
 }
 

@@ -69,6 +69,9 @@ class PostgresStorage : public Storage, public TableLeases {
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // TournamentStore (tournaments.cpp).
+    void save_tournament(const StoredTournament& tournament) override;
+    std::vector<StoredTournament> tournaments(int finished) override;
 
     // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only

@@ -17,6 +17,7 @@ namespace reversi::server {
 extern const char* const SchemaVersion1;
 extern const char* const SchemaVersion3;  // chat (storage/sqlite/chat.cpp)
 extern const char* const SchemaVersion4;  // analyses (storage/sqlite/analysis.cpp)
+extern const char* const SchemaVersion9;  // tournaments (storage/sqlite/tournaments.cpp)
 
 namespace {
 
@@ -74,7 +75,7 @@ constexpr const char* SchemaVersion8 =
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7, SchemaVersion8};
+                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9};
     return List;
 }
 

@@ -50,6 +50,9 @@ class SqliteStorage : public Storage {
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // TournamentStore (tournaments.cpp).
+    void save_tournament(const StoredTournament& tournament) override;
+    std::vector<StoredTournament> tournaments(int finished) override;
 
     // The schema version this build writes; a database is migrated up to it when opened.
     static int schema_version();

@@ -12,7 +12,7 @@
 #include "server_harness.h"
 
 namespace reversi::server::testing_support {
-namespace {
+namespace bot_net {
 
 bool is(const json& m, const char* type) {
     return m.value("type", "") == type;
@@ -141,5 +141,5 @@ TEST(BotNet, GtpBridgePlaysAPersonsChallengeToTheEnd) {
     EXPECT_EQ(get(server.port, "/api/players/GtpBot").data()["bot"], true);
 }
 
-}  // namespace
+}  // namespace bot_net
 }  // namespace reversi::server::testing_support

@@ -11,7 +11,7 @@
 #include "server_harness.h"
 
 namespace reversi::server::testing_support {
-namespace {
+namespace correspondence_net {
 
 bool is(const json& m, const char* type) {
     return m.value("type", "") == type;
@@ -98,5 +98,5 @@ TEST(CorrespondenceNet, AMoveAfterARestartAndItsOwnPool) {
     EXPECT_EQ(get(server->port, "/api/leaderboard?pool=8x8-corr").data()["players"].size(), 2u);
 }
 
-}  // namespace
+}  // namespace correspondence_net
 }  // namespace reversi::server::testing_support

@@ -5,7 +5,7 @@
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
 import { dateText, seatName } from '../../lib/game-text.js';
-import { getPlayer } from '../../lib/api.js';
+import { getPlayer, playerTournaments } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
@@ -30,6 +30,7 @@ import { POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName
  * @property {Me | null} me who I am (the session's)
  * @property {{pool: string, preset: string, rated: boolean}} form the challenge form, kept while the page lives
  * @property {ChallengeStatus} challenge
+ * @property {import('../../lib/protocol.js').TournamentResult[]} tournaments finished tournaments of the player
  */
 
 /** The profile page's store. */
@@ -37,6 +38,7 @@ const store = createStore(/** @type {ProfileState} */ ({
     name: '', player: null, error: '', me: null,
     form: { pool: '8x8', preset: '5+3', rated: true },
     challenge: { state: 'none', id: null, text: '' },
+    tournaments: [],
 }));
 
 /** @param {Partial<ProfileState['form']>} patch */
@@ -174,7 +176,12 @@ export function profileView(root, name) {
                 el('section', { class: 'panel', 'aria-labelledby': 'stats-title' }, el('h2', { id: 'stats-title' }, t('profile.stats')), stats,
                     challengeBox, challengeStatus)),
             el('section', { class: 'panel', 'aria-labelledby': 'recent-title' }, el('h2', { id: 'recent-title' }, t('profile.recent')),
-                recent.length ? el('ul', { class: 'rows', id: 'profile-recent' }, recent) : el('p', { class: 'note' }, t('profile.noGames'))));
+                recent.length ? el('ul', { class: 'rows', id: 'profile-recent' }, recent) : el('p', { class: 'note' }, t('profile.noGames'))),
+            store.get().tournaments.length ? el('section', { class: 'panel', 'aria-labelledby': 'ptournaments-title' },
+                el('h2', { id: 'ptournaments-title' }, t('tournament.title')),
+                el('ul', { class: 'rows', id: 'profile-tournaments' }, store.get().tournaments.map((r) => el('li', {},
+                    el('a', { href: `#/tournament/${encodeURIComponent(r.id)}` }, r.name),
+                    ` · ${t('tournament.place', { rank: r.rank, of: r.players })}`)))) : '');
         renderChallenge();
     }
 
@@ -216,13 +223,15 @@ export function profileView(root, name) {
             if (s.error !== was.error && s.error) {
                 view.replaceChildren(el('h1', { id: 'profile-title' }, name), el('p', { role: 'alert', class: 'alert' }, s.error));
             }
-            if (s.player && (s.player !== was.player || s.me !== was.me)) render(s.player);
+            if (s.player && (s.player !== was.player || s.me !== was.me || s.tournaments !== was.tournaments)) render(s.player);
             if (s.challenge !== was.challenge) renderStatus();
         }),
         mirror(session, store, (s) => ({ me: s.me })),
         onLobbyMessage(answer),
     ];
     lobby.start();
+    store.set({ tournaments: [] });
+    playerTournaments(name).then((r) => store.set({ tournaments: r.tournaments || [] }), () => {});
     getPlayer(name).then((player) => store.set({ player }),
         (e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) }));
     return { destroy() { stops.forEach((stop) => stop()); } };
