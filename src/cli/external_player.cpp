@@ -138,6 +138,30 @@ core::Square GtpPlayer::choose(const core::Game& game) {
     return *sq;
 }
 
+std::unique_ptr<engine::MatchPlayer> make_external_player(const std::string& spec) {
+    if (spec.rfind("gtp:", 0) == 0) {
+        if (spec.size() == 4) throw std::invalid_argument("'gtp:' needs a command");
+        return std::make_unique<GtpPlayer>(spec.substr(4));
+    }
+    const auto colon = spec.find(':');
+    if (spec.rfind("nboard", 0) != 0 || colon == std::string::npos) return nullptr;
+    const std::string head = spec.substr(0, colon);
+    int depth = 10;
+    if (head.rfind("nboard@", 0) == 0) {
+        const std::string digits = head.substr(7);
+        if (digits.empty() || digits.size() > 2 ||
+            digits.find_first_not_of("0123456789") != std::string::npos)
+            throw std::invalid_argument("'nboard@DEPTH:' needs a whole number");
+        depth = std::stoi(digits);
+    } else if (head != "nboard") {
+        throw std::invalid_argument("bad engine spec '" + spec +
+                                    "' (gtp:COMMAND or nboard:COMMAND)");
+    }
+    if (depth < 1 || depth > 60) throw std::invalid_argument("NBoard depth must be 1 to 60");
+    if (colon + 1 == spec.size()) throw std::invalid_argument("'nboard:' needs a command");
+    return std::make_unique<NboardPlayer>(spec.substr(colon + 1), depth);
+}
+
 std::string nboard_ggf(const core::Game& game) {
     const core::Setup& setup = game.variant().setup();
     if (setup.players != 2 || setup.free_opening || setup.handicap || !setup.blocked.empty() ||

@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "engine/match.h"
@@ -65,6 +66,11 @@ class NboardPlayer : public engine::MatchPlayer {
     ChildProcess child_;
     int depth_;
 };
+
+// The player of an external engine's spec: "gtp:COMMAND", "nboard:COMMAND" or
+// "nboard@DEPTH:COMMAND" (depth 10 by default); nothing for any other spec. Throws
+// std::invalid_argument for a malformed one, std::runtime_error when the engine cannot start.
+std::unique_ptr<engine::MatchPlayer> make_external_player(const std::string& spec);
 
 // The GGF text NBoard engines read: standard start of 8x8, 10x10 or the octagon, two
 // players, passes written "PA". Throws std::runtime_error for a game it cannot express.

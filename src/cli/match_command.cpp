@@ -51,22 +51,7 @@ uint64_t parse_number(const std::string& key, const std::string& value) {
 
 std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
     if (spec == "greedy") return std::make_unique<engine::GreedyPlayer>();
-    if (spec.rfind("gtp:", 0) == 0) {
-        if (spec.size() == 4) throw std::invalid_argument("'gtp:' needs a command");
-        return std::make_unique<GtpPlayer>(spec.substr(4));
-    }
-    if (spec.rfind("nboard", 0) == 0 && spec.find(':') != std::string::npos) {
-        const auto colon = spec.find(':');
-        const std::string head = spec.substr(0, colon);
-        int depth = 10;
-        if (head.rfind("nboard@", 0) == 0)
-            depth = static_cast<int>(parse_number("nboard@", head.substr(7)));
-        else if (head != "nboard")
-            throw std::invalid_argument("bad player spec '" + spec + "'. " + SpecHelp);
-        if (depth < 1 || depth > 60) throw std::invalid_argument("NBoard depth must be 1 to 60");
-        if (colon + 1 == spec.size()) throw std::invalid_argument("'nboard:' needs a command");
-        return std::make_unique<NboardPlayer>(spec.substr(colon + 1), depth);
-    }
+    if (auto external = make_external_player(spec)) return external;
     engine::SearchLimits limits;
     std::optional<engine::MultiAlgorithm> algorithm;
     std::stringstream list(spec);

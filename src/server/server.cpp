@@ -22,6 +22,7 @@
 #include "server/puzzles/service.h"
 #include "server/storage/fault_injecting.h"
 #include "server/storage/sqlite/storage.h"
+#include "server/tournament/service.h"
 #ifdef REVERSI_WITH_POSTGRES
 #include "server/storage/postgres/storage.h"
 #endif
@@ -116,6 +117,15 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     site.puzzles = &puzzles;
     site.lobby = &lobby.lobby();
     if (lobby_bus) lobby_bus->start(lobby.lobby());
+    // Tournaments pair through the lobby and hear of every game's end. One node runs them:
+    // with several nodes each would pair the same players (left for later; docs/SITE.md).
+    std::unique_ptr<TournamentService> tournaments;
+    if (!ownership) {
+        tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts);
+        hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
+        tournaments->restore(*store);
+        site.tournaments = tournaments.get();
+    }
 
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(

@@ -53,6 +53,7 @@ try {
         const browsers = [];
         const ctx = {
             url: server.url,
+            binary,
             shots,
             async launch(options) {
                 const b = await launchBrowser(options);

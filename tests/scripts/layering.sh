@@ -29,8 +29,9 @@ declare -A below=(
   [server/lobby]="server/hub"
   [server/puzzles]="server/accounts"
   [server/multinode]="server/lobby server/storage/postgres"
-  [server/net]="server/analysis server/lobby server/puzzles"
-  [server]="server/net server/multinode server/storage/sqlite server/storage/postgres"
+  [server/tournament]="server/lobby"
+  [server/net]="server/analysis server/lobby server/puzzles server/tournament"
+  [server]="server/net server/multinode server/tournament server/storage/sqlite server/storage/postgres"
 )
 
 # Every layer reachable from $1 (itself included), one per line.

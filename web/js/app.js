@@ -16,6 +16,7 @@ import { rulesView } from './views/rules/rules.js';
 import { landingView } from './views/landing/landing.js';
 import { profileView } from './views/profile/profile.js';
 import { leaderboardView } from './views/leaderboard/leaderboard.js';
+import { tournamentView } from './views/tournament/tournament.js';
 import { authView } from './views/auth/auth.js';
 import { puzzleView } from './views/puzzle/puzzle.js';
 import { session, lobby, loadMe, logOut, loggedIn, myTurn, incomingChallenges, onLobbyMessage } from './lib/session.js';
@@ -41,9 +42,18 @@ const shell = createStore(/** @type {{page: string, current: View | null, menuOp
     page: '', current: null, menuOpen: false,
 }));
 
-// "(●) Your turn — Reversi" while one of my running games waits for me.
+// "(●) Your turn — Reversi" while one of my running games waits for me; a correspondence
+// game can wait for days, so a new turn also raises a system notification where the player
+// allowed them (the lobby's button asks) and the page is not in front.
+let turnsSeen = 0;
 function updateTitle() {
     document.title = myTurn(session.get()) ? t('site.titleTurn') : t('app.title');
+    const turns = session.get().games.filter((g) => g.your_turn);
+    if (turns.length > turnsSeen && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+        new Notification(t('site.titleTurn'), { body: t('site.turnNotice', { n: turns.length }), tag: 'your-turn' });
+    }
+    turnsSeen = turns.length;
+    renderBadge();
 }
 
 function userMenu() {
@@ -87,6 +97,10 @@ function renderBadge() {
     link.querySelector('.badge')?.remove();
     document.getElementById('menu-toggle')?.classList.toggle('has-badge', n > 0);
     if (n) link.append(el('span', { class: 'badge', id: 'challenge-badge', 'aria-label': t('lobby.challengesCount', { n }) }, String(n)));
+    // Games waiting for my move (correspondence games above all), beside the challenges.
+    link.querySelector('.turn-badge')?.remove();
+    const turns = session.get().games.filter((g) => g.your_turn).length;
+    if (turns) link.append(el('span', { class: 'badge turn-badge', id: 'turn-badge', 'aria-label': t('site.turnNotice', { n: turns }) }, `●${turns}`));
 }
 
 // Incoming challenges on every screen but the lobby, which lists them itself.
@@ -102,6 +116,7 @@ function renderHeader() {
         el('a', { href: '#/', id: 'nav-new' }, t('nav.new')),
         el('a', { href: '#/lobby', id: 'nav-lobby' }, t('nav.lobby')),
         el('a', { href: '#/leaderboard/8x8', id: 'nav-leaderboard' }, t('nav.leaderboard')),
+        el('a', { href: '#/tournaments', id: 'nav-tournaments' }, t('nav.tournaments')),
         el('a', { href: '#/rules/standard', id: 'nav-rules' }, t('nav.rules')));
     const langSelect = select('lang', LANGS, getLang(), (v) => {
         setLang(v);
@@ -142,7 +157,8 @@ function renderHeader() {
 function markNav() {
     document.querySelectorAll('header nav a').forEach((a) => a.removeAttribute('aria-current'));
     /** @type {Record<string, string>} */
-    const ids = { '': 'nav-new', new: 'nav-new', lobby: 'nav-lobby', leaderboard: 'nav-leaderboard', rules: 'nav-rules' };
+    const ids = { '': 'nav-new', new: 'nav-new', lobby: 'nav-lobby', leaderboard: 'nav-leaderboard', rules: 'nav-rules',
+        tournaments: 'nav-tournaments', tournament: 'nav-tournaments' };
     const id = ids[shell.get().page];
     if (id) document.getElementById(id)?.setAttribute('aria-current', 'page');
 }
@@ -159,8 +175,8 @@ function route() {
     });
     const [name, arg] = parts;
     const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password',
-        'puzzle', 'puzzles'];
-    const page = known.includes(name) && (arg || !['table', 'replay', 'player'].includes(name)) ? name : '';
+        'puzzle', 'puzzles', 'tournaments', 'tournament'];
+    const page = known.includes(name) && (arg || !['table', 'replay', 'player', 'tournament'].includes(name)) ? name : '';
     shell.set({ page, current: null, menuOpen: false });
     /** @type {View} */
     let view;
@@ -174,6 +190,7 @@ function route() {
     else if (page === 'leaderboard') view = leaderboardView(main, arg || '8x8');
     else if (page === 'puzzle') view = puzzleView(main, { id: arg || 'daily' });
     else if (page === 'puzzles') view = puzzleView(main, { pool: arg || '8x8' });
+    else if (page === 'tournaments' || page === 'tournament') view = tournamentView(main, page === 'tournament' ? arg : '');
     else if (page === 'login' || page === 'register' || page === 'password') view = authView(main, page);
     else view = landingView(main);
     shell.set({ current: view });

@@ -153,7 +153,7 @@ bool Accounts::verify_password(const std::string& hash, const std::string& passw
 }
 
 Identity Accounts::identity_of(const Player& p) const {
-    return {p.row.id, p.row.name, p.guest()};
+    return {p.row.id, p.row.name, p.guest(), p.row.bot};
 }
 
 Accounts::Session* Accounts::session_of(std::string_view cookie_header) {
@@ -272,7 +272,11 @@ json Accounts::me_json(const Identity& who) const {
     for (auto it = ratings_.lower_bound({who.player, std::string()});
          it != ratings_.end() && it->first.first == who.player; ++it)
         if (it->second.games > 0) ratings[it->first.second] = rating_json(it->second);
-    return {{"id", who.player}, {"name", who.name}, {"guest", who.guest}, {"ratings", ratings}};
+    return {{"id", who.player},
+            {"name", who.name},
+            {"guest", who.guest},
+            {"bot", who.bot},
+            {"ratings", ratings}};
 }
 
 }  // namespace reversi::server

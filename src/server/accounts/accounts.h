@@ -91,6 +91,11 @@ class Accounts : public RatingCache {
                          const std::string& client, Respond respond);
     void profile(const std::string& name, Respond respond);
     void leaderboard(const std::string& pool, int limit, Respond respond) const;
+    // The bot API's accounts (accounts/bots.cpp; docs/PROTOCOL.md "Bot API"): a registered
+    // player with no rated game makes its account a bot, for good; a bot's owner (logged in
+    // as it) makes API tokens, each a session of the bot that never needs a cookie.
+    void become_bot(const Identity& who, Respond respond);
+    void bot_token(const Identity& who, Respond respond);
 
     // The me object: {"id", "name", "guest", "ratings": {pool: rating}}.
     json me_json(const Identity& who) const;

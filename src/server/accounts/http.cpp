@@ -430,6 +430,7 @@ void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) 
         json row = rating_json(*r);
         row.erase("volatility");
         row["name"] = players_.at(r->player).row.name;
+        row["bot"] = players_.at(r->player).row.bot;
         players.push_back(row);
     }
     respond(json_reply(200, {{"pool", pool}, {"players", players}}));

@@ -12,6 +12,7 @@ struct Identity {
     int64_t player = 0;
     std::string name;
     bool guest = true;
+    bool bot = false;  // a bot account (docs/PROTOCOL.md "Bot API"): shown as BOT
 };
 
 }  // namespace reversi::server

@@ -328,12 +328,22 @@ ClockSpec parse_clock(const json& j) {
     if (!j.is_object()) throw ApiError(ErrorCode::BadRequest, "\"clock\" must be an object");
     const std::string mode = get_string(j, "mode", "none");
     if (mode == "none") return c;
+    if (mode == "days") {
+        c.mode = ClockMode::Days;
+        c.days = get_int(j, "days", 0);
+        if (std::find(std::begin(CorrespondenceDays), std::end(CorrespondenceDays), c.days) ==
+            std::end(CorrespondenceDays))
+            throw ApiError(ErrorCode::BadRequest, "days per move must be 1, 2, 3, 5, 7 or 14");
+        c.seconds = c.days * 24 * 3600;
+        return c;
+    }
     if (mode == "move")
         c.mode = ClockMode::Move;
     else if (mode == "game")
         c.mode = ClockMode::Game;
     else
-        throw ApiError(ErrorCode::BadRequest, "clock mode must be \"none\", \"move\" or \"game\"");
+        throw ApiError(ErrorCode::BadRequest,
+                       "clock mode must be \"none\", \"move\", \"game\" or \"days\"");
     c.seconds = get_int(j, "seconds", 0);
     c.increment = c.mode == ClockMode::Game ? get_int(j, "increment", 0) : 0;
     if (c.seconds < 1 || c.seconds > 24 * 3600)
@@ -351,6 +361,8 @@ json clock_spec_json(const ClockSpec& c) {
             return {{"mode", "move"}, {"seconds", c.seconds}};
         case ClockMode::Game:
             return {{"mode", "game"}, {"seconds", c.seconds}, {"increment", c.increment}};
+        case ClockMode::Days:
+            return {{"mode", "days"}, {"days", c.days}};
     }
     return {{"mode", "none"}};
 }

@@ -106,17 +106,27 @@ struct Seat {
     std::string token_hash;  // empty while the seat is free (server/secrets.h)
     int64_t player = 0;      // the player (accounts) holding the seat; 0 for none or local
     double rating = 0;       // the player's rating in the table's pool when seated (0: none)
+    bool bot = false;        // the player is a bot account (shown as BOT)
     bool taken() const { return type == SeatType::Human && !token_hash.empty(); }
 };
 
-enum class ClockMode { None, Move, Game };
+// Days: a correspondence game (days per move; docs/SITE.md "Correspondence"), a per-move
+// clock counted in days, rated in pools of its own.
+enum class ClockMode { None, Move, Game, Days };
 
-// The clock a table plays with: per move (`seconds` each move) or per game (`seconds` in
-// all, plus `increment` after each move).
+// The days per move a correspondence game may have.
+constexpr int CorrespondenceDays[] = {1, 2, 3, 5, 7, 14};
+
+// The clock a table plays with: per move (`seconds` each move), per game (`seconds` in
+// all, plus `increment` after each move), or days per move (`days`, and `seconds` the same
+// time in seconds).
 struct ClockSpec {
     ClockMode mode = ClockMode::None;
     int seconds = 0;
     int increment = 0;
+    int days = 0;
+    // True for a correspondence clock (days per move).
+    bool correspondence() const { return mode == ClockMode::Days; }
     friend bool operator==(const ClockSpec&, const ClockSpec&) = default;
 };
 

@@ -98,7 +98,8 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
             table.join(*seat, name, token, now());
             seat_player(table, *seat, who);
             for (int i = 0; spec.local && i < static_cast<int>(names.size()); ++i)
-                if (spec.seats[i].type == SeatType::Human) table.set_seat_player(i, 0, names[i], 0);
+                if (spec.seats[i].type == SeatType::Human)
+                    table.set_seat_player(i, Identity{0, names[i], true, false}, 0);
         }
         RoomPtr room = add_room(std::move(table));
         const StoredTable st = stored(room->table);

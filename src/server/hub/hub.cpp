@@ -351,7 +351,12 @@ void GameHub::sweep() {
     for (const auto& [id, room] : rooms_) {
         if (room->pending_writes > 0 || room->engine_busy) continue;
         const TableStatus status = room->table.status();
-        if (status == TableStatus::Waiting && t - room->last_change >= waiting_ms)
+        // A correspondence table waits as long as one of its moves may take.
+        const ClockSpec& clock = room->table.spec().clock;
+        const int64_t wait_ms = clock.correspondence()
+                                    ? std::max<int64_t>(waiting_ms, int64_t{clock.seconds} * 1000)
+                                    : waiting_ms;
+        if (status == TableStatus::Waiting && t - room->last_change >= wait_ms)
             expire.push_back(room);
         else if (status == TableStatus::Playing && room->subscribers.empty() &&
                  !room->table.flag_deadline() && t - room->last_change >= idle_ms)

@@ -33,9 +33,10 @@ void GameHub::seat_player(Table& table, int seat, const Identity& who) {
     // Only a rated table shows ratings (docs/SITE.md "Ratings"): a casual game, a guest or a
     // computer seat has none, whatever the pool's default would say.
     double rating = 0;
-    if (const auto pool = pool_of(table.spec().setup); pool && accounts_ && table.spec().rated)
+    if (const auto pool = rating_pool(table.spec().setup, table.spec().clock);
+        pool && accounts_ && table.spec().rated)
         rating = accounts_->rating(who.player, *pool).rating;
-    table.set_seat_player(seat, who.player, who.name, rating);
+    table.set_seat_player(seat, who, rating);
 }
 
 std::function<void(Storage&)> GameHub::seat_rows(const Table& table) {

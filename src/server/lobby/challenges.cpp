@@ -20,7 +20,7 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
     c.setup = offer_setup(msg, services_.random());
     c.clock = offer_clock(msg);
     c.rated = get_bool(msg, "rated", false);
-    rated_pool(c.setup, c.rated, me);
+    rated_pool(c.setup, c.clock, c.rated, me);
     const auto target = online_names_.find(fold(to));
     const Player* other = target == online_names_.end() ? nullptr : find_player(target->second);
     const Identity* target_id =
@@ -53,8 +53,10 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
     json incoming = view, outgoing = view;
     incoming["type"] = "challenge";
     incoming["from"] = c.from.name;
+    incoming["from_bot"] = c.from.bot;
     outgoing["type"] = "challenge_sent";
     outgoing["to"] = c.to.name;
+    outgoing["to_bot"] = c.to.bot;
     const int64_t from = c.from.player, target_player = c.to.player;
     publish_challenge(c, incoming);  // stored, so a lobby tab opened later shows it
     challenges_.emplace(c.id, std::move(c));

@@ -43,8 +43,9 @@ ClockSpec offer_clock(const json& msg) {
     return parse_clock(msg.contains("clock") ? msg["clock"] : json(nullptr));
 }
 
-std::string rated_pool(const core::Setup& setup, bool rated, const Identity& who) {
-    const auto pool = pool_of(setup);
+std::string rated_pool(const core::Setup& setup, const ClockSpec& clock, bool rated,
+                       const Identity& who) {
+    const auto pool = rating_pool(setup, clock);
     if (!rated) return pool.value_or("");
     if (!pool)
         throw ApiError(ErrorCode::BadRequest,

@@ -32,7 +32,8 @@ core::Setup offer_setup(const json& msg, uint64_t seed);
 ClockSpec offer_clock(const json& msg);
 
 // Rated games need a pool and registered players (docs/SITE.md "Ratings").
-std::string rated_pool(const core::Setup& setup, bool rated, const Identity& who);
+std::string rated_pool(const core::Setup& setup, const ClockSpec& clock, bool rated,
+                       const Identity& who);
 
 // Fields of another node's events (lobby/remote.cpp): an integer within [low, high], text of
 // 1 to `max` bytes, and the player an event is about ({"p", "name", "guest"}).

@@ -198,7 +198,7 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
     seek.setup = offer_setup(msg, services_.random());
     seek.clock = offer_clock(msg);
     seek.rated = get_bool(msg, "rated", false);
-    seek.pool = rated_pool(seek.setup, seek.rated, me);
+    seek.pool = rated_pool(seek.setup, seek.clock, seek.rated, me);
     seek.seat = get_string(msg, "seat", "random");
     if (seek.seat != "black" && seek.seat != "white" && seek.seat != "random")
         throw ApiError(ErrorCode::BadRequest, "seat must be \"black\", \"white\" or \"random\"");
@@ -422,23 +422,34 @@ void Lobby::pair_quick(const QuickEntry& kind, std::vector<Identity> seats) {
 // Step 6: making the table, running games, time.
 
 void Lobby::pair(PairingOrder order, std::function<void(const ApiError&)> failed) {
+    pair_players(std::move(order), [failed](const PairingOutcome& out) {
+        if (out.error) failed(*out.error);
+    });
+}
+
+void Lobby::pair_players(PairingOrder order, std::function<void(const PairingOutcome&)> done) {
     // A player paired here stops waiting for a quick pairing elsewhere.
     for (const Identity& seat : order.seats) drop_quick(seat.player);
     std::vector<int64_t> seats;
     for (const Identity& seat : order.seats) seats.push_back(seat.player);
     std::weak_ptr<const int> life = life_;
-    services_.create_table(std::move(order), [this, life, seats, failed](PairingOutcome out) {
+    services_.create_table(std::move(order), [this, life, seats, done](PairingOutcome out) {
         if (life.expired()) return;
         if (out.error || out.tokens.size() != seats.size()) {
-            failed(out.error.value_or(ApiError(ErrorCode::Internal, "the table was not made")));
-            return;
+            if (!out.error) out.error = ApiError(ErrorCode::Internal, "the table was not made");
+            return done(out);
         }
         for (size_t i = 0; i < seats.size(); ++i)
             send(seats[i], text_of({{"type", "paired"},
                                     {"table", out.table},
                                     {"seat", i},
                                     {"token", out.tokens[i]}}));
+        done(out);
     });
+}
+
+void Lobby::tell(int64_t player, const json& msg) {
+    send(player, text_of(msg));
 }
 
 void Lobby::tick() {

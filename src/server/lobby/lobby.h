@@ -134,6 +134,11 @@ class Lobby {
     size_t remote_challenge_count() const { return remote_challenges_.size(); }
     // Running games listed for `player` (for tests).
     size_t game_count(int64_t player) const;
+    // For the services above the lobby (tournaments): makes the table of `order`, sends each
+    // player `paired` as any pairing does, and then tells `done` the outcome.
+    void pair_players(PairingOrder order, std::function<void(const PairingOutcome&)> done);
+    // Sends `msg` to every lobby socket of `player` on this node.
+    void tell(int64_t player, const json& msg);
     // Expires when the lobby is destroyed: sessions that outlive it check it first.
     std::weak_ptr<const int> life() const { return life_; }
 

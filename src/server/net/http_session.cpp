@@ -18,6 +18,7 @@
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
 #include "server/puzzles/service.h"
+#include "server/tournament/service.h"
 
 namespace reversi::server {
 
@@ -96,6 +97,12 @@ AnalysisService& analysis_of(const ApiCall& c) {
 PuzzleService& puzzles_of(const ApiCall& c) {
     if (!c.site.puzzles) throw ApiError(ErrorCode::NotFound, "this server has no puzzles");
     return *c.site.puzzles;
+}
+
+// The tournament service, or not_found on a server started without one.
+TournamentService& tournaments_of(const ApiCall& c) {
+    if (!c.site.tournaments) throw ApiError(ErrorCode::NotFound, "this server has no tournaments");
+    return *c.site.tournaments;
 }
 
 // The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
@@ -184,6 +191,35 @@ const std::vector<ApiRoute>& api_routes() {
          [](const ApiCall& c) {
              c.accounts().profile(url_decode(c.seg[1], false).value_or(""), c.respond);
          }},
+        // Tournaments (docs/SITE.md "Tournaments"; tournament/service.*).
+        {{"tournaments"}, V::get, [](const ApiCall& c) { tournaments_of(c).list(c.respond); }},
+        {{"tournaments"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).create(c.identity, c.req.body(), c.respond); }},
+        {{"tournaments", "*"},
+         V::get,
+         [](const ApiCall& c) { tournaments_of(c).get(c.seg[1], c.respond); }},
+        {{"tournaments", "*", "join"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).join(c.seg[1], c.identity, c.respond); }},
+        {{"tournaments", "*", "withdraw"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).withdraw(c.seg[1], c.identity, c.respond); }},
+        {{"tournaments", "*", "start"},
+         V::post,
+         [](const ApiCall& c) { tournaments_of(c).start(c.seg[1], c.identity, c.respond); }},
+        {{"players", "*", "tournaments"},
+         V::get,
+         [](const ApiCall& c) {
+             tournaments_of(c).results_of(url_decode(c.seg[1], false).value_or(""), c.respond);
+         }},
+        // Bot accounts and their API tokens (docs/PROTOCOL.md "Bot API"; accounts/bots.cpp).
+        {{"bot", "account"},
+         V::post,
+         [](const ApiCall& c) { c.accounts().become_bot(c.identity, c.respond); }},
+        {{"bot", "token"},
+         V::post,
+         [](const ApiCall& c) { c.accounts().bot_token(c.identity, c.respond); }},
         {{"leaderboard"},
          V::get,
          [](const ApiCall& c) {
@@ -192,6 +228,19 @@ const std::vector<ApiRoute>& api_routes() {
          }},
     };
     return Routes;
+}
+
+// A bot's API token (docs/PROTOCOL.md "Bot API") is a session token sent as
+// `Authorization: Bearer T`: it stands for the session cookie when the request has none, so
+// every path after this one knows sessions only by their cookie.
+void bearer_as_cookie(http::request<http::string_body>& req) {
+    constexpr std::string_view Bearer = "Bearer ";
+    const std::string_view auth = sv(req[http::field::authorization]);
+    if (auth.size() <= Bearer.size() || auth.substr(0, Bearer.size()) != Bearer) return;
+    if (!req[http::field::cookie].empty()) return;
+    const std::string cookie = "rv_session=" + std::string(auth.substr(Bearer.size()));
+    if (session_token(cookie).empty()) return;  // not a token's form: no session
+    req.set(http::field::cookie, cookie);
 }
 
 bool matches(const ApiRoute& route, const std::vector<std::string>& seg) {
@@ -287,6 +336,7 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     set_cookie_.clear();
     // On a store several nodes share, a session made or ended on another node is read first
     // (Accounts::resolve, off the network thread); on one node the route runs at once.
+    bearer_as_cookie(req);
     auto held = std::make_shared<http::request<http::string_body>>(std::move(req));
     guarded([&] {
         site_.accounts.resolve(sv((*held)[http::field::cookie]), [self = shared_from_this(), held] {

@@ -11,6 +11,7 @@ class Accounts;
 class Lobby;
 class AnalysisService;
 class PuzzleService;
+class TournamentService;
 
 struct Site {
     GameHub& hub;
@@ -18,6 +19,7 @@ struct Site {
     Lobby* lobby = nullptr;
     AnalysisService* analysis = nullptr;
     PuzzleService* puzzles = nullptr;
+    TournamentService* tournaments = nullptr;
 };
 
 }  // namespace reversi::server

@@ -12,9 +12,19 @@
 namespace reversi::server {
 
 const std::vector<std::string>& rating_pools() {
-    static const std::vector<std::string> Pools = {"8x8",     "8x8-anti", "6x6", "10x10",
-                                                   "octagon", "3p",       "4p"};
+    static const std::vector<std::string> Pools = [] {
+        std::vector<std::string> live = {"8x8", "8x8-anti", "6x6", "10x10", "octagon", "3p", "4p"};
+        std::vector<std::string> all = live;
+        for (const std::string& pool : live) all.push_back(pool + "-corr");
+        return all;
+    }();
     return Pools;
+}
+
+std::optional<std::string> rating_pool(const core::Setup& setup, const ClockSpec& clock) {
+    auto pool = pool_of(setup);
+    if (pool && clock.correspondence()) *pool += "-corr";
+    return pool;
 }
 
 std::optional<std::string> pool_of(const core::Setup& s) {

@@ -16,11 +16,15 @@
 
 namespace reversi::server {
 
-// Every pool: "8x8", "8x8-anti", "6x6", "10x10", "octagon", "3p", "4p".
+// Every pool: "8x8", "8x8-anti", "6x6", "10x10", "octagon", "3p", "4p", and each of them
+// for correspondence games ("8x8-corr", ...).
 const std::vector<std::string>& rating_pools();
 // The pool of a setup, or nothing for setups that are casual only (blocked squares,
 // handicap, free opening; anti except on 8x8 with two players).
 std::optional<std::string> pool_of(const core::Setup& setup);
+// The pool a game of `setup` under `clock` is rated in: pool_of(setup), with "-corr"
+// added for a correspondence clock (days per move: a pool of its own), or nothing.
+std::optional<std::string> rating_pool(const core::Setup& setup, const ClockSpec& clock);
 // Why a table made by `creator` with `spec` cannot be rated; empty when it can.
 std::string rated_problem(const TableSpec& spec, const Identity& creator);
 

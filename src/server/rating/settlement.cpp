@@ -25,7 +25,7 @@ Settlement settle_finished_game(Table& t, RatingCache* cache,
             if (std::string o = outcome_of(result, i); !o.empty()) outcomes.emplace_back(i, o);
     std::vector<StoredRating> after;
     std::vector<RatingChange> changes;
-    const auto pool = pool_of(t.spec().setup);
+    const auto pool = rating_pool(t.spec().setup, t.spec().clock);
     const bool every_seat_a_player =
         std::all_of(seats.begin(), seats.end(), [](const Seat& s) { return s.player != 0; });
     if (t.spec().rated && cache && pool && every_seat_a_player && counts_for_rating(result)) {

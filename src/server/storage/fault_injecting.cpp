@@ -142,6 +142,15 @@ std::optional<std::string> FaultInjectingStorage::load_analysis(const std::strin
     return inner_.load_analysis(table);
 }
 
+void FaultInjectingStorage::save_tournament(const StoredTournament& tournament) {
+    maybe_fail_write("save tournament");
+    inner_.save_tournament(tournament);
+}
+
+std::vector<StoredTournament> FaultInjectingStorage::tournaments(int finished) {
+    return inner_.tournaments(finished);
+}
+
 // Single account rows (several nodes on one store): reads pass through, writes may fail.
 std::optional<StoredSession> FaultInjectingStorage::load_session(const std::string& token_hash) {
     return inner_.load_session(token_hash);

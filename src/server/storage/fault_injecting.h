@@ -60,6 +60,8 @@ class FaultInjectingStorage : public Storage {
     std::vector<StoredPlayerPuzzles> player_puzzles() override;
     void add_puzzle_attempt(const StoredPuzzleAttempt& attempt) override;
     std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
+    void save_tournament(const StoredTournament& tournament) override;
+    std::vector<StoredTournament> tournaments(int finished) override;
     std::optional<StoredSession> load_session(const std::string& token_hash) override;
     std::optional<StoredPlayer> load_player(int64_t id) override;
     std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;

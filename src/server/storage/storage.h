@@ -23,6 +23,7 @@
 #include "server/storage/chat_store.h"
 #include "server/storage/puzzle_store.h"
 #include "server/storage/table_store.h"
+#include "server/storage/tournament_store.h"
 
 namespace reversi::server {
 
@@ -36,7 +37,8 @@ class Storage : public TableStore,
                 public AccountStore,
                 public ChatStore,
                 public AnalysisStore,
-                public PuzzleStore {
+                public PuzzleStore,
+                public TournamentStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

@@ -16,6 +16,7 @@ struct StoredPlayer {
     std::string name_key;       // the name folded for case-insensitive uniqueness
     std::string password_hash;  // libsodium's Argon2id string, empty for guests
     int64_t created = 0;        // wall-clock ms
+    bool bot = false;           // a bot account: plays through the bot API, marked BOT
 };
 
 // A login session: only the BLAKE2b hash of the cookie's token is kept.

@@ -66,7 +66,8 @@ json Table::summary() const {
         if (s.type == SeatType::Computer)
             seats.push_back({{"type", "computer"}, {"level", s.level}, {"taken", true}});
         else
-            seats.push_back({{"type", "human"}, {"name", s.name}, {"taken", s.taken()}});
+            seats.push_back(
+                {{"type", "human"}, {"name", s.name}, {"taken", s.taken()}, {"bot", s.bot}});
     }
     json j = {{"id", id_},
               {"setup", setup_json(spec_.setup)},
@@ -100,7 +101,8 @@ json Table::spec_json() const {
                          {"name", s.name},
                          {"token_hash", s.token_hash},
                          {"player", s.player},
-                         {"rating", s.rating}});
+                         {"rating", s.rating},
+                         {"bot", s.bot}});
     return {{"setup", setup_json(spec_.setup)},
             {"seats", seats},
             {"local", spec_.local},
@@ -125,6 +127,7 @@ TableSpec Table::spec_from_json(const json& j) {
             seat.token_hash = token_hash(plain);
         seat.player = s.value("player", int64_t{0});
         seat.rating = s.value("rating", 0.0);
+        seat.bot = s.value("bot", false);
         spec.seats.push_back(seat);
     }
     spec.local = j.at("local").get<bool>();

@@ -159,7 +159,7 @@ void Table::apply(core::Square square, int64_t now) {
     offers_.drop_game_offers();
     if (clock_runs()) {
         remaining_[mover] = std::max<int64_t>(0, remaining_[mover] - (now - turn_start_));
-        if (spec_.clock.mode == ClockMode::Move)
+        if (spec_.clock.mode == ClockMode::Move || spec_.clock.mode == ClockMode::Days)
             remaining_[mover] = int64_t{spec_.clock.seconds} * 1000;
         else
             remaining_[mover] += int64_t{spec_.clock.increment} * 1000;
@@ -463,7 +463,7 @@ std::string Table::state_text(int64_t now) const {
             out += std::to_string(s.level);
             out += R"(,"type":"computer"})";
         } else {
-            out += R"({"connected":)";
+            out += s.bot ? R"({"bot":true,"connected":)" : R"({"connected":)";
             out += connections_[i] > 0 ? "true" : "false";
             out += R"(,"name":)";
             append_json_string(out, s.name);
@@ -490,11 +490,12 @@ std::string Table::state_text(int64_t now) const {
     return out;
 }
 
-void Table::set_seat_player(int seat, int64_t player, const std::string& name, double rating) {
+void Table::set_seat_player(int seat, const Identity& who, double rating) {
     Seat& s = spec_.seats.at(seat);
-    s.player = player;
-    s.name = name;
+    s.player = who.player;
+    s.name = who.name;
     s.rating = rating;
+    s.bot = who.bot;
 }
 
 void Table::set_rating_changes(json changes) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "server/common/identity.h"
 #include "server/common/protocol.h"
 #include "server/storage/stored_tables.h"
 #include "server/table/offers.h"
@@ -106,9 +107,9 @@ class Table {
     // The spec of a rematch: same setup, seats (with their tokens) rotated by one.
     TableSpec rematch_spec() const;
 
-    // Records that player `player` (accounts) holds the taken `seat`, under its name, with
-    // its rating in the table's pool (0: none) for the state.
-    void set_seat_player(int seat, int64_t player, const std::string& name, double rating);
+    // Records that `who` (accounts; player 0 at a local table) holds the taken `seat`, under
+    // its name, with its rating in the table's pool (0: none) for the state.
+    void set_seat_player(int seat, const Identity& who, double rating);
     // Stores the rating changes of a finished rated game in its result.
     void set_rating_changes(json changes);
 

@@ -5,6 +5,7 @@ import { t, describeSetup } from '../lib/i18n.js';
 import { lobby } from '../lib/session.js';
 import { el } from '../lib/dom.js';
 import { clockLabel } from '../lib/pools.js';
+import { botMark } from './bot-mark.js';
 
 /** @param {import('../lib/protocol.js').Challenge} c @param {string} [idPrefix] */
 export function challengeItem(c, idPrefix = 'challenge') {
@@ -15,7 +16,7 @@ export function challengeItem(c, idPrefix = 'challenge') {
     yes.addEventListener('click', () => answer(true));
     no.addEventListener('click', () => answer(false));
     return el('li', { class: 'challenge-row', 'data-challenge': c.id },
-        el('span', { class: 'who' }, t('lobby.challengeFrom', { name: c.from ?? '' })),
+        el('span', { class: 'who' }, t('lobby.challengeFrom', { name: c.from ?? '' }), ' ', botMark(c.from_bot)),
         el('span', { class: 'what' }, `${describeSetup(c.setup)} · ${clockLabel(c.clock)}`),
         el('span', { class: 'state' }, c.rated ? t('lobby.rated') : t('lobby.casual')),
         el('span', { class: 'actions' }, yes, ' ', no));

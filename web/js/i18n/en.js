@@ -242,6 +242,24 @@ export const strings = {
     'puzzle.theme.sacrifice': 'sacrifice', 'puzzle.theme.tempo': 'tempo',
     'landing.dailyPuzzle': 'Daily puzzle', 'landing.puzzles': 'Puzzles',
     'profile.puzzleRating': 'Puzzle rating: {rating} ({solved} of {attempts} solved)',
+    // Compete: bot accounts and correspondence games (issue 31).
+    'clock.days': '{n} d {time}',
+    'site.perDays': 'correspondence, {n} d/move', 'site.bot': 'BOT',
+    'site.botTitle': 'A bot account: an engine plays through the bot API',
+    'site.turnNotice': 'Games waiting for your move: {n}', 'lobby.notifyTurns': 'Notify me when it is my move',
+    // Compete: tournaments (issue 31).
+    'nav.tournaments': 'Tournaments', 'tournament.title': 'Tournaments', 'tournament.none': 'No tournaments yet.',
+    'tournament.new': 'New tournament', 'tournament.name': 'Name', 'tournament.kind': 'Kind',
+    'tournament.arena': 'Arena', 'tournament.swiss': 'Swiss', 'tournament.minutes': 'Minutes',
+    'tournament.rounds': 'Rounds', 'tournament.create': 'Create', 'tournament.loginToCreate': 'Log in to create a tournament.',
+    'tournament.arenaOf': 'arena of {n} min', 'tournament.swissOf': 'Swiss, rounds: {n}',
+    'tournament.status.created': 'starts soon', 'tournament.status.running': 'running', 'tournament.status.finished': 'finished',
+    'tournament.players': 'players: {n}', 'tournament.join': 'Join', 'tournament.withdraw': 'Withdraw',
+    'tournament.start': 'Start now', 'tournament.score': 'Score', 'tournament.buchholz': 'Buchholz',
+    'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Streak', 'tournament.playing': '(playing)',
+    'tournament.round': 'round {n}', 'tournament.roundOf': 'Round {n} of {of}', 'tournament.secondsLeft': 'Seconds left: {n}',
+    'tournament.startsAt': 'Starts at {time}', 'tournament.standings': 'Standings', 'tournament.games': 'Games',
+    'tournament.place': 'place {rank} of {of}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

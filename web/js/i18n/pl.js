@@ -242,6 +242,24 @@ export const strings = {
     'puzzle.theme.sacrifice': 'poświęcenie', 'puzzle.theme.tempo': 'tempo',
     'landing.dailyPuzzle': 'Zadanie dnia', 'landing.puzzles': 'Zadania',
     'profile.puzzleRating': 'Ranking zadań: {rating} ({solved} z {attempts} rozwiązanych)',
+    // Compete: bot accounts and correspondence games (issue 31).
+    'clock.days': '{n} d {time}',
+    'site.perDays': 'korespondencyjna, dni na ruch: {n}', 'site.bot': 'BOT',
+    'site.botTitle': 'Konto bota: silnik gra przez API botów',
+    'site.turnNotice': 'Gry czekające na twój ruch: {n}', 'lobby.notifyTurns': 'Powiadamiaj mnie, gdy jest mój ruch',
+    // Compete: tournaments (issue 31).
+    'nav.tournaments': 'Turnieje', 'tournament.title': 'Turnieje', 'tournament.none': 'Nie ma jeszcze turniejów.',
+    'tournament.new': 'Nowy turniej', 'tournament.name': 'Nazwa', 'tournament.kind': 'Rodzaj',
+    'tournament.arena': 'Arena', 'tournament.swiss': 'System szwajcarski', 'tournament.minutes': 'Minuty',
+    'tournament.rounds': 'Rundy', 'tournament.create': 'Utwórz', 'tournament.loginToCreate': 'Zaloguj się, aby utworzyć turniej.',
+    'tournament.arenaOf': 'arena, minut: {n}', 'tournament.swissOf': 'system szwajcarski, rund: {n}',
+    'tournament.status.created': 'wkrótce start', 'tournament.status.running': 'trwa', 'tournament.status.finished': 'zakończony',
+    'tournament.players': 'graczy: {n}', 'tournament.join': 'Dołącz', 'tournament.withdraw': 'Wycofaj się',
+    'tournament.start': 'Zacznij teraz', 'tournament.score': 'Wynik', 'tournament.buchholz': 'Buchholz',
+    'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seria', 'tournament.playing': '(gra)',
+    'tournament.round': 'runda {n}', 'tournament.roundOf': 'Runda {n} z {of}', 'tournament.secondsLeft': 'Pozostało sekund: {n}',
+    'tournament.startsAt': 'Start: {time}', 'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie',
+    'tournament.place': 'miejsce {rank} z {of}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -240,6 +240,24 @@ export const strings = {
     'puzzle.theme.sacrifice': 'fedakârlık', 'puzzle.theme.tempo': 'tempo',
     'landing.dailyPuzzle': 'Günün bulmacası', 'landing.puzzles': 'Bulmacalar',
     'profile.puzzleRating': 'Bulmaca puanı: {rating} ({attempts} denemede {solved} çözüm)',
+    // Compete: bot accounts and correspondence games (issue 31).
+    'clock.days': '{n} g {time}',
+    'site.perDays': 'yazışma, hamle başına {n} gün', 'site.bot': 'BOT',
+    'site.botTitle': 'Bot hesabı: bot API’si üzerinden bir motor oynar',
+    'site.turnNotice': 'Hamlenizi bekleyen oyunlar: {n}', 'lobby.notifyTurns': 'Sıra bende olduğunda bana bildir',
+    // Compete: tournaments (issue 31).
+    'nav.tournaments': 'Turnuvalar', 'tournament.title': 'Turnuvalar', 'tournament.none': 'Henüz turnuva yok.',
+    'tournament.new': 'Yeni turnuva', 'tournament.name': 'Ad', 'tournament.kind': 'Tür',
+    'tournament.arena': 'Arena', 'tournament.swiss': 'İsviçre', 'tournament.minutes': 'Dakika',
+    'tournament.rounds': 'Tur', 'tournament.create': 'Oluştur', 'tournament.loginToCreate': 'Turnuva oluşturmak için giriş yapın.',
+    'tournament.arenaOf': '{n} dakikalık arena', 'tournament.swissOf': 'İsviçre, tur sayısı: {n}',
+    'tournament.status.created': 'yakında başlıyor', 'tournament.status.running': 'sürüyor', 'tournament.status.finished': 'bitti',
+    'tournament.players': 'oyuncu: {n}', 'tournament.join': 'Katıl', 'tournament.withdraw': 'Çekil',
+    'tournament.start': 'Şimdi başlat', 'tournament.score': 'Puan', 'tournament.buchholz': 'Buchholz',
+    'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seri', 'tournament.playing': '(oynuyor)',
+    'tournament.round': '{n}. tur', 'tournament.roundOf': 'Tur {n} / {of}', 'tournament.secondsLeft': 'Kalan saniye: {n}',
+    'tournament.startsAt': 'Başlangıç: {time}', 'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar',
+    'tournament.place': '{of} oyuncu arasında {rank}.',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

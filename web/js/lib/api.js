@@ -106,6 +106,18 @@ export const logout = () => call('POST', '/api/logout', {});
 export const changePassword = (old, fresh) => call('POST', '/api/password', { old, new: fresh });
 /** @param {string} name @returns {Promise<Player>} */
 export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponent(name)}`);
+// Tournaments (docs/SITE.md "Tournaments").
+/** @typedef {import('./protocol.js').TournamentView} TournamentView */
+/** @returns {Promise<{tournaments: TournamentView[]}>} */
+export const listTournaments = () => call('GET', '/api/tournaments');
+/** @param {string} id @returns {Promise<TournamentView>} */
+export const getTournament = (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`);
+/** @param {object} settings @returns {Promise<TournamentView>} */
+export const createTournament = (settings) => call('POST', '/api/tournaments', settings);
+/** @param {string} id @param {'join' | 'withdraw' | 'start'} action @returns {Promise<TournamentView>} */
+export const tournamentAction = (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {});
+/** @param {string} name @returns {Promise<{tournaments: import('./protocol.js').TournamentResult[]}>} */
+export const playerTournaments = (name) => call('GET', `/api/players/${encodeURIComponent(name)}/tournaments`);
 /** @param {string} pool @returns {Promise<{players: LeaderboardRow[]}>} */
 export const getLeaderboard = (pool, limit = 50) =>
     call('GET', `/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}`);

@@ -5,6 +5,9 @@ import { t } from './i18n.js';
 
 export const POOLS = ['8x8', '8x8-anti', '6x6', '10x10', 'octagon', '3p', '4p'];
 export const PRESETS = ['1+0', '3+2', '5+3', '10+0', '15+10', 'untimed'];
+// Correspondence: days per move (docs/SITE.md "Correspondence"), for seeks and challenges.
+export const CORRESPONDENCE = ['1d', '2d', '3d', '5d', '7d', '14d'];
+export const TIME_CHOICES = [...PRESETS, ...CORRESPONDENCE];
 
 // The setup object a game of `pool` is played with.
 /** @param {string} pool */
@@ -24,6 +27,8 @@ export function setupForPool(pool) {
 // The clock object of a preset ("5+3": five minutes each, three seconds added per move).
 /** @param {string} preset @returns {import('./protocol.js').Clock} */
 export function clockForPreset(preset) {
+    const days = /^(\d+)d$/.exec(preset || '');
+    if (days) return { mode: 'days', days: Number(days[1]) };
     const m = /^(\d+)\+(\d+)$/.exec(preset || '');
     if (!m) return { mode: 'none' };
     return { mode: 'game', seconds: Number(m[1]) * 60, increment: Number(m[2]) };
@@ -34,6 +39,7 @@ export function clockForPreset(preset) {
 export function clockLabel(clock) {
     if (!clock || clock.mode === 'none' || !clock.mode) return t('site.untimed');
     if (clock.mode === 'move') return t('site.perMove', { n: clock.seconds });
+    if (clock.mode === 'days') return t('site.perDays', { n: clock.days ?? 1 });
     const minutes = Math.round(((clock.seconds ?? 0) / 60) * 10) / 10;
     return `${minutes}+${clock.increment || 0}`;
 }
@@ -45,13 +51,15 @@ export function clockLabel(clock) {
  */
 export function presetOf(clock) {
     if (!clock || !clock.mode || clock.mode === 'none') return 'untimed';
+    if (clock.mode === 'days') return `${clock.days}d`;
     if (clock.mode !== 'game' || !clock.seconds || clock.seconds % 60) return null;
     const preset = `${clock.seconds / 60}+${clock.increment || 0}`;
     return PRESETS.includes(preset) ? preset : null;
 }
 
 /** @param {string} preset */
-export const presetLabel = (preset) => (preset === 'untimed' ? t('site.untimed') : preset);
+export const presetLabel = (preset) => (preset === 'untimed' ? t('site.untimed')
+    : CORRESPONDENCE.includes(preset) ? t('site.perDays', { n: Number.parseInt(preset, 10) }) : preset);
 /** @param {string} pool */
 export const poolName = (pool) => (POOLS.includes(pool) ? t(`pool.${pool}`) : '');
 

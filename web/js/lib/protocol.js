@@ -17,8 +17,9 @@
 
 /**
  * @typedef {object} Clock a clock setting, and in a table state its running times
- * @property {'none' | 'move' | 'game'} [mode]
+ * @property {'none' | 'move' | 'game' | 'days'} [mode]
  * @property {number} [seconds]
+ * @property {number} [days] a correspondence game's days per move
  * @property {number} [increment]
  * @property {(number | null)[]} [remaining_ms] per seat
  * @property {number | null} [running] the seat whose time runs
@@ -41,6 +42,7 @@
  * @property {Rating | number | null} [rating]
  * @property {boolean} [taken]
  * @property {boolean} [connected]
+ * @property {boolean} [bot] the seat's player is a bot account
  */
 
 /**
@@ -130,6 +132,7 @@
  * @typedef {object} Me who this browser is (GET /api/me, the lobby's `me`)
  * @property {string} name
  * @property {boolean} [guest]
+ * @property {boolean} [bot] a bot account
  * @property {Record<string, Rating>} [ratings]
  */
 
@@ -159,7 +162,9 @@
  * @typedef {object} Challenge a challenge to me (`challenge`) or from me (`challenge_sent`)
  * @property {string} id
  * @property {string} [from]
+ * @property {boolean} [from_bot]
  * @property {string} [to]
+ * @property {boolean} [to_bot]
  * @property {Setup} setup
  * @property {Clock} clock
  * @property {boolean} [rated]
@@ -178,7 +183,52 @@
  *   | ({type: 'challenge'} & Challenge)
  *   | ({type: 'challenge_sent'} & Challenge)
  *   | {type: 'challenge_gone', id: string, reason?: string}
+ *   | {type: 'tournament', tournament: TournamentView}
  *   | ErrorMessage} LobbyMessage the lobby socket's messages (server -> client)
+ */
+
+/**
+ * @typedef {object} TournamentStanding one line of a tournament's standings
+ * @property {number} rank
+ * @property {string} name
+ * @property {boolean} [bot]
+ * @property {number} score arena: points; Swiss: half points
+ * @property {number} games
+ * @property {number} [streak]
+ * @property {boolean} [active]
+ * @property {boolean} [playing]
+ * @property {number} [buchholz] Swiss: half points
+ * @property {number} [sonneborn_berger] Swiss: quarter points
+ */
+
+/**
+ * @typedef {object} TournamentView GET /api/tournaments/ID (the list leaves out games and standings)
+ * @property {string} id
+ * @property {string} name
+ * @property {'arena' | 'swiss'} kind
+ * @property {string} pool
+ * @property {Clock} clock
+ * @property {boolean} rated
+ * @property {'created' | 'running' | 'finished'} status
+ * @property {string} creator
+ * @property {number} starts_at
+ * @property {number | null} [ends_at] an arena's end (wall ms)
+ * @property {number | null} [seconds_left]
+ * @property {number | null} [rounds]
+ * @property {number} round
+ * @property {number} [players]
+ * @property {TournamentStanding[]} [standings]
+ * @property {{table: string | null, round: number, players: (string | null)[], done: boolean, score: number}[]} [games]
+ */
+
+/**
+ * @typedef {object} TournamentResult a finished tournament on a profile
+ * @property {string} id
+ * @property {string} name
+ * @property {string} kind
+ * @property {number} rank
+ * @property {number} score
+ * @property {number} players
  */
 
 /**
@@ -212,6 +262,7 @@
  * @typedef {object} Player GET /api/players/NAME
  * @property {string} name
  * @property {boolean} [guest]
+ * @property {boolean} [bot]
  * @property {boolean} [online]
  * @property {Record<string, Rating>} [ratings]
  * @property {{games?: number, won?: number, drawn?: number, lost?: number}} [stats]
@@ -221,6 +272,7 @@
 /**
  * @typedef {object} LeaderboardRow
  * @property {string} name
+ * @property {boolean} [bot]
  * @property {number} rating
  * @property {number} rd
  * @property {boolean} [provisional]

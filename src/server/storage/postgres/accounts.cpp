@@ -13,20 +13,20 @@ using namespace pg_values;
 
 void PostgresStorage::save_player(const StoredPlayer& p) {
     connection_->exec(
-        "INSERT INTO players(id, name, name_key, password_hash, created) "
-        "VALUES($1, $2, $3, $4, $5) ON CONFLICT(id) DO UPDATE SET name = $2, name_key = $3, "
-        "password_hash = $4",
+        "INSERT INTO players(id, name, name_key, password_hash, created, bot) "
+        "VALUES($1, $2, $3, $4, $5, $6) ON CONFLICT(id) DO UPDATE SET name = $2, name_key = $3, "
+        "password_hash = $4, bot = $6",
         {number(p.id), pg::text(p.name), pg::text(p.name_key), pg::text(p.password_hash),
-         number(p.created)});
+         number(p.created), pg::text(p.bot ? "true" : "false")});
 }
 
 std::vector<StoredPlayer> PostgresStorage::players() {
     const pg::Result rows = connection_->exec(
-        "SELECT id, name, name_key, password_hash, created FROM players ORDER BY id");
+        "SELECT id, name, name_key, password_hash, created, bot FROM players ORDER BY id");
     std::vector<StoredPlayer> out;
     for (int r = 0; r < rows.rows(); ++r)
         out.push_back({rows.integer(r, 0), rows.text(r, 1), rows.text(r, 2), rows.text(r, 3),
-                       rows.integer(r, 4)});
+                       rows.integer(r, 4), rows.text(r, 5) == "t"});
     return out;
 }
 
@@ -135,13 +135,13 @@ namespace {
 constexpr int64_t PlayerIdBlock = 64;
 
 constexpr const char* PlayerColumns =
-    "SELECT id, name, name_key, password_hash, created FROM players";
+    "SELECT id, name, name_key, password_hash, created, bot FROM players";
 constexpr const char* RatingColumns =
     "SELECT player, pool, rating, rd, volatility, games FROM ratings";
 
 StoredPlayer player_at(const pg::Result& rows, int r) {
-    return {rows.integer(r, 0), rows.text(r, 1), rows.text(r, 2), rows.text(r, 3),
-            rows.integer(r, 4)};
+    return {rows.integer(r, 0), rows.text(r, 1),    rows.text(r, 2),
+            rows.text(r, 3),    rows.integer(r, 4), rows.text(r, 5) == "t"};
 }
 
 StoredRating rating_at(const pg::Result& rows, int r) {

@@ -197,11 +197,28 @@ CREATE TABLE IF NOT EXISTS puzzle_attempts (
 );
 )";
 
+// Version 9: bot accounts (docs/PROTOCOL.md "Bot API").
+constexpr const char* SchemaVersion9 = R"(
+ALTER TABLE players ADD COLUMN IF NOT EXISTS bot BOOLEAN NOT NULL DEFAULT false;
+)";
+
+// Version 10: tournaments (docs/SITE.md "Tournaments"): one document each.
+constexpr const char* SchemaVersion10 = R"(
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,
+    created BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    doc TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments(status, created);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7, SchemaVersion8};
+                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9,
+                                                  SchemaVersion10};
     return List;
 }
 

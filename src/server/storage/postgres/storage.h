@@ -76,6 +76,9 @@ class PostgresStorage : public Storage, public TableLeases {
     std::vector<StoredPlayerPuzzles> player_puzzles() override;
     void add_puzzle_attempt(const StoredPuzzleAttempt& attempt) override;
     std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
+    // TournamentStore (tournaments.cpp).
+    void save_tournament(const StoredTournament& tournament) override;
+    std::vector<StoredTournament> tournaments(int finished) override;
 
     // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only

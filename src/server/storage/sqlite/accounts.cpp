@@ -18,6 +18,7 @@ extern const char* const SchemaVersion1;
 extern const char* const SchemaVersion3;  // chat (storage/sqlite/chat.cpp)
 extern const char* const SchemaVersion4;  // analyses (storage/sqlite/analysis.cpp)
 extern const char* const SchemaVersion8;  // puzzles (storage/sqlite/puzzles.cpp)
+extern const char* const SchemaVersion10;  // tournaments (storage/sqlite/tournaments.cpp)
 
 namespace {
 
@@ -67,13 +68,16 @@ constexpr const char* SchemaVersion5 = "-- PostgreSQL only (storage/postgres/sch
 constexpr const char* SchemaVersion6 = "-- PostgreSQL only (storage/postgres/schema.cpp)";
 // Version 7: the lobby shared by several nodes.
 constexpr const char* SchemaVersion7 = "-- PostgreSQL only (storage/postgres/schema.cpp)";
+// Version 9: bot accounts (docs/PROTOCOL.md "Bot API").
+constexpr const char* SchemaVersion9 =
+    "ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0";
 
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
-                                                  SchemaVersion4, SchemaVersion5,
-                                                  SchemaVersion6, SchemaVersion7,
-                                                  SchemaVersion8};
+                                                  SchemaVersion4, SchemaVersion5, SchemaVersion6,
+                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9,
+                                                  SchemaVersion10};
     return List;
 }
 
@@ -115,11 +119,11 @@ void SqliteStorage::migrate() {
 
 void SqliteStorage::prepare_accounts() {
     save_player_ = prepare(
-        "INSERT INTO players(id, name, name_key, password_hash, created) "
-        "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(id) DO UPDATE SET name = ?2, name_key = ?3, "
-        "password_hash = ?4");
+        "INSERT INTO players(id, name, name_key, password_hash, created, bot) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(id) DO UPDATE SET name = ?2, name_key = ?3, "
+        "password_hash = ?4, bot = ?6");
     players_ =
-        prepare("SELECT id, name, name_key, password_hash, created FROM players ORDER BY id");
+        prepare("SELECT id, name, name_key, password_hash, created, bot FROM players ORDER BY id");
     save_session_ = prepare(
         "INSERT INTO sessions(token_hash, player, created, last_seen) VALUES(?1, ?2, ?3, ?4) "
         "ON CONFLICT(token_hash) DO UPDATE SET player = ?2, last_seen = ?4");
@@ -161,6 +165,7 @@ void SqliteStorage::save_player(const StoredPlayer& p) {
     bind_text(save_player_, 3, p.name_key);
     bind_text(save_player_, 4, p.password_hash);
     sqlite3_bind_int64(save_player_, 5, p.created);
+    sqlite3_bind_int(save_player_, 6, p.bot ? 1 : 0);
     check(sqlite3_step(save_player_), "save player");
 }
 
@@ -171,7 +176,7 @@ std::vector<StoredPlayer> SqliteStorage::players() {
     while ((rc = sqlite3_step(players_)) == SQLITE_ROW)
         out.push_back({sqlite3_column_int64(players_, 0), column_text(players_, 1),
                        column_text(players_, 2), column_text(players_, 3),
-                       sqlite3_column_int64(players_, 4)});
+                       sqlite3_column_int64(players_, 4), sqlite3_column_int(players_, 5) != 0});
     check(rc, "read players");
     return out;
 }

@@ -57,6 +57,9 @@ class SqliteStorage : public Storage {
     std::vector<StoredPlayerPuzzles> player_puzzles() override;
     void add_puzzle_attempt(const StoredPuzzleAttempt& attempt) override;
     std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
+    // TournamentStore (tournaments.cpp).
+    void save_tournament(const StoredTournament& tournament) override;
+    std::vector<StoredTournament> tournaments(int finished) override;
 
     // The schema version this build writes; a database is migrated up to it when opened.
     static int schema_version();

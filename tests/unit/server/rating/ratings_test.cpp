@@ -73,7 +73,7 @@ TEST(Ratings, RatedTablesAreRefusedWithAReason) {
 TEST(Ratings, JoiningARatedTableNeedsAnotherRegisteredPlayer) {
     Table table("t1", spec_of(setup(core::Shape::Eight)), 0, 0);
     table.join(0, "", "0123456789abcdef0123456789abcdef", 0);
-    table.set_seat_player(0, Registered.player, Registered.name, 1500);
+    table.set_seat_player(0, Registered, 1500);
     EXPECT_NE(rated_join_problem(table, Registered), "");  // the same player twice
     EXPECT_NE(rated_join_problem(table, Identity{9, "Guest-1", true}), "");
     EXPECT_NE(rated_join_problem(table, Identity{}), "");
@@ -140,9 +140,9 @@ TEST(Ratings, ARatedTableKeepsItsChangesThroughTheStore) {
     TableSpec spec = spec_of(setup(core::Shape::Eight));
     Table table("t2", spec, 0, 0);
     table.join(0, "", "0123456789abcdef0123456789abcdef", 0);
-    table.set_seat_player(0, 7, "Ada", 1500);
+    table.set_seat_player(0, Identity{7, "Ada", false}, 1500);
     table.join(1, "", "fedcba9876543210fedcba9876543210", 0);
-    table.set_seat_player(1, 9, "Bob", 1612.4);
+    table.set_seat_player(1, Identity{9, "Bob", false}, 1612.4);
     table.resign({0}, std::nullopt, 0);
     table.set_rating_changes(json::array({{{"seat", 0}, {"before", 1500}, {"after", 1400}}}));
     const Table back = Table::restore("t2", table.spec_json(), 0, {}, table.result_json(), 0);

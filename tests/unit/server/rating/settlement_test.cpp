@@ -58,8 +58,8 @@ Table resigned_game(bool rated) {
     Table t("T1", spec, 1000, 0);
     t.join(0, "Ada", "tokA", 0);
     t.join(1, "Bob", "tokB", 0);
-    t.set_seat_player(0, 1, "Ada", 1500);
-    t.set_seat_player(1, 2, "Bob", 1500);
+    t.set_seat_player(0, Identity{1, "Ada", false}, 1500);
+    t.set_seat_player(1, Identity{2, "Bob", false}, 1500);
     t.play({0}, "d3", 0, 1);
     t.play({1}, "e3", 1, 2);
     t.resign({0}, 0, 3);

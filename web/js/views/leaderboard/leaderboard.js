@@ -5,6 +5,7 @@ import { t } from '../../lib/i18n.js';
 import { getLeaderboard } from '../../lib/api.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
+import { botMark } from '../../components/bot-mark.js';
 import { POOLS, poolName, ratingText } from '../../lib/pools.js';
 
 /**
@@ -41,7 +42,7 @@ export function leaderboardView(root, poolArg) {
                 el('th', { scope: 'col' }, t('profile.games')))),
             el('tbody', {}, players.map((p, i) => el('tr', { 'data-player': p.name, class: p.provisional ? 'provisional' : null },
                 el('td', { class: 'num' }, String(i + 1)),
-                el('td', {}, el('a', { href: `#/player/${encodeURIComponent(p.name)}` }, p.name)),
+                el('td', {}, el('a', { href: `#/player/${encodeURIComponent(p.name)}` }, p.name), ' ', botMark(p.bot)),
                 el('td', { class: 'num rating' }, ratingText(p), p.provisional ? el('span', { class: 'sr' }, ` ${t('site.provisional')}`) : ''),
                 el('td', { class: 'num' }, `±${Math.round(p.rd)}`),
                 el('td', { class: 'num' }, String(p.games ?? 0))))))),

@@ -11,7 +11,7 @@ import { el, field, select, errorText } from '../../lib/dom.js';
 import { resultText } from '../../lib/game-text.js';
 import { challengeItem } from '../../components/challenge-item.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
-import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+import { POOLS, PRESETS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').Clock} Clock */
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
@@ -115,7 +115,7 @@ export function lobbyView(root) {
     /** @param {Clock} clock */
     function presetOf(clock) {
         const label = clockLabel(clock);
-        return PRESETS.find((p) => presetLabel(p) === label) || 'other';
+        return TIME_CHOICES.find((p) => presetLabel(p) === label) || 'other';
     }
 
     function renderFilters() {
@@ -125,7 +125,7 @@ export function lobbyView(root) {
         seekFilters.replaceChildren(
             field(t('lobby.pool'), select('filter-pool', [...all, ...POOLS.map((p) => [p, poolName(p)])], filters.pool,
                 (v) => filter({ pool: v }))),
-            field(t('lobby.time'), select('filter-time', [...all, ...PRESETS.map((p) => [p, presetLabel(p)]),
+            field(t('lobby.time'), select('filter-time', [...all, ...TIME_CHOICES.map((p) => [p, presetLabel(p)]),
                 ['other', t('lobby.otherTime')]], filters.time, (v) => filter({ time: v }))),
             field(t('lobby.kind'), select('filter-rated', [...all, ['rated', t('lobby.rated')], ['casual', t('lobby.casual')]],
                 filters.rated, (v) => filter({ rated: v }))));
@@ -174,7 +174,7 @@ export function lobbyView(root) {
         const post = el('button', { type: 'submit', class: 'primary', id: 'post-seek' }, t('lobby.post'));
         postForm.replaceChildren(
             field(t('lobby.pool'), select('seek-pool', POOLS.map((p) => [p, poolName(p)]), seekForm.pool, (v) => seekChoice({ pool: v }))),
-            field(t('lobby.time'), select('seek-time', PRESETS.map((p) => [p, presetLabel(p)]), seekForm.preset, (v) => seekChoice({ preset: v }))),
+            field(t('lobby.time'), select('seek-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), seekForm.preset, (v) => seekChoice({ preset: v }))),
             field(t('lobby.colour'), select('seek-seat', [['random', t('landing.random')], ['black', colourName(0)], ['white', colourName(1)]],
                 seekForm.seat, (v) => seekChoice({ seat: v }))),
             el('div', { class: 'check' }, rated, el('label', { for: 'seek-rated' }, t('lobby.rated')),
@@ -191,7 +191,11 @@ export function lobbyView(root) {
 
     function renderMine() {
         const list = store.get().session.games;
-        mine.replaceChildren(list.length ? el('ul', { class: 'rows my-games' }, list.map((g) =>
+        // Correspondence games wait for days: the browser may tell the player of a new turn.
+        const ask = 'Notification' in window && Notification.permission === 'default'
+            ? el('button', { type: 'button', id: 'notify-turns', class: 'link' }, t('lobby.notifyTurns')) : '';
+        if (ask) ask.addEventListener('click', () => Notification.requestPermission().then(() => renderMine()));
+        mine.replaceChildren(ask, list.length ? el('ul', { class: 'rows my-games' }, list.map((g) =>
             el('li', { class: 'my-game' + (g.your_turn ? ' your-turn' : ''), 'data-table': g.table },
                 el('span', { class: 'who' }, t('lobby.versus', { names: (g.opponents || []).join(', ') || '?' })),
                 el('span', { class: 'what' }, describeSetup(g.setup)),

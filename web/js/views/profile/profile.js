@@ -5,11 +5,12 @@
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
 import { dateText, seatName } from '../../lib/game-text.js';
-import { getPlayer, getPuzzlePlayer } from '../../lib/api.js';
+import { getPlayer, getPuzzlePlayer, playerTournaments } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+import { botMark } from '../../components/bot-mark.js';
+import { POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').Me} Me */
@@ -30,6 +31,7 @@ import { POOLS, PRESETS, setupForPool, clockForPreset, clockLabel, poolName, pre
  * @property {{pool: string, preset: string, rated: boolean}} form the challenge form, kept while the page lives
  * @property {ChallengeStatus} challenge
  * @property {import('../../lib/protocol.js').PuzzlePlayer | null} puzzles the player's puzzle rating
+ * @property {import('../../lib/protocol.js').TournamentResult[]} tournaments finished tournaments of the player
  */
 
 /** The profile page's store. */
@@ -37,6 +39,7 @@ const store = createStore(/** @type {ProfileState} */ ({
     name: '', player: null, error: '', me: null, puzzles: null,
     form: { pool: '8x8', preset: '5+3', rated: true },
     challenge: { state: 'none', id: null, text: '' },
+    tournaments: [],
 }));
 
 /** @param {Partial<ProfileState['form']>} patch */
@@ -111,7 +114,7 @@ export function profileView(root, name) {
         const form = el('form', { class: 'challenge-form', id: 'challenge-form' },
             field(t('lobby.pool'), select('challenge-pool', POOLS.map((p) => [p, poolName(p)]), challengeForm.pool,
                 (v) => choose({ pool: v }))),
-            field(t('lobby.time'), select('challenge-time', PRESETS.map((p) => [p, presetLabel(p)]), challengeForm.preset,
+            field(t('lobby.time'), select('challenge-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), challengeForm.preset,
                 (v) => choose({ preset: v }))),
             el('div', { class: 'check' }, rated, el('label', { for: 'challenge-rated' }, t('lobby.rated'))),
             el('div', { class: 'form-bar' }, send));
@@ -166,7 +169,7 @@ export function profileView(root, name) {
         const me = store.get().me;
         const self = me && me.name && me.name.toLowerCase() === p.name.toLowerCase();
         view.replaceChildren(
-            el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name),
+            el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name, ' ', botMark(p.bot)),
                 p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
                 self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : ''),
             el('div', { class: 'profile-grid' },
@@ -175,7 +178,12 @@ export function profileView(root, name) {
                 el('section', { class: 'panel', 'aria-labelledby': 'stats-title' }, el('h2', { id: 'stats-title' }, t('profile.stats')), stats,
                     challengeBox, challengeStatus)),
             el('section', { class: 'panel', 'aria-labelledby': 'recent-title' }, el('h2', { id: 'recent-title' }, t('profile.recent')),
-                recent.length ? el('ul', { class: 'rows', id: 'profile-recent' }, recent) : el('p', { class: 'note' }, t('profile.noGames'))));
+                recent.length ? el('ul', { class: 'rows', id: 'profile-recent' }, recent) : el('p', { class: 'note' }, t('profile.noGames'))),
+            store.get().tournaments.length ? el('section', { class: 'panel', 'aria-labelledby': 'ptournaments-title' },
+                el('h2', { id: 'ptournaments-title' }, t('tournament.title')),
+                el('ul', { class: 'rows', id: 'profile-tournaments' }, store.get().tournaments.map((r) => el('li', {},
+                    el('a', { href: `#/tournament/${encodeURIComponent(r.id)}` }, r.name),
+                    ` · ${t('tournament.place', { rank: r.rank, of: r.players })}`)))) : '');
         renderChallenge();
     }
 
@@ -217,7 +225,8 @@ export function profileView(root, name) {
             if (s.error !== was.error && s.error) {
                 view.replaceChildren(el('h1', { id: 'profile-title' }, name), el('p', { role: 'alert', class: 'alert' }, s.error));
             }
-            if (s.player && (s.player !== was.player || s.me !== was.me || s.puzzles !== was.puzzles)) render(s.player);
+            if (s.player && (s.player !== was.player || s.me !== was.me || s.puzzles !== was.puzzles
+                || s.tournaments !== was.tournaments)) render(s.player);
             if (s.challenge !== was.challenge) renderStatus();
         }),
         mirror(session, store, (s) => ({ me: s.me })),
@@ -225,6 +234,8 @@ export function profileView(root, name) {
     ];
     lobby.start();
     getPuzzlePlayer(name).then((puzzles) => store.set({ puzzles }), () => {});
+    store.set({ tournaments: [] });
+    playerTournaments(name).then((r) => store.set({ tournaments: r.tournaments || [] }), () => {});
     getPlayer(name).then((player) => store.set({ player }),
         (e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) }));
     return { destroy() { stops.forEach((stop) => stop()); } };

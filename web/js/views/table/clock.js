@@ -3,6 +3,7 @@
 // seat since the state arrived. When a game ends (a resignation, an abort, a claim) the last
 // times shown stay: the final state may carry a seat's time as of its turn's start, and a
 // clock that jumps back up at the end reads as a bug.
+import { t } from '../../lib/i18n.js';
 
 export class Clocks {
     constructor() {
@@ -47,7 +48,10 @@ export class Clocks {
             if (ms === null) continue;
             this.shown_[seat] = ms;
             const s = Math.ceil(ms / 1000);
-            span.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+            // A correspondence clock counts days: "2 d 23:59" (hours and minutes) from a day up.
+            span.textContent = s >= 86400
+                ? t('clock.days', { n: Math.floor(s / 86400), time: `${Math.floor((s % 86400) / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}` })
+                : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
             span.classList.toggle('low', s <= 10);
         }
     }

@@ -5,6 +5,7 @@
 import { t, colourName } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
 import { el } from '../../lib/dom.js';
+import { botMark } from '../../components/bot-mark.js';
 
 /** @param {import('../../lib/protocol.js').Seat} s */
 function seatLabel(s) {
@@ -31,7 +32,7 @@ export function renderPlayers(host, table, mine, clocks) {
         const li = el('li', { class: 'player' + (table.to_move === i ? ' to-move' : ''), 'data-seat': String(i) });
         const you = mine.has(i) ? ` ${t('game.you')}` : '';
         li.append(presenceDot(table, s, i), discBadge(i, marks),
-            el('span', { class: 'pname' }, `${colourName(i)}: ${seatLabel(s)}${you}`),
+            el('span', { class: 'pname' }, `${colourName(i)}: ${seatLabel(s)}${you}`, ' ', botMark(s.bot)),
             el('span', { class: 'count', 'aria-label': t('game.discs') }, String(table.counts?.[i] ?? 0)),
             el('span', { class: 'clock', 'data-seat': String(i) }));
         if (table.to_move === i) li.setAttribute('aria-current', 'true');

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: MIT
+// The tournament service (service.h): HTTP API, the tick, pairing through the lobby, storing.
+#include "server/tournament/service.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+#include "server/accounts/accounts.h"
+#include "server/common/secrets.h"
+#include "server/lobby/lobby.h"
+#include "server/lobby/pairing.h"
+#include "server/rating/rated_players.h"
+#include "server/rating/ratings.h"
+#include "server/table/table.h"
+
+namespace reversi::server {
+
+namespace {
+
+using tournament::Kind;
+using tournament::Status;
+
+// Live (not finished) tournaments in all, and per creator.
+constexpr size_t MaxLiveTournaments = 200;
+constexpr int MaxLivePerCreator = 3;
+constexpr int FinishedKept = 50;
+constexpr std::size_t MaxEntrants = 500;
+
+// Half points of seat 0 in a finished game: a win 2, a draw (or a game that did not count)
+// 1, a loss 0.
+int first_score(const json& result) {
+    const json winner = result.value("winner", json());
+    if (!winner.is_number_integer()) return 1;
+    return winner.get<int>() == 0 ? 2 : 0;
+}
+
+json body_object(const std::string& body) {
+    json req = parse_json(body);
+    if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
+    return req;
+}
+
+}  // namespace
+
+TournamentService::TournamentService(net::io_context& ioc, StorageQueue& storage, Lobby& lobby,
+                                     Accounts& accounts)
+    : ioc_(ioc), storage_(storage), lobby_(lobby), accounts_(accounts), timer_(ioc) {}
+
+int64_t TournamentService::now() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+void TournamentService::restore(Storage& storage) {
+    std::vector<StoredTournament> rows;
+    try {
+        rows = storage.tournaments(FinishedKept);
+    } catch (const std::exception& e) {
+        std::cerr << "tournaments: the store could not be read: " << utf8_safe(e.what()) << '\n';
+    }
+    for (const StoredTournament& row : rows) {
+        try {
+            Tournament t = Tournament::from_doc(json::parse(row.doc));
+            // Games that ended while the server was down are settled from their tables.
+            for (const tournament::Game& g : std::vector<tournament::Game>(t.games()))
+                if (!g.done && !g.table.empty())
+                    if (const auto st = storage.load(g.table); st && st->status == "finished")
+                        t.game_over(g.table, first_score(json::parse(st->result)));
+            tournaments_.emplace(t.id(), std::move(t));
+        } catch (const std::exception& e) {
+            std::cerr << "tournaments: " << utf8_safe(row.id, 64)
+                      << " does not read: " << utf8_safe(e.what()) << '\n';
+        }
+    }
+    if (!tournaments_.empty())
+        std::cout << "restored " << tournaments_.size() << " tournaments" << std::endl;
+    tick();
+}
+
+void TournamentService::tick() {
+    for (auto& [id, t] : tournaments_) pump(t);
+    timer_.expires_after(std::chrono::seconds(1));
+    std::weak_ptr<const int> life = life_;
+    timer_.async_wait([this, life](error_code ec) {
+        if (!ec && !life.expired()) tick();
+    });
+}
+
+void TournamentService::pump(Tournament& t) {
+    if (t.status() == Status::Finished) return;
+    const Status before = t.status();
+    const auto pairs = t.due_pairings(now());
+    const bool ended = t.finish_if_due(now());
+    if (pairs.empty() && !ended && before == t.status()) return;
+    changed(t);
+    for (const auto& [a, b] : pairs) make_table(t.id(), a, b);
+}
+
+void TournamentService::make_table(const std::string& id, int64_t first, int64_t second) {
+    Tournament& t = find(id);
+    const auto setup = pool_setup(t.settings().pool);
+    if (!setup) {  // a stored document with a pool this build does not know
+        t.table_made(first, second, "");
+        return changed(t);
+    }
+    PairingOrder order;
+    order.setup = *setup;
+    order.clock = t.settings().clock;
+    order.rated = t.settings().rated;
+    for (int64_t p : {first, second})
+        for (const tournament::Entrant& e : t.entrants())
+            if (e.who.player == p) order.seats.push_back(e.who);
+    std::weak_ptr<const int> life = life_;
+    lobby_.pair_players(
+        std::move(order), [this, life, id, first, second](const PairingOutcome& out) {
+            if (life.expired() || !tournaments_.count(id)) return;
+            Tournament& t = tournaments_.at(id);
+            if (out.error)
+                std::cerr << "tournaments: " << id << ": no table: " << out.error->what() << '\n';
+            t.table_made(first, second, out.error ? std::string() : out.table);
+            changed(t);
+            if (out.error) pump(t);  // a Swiss round may be over now
+        });
+}
+
+void TournamentService::game_finished(const Table& table) {
+    if (!table.result()) return;
+    const int score = first_score(table.result_json());
+    for (auto& [id, t] : tournaments_) {
+        if (t.status() != Status::Running || !t.game_over(table.id(), score)) continue;
+        changed(t);
+        pump(t);  // the players are free (arena), or the round may be over (Swiss)
+        return;
+    }
+}
+
+void TournamentService::changed(Tournament& t) {
+    const StoredTournament row{t.id(), t.created(), tournament::status_name(t.status()),
+                               t.doc().dump()};
+    std::vector<int64_t> players;
+    for (const tournament::Entrant& e : t.entrants()) players.push_back(e.who.player);
+    std::weak_ptr<const int> life = life_;
+    storage_.write([row](Storage& s) { s.save_tournament(row); },
+                   [this, life, id = t.id(), players](bool ok) {
+                       if (life.expired() || !tournaments_.count(id)) return;
+                       if (!ok) {
+                           std::cerr << "tournaments: " << id << " was not saved\n";
+                           return;
+                       }
+                       // Standings only: every entrant gets it at every change.
+                       json view = tournaments_.at(id).view(now());
+                       view.erase("games");
+                       const json msg = {{"type", "tournament"}, {"tournament", view}};
+                       for (int64_t p : players) lobby_.tell(p, msg);
+                   });
+}
+
+TournamentService::Tournament& TournamentService::find(const std::string& id) {
+    const auto it = tournaments_.find(id);
+    if (it == tournaments_.end())
+        throw ApiError(ErrorCode::NotFound, "no tournament " + utf8_safe(id, 40));
+    return it->second;
+}
+
+void TournamentService::list(Respond respond) const {
+    json out = json::array();
+    for (const auto& [id, t] : tournaments_) {
+        json v = t.view(now());
+        v.erase("games");
+        v["players"] = v["standings"].size();
+        v.erase("standings");
+        out.push_back(v);
+    }
+    respond(json_reply(200, {{"tournaments", out}}));
+}
+
+void TournamentService::get(const std::string& id, Respond respond) const {
+    const auto it = tournaments_.find(id);
+    if (it == tournaments_.end())
+        return respond(
+            error_reply(ApiError(ErrorCode::NotFound, "no tournament " + utf8_safe(id, 40))));
+    respond(json_reply(200, it->second.view(now())));
+}
+
+void TournamentService::create(const Identity& who, const std::string& body, Respond respond) {
+    answer_errors(respond, "tournaments", [&] {
+        if (!may_play_rated(who))
+            throw ApiError(ErrorCode::Guest, "only registered players create tournaments");
+        const json req = body_object(body);
+        tournament::Settings s;
+        s.name = get_string(req, "name", "");
+        if (const std::string why = text_problem(s.name, 60); !why.empty())
+            throw ApiError(ErrorCode::BadRequest, "the name " + why);
+        const std::string kind = get_string(req, "kind", "arena");
+        if (kind != "arena" && kind != "swiss")
+            throw ApiError(ErrorCode::BadRequest, "kind must be \"arena\" or \"swiss\"");
+        s.kind = kind == "swiss" ? Kind::Swiss : Kind::Arena;
+        s.pool = get_string(req, "pool", "8x8");
+        const auto setup = pool_setup(s.pool);
+        if (!setup || setup->players != 2)
+            throw ApiError(ErrorCode::BadRequest,
+                           "a tournament is played in a two-player pool: 8x8, 8x8-anti, 6x6, "
+                           "10x10 or octagon");
+        s.setup = setup_json(*setup);
+        s.clock = parse_clock(req.contains("clock") ? req["clock"] : json(nullptr));
+        s.rated = get_bool(req, "rated", true);
+        if (s.kind == Kind::Arena) {
+            const int minutes = std::clamp(get_int(req, "minutes", 30), 0, 7 * 24 * 60 + 1);
+            const int seconds = get_int(req, "seconds", 60 * minutes);
+            if (seconds < 5 || seconds > 7 * 24 * 3600)
+                throw ApiError(ErrorCode::BadRequest, "an arena lasts 5 s to 7 days");
+            s.duration_ms = int64_t{seconds} * 1000;
+        } else {
+            s.rounds = get_int(req, "rounds", 5);
+            if (s.rounds < 1 || s.rounds > 20)
+                throw ApiError(ErrorCode::BadRequest, "a Swiss has 1 to 20 rounds");
+        }
+        const int starts_in = get_int(req, "starts_in", 60);
+        if (starts_in < 0 || starts_in > 30 * 24 * 3600)
+            throw ApiError(ErrorCode::BadRequest, "starts_in must be 0 to 30 days (seconds)");
+        s.starts_at = now() + int64_t{starts_in} * 1000;
+        int live = 0, mine = 0;
+        for (const auto& [id, t] : tournaments_) {
+            if (t.status() == Status::Finished) continue;
+            ++live;
+            mine += t.created_by(who.player);
+        }
+        if (mine >= MaxLivePerCreator)
+            throw ApiError(ErrorCode::NotAllowed, "at most 3 tournaments of yours at a time");
+        if (static_cast<size_t>(live) >= MaxLiveTournaments)
+            throw ApiError(ErrorCode::Busy, "too many tournaments; try later");
+        const std::string id = random_id(8);
+        Tournament t(id, s, who, now());
+        const std::string pool = *rating_pool(*setup, s.clock);
+        if (get_bool(req, "join", true)) t.join(who, accounts_.rating(who.player, pool).rating);
+        auto [it, fresh] = tournaments_.emplace(id, std::move(t));
+        changed(it->second);
+        respond(json_reply(200, it->second.view(now())));
+    });
+}
+
+void TournamentService::join(const std::string& id, const Identity& who, Respond respond) {
+    answer_errors(respond, "tournaments", [&] {
+        Tournament& t = find(id);
+        if (!who.player) throw ApiError(ErrorCode::NotAllowed, "no session");
+        if (t.settings().rated && !may_play_rated(who))
+            throw ApiError(ErrorCode::BadRequest, "only registered players play rated games");
+        if (t.entrants().size() >= MaxEntrants)
+            throw ApiError(ErrorCode::Busy, "the tournament is full");
+        const auto setup = pool_setup(t.settings().pool);
+        const auto pool = setup ? rating_pool(*setup, t.settings().clock) : std::nullopt;
+        t.join(who, pool ? accounts_.rating(who.player, *pool).rating : 1500);
+        changed(t);
+        respond(json_reply(200, t.view(now())));
+    });
+}
+
+void TournamentService::withdraw(const std::string& id, const Identity& who, Respond respond) {
+    answer_errors(respond, "tournaments", [&] {
+        Tournament& t = find(id);
+        t.withdraw(who.player);
+        changed(t);
+        respond(json_reply(200, t.view(now())));
+    });
+}
+
+void TournamentService::start(const std::string& id, const Identity& who, Respond respond) {
+    answer_errors(respond, "tournaments", [&] {
+        Tournament& t = find(id);
+        if (!t.created_by(who.player))
+            throw ApiError(ErrorCode::NotYourSeat, "only its creator starts a tournament early");
+        t.start(now());
+        pump(t);
+        changed(t);
+        respond(json_reply(200, t.view(now())));
+    });
+}
+
+void TournamentService::results_of(const std::string& name, Respond respond) const {
+    const auto who = utf8_valid(name) && name.size() <= 200 ? accounts_.find(name) : std::nullopt;
+    if (!who) return respond(error_reply(ApiError(ErrorCode::NotFound, "no such player")));
+    json out = json::array();
+    for (const auto& [id, t] : tournaments_) {
+        if (t.status() != Status::Finished) continue;
+        const json standings = t.standings();
+        for (const json& row : standings)
+            if (row["name"] == who->name)
+                out.push_back({{"id", id},
+                               {"name", t.settings().name},
+                               {"kind", tournament::kind_name(t.settings().kind)},
+                               {"rank", row["rank"]},
+                               {"score", row["score"]},
+                               {"players", standings.size()},
+                               {"starts_at", t.settings().starts_at}});
+    }
+    respond(json_reply(200, {{"tournaments", out}}));
+}
+
+}  // namespace reversi::server

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: MIT
+// One tournament's state and what is due (tournament.h), over the rules of arena.* and swiss.*.
+#include "server/tournament/tournament.h"
+
+#include <algorithm>
+
+#include "server/tournament/arena.h"
+#include "server/tournament/swiss.h"
+
+namespace reversi::server::tournament {
+
+namespace {
+
+ArenaEntrant arena_entrant(const Entrant& e) {
+    return {e.who.player, e.rating, e.score, e.streak, e.last_opponent, e.games};
+}
+
+Outcome outcome_of(int half_points) {
+    return half_points == 2 ? Outcome::Win : half_points == 1 ? Outcome::Draw : Outcome::Loss;
+}
+
+}  // namespace
+
+std::string kind_name(Kind kind) {
+    return kind == Kind::Arena ? "arena" : "swiss";
+}
+
+std::string status_name(Status status) {
+    return status == Status::Created   ? "created"
+           : status == Status::Running ? "running"
+                                       : "finished";
+}
+
+Tournament::Tournament(std::string id, Settings settings, Identity creator, int64_t created)
+    : id_(std::move(id)),
+      settings_(std::move(settings)),
+      creator_(std::move(creator)),
+      created_(created) {}
+
+Entrant* Tournament::find(int64_t player) {
+    const auto it = std::find_if(entrants_.begin(), entrants_.end(),
+                                 [player](const Entrant& e) { return e.who.player == player; });
+    return it == entrants_.end() ? nullptr : &*it;
+}
+
+void Tournament::join(const Identity& who, double rating) {
+    if (status_ == Status::Finished)
+        throw ApiError(ErrorCode::NotAllowed, "the tournament is over");
+    if (Entrant* e = find(who.player)) {
+        e->active = true;
+        return;
+    }
+    Entrant e;
+    e.who = who;
+    e.rating = rating;
+    entrants_.push_back(e);
+}
+
+void Tournament::withdraw(int64_t player) {
+    if (Entrant* e = find(player)) e->active = false;
+}
+
+void Tournament::start(int64_t now) {
+    if (status_ != Status::Created) throw ApiError(ErrorCode::NotAllowed, "it has started");
+    settings_.starts_at = now;
+    status_ = Status::Running;
+}
+
+std::vector<std::pair<int64_t, int64_t>> Tournament::due_pairings(int64_t now) {
+    if (status_ == Status::Created && now >= settings_.starts_at) status_ = Status::Running;
+    std::vector<std::pair<int64_t, int64_t>> out;
+    if (status_ != Status::Running) return out;
+    const auto add = [&](int64_t a, int64_t b) {
+        find(a)->playing = find(b)->playing = true;
+        games_.push_back({"", round_, a, b, false, 0});
+        out.emplace_back(a, b);
+    };
+    if (settings_.kind == Kind::Arena) {
+        if (now >= settings_.starts_at + settings_.duration_ms) return out;
+        std::vector<ArenaEntrant> free;
+        for (const Entrant& e : entrants_)
+            if (e.active && !e.playing) free.push_back(arena_entrant(e));
+        for (const auto& [a, b] : arena_pairs(free)) add(free[a].player, free[b].player);
+        return out;
+    }
+    // Swiss: the next round once every game of this one is over.
+    if (round_ >= settings_.rounds ||
+        std::any_of(games_.begin(), games_.end(), [](const Game& g) { return !g.done; }))
+        return out;
+    std::vector<SwissEntrant> active;
+    for (const Entrant& e : entrants_)
+        if (e.active) active.push_back({e.who.player, e.rating});
+    if (active.size() < 2) return out;
+    std::vector<SwissGame> played;
+    for (const Game& g : games_) played.push_back({g.round, g.first, g.second, g.score});
+    const SwissRound next = swiss_pairing(active, played);
+    ++round_;
+    if (next.bye) {
+        games_.push_back({"", round_, next.bye, 0, true, 2});
+        find(next.bye)->score += 2;
+    }
+    for (const auto& [a, b] : next.games) add(a, b);
+    return out;
+}
+
+void Tournament::table_made(int64_t first, int64_t second, const std::string& table) {
+    const auto it = std::find_if(games_.begin(), games_.end(), [&](const Game& g) {
+        return !g.done && g.table.empty() && g.first == first && g.second == second;
+    });
+    if (it == games_.end()) return;
+    if (!table.empty()) {
+        it->table = table;
+        return;
+    }
+    // No table: an arena pairs them again later; a Swiss round counts it a draw, so that
+    // the round can end.
+    if (settings_.kind == Kind::Arena) {
+        games_.erase(it);
+        find(first)->playing = find(second)->playing = false;
+        return;
+    }
+    it->table = "-";
+    game_over("-", 1);
+}
+
+bool Tournament::game_over(const std::string& table, int score) {
+    const auto it = std::find_if(games_.begin(), games_.end(),
+                                 [&](const Game& g) { return !g.done && g.table == table; });
+    if (it == games_.end()) return false;
+    it->done = true;
+    it->score = std::clamp(score, 0, 2);
+    Entrant* a = find(it->first);
+    Entrant* b = find(it->second);
+    for (auto [me, other, half] : {std::tuple{a, b, it->score}, std::tuple{b, a, 2 - it->score}}) {
+        me->playing = false;
+        if (settings_.kind == Kind::Arena) {
+            ArenaEntrant x = arena_entrant(*me);
+            record_arena_game(x, outcome_of(half), other->who.player);
+            me->score = x.score;
+            me->streak = x.streak;
+            me->games = x.games;
+            me->last_opponent = x.last_opponent;
+        } else {
+            me->score += half;
+            me->last_opponent = other->who.player;
+            ++me->games;
+        }
+    }
+    return true;
+}
+
+bool Tournament::finish_if_due(int64_t now) {
+    if (status_ != Status::Running) return false;
+    if (std::any_of(games_.begin(), games_.end(), [](const Game& g) { return !g.done; }))
+        return false;
+    const int active = static_cast<int>(std::count_if(entrants_.begin(), entrants_.end(),
+                                                      [](const Entrant& e) { return e.active; }));
+    const bool over = settings_.kind == Kind::Arena
+                          ? now >= settings_.starts_at + settings_.duration_ms
+                          : round_ >= settings_.rounds || active < 2;
+    if (!over) return false;
+    status_ = Status::Finished;
+    return true;
+}
+
+json Tournament::standings() const {
+    json rows = json::array();
+    const auto row = [&](const Entrant& e, int rank) {
+        return json{{"rank", rank},       {"name", e.who.name},  {"bot", e.who.bot},
+                    {"score", e.score},   {"games", e.games},    {"streak", e.streak},
+                    {"active", e.active}, {"playing", e.playing}};
+    };
+    if (settings_.kind == Kind::Arena) {
+        std::vector<ArenaEntrant> all;
+        for (const Entrant& e : entrants_) all.push_back(arena_entrant(e));
+        int rank = 0;
+        for (int i : arena_ranking(all)) rows.push_back(row(entrants_[i], ++rank));
+        return rows;
+    }
+    std::vector<SwissEntrant> all;
+    for (const Entrant& e : entrants_) all.push_back({e.who.player, e.rating});
+    std::vector<SwissGame> played;
+    for (const Game& g : games_)
+        if (g.done) played.push_back({g.round, g.first, g.second, g.score});
+    int rank = 0;
+    for (const SwissStanding& s : swiss_standings(all, played)) {
+        const auto e = std::find_if(entrants_.begin(), entrants_.end(),
+                                    [&](const Entrant& x) { return x.who.player == s.player; });
+        json r = row(*e, ++rank);
+        r["buchholz"] = s.buchholz;
+        r["sonneborn_berger"] = s.sonneborn_berger;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+json Tournament::view(int64_t now) const {
+    json games = json::array();
+    const auto name_of = [&](int64_t p) -> json {
+        for (const Entrant& e : entrants_)
+            if (e.who.player == p) return e.who.name;
+        return nullptr;
+    };
+    // The last games (an arena of many players plays thousands).
+    constexpr size_t ShownGames = 200;
+    for (size_t i = games_.size() > ShownGames ? games_.size() - ShownGames : 0; i < games_.size();
+         ++i) {
+        const Game& g = games_[i];
+        games.push_back({{"table", g.table.empty() || g.table == "-" ? json() : json(g.table)},
+                         {"round", g.round},
+                         {"players", {name_of(g.first), g.second ? name_of(g.second) : json()}},
+                         {"done", g.done},
+                         {"score", g.score}});
+    }
+    const int64_t ends = settings_.starts_at + settings_.duration_ms;
+    return {{"id", id_},
+            {"name", settings_.name},
+            {"kind", kind_name(settings_.kind)},
+            {"pool", settings_.pool},
+            {"clock", clock_spec_json(settings_.clock)},
+            {"rated", settings_.rated},
+            {"status", status_name(status_)},
+            {"creator", creator_.name},
+            {"created", created_},
+            {"starts_at", settings_.starts_at},
+            {"ends_at", settings_.kind == Kind::Arena ? json(ends) : json()},
+            {"seconds_left", settings_.kind == Kind::Arena && status_ == Status::Running
+                                 ? json(std::max<int64_t>(0, (ends - now) / 1000))
+                                 : json()},
+            {"rounds", settings_.kind == Kind::Swiss ? json(settings_.rounds) : json()},
+            {"round", round_},
+            {"standings", standings()},
+            {"games", games}};
+}
+
+json Tournament::doc() const {
+    json entrants = json::array();
+    for (const Entrant& e : entrants_)
+        entrants.push_back({{"player", e.who.player},
+                            {"name", e.who.name},
+                            {"bot", e.who.bot},
+                            {"rating", e.rating},
+                            {"score", e.score},
+                            {"streak", e.streak},
+                            {"last", e.last_opponent},
+                            {"games", e.games},
+                            {"active", e.active},
+                            {"playing", e.playing}});
+    json games = json::array();
+    for (const Game& g : games_)
+        games.push_back({{"table", g.table},
+                         {"round", g.round},
+                         {"first", g.first},
+                         {"second", g.second},
+                         {"done", g.done},
+                         {"score", g.score}});
+    return {{"id", id_},
+            {"name", settings_.name},
+            {"kind", kind_name(settings_.kind)},
+            {"pool", settings_.pool},
+            {"setup", settings_.setup},
+            {"clock", clock_spec_json(settings_.clock)},
+            {"rated", settings_.rated},
+            {"starts_at", settings_.starts_at},
+            {"duration_ms", settings_.duration_ms},
+            {"rounds", settings_.rounds},
+            {"creator", {{"player", creator_.player}, {"name", creator_.name}}},
+            {"created", created_},
+            {"status", status_name(status_)},
+            {"round", round_},
+            {"entrants", entrants},
+            {"games", games}};
+}
+
+Tournament Tournament::from_doc(const json& d) {
+    Settings s;
+    s.name = d.at("name").get<std::string>();
+    s.kind = d.at("kind") == "swiss" ? Kind::Swiss : Kind::Arena;
+    s.pool = d.at("pool").get<std::string>();
+    s.setup = d.at("setup");
+    s.clock = parse_clock(d.at("clock"));
+    s.rated = d.at("rated").get<bool>();
+    s.starts_at = d.at("starts_at").get<int64_t>();
+    s.duration_ms = d.at("duration_ms").get<int64_t>();
+    s.rounds = d.at("rounds").get<int>();
+    Identity creator{d.at("creator").at("player").get<int64_t>(),
+                     d.at("creator").at("name").get<std::string>(), false, false};
+    Tournament t(d.at("id").get<std::string>(), s, creator, d.at("created").get<int64_t>());
+    const std::string status = d.at("status").get<std::string>();
+    t.status_ = status == "finished"  ? Status::Finished
+                : status == "running" ? Status::Running
+                                      : Status::Created;
+    t.round_ = d.at("round").get<int>();
+    for (const json& e : d.at("entrants")) {
+        Entrant x;
+        x.who = {e.at("player").get<int64_t>(), e.at("name").get<std::string>(), false,
+                 e.value("bot", false)};
+        x.rating = e.at("rating").get<double>();
+        x.score = e.at("score").get<int>();
+        x.streak = e.at("streak").get<int>();
+        x.last_opponent = e.at("last").get<int64_t>();
+        x.games = e.at("games").get<int>();
+        x.active = e.at("active").get<bool>();
+        x.playing = e.at("playing").get<bool>();
+        t.entrants_.push_back(x);
+    }
+    for (const json& g : d.at("games"))
+        t.games_.push_back({g.at("table").get<std::string>(), g.at("round").get<int>(),
+                            g.at("first").get<int64_t>(), g.at("second").get<int64_t>(),
+                            g.at("done").get<bool>(), g.at("score").get<int>()});
+    // A game whose table was never made (the server stopped in between) is dropped: its
+    // players are free again (a Swiss round counts it a draw, as a failed table).
+    std::vector<Game> pending;
+    for (const Game& g : t.games_)
+        if (!g.done && g.table.empty()) pending.push_back(g);
+    for (const Game& g : pending) t.table_made(g.first, g.second, "");
+    return t;
+}
+
+}  // namespace reversi::server::tournament

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// One tournament (docs/SITE.md "Tournaments"): its settings, entrants, games and standings,
+// and what is due at a given time (start, pairings, the end), applying the rules of arena.h
+// and swiss.h. No I/O and time passed in: the service (service.*) stores it after every
+// change as the document doc() writes, and from_doc() reads it back, so a tournament survives
+// a restart with every game and point it had.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "server/common/identity.h"
+#include "server/common/protocol.h"
+
+namespace reversi::server::tournament {
+
+enum class Kind { Arena, Swiss };
+enum class Status { Created, Running, Finished };
+
+struct Entrant {
+    Identity who;
+    double rating = 1500;
+    int score = 0;  // arena: points; Swiss: half points
+    int streak = 0;
+    int64_t last_opponent = 0;
+    int games = 0;
+    bool active = true;    // withdrawn players are not paired
+    bool playing = false;  // at a tournament table now (or one being made)
+};
+
+struct Game {
+    std::string table;  // empty while the table is being made
+    int round = 0;
+    int64_t first = 0;   // seat 0's player
+    int64_t second = 0;  // seat 1's player
+    bool done = false;
+    int score = 0;  // half points of `first`: 2, 1 or 0
+};
+
+// The settings a tournament is created with (POST /api/tournaments).
+struct Settings {
+    std::string name;
+    Kind kind = Kind::Arena;
+    std::string pool = "8x8";
+    json setup;  // the pool's setup object
+    ClockSpec clock;
+    bool rated = true;
+    int64_t starts_at = 0;    // wall ms
+    int64_t duration_ms = 0;  // arena
+    int rounds = 0;           // Swiss
+};
+
+class Tournament {
+  public:
+    Tournament(std::string id, Settings settings, Identity creator, int64_t created);
+
+    const std::string& id() const { return id_; }
+    int64_t created() const { return created_; }
+    const Settings& settings() const { return settings_; }
+    Status status() const { return status_; }
+    const std::vector<Entrant>& entrants() const { return entrants_; }
+    const std::vector<Game>& games() const { return games_; }
+    int round() const { return round_; }
+
+    // Adds (or reactivates) a player; throws ApiError once it is finished.
+    void join(const Identity& who, double rating);
+    // Takes a player out of the pairings (their finished games stay counted).
+    void withdraw(int64_t player);
+    // Starts it now (its creator may, before the set time).
+    void start(int64_t now);
+    bool created_by(int64_t player) const { return creator_.player == player; }
+
+    // The pairings due at `now` (starting it first when its time has come), each already
+    // recorded as a game whose table is still to be made; empty when none.
+    std::vector<std::pair<int64_t, int64_t>> due_pairings(int64_t now);
+    // The table made for the pending game of `first` and `second`, or the game dropped
+    // (both free again) when `table` is empty.
+    void table_made(int64_t first, int64_t second, const std::string& table);
+    // A tournament game ended: `score` half points to `first` (seat 0). False when the
+    // table is not one of its running games.
+    bool game_over(const std::string& table, int score);
+    // Ends it when its time or rounds are over and no game runs; true when it ended now.
+    bool finish_if_due(int64_t now);
+
+    // Standings, best first: [{"rank", "name", "bot", "score", "games", "streak"
+    // (arena), "buchholz", "sonneborn_berger" (Swiss)}].
+    json standings() const;
+    // The public view: settings, status, standings, games.
+    json view(int64_t now) const;
+    json doc() const;
+    static Tournament from_doc(const json& doc);
+
+  private:
+    Entrant* find(int64_t player);
+
+    std::string id_;
+    Settings settings_;
+    Identity creator_;
+    int64_t created_ = 0;
+    Status status_ = Status::Created;
+    int round_ = 0;  // Swiss: the round being played (0 before the first)
+    std::vector<Entrant> entrants_;
+    std::vector<Game> games_;
+};
+
+std::string kind_name(Kind kind);
+std::string status_name(Status status);
+
+}  // namespace reversi::server::tournament

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// Tournaments through the real server (docs/SITE.md "Tournaments"): four registered players
+// in a Swiss of three rounds, the server killed (SIGKILL) after the first round and started
+// again on the same store, every game and point kept; and an arena of four run to its end.
+// Each game is decided by its second player resigning, through the session's own seat.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <set>
+
+#include "accounts_client.h"
+#include "server_harness.h"
+
+namespace reversi::server::testing_support {
+namespace tournament_net {
+
+bool is(const json& m, const char* type) {
+    return m.value("type", "") == type;
+}
+
+struct Players {
+    std::map<std::string, Browser> browsers;
+    Players(unsigned short port, const std::vector<std::string>& names) {
+        for (const std::string& name : names) {
+            Browser b(port);
+            b.get("/api/me");
+            EXPECT_EQ(
+                b.post("/api/register", {{"name", name}, {"password", "correct horse"}}).status,
+                200);
+            browsers.emplace(name, b);
+        }
+    }
+};
+
+// Resigns, as its second player, every running game of the tournament not resigned yet;
+// returns the tournament as it is afterwards.
+json resign_running(unsigned short port, const std::string& id, Players& players,
+                    std::set<std::string>& done) {
+    const json view = get(port, "/api/tournaments/" + id).data();
+    for (const json& g : view["games"]) {
+        if (g["done"] == true || g["table"].is_null() || done.count(g["table"])) continue;
+        const std::string table = g["table"];
+        Browser& second = players.browsers.at(g["players"][1].get<std::string>());
+        CookieSocket ws(port, "/ws?table=" + table, second.cookie());
+        ws.read_until([](const json& m) { return is(m, "state"); });
+        ws.send({{"type", "resign"}});
+        ws.read_until(
+            [](const json& m) { return is(m, "state") && m["table"]["status"] == "finished"; });
+        done.insert(table);
+    }
+    return get(port, "/api/tournaments/" + id).data();
+}
+
+// Waits until `pred` holds of the tournament, resigning its games meanwhile.
+json play_until(unsigned short port, const std::string& id, Players& players,
+                std::set<std::string>& done, const std::function<bool(const json&)>& pred) {
+    for (int i = 0; i < 300; ++i) {
+        const json view = resign_running(port, id, players, done);
+        if (pred(view)) return view;
+        usleep(50'000);
+    }
+    throw std::runtime_error("the tournament did not get there");
+}
+
+int total(const json& standings, const char* key) {
+    int sum = 0;
+    for (const json& row : standings) sum += row[key].get<int>();
+    return sum;
+}
+
+TEST(TournamentNet, SwissOfFourOverThreeRoundsSurvivesAKill) {
+    TempDir dir("tournament_swiss");
+    auto server = std::make_unique<ServerProcess>(dir.path);
+    Players players(server->port, {"SwissA", "SwissB", "SwissC", "SwissD"});
+    Browser& creator = players.browsers.at("SwissA");
+    // A guest cannot create one; a registered player can.
+    Browser guest(server->port);
+    guest.get("/api/me");
+    EXPECT_EQ(guest.post("/api/tournaments", {{"name", "No"}}).status, 403);
+    const BrowserReply made = creator.post("/api/tournaments", {{"name", "Test Swiss"},
+                                                                {"kind", "swiss"},
+                                                                {"pool", "8x8"},
+                                                                {"clock", {{"mode", "none"}}},
+                                                                {"rated", true},
+                                                                {"rounds", 3},
+                                                                {"starts_in", 3600}});
+    ASSERT_EQ(made.status, 200) << made.body;
+    const std::string id = made.data()["id"];
+    for (const char* name : {"SwissB", "SwissC", "SwissD"})
+        ASSERT_EQ(players.browsers.at(name)
+                      .post("/api/tournaments/" + id + "/join", json::object())
+                      .status,
+                  200);
+    // An entrant's lobby socket hears the standings when the tournament changes.
+    CookieSocket lobby(server->port, "/ws/lobby", players.browsers.at("SwissD").cookie());
+    lobby.read_until([](const json& m) { return is(m, "lobby"); });
+    ASSERT_EQ(creator.post("/api/tournaments/" + id + "/start", json::object()).status, 200);
+    const json pushed = lobby.read_until([](const json& m) { return is(m, "tournament"); });
+    EXPECT_EQ(pushed["tournament"]["id"], id);
+    EXPECT_EQ(pushed["tournament"]["standings"].size(), 4u);
+
+    std::set<std::string> done;
+    const auto round_over = [](int round) {
+        return [round](const json& v) {
+            int finished = 0;
+            for (const json& g : v["games"]) finished += g["round"] == round && g["done"] == true;
+            return finished == 2;  // the next round may be paired already
+        };
+    };
+    play_until(server->port, id, players, done, round_over(1));
+
+    // The server dies after the first round; another starts on the same store.
+    server->kill9();
+    server = std::make_unique<ServerProcess>(dir.path);
+    const json after_restart = get(server->port, "/api/tournaments/" + id).data();
+    EXPECT_EQ(total(after_restart["standings"], "games"), 4) << after_restart.dump();
+    EXPECT_EQ(total(after_restart["standings"], "score"), 4) << "two games of two half points";
+
+    const json end = play_until(server->port, id, players, done,
+                                [](const json& v) { return v["status"] == "finished"; });
+    EXPECT_EQ(end["round"], 3);
+    EXPECT_EQ(total(end["standings"], "games"), 12) << "each of four played three games";
+    EXPECT_EQ(total(end["standings"], "score"), 12) << "six games of two half points";
+    std::set<std::pair<std::string, std::string>> met;
+    for (const json& g : end["games"]) {
+        const std::string a = g["players"][0], b = g["players"][1];
+        EXPECT_TRUE(met.insert({std::min(a, b), std::max(a, b)}).second) << a << " met " << b;
+    }
+    EXPECT_TRUE(end["standings"][0].contains("buchholz"));
+    // The result is on the players' profiles.
+    const json results = get(server->port, "/api/players/SwissB/tournaments").data();
+    ASSERT_EQ(results["tournaments"].size(), 1u);
+    EXPECT_EQ(results["tournaments"][0]["players"], 4);
+}
+
+TEST(TournamentNet, ArenaOfFourRunsToItsEnd) {
+    TempDir dir("tournament_arena");
+    ServerProcess server(dir.path);
+    Players players(server.port, {"ArenaA", "ArenaB", "ArenaC", "ArenaD"});
+    const BrowserReply made = players.browsers.at("ArenaA").post(
+        "/api/tournaments", {{"name", "Test Arena"},
+                             {"kind", "arena"},
+                             {"pool", "6x6"},
+                             {"clock", {{"mode", "game"}, {"seconds", 60}, {"increment", 0}}},
+                             {"rated", false},
+                             {"seconds", 5},
+                             {"starts_in", 0}});
+    ASSERT_EQ(made.status, 200) << made.body;
+    const std::string id = made.data()["id"];
+    for (const char* name : {"ArenaB", "ArenaC", "ArenaD"})
+        ASSERT_EQ(players.browsers.at(name)
+                      .post("/api/tournaments/" + id + "/join", json::object())
+                      .status,
+                  200);
+    std::set<std::string> done;
+    const json end = play_until(server.port, id, players, done,
+                                [](const json& v) { return v["status"] == "finished"; });
+    int games = 0;
+    for (const json& g : end["games"]) games += g["done"] == true;
+    EXPECT_GE(games, 4) << "players were paired again as soon as they were free";
+    EXPECT_EQ(total(end["standings"], "games"), 2 * games);
+    const json& top = end["standings"][0];
+    EXPECT_GE(top["score"].get<int>(), end["standings"][3]["score"].get<int>());
+    EXPECT_GT(total(end["standings"], "score"), 0);
+}
+
+}  // namespace tournament_net
+}  // namespace reversi::server::testing_support

@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: MIT
+// The BOT mark after the name of a bot account (docs/PROTOCOL.md "Bot API"), wherever the
+// server says a name is a bot's: table seats, challenges, profiles, the leaderboard.
+import { t } from '../lib/i18n.js';
+import { el } from '../lib/dom.js';
+
+/** @param {boolean | undefined} bot @returns {HTMLElement | string} */
+export function botMark(bot) {
+    return bot ? el('span', { class: 'bot-mark', title: t('site.botTitle') }, t('site.bot')) : '';
+}

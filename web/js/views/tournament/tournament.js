@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+// Tournaments (#/tournaments and #/tournament/ID; docs/SITE.md "Tournaments"): the list with a
+// form to create an arena or a Swiss, and one tournament's page: its settings, the live
+// standings (pushed on the lobby socket to its entrants, fetched every few seconds for
+// everyone else), its games, and Join, Withdraw and Start.
+import { t } from '../../lib/i18n.js';
+import { listTournaments, getTournament, createTournament, tournamentAction } from '../../lib/api.js';
+import { session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
+import { createStore } from '../../lib/store.js';
+import { el, field, select, errorText } from '../../lib/dom.js';
+import { botMark } from '../../components/bot-mark.js';
+import { POOLS, TIME_CHOICES, clockForPreset, clockLabel, poolName, presetLabel } from '../../lib/pools.js';
+
+/** @typedef {import('../../lib/protocol.js').TournamentView} TournamentView */
+/**
+ * @typedef {object} TournamentState
+ * @property {TournamentView[] | null} list the tournaments (list page), null while loading
+ * @property {TournamentView | null} current the tournament of the page
+ * @property {{name: string, kind: string, pool: string, preset: string, minutes: string, rounds: string, rated: boolean}} form
+ * @property {string} alert the last refusal
+ */
+
+const TWO_PLAYER_POOLS = POOLS.filter((p) => p !== '3p' && p !== '4p');
+
+/** The view's store; the form is kept while the page lives. */
+const store = createStore(/** @type {TournamentState} */ ({
+    list: null, current: null, alert: '',
+    form: { name: '', kind: 'arena', pool: '8x8', preset: '3+2', minutes: '30', rounds: '5', rated: true },
+}));
+
+/** @param {Partial<TournamentState['form']>} patch */
+const choose = (patch) => store.set({ form: { ...store.get().form, ...patch } });
+
+/** @param {TournamentView} v */
+function describe(v) {
+    const length = v.kind === 'arena' ? t('tournament.arenaOf', { n: Math.round(((v.ends_at ?? v.starts_at) - v.starts_at) / 60000) })
+        : t('tournament.swissOf', { n: v.rounds ?? 0 });
+    return `${poolName(v.pool)} · ${clockLabel(v.clock)} · ${length} · ${v.rated ? t('lobby.rated') : t('lobby.casual')}`;
+}
+
+/** @param {HTMLElement} root @param {string} [id] */
+export function tournamentView(root, id) {
+    const view = el('section', { class: 'tournament', 'aria-labelledby': 'tournament-title' });
+    root.append(view);
+    const alert = el('p', { id: 'tournament-alert', class: 'alert', role: 'alert' });
+    store.set({ list: null, current: null, alert: '' });
+
+    /** @param {Promise<TournamentView>} p */
+    const act = (p) => p.then((v) => store.set({ current: v, alert: '' }), (e) => store.set({ alert: errorText(e) }));
+
+    function renderList() {
+        const { list, form } = store.get();
+        const rows = list === null ? el('p', { class: 'note' }, t('site.loading'))
+            : !list.length ? el('p', { class: 'note', id: 'no-tournaments' }, t('tournament.none'))
+                : el('ul', { class: 'rows', id: 'tournament-list' }, list.map((v) => el('li', { 'data-tournament': v.id },
+                    el('a', { href: `#/tournament/${encodeURIComponent(v.id)}` }, v.name),
+                    el('span', { class: 'what' }, ` ${describe(v)}`),
+                    el('span', { class: 'state' }, ` · ${t(`tournament.status.${v.status}`)} · ${t('tournament.players', { n: v.players ?? 0 })}`))));
+        const name = el('input', { id: 'tournament-name', maxlength: '60', value: form.name, required: '' });
+        name.addEventListener('input', () => choose({ name: /** @type {HTMLInputElement} */ (name).value }));
+        const length = form.kind === 'arena'
+            ? field(t('tournament.minutes'), el('input', { id: 'tournament-minutes', type: 'number', min: '1', max: '1440', value: form.minutes }))
+            : field(t('tournament.rounds'), el('input', { id: 'tournament-rounds', type: 'number', min: '1', max: '20', value: form.rounds }));
+        length.querySelector('input')?.addEventListener('input', (e) => {
+            const value = /** @type {HTMLInputElement} */ (e.target).value;
+            choose(form.kind === 'arena' ? { minutes: value } : { rounds: value });
+        });
+        const rated = el('input', { type: 'checkbox', id: 'tournament-rated' });
+        rated.checked = form.rated;
+        rated.addEventListener('change', () => choose({ rated: rated.checked }));
+        const create = el('form', { id: 'tournament-form', class: 'seek-form' },
+            field(t('tournament.name'), name),
+            field(t('tournament.kind'), select('tournament-kind', [['arena', t('tournament.arena')], ['swiss', t('tournament.swiss')]], form.kind, (v) => choose({ kind: v }))),
+            field(t('lobby.pool'), select('tournament-pool', TWO_PLAYER_POOLS.map((p) => [p, poolName(p)]), form.pool, (v) => choose({ pool: v }))),
+            field(t('lobby.time'), select('tournament-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), form.preset, (v) => choose({ preset: v }))),
+            length,
+            el('div', { class: 'check' }, rated, el('label', { for: 'tournament-rated' }, t('lobby.rated'))),
+            el('div', { class: 'form-bar' }, el('button', { type: 'submit', class: 'primary', id: 'tournament-create' }, t('tournament.create'))));
+        create.addEventListener('submit', (e) => {
+            e.preventDefault();
+            const f = store.get().form;
+            createTournament({ name: f.name, kind: f.kind, pool: f.pool, clock: clockForPreset(f.preset), rated: f.rated,
+                minutes: Number(f.minutes), rounds: Number(f.rounds) })
+                .then((v) => { location.hash = `#/tournament/${encodeURIComponent(v.id)}`; }, (err) => store.set({ alert: errorText(err) }));
+        });
+        view.replaceChildren(el('h1', { id: 'tournament-title' }, t('tournament.title')), alert, rows,
+            isLoggedIn(session.get()) ? el('section', { class: 'panel' }, el('h2', {}, t('tournament.new')), create)
+                : el('p', { class: 'note' }, t('tournament.loginToCreate')));
+    }
+
+    function renderOne() {
+        const v = store.get().current;
+        if (!v) {
+            view.replaceChildren(el('p', { class: 'note' }, t('site.loading')), alert);
+            return;
+        }
+        const me = session.get().me?.name?.toLowerCase();
+        const mine = (v.standings || []).find((s) => s.name.toLowerCase() === me);
+        const buttons = el('div', { class: 'form-bar' });
+        /** @param {'join' | 'withdraw' | 'start'} action @param {string} label */
+        const button = (action, label) => {
+            const b = el('button', { type: 'button', id: `tournament-${action}` }, label);
+            b.addEventListener('click', () => act(tournamentAction(v.id, action)));
+            buttons.append(b);
+        };
+        if (v.status !== 'finished') {
+            if (!mine || !mine.active) button('join', t('tournament.join'));
+            else button('withdraw', t('tournament.withdraw'));
+            if (v.status === 'created' && v.creator.toLowerCase() === me) button('start', t('tournament.start'));
+        }
+        const swiss = v.kind === 'swiss';
+        const standings = el('table', { class: 'data', id: 'standings' },
+            el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, t('leaderboard.player')),
+                el('th', { scope: 'col' }, t('tournament.score')), el('th', { scope: 'col' }, t('profile.games')),
+                swiss ? el('th', { scope: 'col' }, t('tournament.buchholz')) : el('th', { scope: 'col' }, t('tournament.streak')),
+                swiss ? el('th', { scope: 'col' }, t('tournament.sb')) : '')),
+            el('tbody', {}, (v.standings || []).map((s) => el('tr', { 'data-player': s.name },
+                el('td', { class: 'num' }, String(s.rank)),
+                el('td', {}, el('a', { href: `#/player/${encodeURIComponent(s.name)}` }, s.name), ' ', botMark(s.bot),
+                    s.playing ? el('span', { class: 'note' }, ` ${t('tournament.playing')}`) : ''),
+                el('td', { class: 'num score' }, swiss ? String((s.score ?? 0) / 2) : String(s.score)),
+                el('td', { class: 'num' }, String(s.games)),
+                el('td', { class: 'num' }, swiss ? String((s.buchholz ?? 0) / 2) : String(s.streak ?? 0)),
+                swiss ? el('td', { class: 'num' }, String((s.sonneborn_berger ?? 0) / 4)) : ''))));
+        const games = el('ul', { class: 'rows', id: 'tournament-games' }, (v.games || []).filter((g) => g.table).slice(-30).reverse().map((g) =>
+            el('li', {}, `${swiss ? `${t('tournament.round', { n: g.round })} · ` : ''}${g.players.map((p) => p ?? '–').join(' – ')} `,
+                g.done ? el('span', { class: 'state' }, g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
+                    : el('a', { href: `#/table/${encodeURIComponent(g.table ?? '')}`, class: 'button' }, t('lobby.watch')))));
+        const when = v.status === 'created' ? t('tournament.startsAt', { time: new Date(v.starts_at).toLocaleString() })
+            : v.status === 'running' ? (swiss ? t('tournament.roundOf', { n: v.round, of: v.rounds ?? 0 })
+                : t('tournament.secondsLeft', { n: v.seconds_left ?? 0 }))
+                : t('tournament.status.finished');
+        view.replaceChildren(el('h1', { id: 'tournament-title' }, v.name),
+            el('p', { class: 'note', id: 'tournament-what' }, describe(v)),
+            el('p', { id: 'tournament-status', 'data-status': v.status }, when), alert, buttons,
+            el('section', { class: 'panel', 'aria-labelledby': 'standings-title' }, el('h2', { id: 'standings-title' }, t('tournament.standings')),
+                el('div', { class: 'table-scroll' }, standings)),
+            el('section', { class: 'panel' }, el('h2', {}, t('tournament.games')), games));
+    }
+
+    const stop = store.subscribe(({ alert: text }) => {
+        alert.textContent = text;
+        if (id) renderOne();
+        else renderList();
+    });
+    const load = () => (id ? getTournament(id).then((v) => store.set({ current: v }), (e) => store.set({ alert: errorText(e) }))
+        : listTournaments().then((r) => store.set({ list: r.tournaments || [] }), (e) => store.set({ alert: errorText(e) })));
+    load();
+    // Entrants hear every change on the lobby socket; everyone else (and the clock) every 3 s.
+    const timer = setInterval(load, 3000);
+    const unlisten = onLobbyMessage((msg) => {
+        if (msg.type === 'tournament' && id && msg.tournament.id === id) store.set({ current: msg.tournament });
+    });
+    return { destroy() { stop(); unlisten(); clearInterval(timer); } };
+}
