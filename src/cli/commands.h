@@ -20,6 +20,8 @@ void add_match_command(CLI::App& app, ExitStatus& status);
 void add_nboard_command(CLI::App& app, ExitStatus& status);
 void add_gtp_command(CLI::App& app, ExitStatus& status);
 void add_serve_command(CLI::App& app, ExitStatus& status);
+// `backup` and `restore` of a SQLite store (docs/OPERATIONS.md).
+void add_backup_commands(CLI::App& app, ExitStatus& status);
 // Training (docs/TRAINING.md).
 void add_selfplay_command(CLI::App& app, ExitStatus& status);
 void add_train_command(CLI::App& app, ExitStatus& status);

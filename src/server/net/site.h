@@ -10,12 +10,16 @@ class GameHub;
 class Accounts;
 class Lobby;
 class AnalysisService;
+class Metrics;
+class EventLog;
 
 struct Site {
     GameHub& hub;
     Accounts& accounts;
     Lobby* lobby = nullptr;
     AnalysisService* analysis = nullptr;
+    Metrics* metrics = nullptr;  // counts connections and refused requests (may be null)
+    EventLog* log = nullptr;     // the structured access log (`--json-log`), or null
 };
 
 }  // namespace reversi::server
