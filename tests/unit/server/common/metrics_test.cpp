@@ -7,16 +7,12 @@
 #include <set>
 #include <sstream>
 
+#include "prometheus_sample.h"
+
 namespace reversi::server {
 namespace {
 
-// The value on the line that starts with `series ` (a sample of the page), or -1.
-double sample(const std::string& page, const std::string& series) {
-    std::istringstream in(page);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind(series + ' ', 0) == 0) return std::stod(line.substr(series.size() + 1));
-    return -1;
-}
+using testing_support::prometheus_sample;
 
 TEST(Metrics, HistogramBucketsAreCumulativeWithSumAndCount) {
     Metrics m;
@@ -25,13 +21,13 @@ TEST(Metrics, HistogramBucketsAreCumulativeWithSumAndCount) {
     m.commit_seconds.observe(0.003);
     m.commit_seconds.observe(42);  // past the last bound: +Inf only
     const std::string page = m.text();
-    EXPECT_EQ(sample(page, "reversi_commit_seconds_bucket{le=\"0.0005\"}"), 1);
-    EXPECT_EQ(sample(page, "reversi_commit_seconds_bucket{le=\"0.0025\"}"), 1);
-    EXPECT_EQ(sample(page, "reversi_commit_seconds_bucket{le=\"0.005\"}"), 3);
-    EXPECT_EQ(sample(page, "reversi_commit_seconds_bucket{le=\"10\"}"), 3);
-    EXPECT_EQ(sample(page, "reversi_commit_seconds_bucket{le=\"+Inf\"}"), 4);
-    EXPECT_EQ(sample(page, "reversi_commit_seconds_count"), 4);
-    EXPECT_NEAR(sample(page, "reversi_commit_seconds_sum"), 42.0064, 1e-5);
+    EXPECT_EQ(prometheus_sample(page, "reversi_commit_seconds_bucket{le=\"0.0005\"}"), 1);
+    EXPECT_EQ(prometheus_sample(page, "reversi_commit_seconds_bucket{le=\"0.0025\"}"), 1);
+    EXPECT_EQ(prometheus_sample(page, "reversi_commit_seconds_bucket{le=\"0.005\"}"), 3);
+    EXPECT_EQ(prometheus_sample(page, "reversi_commit_seconds_bucket{le=\"10\"}"), 3);
+    EXPECT_EQ(prometheus_sample(page, "reversi_commit_seconds_bucket{le=\"+Inf\"}"), 4);
+    EXPECT_EQ(prometheus_sample(page, "reversi_commit_seconds_count"), 4);
+    EXPECT_NEAR(prometheus_sample(page, "reversi_commit_seconds_sum"), 42.0064, 1e-5);
 }
 
 TEST(Metrics, CountersErrorsByCodeAndGauges) {
@@ -45,13 +41,13 @@ TEST(Metrics, CountersErrorsByCodeAndGauges) {
     count_error(&m, ErrorCode::IllegalMove);
     count_error(nullptr, ErrorCode::IllegalMove);  // a part without metrics counts nothing
     std::string page = m.text();
-    EXPECT_EQ(sample(page, "reversi_moves_total"), 2);
-    EXPECT_EQ(sample(page, "reversi_move_seconds_count"), 2);
-    EXPECT_EQ(sample(page, "reversi_errors_total{code=\"bad_json\"}"), 2);
-    EXPECT_EQ(sample(page, "reversi_errors_total{code=\"illegal_move\"}"), 1);
-    EXPECT_EQ(sample(page, "reversi_live_tables"), 7);
+    EXPECT_EQ(prometheus_sample(page, "reversi_moves_total"), 2);
+    EXPECT_EQ(prometheus_sample(page, "reversi_move_seconds_count"), 2);
+    EXPECT_EQ(prometheus_sample(page, "reversi_errors_total{code=\"bad_json\"}"), 2);
+    EXPECT_EQ(prometheus_sample(page, "reversi_errors_total{code=\"illegal_move\"}"), 1);
+    EXPECT_EQ(prometheus_sample(page, "reversi_live_tables"), 7);
     tables = 3;  // gauges are read when the page is made
-    EXPECT_EQ(sample(m.text(), "reversi_live_tables"), 3);
+    EXPECT_EQ(prometheus_sample(m.text(), "reversi_live_tables"), 3);
 }
 
 // The text exposition format: each family's HELP then TYPE before its samples, names and

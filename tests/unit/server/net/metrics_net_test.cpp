@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "prometheus_sample.h"
 #include "server_harness.h"
 
 namespace reversi::server {
@@ -29,14 +30,6 @@ std::pair<int, std::string> scrape(unsigned short port, const std::string& token
     return {static_cast<int>(res.result_int()), res.body()};
 }
 
-// The value of the sample `series` on the page, or -1 when it is not there.
-double sample(const std::string& page, const std::string& series) {
-    std::istringstream in(page);
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind(series + ' ', 0) == 0) return std::stod(line.substr(series.size() + 1));
-    return -1;
-}
-
 TEST(MetricsNet, OwnPortTokenAndCountersThatMoveWithTheGames) {
     TempDir dir("metrics");
     ServerProcess server(dir.path, {"--metrics-port", "0", "--metrics-token", "s3cret"});
@@ -52,8 +45,8 @@ TEST(MetricsNet, OwnPortTokenAndCountersThatMoveWithTheGames) {
     EXPECT_EQ(scrape(port, "s3cret", "/other").first, 404);
     const auto [status, before] = scrape(port, "s3cret");
     ASSERT_EQ(status, 200);
-    EXPECT_EQ(sample(before, "reversi_moves_total"), 0);
-    EXPECT_EQ(sample(before, "reversi_live_tables"), 0);
+    EXPECT_EQ(prometheus_sample(before, "reversi_moves_total"), 0);
+    EXPECT_EQ(prometheus_sample(before, "reversi_live_tables"), 0);
 
     // A human move, the computer's reply and an illegal move.
     const HttpResult made =
@@ -72,16 +65,16 @@ TEST(MetricsNet, OwnPortTokenAndCountersThatMoveWithTheGames) {
     EXPECT_EQ(http_request(server.port, http::verb::post, "/api/tables", "{").status, 400);
 
     const std::string after = scrape(port, "s3cret").second;
-    EXPECT_EQ(sample(after, "reversi_moves_total"), 2);
-    EXPECT_EQ(sample(after, "reversi_move_seconds_count"), 2);
-    EXPECT_GE(sample(after, "reversi_commit_seconds_count"), 2);
-    EXPECT_EQ(sample(after, "reversi_engine_wait_seconds_count"), 1);
-    EXPECT_EQ(sample(after, "reversi_live_tables"), 1);
-    EXPECT_GE(sample(after, "reversi_open_connections"), 1);
-    EXPECT_GE(sample(after, "reversi_connections_total"), 3);
-    EXPECT_EQ(sample(after, "reversi_errors_total{code=\"illegal_move\"}"), 1);
-    EXPECT_EQ(sample(after, "reversi_errors_total{code=\"bad_json\"}"), 1);
-    EXPECT_EQ(sample(after, "reversi_storage_faults_total"), 0);
+    EXPECT_EQ(prometheus_sample(after, "reversi_moves_total"), 2);
+    EXPECT_EQ(prometheus_sample(after, "reversi_move_seconds_count"), 2);
+    EXPECT_GE(prometheus_sample(after, "reversi_commit_seconds_count"), 2);
+    EXPECT_EQ(prometheus_sample(after, "reversi_engine_wait_seconds_count"), 1);
+    EXPECT_EQ(prometheus_sample(after, "reversi_live_tables"), 1);
+    EXPECT_GE(prometheus_sample(after, "reversi_open_connections"), 1);
+    EXPECT_GE(prometheus_sample(after, "reversi_connections_total"), 3);
+    EXPECT_EQ(prometheus_sample(after, "reversi_errors_total{code=\"illegal_move\"}"), 1);
+    EXPECT_EQ(prometheus_sample(after, "reversi_errors_total{code=\"bad_json\"}"), 1);
+    EXPECT_EQ(prometheus_sample(after, "reversi_storage_faults_total"), 0);
     EXPECT_NE(after.find("# TYPE reversi_move_seconds histogram\n"), std::string::npos);
 }
 
