@@ -19,3 +19,14 @@ if(REVERSI_BUILD_SERVER)
   set_tests_properties(backup_under_load PROPERTIES LABELS "server;backup" TIMEOUT 120
                        PASS_REGULAR_EXPRESSION "backup: PASS")
 endif()
+
+# The PostgreSQL backup as docs/OPERATIONS.md tells it: pg_dump of a served database,
+# pg_restore into a new one, a node on it holds the game (tests/scripts/pg_backup_restore.sh,
+# on a throwaway server from scripts/pg-temp.sh). About 5 s.
+if(REVERSI_BUILD_SERVER AND REVERSI_WITH_POSTGRES)
+  add_test(NAME backup_postgres
+           COMMAND ${CMAKE_SOURCE_DIR}/scripts/pg-temp.sh run --
+                   ${CMAKE_CURRENT_SOURCE_DIR}/scripts/pg_backup_restore.sh ${CMAKE_BINARY_DIR})
+  set_tests_properties(backup_postgres PROPERTIES LABELS "server;backup;postgres" TIMEOUT 90
+                       PASS_REGULAR_EXPRESSION "pg-backup: PASS")
+endif()
