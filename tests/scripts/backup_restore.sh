@@ -19,20 +19,14 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "backup: FAIL: $*"; exit 1; }
 
-# start_server DB LOG: starts `reversi serve` on a free port and sets $port.
-start_server() {
-    "$reversi" serve --db "$1" --port 0 --engine-threads 1 --tables-per-minute 100000 >"$2" 2>&1 &
-    pids+=($!)
-    port=
-    for _ in $(seq 100); do
-        port=$(sed -n 's|^listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$2")
-        [[ -n $port ]] && return
-        sleep 0.1
-    done
-    fail "server did not start: $(cat "$2")"
+source "$(dirname "$0")/start_server.sh"
+# serve DB LOG: a server on DB on a free port ($port).
+serve() {
+    start_server "$2" "$reversi" serve --db "$1" --port 0 --engine-threads 1 \
+        --tables-per-minute 100000 || fail "the server on $1 did not start"
 }
 
-start_server "$work/live.db" "$work/live.log"
+serve "$work/live.db" "$work/live.log"
 live=$port
 "$build/reversi-stress" loadtest --port "$live" --games 40 --seconds 5 --ramp 0.5 --think-ms 30 \
     >"$work/load.log" 2>&1 &
@@ -66,7 +60,7 @@ fi
 
 "$reversi" restore --in "$work/backup.db" --db "$work/restored.db" >"$work/restore.log" 2>&1 ||
     fail "restore: $(cat "$work/restore.log")"
-start_server "$work/restored.db" "$work/restored.log"
+serve "$work/restored.db" "$work/restored.log"
 moves=0
 while read -r id before; do
     after=$(curl -fsS "http://127.0.0.1:$port/api/games/$id" | jq -r '.moves | join(",")') ||

@@ -22,21 +22,15 @@ psql -q "$uri" -c "CREATE DATABASE live_$suffix" -c "CREATE DATABASE restored_$s
 live=$(db_uri "live_$suffix")
 restored=$(db_uri "restored_$suffix")
 
-# start_server URI LOG: a node on a free port; sets $port.
-start_server() {
-    "$build/reversi" serve --db "$1" --port 0 --engine-threads 1 --computer-pause-ms 0 \
-        --lease-ttl 1 >"$2" 2>&1 &
-    pids+=($!)
-    port=
-    for _ in $(seq 100); do
-        port=$(sed -n 's|^listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$2")
-        [[ -n $port ]] && return
-        sleep 0.1
-    done
-    fail "server did not start: $(cat "$2")"
+source "$(dirname "$0")/start_server.sh"
+# serve URI LOG: a node on URI on a free port ($port); short leases, so that a node on the
+# restored database takes the dumped node's tables over at once.
+serve() {
+    start_server "$2" "$build/reversi" serve --db "$1" --port 0 --engine-threads 1 \
+        --computer-pause-ms 0 --lease-ttl 1 || fail "the node on $1 did not start"
 }
 
-start_server "$live" "$work/live.log"
+serve "$live" "$work/live.log"
 made=$(curl -fsS -X POST "http://127.0.0.1:$port/api/tables" -H 'Content-Type: application/json' \
     -d '{"setup": {}, "seats": [{"type": "computer", "level": 1}, {"type": "human"}], "seat": 1}')
 table=$(jq -r .table <<<"$made")
@@ -51,7 +45,7 @@ pg_dump --format=custom --file="$work/reversi.dump" "$live" || fail "pg_dump"
 kill "${pids[0]}"
 wait "${pids[0]}" || true
 pg_restore --no-owner --dbname="$restored" "$work/reversi.dump" || fail "pg_restore"
-start_server "$restored" "$work/restored.log"
+serve "$restored" "$work/restored.log"
 got=
 for _ in $(seq 50); do
     got=$(curl -fsS "http://127.0.0.1:$port/api/games/$table" | jq -r '.moves | join(",")' || true)
