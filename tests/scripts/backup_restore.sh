@@ -28,7 +28,7 @@ serve() {
 
 serve "$work/live.db" "$work/live.log"
 live=$port
-"$build/reversi-stress" loadtest --port "$live" --games 40 --seconds 5 --ramp 0.5 --think-ms 30 \
+"$build/reversi-stress" loadtest --port "$live" --games 32 --seconds 4 --ramp 0.5 --think-ms 30 \
     >"$work/load.log" 2>&1 &
 load=$!
 pids+=($load)
