@@ -8,6 +8,8 @@ if [ "${1:-}" = "--test" ]; then
   # clang and libFuzzer for the fuzz run at the end of the tests (scripts/fuzz.sh).
   # postgresql: the server the PostgreSQL storage tests start (scripts/pg-temp.sh).
   packages+=(chromium grhino sqlite3 clang libfuzzer-14-dev libclang-rt-14-dev postgresql)
+  # The package test (tests/scripts/package_install.sh): dpkg-deb, and an HTTP client.
+  packages+=(dpkg-dev curl jq)
   command -v node >/dev/null 2>&1 || packages+=(nodejs)
   command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi

@@ -23,6 +23,8 @@ void add_serve_command(CLI::App& app, ExitStatus& status);
 // Endgame puzzles (docs/PUZZLES.md).
 void add_puzzles_command(CLI::App& app, ExitStatus& status);
 void add_bot_command(CLI::App& app, ExitStatus& status);
+// `backup` and `restore` of a SQLite store (docs/OPERATIONS.md).
+void add_backup_commands(CLI::App& app, ExitStatus& status);
 // Training (docs/TRAINING.md).
 void add_selfplay_command(CLI::App& app, ExitStatus& status);
 void add_train_command(CLI::App& app, ExitStatus& status);

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/text.h"
 #include "core/notation.h"
 #include "engine/version.h"
 
@@ -22,12 +23,6 @@ const std::vector<std::string> Commands = {
     "protocol_version", "name",        "version",       "known_command", "list_commands", "quit",
     "boardsize",        "clear_board", "komi",          "play",          "genmove",       "undo",
     "final_score",      "showboard",   "time_settings", "time_left"};
-
-std::string trim(const std::string& s) {
-    const auto begin = s.find_first_not_of(" \t\r\n");
-    if (begin == std::string::npos) return "";
-    return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
-}
 
 std::string lower(std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

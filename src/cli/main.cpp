@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "engine/data_paths.h"
 #include "engine/pattern_eval.h"
 #include "engine/probcut.h"
 
@@ -23,6 +24,14 @@ int main(int argc, char** argv) {
     }
     CLI::App app{"reversi: Reversi for every board, 2-4 players, engine and web server"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("reversi ") + REVERSI_VERSION);
+    // Options of a subcommand may come from a configuration file, under a section of its name
+    // ([serve] port = 8080); the command line wins. An installed binary reads the system's file
+    // when it exists; a build tree's reads one only when asked.
+    const bool installed = reversi::engine::data_paths().installed;
+    app.set_config("--config", installed ? "/etc/reversi/reversi.conf" : "",
+                   "Configuration file (TOML/INI, a [serve] section for serve's options)");
+    app.allow_config_extras(CLI::config_extras_mode::error);
     reversi::cli::ExitStatus status;
     reversi::cli::add_perft_command(app, status);
     reversi::cli::add_solve_command(app, status);
@@ -34,6 +43,7 @@ int main(int argc, char** argv) {
     reversi::cli::add_serve_command(app, status);
     reversi::cli::add_puzzles_command(app, status);
     reversi::cli::add_bot_command(app, status);
+    reversi::cli::add_backup_commands(app, status);
     reversi::cli::add_selfplay_command(app, status);
     reversi::cli::add_train_command(app, status);
     reversi::cli::add_evaltest_command(app, status);

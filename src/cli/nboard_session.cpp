@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "cli/text.h"
 #include "core/ggf.h"
 #include "core/notation.h"
 #include "engine/version.h"
@@ -18,12 +19,6 @@
 namespace reversi::cli {
 
 namespace {
-
-std::string trim(const std::string& s) {
-    const auto begin = s.find_first_not_of(" \t\r\n");
-    if (begin == std::string::npos) return "";
-    return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
-}
 
 // The move part of "f5/1.5/0.3" ("PA" and "pass" are passes).
 std::string move_token(const std::string& text) {

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "engine/data_paths.h"
 #ifdef REVERSI_HAVE_SERVER
 #include "server/hub/table_ownership.h"
 #include "server/server.h"
@@ -18,11 +19,13 @@ void add_serve_command(CLI::App&, ExitStatus&) {}
 #else
 void add_serve_command(CLI::App& app, ExitStatus& status) {
     auto options = std::make_shared<server::ServerOptions>();
-    options->web_dir = REVERSI_WEB_DIR;
-    options->puzzles_dir = REVERSI_PUZZLES_DIR;
+    options->web_dir = engine::data_paths().web;
+    options->puzzles_dir = engine::data_paths().puzzles;
     options->engine_threads =
         std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
     CLI::App* cmd = app.add_subcommand("serve", "Run the game server and web client");
+    // `reversi serve --config FILE`: the root's --config is taken after the subcommand too.
+    cmd->fallthrough();
     cmd->add_option("--port", options->port, "TCP port (0 picks a free one)")
         ->check(CLI::Range(0, 65535))
         ->capture_default_str();
@@ -106,6 +109,19 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                        : std::string("an http:// or https:// address without a trailing /, "
                                      "quotes or spaces, at most 200 characters");
         });
+    cmd->add_option("--metrics-port", options->metrics_port,
+                    "Port of the Prometheus /metrics page, apart from the site (-1: none, 0: a "
+                    "free one; docs/OPERATIONS.md)")
+        ->check(CLI::Range(-1, 65535))
+        ->capture_default_str();
+    cmd->add_option("--metrics-host", options->metrics_host,
+                    "Address the metrics page listens on (keep it private)")
+        ->capture_default_str();
+    cmd->add_option("--metrics-token", options->metrics_token,
+                    "When set, /metrics answers only `Authorization: Bearer TOKEN`");
+    cmd->add_flag("--json-log", options->json_log,
+                  "Log each HTTP request and event as one JSON object per line on standard "
+                  "output, with a request id (docs/OPERATIONS.md)");
     cmd->add_option("--storage-fault-rate", options->storage_fault_rate,
                     "Testing only: probability that a storage commit fails (chaos tests)")
         ->check(CLI::Range(0.0, 1.0))

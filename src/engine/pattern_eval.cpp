@@ -16,10 +16,7 @@
 #endif
 
 #include "core/variant.h"
-
-#ifndef REVERSI_WEIGHTS_DIR
-#define REVERSI_WEIGHTS_DIR "data/weights"
-#endif
+#include "engine/data_paths.h"
 
 namespace reversi::engine {
 
@@ -251,7 +248,7 @@ const std::vector<std::string>& trained_variants() {
 
 std::string weights_directory() {
     if (const char* dir = std::getenv("REVERSI_WEIGHTS_DIR"); dir && *dir) return dir;
-    return REVERSI_WEIGHTS_DIR;
+    return data_paths().weights;
 }
 
 std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& dir,

@@ -109,7 +109,7 @@ std::shared_ptr<const PatternWeights> trained_weights(const std::string& key,
 void load_trained_weights();
 // The variants that ship trained weights.
 const std::vector<std::string>& trained_variants();
-// $REVERSI_WEIGHTS_DIR, else the repository's data/weights (set at build time).
+// $REVERSI_WEIGHTS_DIR, else the weights of data_paths() (installed or the source tree's).
 std::string weights_directory();
 // Reads `dir`/`key`.weights and checks that it is for that variant.
 std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& dir,

@@ -10,6 +10,8 @@
 #include <mutex>
 #include <sstream>
 
+#include "engine/data_paths.h"
+
 namespace reversi::engine {
 
 namespace {
@@ -153,7 +155,7 @@ ProbCutTable read_probcut_file(const std::string& path, const std::string& varia
 
 std::string probcut_directory() {
     if (const char* dir = std::getenv("REVERSI_MPC_DIR"); dir && *dir) return dir;
-    return REVERSI_MPC_DIR;
+    return data_paths().mpc;
 }
 
 const std::vector<std::string>& probcut_variants() {

@@ -66,7 +66,7 @@ ProbCutTable parse_probcut(const std::string& text);
 // Reads `path` and checks it is for `variant`; throws ProbCutError with the path.
 ProbCutTable read_probcut_file(const std::string& path, const std::string& variant);
 
-// $REVERSI_MPC_DIR, else the repository's data/mpc (set at build time).
+// $REVERSI_MPC_DIR, else the parameters of data_paths() (installed or the source tree's).
 std::string probcut_directory();
 // The variants that ship Multi-ProbCut parameters.
 const std::vector<std::string>& probcut_variants();

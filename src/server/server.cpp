@@ -9,18 +9,22 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "server/accounts/accounts.h"
 #include "server/analysis/service.h"
 #include "server/common/engine_pool.h"
+#include "server/common/event_log.h"
 #include "server/common/secrets.h"
 #include "server/hub/hub.h"
 #include "server/hub/table_ownership.h"
 #include "server/lobby/host.h"
 #include "server/multinode/lobby_bus.h"
 #include "server/net/listener.h"
+#include "server/net/metrics_listener.h"
 #include "server/puzzles/service.h"
 #include "server/storage/fault_injecting.h"
+#include "server/storage/sqlite/backup.h"
 #include "server/storage/sqlite/storage.h"
 #include "server/tournament/service.h"
 #ifdef REVERSI_WITH_POSTGRES
@@ -40,9 +44,13 @@ void raise_file_limit() {
     }
 }
 
+bool is_postgres(const std::string& db) {
+    return db.starts_with("postgresql://") || db.starts_with("postgres://");
+}
+
 // --db names a SQLite file, or a PostgreSQL database (postgresql://...) on a build with it.
 std::unique_ptr<Storage> open_storage(const std::string& db) {
-    if (db.starts_with("postgresql://") || db.starts_with("postgres://")) {
+    if (is_postgres(db)) {
 #ifdef REVERSI_WITH_POSTGRES
         return std::make_unique<PostgresStorage>(db);
 #else
@@ -58,6 +66,9 @@ std::unique_ptr<Storage> open_storage(const std::string& db) {
 int run_server(const ServerOptions& options, std::ostream& log) {
     raise_file_limit();
     net::io_context ioc{1};
+    // A SQLite file stays locked against `reversi restore` while it is served.
+    std::optional<ServingLock> serving;
+    if (!is_postgres(options.db)) serving.emplace(options.db);
     const std::unique_ptr<Storage> store = open_storage(options.db);
     // The chaos test's storage faults (off unless asked for) wrap the real store.
     FaultInjectingStorage faulty(*store, options.storage_fault_rate,
@@ -66,7 +77,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     if (options.storage_fault_rate > 0)
         log << "testing: storage commits fail with probability " << options.storage_fault_rate
             << std::endl;
+    // Counted by every part below; read by the metrics page (docs/OPERATIONS.md).
+    Metrics metrics;
     StorageQueue queue(storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); });
+    queue.set_metrics(&metrics);
     // Several nodes share a PostgreSQL store: each table is owned by one node at a time
     // (docs/MULTINODE.md). A SQLite store has one node: this one owns every table.
     TableLeases* leases = dynamic_cast<TableLeases*>(store.get());
@@ -79,6 +93,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     }
     EnginePool engines(options.engine_threads, options.limits.engine_queue,
                        options.limits.computer_move_seconds);
+    engines.set_metrics(&metrics);
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
     // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
     AccountsOptions account_options;
@@ -88,11 +103,21 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     hub_options.hint_seconds = options.hint_seconds;
     hub_options.limits = options.limits;
     GameHub hub(ioc, queue, engines, hub_options);
+    hub.set_metrics(&metrics);
     // Post-game analysis leaves one engine thread free for moves when there are several.
     AnalysisOptions analysis_options;
     analysis_options.parallel_plies = std::max(1, options.engine_threads - 1);
     AnalysisService analysis(ioc, queue, engines, analysis_options);
     hub.on_game_over([&analysis](const Table& table) { analysis.game_finished(table); });
+    std::optional<EventLog> event_log;
+    if (options.json_log) {
+        event_log.emplace(log);
+        hub.on_game_over([&event_log](const Table& table) {
+            event_log->write(
+                "game_over",
+                {{"table", table.id()}, {"plies", table.ply()}, {"result", table.result_json()}});
+        });
+    }
     hub.set_accounts(&accounts);
     // Puzzles: the files are read and checked before the server listens.
     PuzzleService puzzles(
@@ -116,6 +141,9 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     site.analysis = &analysis;
     site.puzzles = &puzzles;
     site.lobby = &lobby.lobby();
+    site.metrics = &metrics;
+    if (event_log) site.log = &*event_log;
+    lobby.lobby().set_metrics(&metrics);
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. One node runs them:
     // with several nodes each would pair the same players (left for later; docs/SITE.md).
@@ -140,12 +168,38 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         log << "node " << ownership->options().node << " at " << ownership->options().public_url
             << ", table leases of " << options.lease_ttl_seconds << " s" << std::endl;
     }
+    // Before the site: "listening on" is the last line of start-up.
+    std::shared_ptr<MetricsListener> metrics_listener;
+    if (options.metrics_port >= 0) {
+        metrics.gauge("reversi_live_tables", "Tables in memory.",
+                      [&hub] { return static_cast<double>(hub.live_tables()); });
+        metrics.gauge("reversi_open_connections", "Connections open (HTTP and WebSocket).",
+                      [&listener] { return static_cast<double>(listener->open_connections()); });
+        metrics.gauge("reversi_engine_queue", "Searches waiting for an engine thread.",
+                      [&engines] { return static_cast<double>(engines.queued()); });
+        metrics.gauge("reversi_quick_seekers", "Players waiting for a quick pairing here.",
+                      [&lobby] { return static_cast<double>(lobby.lobby().quick_count()); });
+        metrics_listener = std::make_shared<MetricsListener>(
+            ioc,
+            tcp::endpoint{net::ip::make_address(options.metrics_host),
+                          static_cast<unsigned short>(options.metrics_port)},
+            metrics, options.metrics_token);
+        metrics_listener->run();
+        log << "metrics on http://" << options.metrics_host << ':' << metrics_listener->port()
+            << "/metrics" << std::endl;
+    }
     listener->run();
     log << "listening on http://" << options.host << ':' << listener->port() << std::endl;
+    if (event_log)
+        event_log->write("start",
+                         {{"listen", options.host + ':' + std::to_string(listener->port())},
+                          {"store", is_postgres(options.db) ? "postgresql" : "sqlite"},
+                          {"engine_threads", options.engine_threads}});
 
     net::signal_set signals(ioc, SIGINT, SIGTERM);
     signals.async_wait([&](error_code, int) {
         listener->stop();
+        if (metrics_listener) metrics_listener->stop();
         ioc.stop();
     });
     // The last barrier: a handler that throws (none should: each entry point has its own)
@@ -161,6 +215,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
             std::cerr << "server: an unknown exception reached the event loop\n";
         }
     }
+    if (event_log) event_log->write("stop", {{"tables", hub.live_tables()}});
     engines.stop();
     // A clean stop hands this node's tables over at once (after its queued writes).
     if (ownership) ownership->hand_over();

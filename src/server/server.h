@@ -24,6 +24,14 @@ struct ServerOptions {
     // lasts unrenewed, and where clients reach this node (empty: http://HOST:PORT).
     double lease_ttl_seconds = 10;
     std::string public_url;
+    // The Prometheus metrics page (docs/OPERATIONS.md) on a port of its own (-1: none; 0: a
+    // free one), on `metrics_host`; with a token, only for `Authorization: Bearer TOKEN`.
+    int metrics_port = -1;
+    std::string metrics_host = "127.0.0.1";
+    std::string metrics_token;
+    // One JSON object per line on the log stream for each request and event
+    // (docs/OPERATIONS.md "Logs"), instead of the plain start-up lines only.
+    bool json_log = false;
     // Testing only: each storage commit fails with this probability (chaos tests).
     double storage_fault_rate = 0;
 };

@@ -92,6 +92,7 @@ void EnginePool::work(size_t index, std::stop_token stop) {
             running_[index].deadline = Clock::now() + max_time_;
             job_token = running_[index].stop.get_token();
         }
+        if (metrics_) metrics_->engine_wait_seconds.observe_since(job.queued);
         // A stop of the whole pool reaches the search too.
         std::stop_callback forward(stop, [&] {
             std::lock_guard lock(mutex_);

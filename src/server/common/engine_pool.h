@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "server/common/metrics.h"
 
 namespace reversi::server {
 
@@ -40,6 +41,8 @@ class EnginePool {
                 const engine::SearchLimits& limits, Done done, Priority priority = Priority::Move);
     // Jobs waiting (not running).
     size_t queued() const;
+    // Where each job's wait in the queue is counted (set before the first submit).
+    void set_metrics(Metrics* metrics) { metrics_ = metrics; }
     // Drops queued jobs, stops running searches and joins the workers.
     void stop();
 
@@ -50,6 +53,7 @@ class EnginePool {
         core::Position position;
         engine::SearchLimits limits;
         Done done;
+        std::chrono::steady_clock::time_point queued = std::chrono::steady_clock::now();
     };
     // What a worker is searching now, for the watchdog.
     struct Running {
@@ -67,6 +71,7 @@ class EnginePool {
     std::vector<Running> running_;
     std::vector<std::jthread> workers_;
     std::jthread watchdog_;
+    Metrics* metrics_ = nullptr;
 };
 
 }  // namespace reversi::server

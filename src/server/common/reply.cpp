@@ -13,7 +13,9 @@ Reply json_reply(int status, const json& body, std::string set_cookie) {
 }
 
 Reply error_reply(const ApiError& error) {
-    return json_reply(error_status(error.code()), error_json(error));
+    Reply r = json_reply(error_status(error.code()), error_json(error));
+    r.error = error.code();
+    return r;
 }
 
 void answer_errors(const Respond& respond, const char* where,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "server/common/protocol.h"
@@ -16,6 +17,7 @@ struct Reply {
     std::string body;
     std::string set_cookie = {};  // a Set-Cookie value to send with it (accounts), or empty
     std::string location = {};    // a Location header (a redirect to a table's owner node)
+    std::optional<ErrorCode> error = {};  // the refusal's code, counted by the metrics
 };
 using Respond = std::function<void(Reply)>;
 

@@ -210,6 +210,7 @@ void GameHub::send_to_all(Room& room, const std::shared_ptr<const std::string>& 
 }
 
 void GameHub::send_error(Subscriber& sub, const ApiError& error) {
+    count_error(metrics_, error.code());
     sub.send(std::make_shared<const std::string>(error_text(error)));
 }
 

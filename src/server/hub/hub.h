@@ -19,6 +19,7 @@
 #include "server/common/engine_pool.h"
 #include "server/common/identity.h"
 #include "server/common/limits.h"
+#include "server/common/metrics.h"
 #include "server/common/net.h"
 #include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
@@ -93,6 +94,8 @@ class GameHub {
                     const Identity& who = {});
     // The players and ratings (null: tables without players, as in the unit tests).
     void set_accounts(Accounts* accounts) { accounts_ = accounts; }
+    // Where acknowledged moves, their latency and refused messages are counted.
+    void set_metrics(Metrics* metrics) { metrics_ = metrics; }
     // Several nodes on one database (docs/MULTINODE.md, hub/ownership.cpp): tables enter
     // memory only under this node's lease, lost ones leave it, dead nodes' ones are taken
     // over. Starts `ownership`; call before serving, instead of restore(). Without it the
@@ -229,6 +232,7 @@ class GameHub {
     net::steady_timer sweep_timer_;
     std::vector<std::function<void(const Table&)>> game_over_;
     Accounts* accounts_ = nullptr;
+    Metrics* metrics_ = nullptr;
     TableOwnership* ownership_ = nullptr;  // several nodes; null: this node owns every table
     std::vector<std::function<void(const Table&)>> table_change_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);

@@ -161,7 +161,10 @@ void GameHub::commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatu
             s.add_move(id, rec);
             if (st) s.save_table(*st);
         },
-        snapshot(*room));
+        snapshot(*room),
+        [metrics = metrics_, received = std::chrono::steady_clock::now()](bool ok) {
+            if (ok && metrics) metrics->move_acknowledged(received);
+        });
 }
 
 void GameHub::on_undo(Subscriber& sub, const RoomPtr& room) {

@@ -365,6 +365,7 @@ void Lobby::run_quick_matches() {
         for (const std::vector<QuickEntry>& group : quick_.match(now)) {
             std::vector<Identity> seats;
             for (const QuickEntry& e : group) {
+                if (metrics_) metrics_->pairing_seconds.observe((now - e.since) / 1000.0);
                 const Player* p = find_player(e.player);
                 seats.push_back(p ? p->identity : Identity{e.player, "", true});
             }
@@ -490,6 +491,7 @@ void Lobby::broadcast(const json& msg) {
 }
 
 void Lobby::error(LobbyClient& client, const ApiError& e) {
+    count_error(metrics_, e.code());
     client.deliver(std::make_shared<const std::string>(error_text(e)));
 }
 

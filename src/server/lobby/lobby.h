@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "server/common/identity.h"
+#include "server/common/metrics.h"
 #include "server/common/protocol.h"
 #include "server/hub/paired_table.h"
 #include "server/lobby/pairing.h"
@@ -141,6 +142,8 @@ class Lobby {
     void tell(int64_t player, const json& msg);
     // Expires when the lobby is destroyed: sessions that outlive it check it first.
     std::weak_ptr<const int> life() const { return life_; }
+    // Where quick pairing's waits and refused lobby messages are counted.
+    void set_metrics(Metrics* metrics) { metrics_ = metrics; }
 
   private:
     struct Seek {
@@ -288,6 +291,7 @@ class Lobby {
     size_t online_ = 0;
     size_t online_sent_ = 0;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
+    Metrics* metrics_ = nullptr;
 };
 
 }  // namespace reversi::server

@@ -13,6 +13,9 @@
 
 #include "server/accounts/accounts.h"
 #include "server/analysis/service.h"
+#include "server/common/event_log.h"
+#include "server/common/metrics.h"
+#include "server/common/secrets.h"
 #include "server/hub/table_endpoint.h"
 #include "server/lobby/endpoint.h"
 #include "server/net/static_files.h"
@@ -32,8 +35,10 @@ std::string_view sv(beast::string_view s) {
 constexpr std::size_t MaxEchoBytes = 200;
 
 Reply error_body(ErrorCode code, const std::string& message, int status = 0) {
-    return {status ? status : error_status(code), "application/json",
+    Reply r{status ? status : error_status(code), "application/json",
             error_text(ApiError(code, message))};
+    r.error = code;
+    return r;
 }
 
 // Splits "/api/tables/abc/join" into its segments after "/api", each made UTF-8-safe.
@@ -313,6 +318,10 @@ void HttpSession::on_read(error_code ec, std::size_t) {
     // A refused request is answered as its own request, then the connection closes.
     const auto refuse = [this](Reply r) {
         ++request_;
+        request_id_ = random_id(12);
+        method_.clear();
+        path_.clear();
+        started_ = std::chrono::steady_clock::now();
         answered_ = false;
         host_.clear();
         set_cookie_.clear();
@@ -331,6 +340,10 @@ void HttpSession::on_read(error_code ec, std::size_t) {
 
 void HttpSession::handle(http::request<http::string_body>&& req) {
     ++request_;
+    request_id_ = random_id(12);
+    method_ = std::string(sv(req.method_string()));
+    path_ = log_path(sv(req.target()));
+    started_ = std::chrono::steady_clock::now();
     answered_ = false;
     host_ = std::string(sv(req[http::field::host]));
     set_cookie_.clear();
@@ -370,6 +383,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         auto params = query_params(target);
         stream_.expires_never();
         upgraded_ = true;
+        log_access(101);
         std::unique_ptr<Endpoint> table =
             std::make_unique<TableEndpoint>(hub_, utf8_safe(params["table"], MaxEchoBytes),
                                             utf8_safe(params["token"], MaxEchoBytes));
@@ -390,6 +404,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
 void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
     stream_.expires_never();
     upgraded_ = true;
+    log_access(101);
     auto ws = std::make_shared<WebsocketSession>(
         stream_.release_socket(), std::move(slot_), settings_->limits,
         site_.accounts.identify(sv(req[http::field::cookie])),
@@ -468,6 +483,7 @@ void HttpSession::answer(uint64_t request, Reply r, bool keep_alive, std::string
 }
 
 void HttpSession::reply(Reply r, bool keep_alive, std::string_view allow) {
+    if (r.error) count_error(site_.metrics, *r.error);
     http::response<http::string_body> res{static_cast<http::status>(r.status), 11};
     res.set(http::field::server, "reversi");
     res.set(http::field::content_type, r.content_type);
@@ -506,9 +522,23 @@ void HttpSession::linger_more(std::shared_ptr<std::array<char, 4096>> scratch) {
                             });
 }
 
+void HttpSession::log_access(unsigned status) const {
+    if (!site_.log) return;
+    site_.log->write("access", {{"id", request_id_},
+                                {"remote", slot_.client()},
+                                {"method", method_},
+                                {"path", path_},
+                                {"status", status},
+                                {"ms", std::chrono::duration<double, std::milli>(
+                                           std::chrono::steady_clock::now() - started_)
+                                           .count()}});
+}
+
 template <class Body>
 void HttpSession::write(http::response<Body>&& res) {
     answered_ = true;
+    res.set("X-Request-Id", request_id_);
+    log_access(res.result_int());
     auto sp = std::make_shared<http::response<Body>>(std::move(res));
     response_ = sp;
     http::async_write(stream_, *sp, [self = shared_from_this(), sp](error_code ec, std::size_t) {

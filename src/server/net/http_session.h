@@ -56,6 +56,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     void reply(Reply r, bool keep_alive, std::string_view allow = {});
     template <class Body>
     void write(http::response<Body>&& res);
+    // One access line of the structured log for the current request (site_.log, if any).
+    void log_access(unsigned status) const;
     void linger();
     void linger_more(std::shared_ptr<std::array<char, 4096>> scratch);
 
@@ -72,6 +74,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     uint64_t request_ = 0;            // serial of the current request
     bool answered_ = false;           // the current request has its answer
     bool upgraded_ = false;           // the socket went to a WebsocketSession
+    // The current request as the structured log and X-Request-Id tell it.
+    std::string request_id_, method_, path_;
+    std::chrono::steady_clock::time_point started_;
 };
 
 }  // namespace reversi::server

@@ -12,6 +12,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "server/common/metrics.h"
+
 namespace reversi::server {
 
 namespace {
@@ -113,6 +115,7 @@ void Listener::on_accept(error_code ec, tcp::socket socket) {
     }
     const auto remote = socket.remote_endpoint(ec);
     if (!ec) {
+        if (site_.metrics) site_.metrics->connections.add();
         ConnectionSlot slot = limiter_->acquire(address_key(remote.address()));
         if (!slot) {
             refuse(std::move(socket));

@@ -24,6 +24,8 @@ class Listener : public std::enable_shared_from_this<Listener> {
              const ServerLimits& limits);
     // The port actually bound (useful with port 0).
     unsigned short port() const { return acceptor_.local_endpoint().port(); }
+    // Connections open now (HTTP and WebSocket).
+    int open_connections() const { return limiter_->open(); }
     void run();
     void stop();
 

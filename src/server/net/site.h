@@ -12,6 +12,8 @@ class Lobby;
 class AnalysisService;
 class PuzzleService;
 class TournamentService;
+class Metrics;
+class EventLog;
 
 struct Site {
     GameHub& hub;
@@ -20,6 +22,8 @@ struct Site {
     AnalysisService* analysis = nullptr;
     PuzzleService* puzzles = nullptr;
     TournamentService* tournaments = nullptr;
+    Metrics* metrics = nullptr;  // counts connections and refused requests (may be null)
+    EventLog* log = nullptr;     // the structured access log (`--json-log`), or null
 };
 
 }  // namespace reversi::server

@@ -5,6 +5,7 @@
 #include "server/storage/storage.h"
 
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -56,13 +57,16 @@ void StorageQueue::stop() {
 }
 
 bool StorageQueue::transact(const std::function<void()>& body) {
+    const auto start = std::chrono::steady_clock::now();
     try {
         storage_.begin();
         body();
         storage_.commit();
         transactions_++;
+        if (metrics_) metrics_->commit_seconds.observe_since(start);
         return true;
     } catch (const std::exception& e) {
+        if (metrics_) metrics_->storage_faults.add();
         std::cerr << "storage: write failed: " << e.what() << '\n';
         try {
             storage_.rollback();
@@ -94,6 +98,7 @@ void StorageQueue::run_writes(std::vector<Job>& batch) {
         }
     }
     for (size_t i = 0; i < batch.size(); ++i) writes_ += ok[i];
+    if (metrics_) metrics_->storage_writes.add(std::count(ok.begin(), ok.end(), 1));
     // One completion for the whole batch: the caller's thread then answers every write of it
     // in one go, in order, instead of waking up once per move.
     auto dones = std::make_shared<std::vector<std::pair<std::function<void(bool)>, bool>>>();

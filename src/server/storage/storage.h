@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/common/metrics.h"
 #include "server/storage/account_store.h"
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
@@ -74,6 +75,8 @@ class StorageQueue {
     // Writes committed so far and transactions used (group commit makes these differ).
     uint64_t writes() const { return writes_; }
     uint64_t transactions() const { return transactions_; }
+    // Where commits, their latency and failed transactions are counted (set before any job).
+    void set_metrics(Metrics* metrics) { metrics_ = metrics; }
 
   private:
     struct Job {
@@ -96,6 +99,7 @@ class StorageQueue {
     bool stopping_ = false;
     std::atomic<uint64_t> writes_{0};
     std::atomic<uint64_t> transactions_{0};
+    Metrics* metrics_ = nullptr;
     std::thread thread_;
 };
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "server/storage/schema_compat.h"
+
 namespace reversi::server::pg {
 
 namespace {
@@ -243,16 +245,26 @@ void migrate(Connection& connection) {
     try {
         connection.exec(std::string("SELECT pg_advisory_xact_lock(") + MigrationLock + ")");
         connection.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+        connection.exec("CREATE TABLE IF NOT EXISTS schema_compat (oldest INTEGER NOT NULL)");
         const int have = stored_schema_version(connection);
         const int want = schema_version();
-        if (have > want)
-            throw std::runtime_error("the database has schema version " + std::to_string(have) +
-                                     ", newer than this server's " + std::to_string(want));
+        const Result compat = connection.exec("SELECT MAX(oldest) FROM schema_compat");
+        const bool recorded = !compat.is_null(0, 0);
+        const int oldest = recorded ? static_cast<int>(compat.integer(0, 0)) : have;
+        // A newer build's database that only gained things is served as it is (rolling
+        // upgrade, docs/STORAGE.md).
+        if (have > want && !may_serve(want, have, oldest))
+            throw std::runtime_error(newer_schema_error(have, oldest, want));
         for (int v = have; v < want; ++v) connection.exec(migrations()[v]);
-        if (have != want) {
+        if (have < want) {
             connection.exec("DELETE FROM schema_version");
             connection.exec("INSERT INTO schema_version(version) VALUES($1)",
                             {std::to_string(want)});
+        }
+        if (have < want || (have == want && !recorded)) {
+            connection.exec("DELETE FROM schema_compat");
+            connection.exec("INSERT INTO schema_compat(oldest) VALUES($1)",
+                            {std::to_string(OldestCompatibleSchema)});
         }
         connection.exec("COMMIT");
     } catch (...) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "server/storage/schema_compat.h"
 #include "server/storage/sqlite/statement.h"
 #include "server/storage/sqlite/storage.h"
 
@@ -97,11 +98,20 @@ int SqliteStorage::stored_schema_version() {
 
 void SqliteStorage::migrate() {
     exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+    exec("CREATE TABLE IF NOT EXISTS schema_compat (oldest INTEGER NOT NULL)");
     const int have = stored_schema_version();
     const int want = schema_version();
-    if (have > want)
-        throw std::runtime_error("the database has schema version " + std::to_string(have) +
-                                 ", newer than this server's " + std::to_string(want));
+    sqlite3_stmt* st = prepare("SELECT MAX(oldest) FROM schema_compat");
+    const bool recorded =
+        sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL;
+    const int oldest = recorded ? sqlite3_column_int(st, 0) : have;
+    sqlite3_finalize(st);
+    // A newer build's database that only gained things is served as it is (rolling upgrade).
+    if (have > want) {
+        if (!may_serve(want, have, oldest))
+            throw std::runtime_error(newer_schema_error(have, oldest, want));
+        return;
+    }
     for (int v = have; v < want; ++v) {
         exec("BEGIN IMMEDIATE");
         try {
@@ -114,6 +124,12 @@ void SqliteStorage::migrate() {
             rollback();
             throw;
         }
+    }
+    if (have < want || !recorded) {
+        exec("DELETE FROM schema_compat");
+        exec(("INSERT INTO schema_compat(oldest) VALUES(" + std::to_string(OldestCompatibleSchema) +
+              ")")
+                 .c_str());
     }
 }
 

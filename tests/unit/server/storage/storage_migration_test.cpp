@@ -112,7 +112,10 @@ TEST_P(StorageMigration, ADatabaseMadeBeforeChatAndAnalysesGainsThem) {
 
 TEST_P(StorageMigration, ADatabaseNewerThanTheBuildIsRefusedUntouched) {
     write_rows(*db_->open());
+    // The newer build's migration removed or changed something: it raised the oldest version
+    // that may serve the database past this build's.
     db_->exec_raw("UPDATE schema_version SET version = " + std::to_string(current_version() + 1));
+    db_->exec_raw("UPDATE schema_compat SET oldest = " + std::to_string(current_version() + 1));
     try {
         db_->open();
         ADD_FAILURE() << "a newer database was opened";
@@ -125,6 +128,31 @@ TEST_P(StorageMigration, ADatabaseNewerThanTheBuildIsRefusedUntouched) {
     }
     db_->exec_raw("UPDATE schema_version SET version = " + std::to_string(current_version()));
     expect_rows(*db_->open());
+}
+
+// A rolling upgrade (docs/STORAGE.md "Upgrading nodes one at a time"): a node of the newer
+// build has migrated the database with a migration that only adds (a table, a column with a
+// default), leaving the oldest version that may serve it; a node of this build goes on beside
+// it, reading and writing, and leaves the newer version and its additions alone.
+TEST_P(StorageMigration, ANewerDatabaseThatOnlyGainedThingsIsServedBesideTheNewerBuild) {
+    write_rows(*db_->open());
+    const int newer = current_version() + 1;
+    db_->exec_raw("CREATE TABLE newer_feature (id INTEGER PRIMARY KEY, note TEXT)");
+    db_->exec_raw("ALTER TABLE tables ADD COLUMN newer_column INTEGER NOT NULL DEFAULT 0");
+    db_->exec_raw("UPDATE schema_version SET version = " + std::to_string(newer));
+    {
+        auto store = db_->open();
+        expect_rows(*store);
+        store->begin();
+        store->save_table(table_row("t2", "playing"));
+        store->add_move("t2", {0, "f5", {900}});
+        store->commit();
+        EXPECT_EQ(stored_version(*store), newer);
+    }
+    const auto again = db_->open();
+    ASSERT_TRUE(again->load("t2"));
+    EXPECT_EQ(again->load("t2")->moves.size(), 1u);
+    EXPECT_EQ(stored_version(*again), newer);
 }
 
 #ifdef REVERSI_WITH_POSTGRES

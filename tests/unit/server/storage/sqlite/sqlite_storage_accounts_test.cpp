@@ -164,6 +164,7 @@ TEST(SqliteAccounts, ADatabaseNewerThanTheServerIsRefused) {
     const TempDb temp("newer");
     { SqliteStorage db(temp.path); }
     raw_exec(temp.path, "UPDATE schema_version SET version = 999");
+    raw_exec(temp.path, "UPDATE schema_compat SET oldest = 999");  // not only additions
     EXPECT_THROW(SqliteStorage db(temp.path), std::runtime_error);
 }
 

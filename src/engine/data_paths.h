@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Where the program's shipped files lie: the web client, the trained weights and the
+// Multi-ProbCut parameters and the puzzles. Found from the executable's own path, never from a path compiled
+// in: an installed binary reads <prefix>/share/reversi, a binary in a build tree follows the
+// marker file that CMake writes into the build folder to the source tree.
+#pragma once
+
+#include <string>
+
+namespace reversi::engine {
+
+struct DataPaths {
+    std::string web;         // the browser client's files
+    std::string weights;     // <variant>.weights
+    std::string mpc;         // <variant>.mpc
+    std::string puzzles;     // <pool>.jsonl, the shipped puzzles (docs/PUZZLES.md)
+    bool installed = false;  // found under <prefix>/share/reversi (not a build tree)
+};
+
+// The name of the marker file in a build folder; it holds the source tree's path on one line.
+inline constexpr const char* SourceMarkerName = "reversi-source-dir";
+
+// The data paths of an executable at `exe` (an absolute path): <dir>/../share/reversi when it
+// holds weights/; else the source tree named by a marker file in <dir> or up to two folders
+// above it (test binaries lie in build/tests/...); else the relative web, data/weights and
+// data/mpc of the working directory.
+DataPaths find_data_paths(const std::string& exe);
+
+// find_data_paths of this process's executable (/proc/self/exe), worked out once.
+const DataPaths& data_paths();
+
+}  // namespace reversi::engine

@@ -1,0 +1,229 @@
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version VALUES(7);
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    created INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    result TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO tables VALUES('qu9c8smh',1796286477512,'playing','{"clock":{"mode":"none"},"hints":true,"local":false,"rated":false,"rematch":"","seats":[{"level":1,"name":"","player":0,"rating":0.0,"token_hash":"","type":"computer"},{"level":0,"name":"Fixture","player":1,"rating":0.0,"token_hash":"b2:3ed5854faa809753685c7f1eb4bfc6748faa47a00ae8df09121f3a193b2f028c","type":"human"}],"setup":{"anti":false,"blocked":[],"board":"8","free_opening":false,"handicap":0,"handicap_to":"black","players":2}}','');
+INSERT INTO tables VALUES('h4qc3m76',1796286477645,'playing','{"clock":{"mode":"none"},"hints":false,"local":false,"rated":false,"rematch":"","seats":[{"level":0,"name":"Guest-8277","player":2,"rating":0.0,"token_hash":"b2:816fa0a2604a9020ad7b0309be1a1ece9f5462a4141d2ff0016b9968ae160b53","type":"human"},{"level":0,"name":"Guest-8497","player":5,"rating":0.0,"token_hash":"b2:23fca846d8db96c0df62b6d97df2b591c4567adf06d82efc4b3cf6479ee9ecb2","type":"human"}],"setup":{"anti":false,"blocked":[],"board":"8","free_opening":false,"handicap":0,"handicap_to":"black","players":2}}','');
+INSERT INTO tables VALUES('sd6ncwiz',1796286477645,'playing','{"clock":{"mode":"none"},"hints":false,"local":false,"rated":false,"rematch":"","seats":[{"level":0,"name":"Guest-3384","player":3,"rating":0.0,"token_hash":"b2:9805cf1816f6659533c10e7d8b1113bd26d65cca972f195c34ad7d36577e7939","type":"human"},{"level":0,"name":"Guest-7968","player":6,"rating":0.0,"token_hash":"b2:0459bc48d0a8849d873e7d1efbdddaf711a238cf0d0b8bb3af6049881f0bbf26","type":"human"}],"setup":{"anti":false,"blocked":[],"board":"8","free_opening":false,"handicap":0,"handicap_to":"black","players":2}}','');
+INSERT INTO tables VALUES('2xmvtefi',1796286477645,'playing','{"clock":{"mode":"none"},"hints":false,"local":false,"rated":false,"rematch":"","seats":[{"level":0,"name":"Guest-7319","player":4,"rating":0.0,"token_hash":"b2:09df753031de907936d694e801f07065042910505d59bc499068595d34a65cb0","type":"human"},{"level":0,"name":"Guest-0027","player":7,"rating":0.0,"token_hash":"b2:928a9328ce9be6b05e9eeda2747652d9fe443c93f0aa5328233ce7cb79b446a3","type":"human"}],"setup":{"anti":false,"blocked":[],"board":"8","free_opening":false,"handicap":0,"handicap_to":"black","players":2}}','');
+CREATE TABLE moves (
+    table_id TEXT NOT NULL,
+    ply INTEGER NOT NULL,
+    square TEXT NOT NULL,
+    clock TEXT NOT NULL,
+    PRIMARY KEY (table_id, ply)
+) WITHOUT ROWID;
+INSERT INTO moves VALUES('2xmvtefi',0,'d3','0,0');
+INSERT INTO moves VALUES('2xmvtefi',1,'c3','0,0');
+INSERT INTO moves VALUES('2xmvtefi',2,'e6','0,0');
+INSERT INTO moves VALUES('2xmvtefi',3,'f4','0,0');
+INSERT INTO moves VALUES('2xmvtefi',4,'b3','0,0');
+INSERT INTO moves VALUES('2xmvtefi',5,'b2','0,0');
+INSERT INTO moves VALUES('2xmvtefi',6,'b1','0,0');
+INSERT INTO moves VALUES('2xmvtefi',7,'a3','0,0');
+INSERT INTO moves VALUES('2xmvtefi',8,'b4','0,0');
+INSERT INTO moves VALUES('2xmvtefi',9,'c1','0,0');
+INSERT INTO moves VALUES('2xmvtefi',10,'f5','0,0');
+INSERT INTO moves VALUES('2xmvtefi',11,'e3','0,0');
+INSERT INTO moves VALUES('2xmvtefi',12,'g4','0,0');
+INSERT INTO moves VALUES('2xmvtefi',13,'b5','0,0');
+INSERT INTO moves VALUES('2xmvtefi',14,'d1','0,0');
+INSERT INTO moves VALUES('2xmvtefi',15,'f6','0,0');
+INSERT INTO moves VALUES('2xmvtefi',16,'d6','0,0');
+INSERT INTO moves VALUES('2xmvtefi',17,'h4','0,0');
+INSERT INTO moves VALUES('2xmvtefi',18,'b6','0,0');
+INSERT INTO moves VALUES('2xmvtefi',19,'c5','0,0');
+INSERT INTO moves VALUES('2xmvtefi',20,'d2','0,0');
+INSERT INTO moves VALUES('2xmvtefi',21,'g6','0,0');
+INSERT INTO moves VALUES('2xmvtefi',22,'g7','0,0');
+INSERT INTO moves VALUES('2xmvtefi',23,'g8','0,0');
+INSERT INTO moves VALUES('2xmvtefi',24,'h7','0,0');
+INSERT INTO moves VALUES('2xmvtefi',25,'f7','0,0');
+INSERT INTO moves VALUES('2xmvtefi',26,'e7','0,0');
+INSERT INTO moves VALUES('2xmvtefi',27,'a1','0,0');
+INSERT INTO moves VALUES('2xmvtefi',28,'e2','0,0');
+INSERT INTO moves VALUES('2xmvtefi',29,'d7','0,0');
+INSERT INTO moves VALUES('2xmvtefi',30,'f3','0,0');
+INSERT INTO moves VALUES('2xmvtefi',31,'f2','0,0');
+INSERT INTO moves VALUES('2xmvtefi',32,'g1','0,0');
+INSERT INTO moves VALUES('2xmvtefi',33,'c6','0,0');
+INSERT INTO moves VALUES('2xmvtefi',34,'b7','0,0');
+INSERT INTO moves VALUES('2xmvtefi',35,'h8','0,0');
+INSERT INTO moves VALUES('2xmvtefi',36,'a5','0,0');
+INSERT INTO moves VALUES('2xmvtefi',37,'f8','0,0');
+INSERT INTO moves VALUES('2xmvtefi',38,'h5','0,0');
+INSERT INTO moves VALUES('2xmvtefi',39,'g3','0,0');
+INSERT INTO moves VALUES('2xmvtefi',40,'g5','0,0');
+INSERT INTO moves VALUES('2xmvtefi',41,'h6','0,0');
+INSERT INTO moves VALUES('2xmvtefi',42,'c8','0,0');
+INSERT INTO moves VALUES('2xmvtefi',43,'c4','0,0');
+INSERT INTO moves VALUES('2xmvtefi',44,'c2','0,0');
+INSERT INTO moves VALUES('2xmvtefi',45,'g2','0,0');
+INSERT INTO moves VALUES('2xmvtefi',46,'h2','0,0');
+INSERT INTO moves VALUES('2xmvtefi',47,'a8','0,0');
+INSERT INTO moves VALUES('h4qc3m76',0,'c4','0,0');
+INSERT INTO moves VALUES('h4qc3m76',1,'e3','0,0');
+INSERT INTO moves VALUES('h4qc3m76',2,'f5','0,0');
+INSERT INTO moves VALUES('h4qc3m76',3,'g6','0,0');
+INSERT INTO moves VALUES('h4qc3m76',4,'g5','0,0');
+INSERT INTO moves VALUES('h4qc3m76',5,'e6','0,0');
+INSERT INTO moves VALUES('h4qc3m76',6,'f3','0,0');
+INSERT INTO moves VALUES('h4qc3m76',7,'h5','0,0');
+INSERT INTO moves VALUES('h4qc3m76',8,'h7','0,0');
+INSERT INTO moves VALUES('h4qc3m76',9,'g7','0,0');
+INSERT INTO moves VALUES('h4qc3m76',10,'e2','0,0');
+INSERT INTO moves VALUES('h4qc3m76',11,'c3','0,0');
+INSERT INTO moves VALUES('h4qc3m76',12,'f7','0,0');
+INSERT INTO moves VALUES('h4qc3m76',13,'d6','0,0');
+INSERT INTO moves VALUES('h4qc3m76',14,'c6','0,0');
+INSERT INTO moves VALUES('h4qc3m76',15,'e8','0,0');
+INSERT INTO moves VALUES('h4qc3m76',16,'c2','0,0');
+INSERT INTO moves VALUES('h4qc3m76',17,'e1','0,0');
+INSERT INTO moves VALUES('h4qc3m76',18,'f4','0,0');
+INSERT INTO moves VALUES('h4qc3m76',19,'g8','0,0');
+INSERT INTO moves VALUES('h4qc3m76',20,'f2','0,0');
+INSERT INTO moves VALUES('h4qc3m76',21,'d3','0,0');
+INSERT INTO moves VALUES('h4qc3m76',22,'f6','0,0');
+INSERT INTO moves VALUES('h4qc3m76',23,'g3','0,0');
+INSERT INTO moves VALUES('h4qc3m76',24,'h4','0,0');
+INSERT INTO moves VALUES('h4qc3m76',25,'d7','0,0');
+INSERT INTO moves VALUES('h4qc3m76',26,'g2','0,0');
+INSERT INTO moves VALUES('h4qc3m76',27,'g4','0,0');
+INSERT INTO moves VALUES('h4qc3m76',28,'d8','0,0');
+INSERT INTO moves VALUES('h4qc3m76',29,'c7','0,0');
+INSERT INTO moves VALUES('h4qc3m76',30,'h6','0,0');
+INSERT INTO moves VALUES('h4qc3m76',31,'g1','0,0');
+INSERT INTO moves VALUES('h4qc3m76',32,'f8','0,0');
+INSERT INTO moves VALUES('h4qc3m76',33,'b4','0,0');
+INSERT INTO moves VALUES('h4qc3m76',34,'h8','0,0');
+INSERT INTO moves VALUES('h4qc3m76',35,'d2','0,0');
+INSERT INTO moves VALUES('h4qc3m76',36,'b2','0,0');
+INSERT INTO moves VALUES('h4qc3m76',37,'a2','0,0');
+INSERT INTO moves VALUES('h4qc3m76',38,'a1','0,0');
+INSERT INTO moves VALUES('h4qc3m76',39,'c8','0,0');
+INSERT INTO moves VALUES('h4qc3m76',40,'h3','0,0');
+INSERT INTO moves VALUES('h4qc3m76',41,'c5','0,0');
+INSERT INTO moves VALUES('h4qc3m76',42,'b6','0,0');
+INSERT INTO moves VALUES('h4qc3m76',43,'a7','0,0');
+INSERT INTO moves VALUES('h4qc3m76',44,'a4','0,0');
+INSERT INTO moves VALUES('qu9c8smh',0,'c4','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',0,'d3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',1,'c3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',2,'e6','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',3,'e3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',4,'d2','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',5,'c1','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',6,'f2','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',7,'f3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',8,'e2','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',9,'d1','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',10,'c2','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',11,'b3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',12,'g3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',13,'f6','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',14,'g6','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',15,'d6','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',16,'c6','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',17,'d7','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',18,'c8','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',19,'g7','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',20,'b1','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',21,'e1','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',22,'f5','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',23,'g1','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',24,'f1','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',25,'e7','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',26,'f7','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',27,'g8','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',28,'h1','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',29,'c7','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',30,'c5','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',31,'g5','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',32,'f8','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',33,'b5','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',34,'d8','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',35,'b2','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',36,'h7','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',37,'h6','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',38,'a3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',39,'g2','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',40,'h4','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',41,'h3','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',42,'b8','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',43,'h5','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',44,'h8','0,0');
+INSERT INTO moves VALUES('sd6ncwiz',45,'f4','0,0');
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL DEFAULT '',
+    created INTEGER NOT NULL
+);
+INSERT INTO players VALUES(1,'Fixture','fixture','$argon2id$v=19$m=65536,t=2,p=1$FYGGWWueo314Nk9r/EBk6g$JawvTknfpfelL4hH1FOQAAiFAGiH5xZd0ha3BQAXi/I',1796286477479);
+INSERT INTO players VALUES(2,'Guest-8277','guest-8277','',1796286477645);
+INSERT INTO players VALUES(3,'Guest-3384','guest-3384','',1796286477645);
+INSERT INTO players VALUES(4,'Guest-7319','guest-7319','',1796286477645);
+INSERT INTO players VALUES(5,'Guest-8497','guest-8497','',1796286477671);
+INSERT INTO players VALUES(6,'Guest-7968','guest-7968','',1796286477671);
+INSERT INTO players VALUES(7,'Guest-0027','guest-0027','',1796286477671);
+CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    player INTEGER NOT NULL,
+    created INTEGER NOT NULL,
+    last_seen INTEGER NOT NULL
+) WITHOUT ROWID;
+INSERT INTO sessions VALUES('b2:2dfa8e087ce866914683a740924872fa8b1a529b46e0477811e80ebbe4054e55',5,1796286477671,1796286477671);
+INSERT INTO sessions VALUES('b2:354bd331c3e286f0348ae14e4569f4d71b61e4e9f983946c8d97c3941635c59c',3,1796286477645,1796286477645);
+INSERT INTO sessions VALUES('b2:3ffa3101b34ee6750d19a041a6990f42d9f5efdc069cbf6acbec1eaccdfe56d1',4,1796286477645,1796286477645);
+INSERT INTO sessions VALUES('b2:7683e44b79aa007a12d8a0f54594186b60815dbfa1f22ee00554c7197b04140c',2,1796286477645,1796286477645);
+INSERT INTO sessions VALUES('b2:ad0580918d63670837e3cac7405c2d0316ab53ef825113b96b6dbc8af649078b',6,1796286477671,1796286477671);
+INSERT INTO sessions VALUES('b2:b09aaea9f6c1d12964d37255b991c10d2e7f7a3aa176d670bb06cefdb164dc50',1,1796286477479,1796286477479);
+INSERT INTO sessions VALUES('b2:b7c6365f185074134cb93f4c3969b23686731ae577b6d367542a57e1730cfaca',7,1796286477671,1796286477671);
+CREATE TABLE ratings (
+    player INTEGER NOT NULL,
+    pool TEXT NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (player, pool)
+) WITHOUT ROWID;
+CREATE TABLE table_players (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    outcome TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+INSERT INTO table_players VALUES('qu9c8smh',1,1,'');
+INSERT INTO table_players VALUES('h4qc3m76',0,2,'');
+INSERT INTO table_players VALUES('sd6ncwiz',0,3,'');
+INSERT INTO table_players VALUES('2xmvtefi',0,4,'');
+INSERT INTO table_players VALUES('h4qc3m76',1,5,'');
+INSERT INTO table_players VALUES('sd6ncwiz',1,6,'');
+INSERT INTO table_players VALUES('2xmvtefi',1,7,'');
+CREATE TABLE chat (
+    table_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    time INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    sender TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE analyses (
+    table_id TEXT PRIMARY KEY,
+    analysis TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX tables_status ON tables(status, created);
+CREATE INDEX sessions_player ON sessions(player);
+CREATE INDEX table_players_player ON table_players(player, outcome);
+COMMIT;

@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: MIT
+# Sourced by the service tests' scripts: start_server LOG COMMAND... runs COMMAND (a
+# `reversi serve --port 0 ...` line) with its output in LOG, waits for its "listening on"
+# line, sets $port and appends the process to the caller's $pids (killed by its cleanup).
+# Returns 1, with the log, when the server exits or does not start within 10 s.
+start_server() {
+    local log=$1
+    shift
+    "$@" >"$log" 2>&1 &
+    pids+=($!)
+    port=
+    for _ in $(seq 100); do
+        port=$(sed -n 's|^listening on http://127.0.0.1:\([0-9]*\)$|\1|p' "$log")
+        [[ -n $port ]] && return 0
+        kill -0 "${pids[-1]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "server did not start: $(cat "$log")"
+    return 1
+}

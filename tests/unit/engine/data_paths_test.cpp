@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#include "engine/data_paths.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace reversi::engine {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder under the system's temporary folder, removed at the end of the test.
+struct TempTree {
+    fs::path root = fs::temp_directory_path() /
+                    ("reversi-data-paths-" + std::to_string(::getpid()) + "-" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    TempTree() {
+        fs::remove_all(root);
+        fs::create_directories(root);
+    }
+    ~TempTree() { fs::remove_all(root); }
+};
+
+TEST(DataPaths, InstalledPrefixIsShareReversiBesideBin) {
+    TempTree t;
+    fs::create_directories(t.root / "usr/bin");
+    fs::create_directories(t.root / "usr/share/reversi/weights");
+    const DataPaths p = find_data_paths((t.root / "usr/bin/reversi").string());
+    EXPECT_TRUE(p.installed);
+    EXPECT_EQ(p.weights, (t.root / "usr/share/reversi/weights").string());
+    EXPECT_EQ(p.web, (t.root / "usr/share/reversi/web").string());
+    EXPECT_EQ(p.mpc, (t.root / "usr/share/reversi/mpc").string());
+}
+
+TEST(DataPaths, BuildTreeFollowsTheMarkerUpToTwoFoldersAbove) {
+    TempTree t;
+    fs::create_directories(t.root / "src/data/weights");
+    fs::create_directories(t.root / "build/tests/unit");
+    std::ofstream(t.root / "build" / SourceMarkerName) << (t.root / "src").string() << '\n';
+    for (const char* exe : {"build/reversi", "build/tests/engine_tests"}) {
+        const DataPaths p = find_data_paths((t.root / exe).string());
+        EXPECT_FALSE(p.installed) << exe;
+        EXPECT_EQ(p.weights, (t.root / "src/data/weights").string()) << exe;
+        EXPECT_EQ(p.web, (t.root / "src/web").string()) << exe;
+    }
+    // Three folders below the marker is too far: the working directory's relative paths.
+    fs::create_directories(t.root / "build/tests/unit/deep");
+    EXPECT_EQ(find_data_paths((t.root / "build/tests/unit/deep/x").string()).weights,
+              "data/weights");
+}
+
+TEST(DataPaths, MarkerNamingNoSourceTreeIsIgnored) {
+    TempTree t;
+    fs::create_directories(t.root / "build");
+    std::ofstream(t.root / "build" / SourceMarkerName) << (t.root / "gone").string() << '\n';
+    const DataPaths p = find_data_paths((t.root / "build/reversi").string());
+    EXPECT_FALSE(p.installed);
+    EXPECT_EQ(p.weights, "data/weights");
+    EXPECT_EQ(p.web, "web");
+}
+
+}  // namespace
+}  // namespace reversi::engine
