@@ -79,7 +79,7 @@ class Endgame {
     // (below, parity ordering is cheaper than what better ordering saves).
     static constexpr int OrderedEmpties = 6;
     // Empty squares from which children are looked up in the table before any is searched.
-    static constexpr int EtcEmpties = 11;
+    static constexpr int EtcEmpties = 9;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
     static constexpr int ParallelEmpties = 10;
     // Ordering key per disc of the probe's estimate; 64 is one opponent reply, so a reply
