@@ -22,6 +22,8 @@ void add_gtp_command(CLI::App& app, ExitStatus& status);
 void add_serve_command(CLI::App& app, ExitStatus& status);
 // Endgame puzzles (docs/PUZZLES.md).
 void add_puzzles_command(CLI::App& app, ExitStatus& status);
+// The opening explorer's figures (docs/EXPLORER.md).
+void add_explorer_command(CLI::App& app, ExitStatus& status);
 // Training (docs/TRAINING.md).
 void add_selfplay_command(CLI::App& app, ExitStatus& status);
 void add_train_command(CLI::App& app, ExitStatus& status);

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
     reversi::cli::add_gtp_command(app, status);
     reversi::cli::add_serve_command(app, status);
     reversi::cli::add_puzzles_command(app, status);
+    reversi::cli::add_explorer_command(app, status);
     reversi::cli::add_selfplay_command(app, status);
     reversi::cli::add_train_command(app, status);
     reversi::cli::add_evaltest_command(app, status);

@@ -28,8 +28,9 @@ declare -A below=(
   [server/analysis]="server/hub"
   [server/lobby]="server/hub"
   [server/puzzles]="server/accounts"
+  [server/explorer]="server/hub"
   [server/multinode]="server/lobby server/storage/postgres"
-  [server/net]="server/analysis server/lobby server/puzzles"
+  [server/net]="server/analysis server/lobby server/puzzles server/explorer"
   [server]="server/net server/multinode server/storage/sqlite server/storage/postgres"
 )
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The services of one server that HTTP and WebSocket sessions reach: the hub of tables, the
-// accounts, and (null until they exist) the lobby, the analysis and the puzzle services. Owned by
+// accounts, and (null until they exist) the lobby, the analysis, puzzle and explorer services. Owned by
 // run_server; every session holds a reference, so a new service is one pointer here.
 #pragma once
 
@@ -11,6 +11,7 @@ class Accounts;
 class Lobby;
 class AnalysisService;
 class PuzzleService;
+class ExplorerService;
 
 struct Site {
     GameHub& hub;
@@ -18,6 +19,7 @@ struct Site {
     Lobby* lobby = nullptr;
     AnalysisService* analysis = nullptr;
     PuzzleService* puzzles = nullptr;
+    ExplorerService* explorer = nullptr;
 };
 
 }  // namespace reversi::server

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/common/identity.h"
@@ -21,6 +22,9 @@ const std::vector<std::string>& rating_pools();
 // The pool of a setup, or nothing for setups that are casual only (blocked squares,
 // handicap, free opening; anti except on 8x8 with two players).
 std::optional<std::string> pool_of(const core::Setup& setup);
+// The setup of `pool` (the inverse of pool_of: "8x8", "8x8-anti", "6x6", "10x10", "octagon",
+// "3p", "4p" on the 8x8 board), or nothing for an unknown pool.
+std::optional<core::Setup> pool_setup(std::string_view pool);
 // Why a table made by `creator` with `spec` cannot be rated; empty when it can.
 std::string rated_problem(const TableSpec& spec, const Identity& creator);
 
