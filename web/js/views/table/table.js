@@ -8,6 +8,7 @@
 // legal move for a seat this browser holds changes nothing and says why. States that arrive
 // while a move's flips are still animating wait their turn, so the computer's reply never cuts
 // them.
+import { OpeningLabel } from '../../components/opening.js';
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { Board, discBadge } from '../../components/board.js';
 import { renderPlayers } from './players.js';
@@ -59,6 +60,8 @@ export function tableView(root, id) {
 
     const title = el('h1', { id: 'game-title' });
     const sub = el('p', { class: 'subtitle' });
+    // The traditional opening's name (8x8), as the server names it.
+    const opening = new OpeningLabel();
     const banners = el('div', { class: 'banners' });
     const claim = el('div', { class: 'claim' });
     const boardHost = el('div', { class: 'board-host' });
@@ -78,7 +81,7 @@ export function tableView(root, id) {
     const share = el('p', { class: 'share' });
     const chat = new ChatPanel(store, (msg) => socket?.send(msg));
     flip.addEventListener('click', () => saveFlipped(id, !boardTurned(store.get())));
-    view.append(title, sub, banners, claim,
+    view.append(title, sub, opening.root, banners, claim,
         el('div', { class: 'game-grid' },
             el('div', { class: 'board-col' }, boardHost, el('div', { class: 'under-board' }, phase, flip)),
             el('div', { class: 'side' }, status, passBar, hintBox, alert, players, controls, etiquette, newOpponent, after, toggles,
@@ -215,6 +218,7 @@ export function tableView(root, id) {
             el('span', { class: 'time-control', id: 'time-control' }, ` · ${clockLabel(table.clock)}`),
             table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '');
         const legal = table.status === 'playing' ? (table.legal || []).filter((m) => m !== 'pass') : [];
+        opening.update(table.setup, table.moves || []);
         board.update({ rows: table.board, legal, last: table.last_move, flipped: table.flipped,
             showLegal: showLegal && myTurn(), hint, interactive: myTurn(), animate, marks });
         flip.textContent = flipped ? t('game.unflip') : t('game.flip');
