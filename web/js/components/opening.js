@@ -11,7 +11,7 @@ const MaxNamedPlies = 16;
 
 export class OpeningLabel {
     constructor() {
-        this.root = el('p', { class: 'opening', id: 'opening-name' });
+        this.root = el('span', { class: 'opening', id: 'opening-name' });
         /** @type {string | null} */
         this.key_ = null;
         this.asked_ = 0;

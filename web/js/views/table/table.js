@@ -81,7 +81,7 @@ export function tableView(root, id) {
     const share = el('p', { class: 'share' });
     const chat = new ChatPanel(store, (msg) => socket?.send(msg));
     flip.addEventListener('click', () => saveFlipped(id, !boardTurned(store.get())));
-    view.append(title, sub, opening.root, banners, claim,
+    view.append(title, sub, banners, claim,
         el('div', { class: 'game-grid' },
             el('div', { class: 'board-col' }, boardHost, el('div', { class: 'under-board' }, phase, flip)),
             el('div', { class: 'side' }, status, passBar, hintBox, alert, players, controls, etiquette, newOpponent, after, toggles,
@@ -216,7 +216,7 @@ export function tableView(root, id) {
         title.textContent = describeSetup(table.setup);
         sub.replaceChildren(el('a', { href: `#/rules/${variantOf(table.setup)}`, id: 'rules-link' }, t('game.rulesLink')),
             el('span', { class: 'time-control', id: 'time-control' }, ` · ${clockLabel(table.clock)}`),
-            table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '');
+            table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '', opening.root);
         const legal = table.status === 'playing' ? (table.legal || []).filter((m) => m !== 'pass') : [];
         opening.update(table.setup, table.moves || []);
         board.update({ rows: table.board, legal, last: table.last_move, flipped: table.flipped,
