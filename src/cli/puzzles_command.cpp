@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // `reversi puzzles generate|check` (docs/PUZZLES.md): mines endgame puzzles from self-play
-// games with the exact solver into a puzzle file, resumably (the file keeps the next game, and
-// is rewritten whole every few games), and checks a file, printing its figures.
+// games (or a store's finished games, --db) with the exact solver into a puzzle file, resumably
+// (the file keeps the next game, and is rewritten whole every few games), and checks a file,
+// printing its figures.
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -16,8 +17,10 @@
 #include "engine/puzzle.h"
 
 #ifdef REVERSI_HAVE_SERVER
+#include "server/explorer/service.h"
 #include "server/puzzles/puzzle_file.h"
 #include "server/rating/ratings.h"
+#include "server/storage/sqlite/storage.h"
 #endif
 
 namespace reversi::cli {
@@ -34,6 +37,7 @@ struct GenerateOptions {
     int games = 100;
     uint64_t seed = 1;
     int per_game = 2;
+    std::string db;  // mine this store's finished games instead of self-play
     int save_every = 10;
     int hash_mb = 64;
     engine::PuzzleCriteria criteria;
@@ -73,6 +77,61 @@ void print_figures(const FileFigures& f, std::ostream& out) {
     out << '\n';
 }
 
+// Looks for puzzles along one game (at most --per-game, never two within 2 * max_turns plies,
+// never a position the file holds), adding them to `file` with ids `stem-pPLY`.
+void mine_game(engine::Engine& engine, const core::Variant& variant,
+               const std::vector<core::Square>& moves, const GenerateOptions& opt,
+               const std::string& stem, server::PuzzleFile& file,
+               std::unordered_set<uint64_t>& seen) {
+    core::Position pos = core::Position::start(variant);
+    int found = 0;
+    size_t skip_until = 0;
+    for (size_t ply = 0; ply <= moves.size() && found < opt.per_game; ++ply) {
+        if (ply >= skip_until && !seen.count(pos.key())) {
+            if (auto tree = engine::find_puzzle(engine, pos, opt.criteria)) {
+                server::PuzzleRecord record;
+                record.id = stem + "-p" + std::to_string(ply);
+                record.moves.assign(moves.begin(), moves.begin() + static_cast<long>(ply));
+                record.rating = starting_rating(*tree);
+                record.tree = std::move(*tree);
+                file.puzzles.push_back(std::move(record));
+                seen.insert(pos.key());
+                ++found;
+                skip_until = ply + 2 * static_cast<size_t>(opt.criteria.max_turns);
+            }
+        }
+        if (ply < moves.size()) pos.play(moves[ply]);
+    }
+}
+
+// --db: the finished games of the pool in a SQLite store of `reversi serve`, each mined once
+// (its puzzles' ids name the table, and a position already in the file is skipped).
+void mine_database(engine::Engine& engine, const core::Variant& variant, const std::string& pool,
+                   const GenerateOptions& opt, server::PuzzleFile& file,
+                   std::unordered_set<uint64_t>& seen) {
+    server::SqliteStorage store(opt.db);
+    constexpr int Page = 500;
+    int games = 0;
+    for (int offset = 0;; offset += Page) {
+        const std::vector<server::StoredTable> page = store.finished(Page, offset);
+        for (const server::StoredTable& row : page) {
+            server::ExplorerGame game;
+            try {
+                const server::Table table = server::Table::restore(
+                    row.id, server::json::parse(row.spec), row.created, row.moves,
+                    row.result.empty() ? server::json() : server::json::parse(row.result), 0);
+                if (!server::explorer_game_of(table, game) || game.pool != pool) continue;
+            } catch (const std::exception&) {
+                continue;  // a row that does not read is not mined
+            }
+            mine_game(engine, variant, game.moves, opt, pool + "-db-" + row.id, file, seen);
+            ++games;
+        }
+        if (static_cast<int>(page.size()) < Page) break;
+    }
+    std::cerr << "games of " << pool << " in " << opt.db << ": " << games << '\n';
+}
+
 int run_generate(const GenerateOptions& opt) {
     const core::Setup setup = opt.setup.setup();
     const auto pool = server::pool_of(setup);
@@ -101,29 +160,12 @@ int run_generate(const GenerateOptions& opt) {
     const auto elapsed = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    for (int g = file.next_game; g < opt.games; ++g) {
+    if (!opt.db.empty()) mine_database(engine, variant, *pool, opt, file, seen);
+    for (int g = file.next_game; opt.db.empty() && g < opt.games; ++g) {
         const std::vector<core::Square> moves = engine::puzzle_selfplay_game(
             variant, opt.seed, static_cast<uint64_t>(g), opt.criteria.min_empties, engine);
-        core::Position pos = core::Position::start(variant);
-        int found = 0;
-        size_t skip_until = 0;
-        for (size_t ply = 0; ply <= moves.size() && found < opt.per_game; ++ply) {
-            if (ply >= skip_until && !seen.count(pos.key())) {
-                if (auto tree = engine::find_puzzle(engine, pos, opt.criteria)) {
-                    server::PuzzleRecord record;
-                    record.id = *pool + "-s" + std::to_string(opt.seed) + "-g" + std::to_string(g) +
-                                "-p" + std::to_string(ply);
-                    record.moves.assign(moves.begin(), moves.begin() + static_cast<long>(ply));
-                    record.rating = starting_rating(*tree);
-                    record.tree = std::move(*tree);
-                    file.puzzles.push_back(std::move(record));
-                    seen.insert(pos.key());
-                    ++found;
-                    skip_until = ply + 2 * static_cast<size_t>(opt.criteria.max_turns);
-                }
-            }
-            if (ply < moves.size()) pos.play(moves[ply]);
-        }
+        mine_game(engine, variant, moves, opt,
+                  *pool + "-s" + std::to_string(opt.seed) + "-g" + std::to_string(g), file, seen);
         file.next_game = g + 1;
         if (file.next_game % opt.save_every == 0 || file.next_game == opt.games) {
             server::write_puzzle_file(opt.out, file);
@@ -136,7 +178,7 @@ int run_generate(const GenerateOptions& opt) {
                       << "/hour)\n";
         }
     }
-    if (file.next_game < opt.games || !std::filesystem::exists(opt.out))
+    if (!opt.db.empty() || file.next_game < opt.games || !std::filesystem::exists(opt.out))
         server::write_puzzle_file(opt.out, file);
     const double s = elapsed();
     std::cout << "Pool " << *pool << ": " << file.puzzles.size() - before << " new puzzles in "
@@ -167,6 +209,9 @@ void add_puzzles_command(CLI::App& app, ExitStatus& status) {
     gen->add_option("--out", opt->out, "Puzzle file (resumed when it exists)")->required();
     gen->add_option("--games", opt->games, "Self-play games in all (the file keeps its place)")
         ->check(CLI::Range(1, 10'000'000));
+    gen->add_option("--db", opt->db,
+                    "Mine the finished games of this SQLite store (reversi serve --db) instead "
+                    "of self-play");
     gen->add_option("--seed", opt->seed, "Seed of the self-play games")->capture_default_str();
     gen->add_option("--min-empties", opt->criteria.min_empties, "Fewest empty squares")
         ->capture_default_str()

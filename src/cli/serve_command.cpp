@@ -36,8 +36,10 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
         ->capture_default_str();
     cmd->add_option("--web", options->web_dir, "Directory of the web client")
         ->capture_default_str();
-    cmd->add_option("--puzzles", options->puzzles_dir,
-                    "Directory of puzzle files (docs/PUZZLES.md; empty: none)")
+    cmd->add_option(
+           "--puzzles", options->puzzles_dir,
+           "Directory of puzzle files (docs/PUZZLES.md; empty: none; the last one given counts)")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
         ->capture_default_str();
     cmd->add_option("--engine-threads", options->engine_threads,
                     "Worker threads for computer moves and hints")
@@ -67,8 +69,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Seconds after its last change that a table waiting for players expires")
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
-    cmd->add_option("--idle-unload", limits.idle_table_seconds,
-                    "Seconds after which a playing table nobody watches leaves memory (not the store)")
+    cmd->add_option(
+           "--idle-unload", limits.idle_table_seconds,
+           "Seconds after which a playing table nobody watches leaves memory (not the store)")
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
     cmd->add_option("--engine-queue", limits.engine_queue,
@@ -106,8 +109,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
         ->check([](const std::string& url) {
             return server::valid_public_url(url)
                        ? std::string()
-                       : std::string("an http:// or https:// address without a trailing /, "
-                                     "quotes or spaces, at most 200 characters");
+                       : std::string(
+                             "an http:// or https:// address without a trailing /, "
+                             "quotes or spaces, at most 200 characters");
         });
     cmd->add_option("--metrics-port", options->metrics_port,
                     "Port of the Prometheus /metrics page, apart from the site (-1: none, 0: a "

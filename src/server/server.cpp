@@ -16,6 +16,7 @@
 #include "server/common/engine_pool.h"
 #include "server/common/event_log.h"
 #include "server/common/secrets.h"
+#include "server/explorer/service.h"
 #include "server/hub/hub.h"
 #include "server/hub/table_ownership.h"
 #include "server/lobby/host.h"
@@ -54,8 +55,9 @@ std::unique_ptr<Storage> open_storage(const std::string& db) {
 #ifdef REVERSI_WITH_POSTGRES
         return std::make_unique<PostgresStorage>(db);
 #else
-        throw std::runtime_error("--db: this build has no PostgreSQL support (configure "
-                                 "with -DREVERSI_WITH_POSTGRES=ON)");
+        throw std::runtime_error(
+            "--db: this build has no PostgreSQL support (configure "
+            "with -DREVERSI_WITH_POSTGRES=ON)");
 #endif
     }
     return std::make_unique<SqliteStorage>(db);
@@ -118,6 +120,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                 {{"table", table.id()}, {"plies", table.ply()}, {"result", table.result_json()}});
         });
     }
+    ExplorerService explorer(accounts);
+    hub.on_game_over([&explorer](const Table& table) { explorer.game_finished(table); });
     hub.set_accounts(&accounts);
     // Puzzles: the files are read and checked before the server listens.
     PuzzleService puzzles(
@@ -133,6 +137,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
     accounts.restore(*store);
     puzzles.restore(*store);
+    explorer.restore(*store, 0);
     // With several nodes, unfinished tables are taken over from the nodes that ran them,
     // once their leases expire, by the ownership's sweeper.
     if (!ownership) hub.restore(*store);
@@ -140,6 +145,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     Site site{hub, accounts};
     site.analysis = &analysis;
     site.puzzles = &puzzles;
+    site.explorer = &explorer;
     site.lobby = &lobby.lobby();
     site.metrics = &metrics;
     if (event_log) site.log = &*event_log;

@@ -49,7 +49,9 @@ ServerChild start_server(const std::filesystem::path& binary, const std::vector<
     }
     std::ifstream reader(out_path, std::ios::binary | std::ios::ate);
     std::streamoff offset = reader.tellg();  // what earlier runs wrote is not this start
-    std::vector<std::string> argv_text = {binary.string(), "serve"};
+    // No puzzles: the stress tests never ask for them, and reading the shipped thousands would
+    // cost every start (and every chaos restart) a second or more. A later --puzzles counts.
+    std::vector<std::string> argv_text = {binary.string(), "serve", "--puzzles", ""};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& a : argv_text) argv.push_back(a.data());

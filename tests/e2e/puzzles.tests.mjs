@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Browser tests of the puzzles (issue 30, docs/PUZZLES.md): a registered player solves one
+// Browser tests of what issue 30 adds to learn on the site: a registered player solves one
 // puzzle and fails another from the tests' puzzle set (tests/data/puzzles), each move graded by
 // the exact score, both ratings moving the right way each time, the solution tree shown with
 // every move's exact score, the puzzle rating on the profile, and the daily puzzle's link on
-// the landing page.
+// the landing page (docs/PUZZLES.md); a game's opening named in the game view and the replay,
+// and the explorer counting the games played (docs/EXPLORER.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { check, freshName, here, registered } from './lib.mjs';
+import { check, createGame, fillSetup, freshName, here, registered } from './lib.mjs';
 
 // The tests' 8x8 puzzles, as the server reads them (the first line is the header).
 const puzzles = readFileSync(join(here, '../data/puzzles/8x8.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
@@ -80,5 +81,37 @@ export const tests = {
         await page.click('#daily-puzzle');
         await page.waitForSelector('#puzzle-task:not(:empty)');
         check(/Daily puzzle/.test(await page.textContent('#puzzle-title')), 'the daily link does not open the daily puzzle');
+    },
+
+    async 'explorer: a Tiger game is named in the game view and counted in the explorer'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        page.on('dialog', (d) => d.accept());
+        // Two games at one screen, the Tiger begun at f5 and at c4 (the same opening turned).
+        const lines = [['f5', 'd6', 'c3', 'd3', 'c4'], ['c4', 'e3', 'f6', 'e6', 'f5']];
+        for (const line of lines) {
+            await page.goto(`${ctx.url}/#/new`);
+            await fillSetup(page, { board: 8, seats: ['human', 'human'], local: true });
+            await createGame(page);
+            for (let i = 0; i < line.length; i++) {
+                await page.click(`.board-host .sq[data-sq="${line[i]}"]`);
+                await page.waitForFunction((n) => document.querySelector('section.game')?.dataset.ply === String(n), i + 1);
+            }
+            await page.waitForFunction(() => /Tiger/.test(document.querySelector('#opening-name')?.textContent || ''));
+            await page.click('#resign');
+            await page.waitForFunction(() => document.querySelector('section.game')?.dataset.status === 'finished');
+        }
+        await page.screenshot({ path: `${ctx.shots}/explorer-game-tiger.png` });
+        await page.goto(`${ctx.url}/#/explorer/8x8`);
+        await page.waitForSelector('#explorer-table button[data-move="f5"]');
+        const games = Number((/\d+/.exec(await page.textContent('#explorer-games')) || ['0'])[0]);
+        check(games >= 2, `the explorer counts ${games} games`);
+        for (const move of ['f5', 'd6', 'c3', 'd3', 'c4']) {
+            await page.click(`#explorer-table button[data-move="${move}"]`);
+            await page.waitForFunction((m) => (document.querySelector('#explorer-line')?.textContent || '').endsWith(m), move);
+        }
+        await page.waitForFunction(() => /Tiger/.test(document.querySelector('#explorer-opening')?.textContent || ''));
+        check(/: 2\b/.test(await page.textContent('#explorer-games')), `both turned games reach the Tiger: ${await page.textContent('#explorer-games')}`);
+        await page.screenshot({ path: `${ctx.shots}/explorer-tiger.png` });
     },
 };

@@ -28,9 +28,10 @@ declare -A below=(
   [server/analysis]="server/hub"
   [server/lobby]="server/hub"
   [server/puzzles]="server/accounts"
+  [server/explorer]="server/hub"
   [server/multinode]="server/lobby server/storage/postgres"
   [server/tournament]="server/lobby"
-  [server/net]="server/analysis server/lobby server/puzzles server/tournament"
+  [server/net]="server/analysis server/lobby server/puzzles server/tournament server/explorer"
   [server]="server/net server/multinode server/tournament server/storage/sqlite server/storage/postgres"
 )
 

@@ -47,32 +47,6 @@ const std::vector<std::string>& preset_names() {
     return Names;
 }
 
-std::optional<core::Setup> pool_setup(std::string_view pool) {
-    core::Setup s;
-    if (pool == "8x8") return s;
-    if (pool == "8x8-anti") {
-        s.anti = true;
-        return s;
-    }
-    if (pool == "6x6") {
-        s.shape = core::Shape::Six;
-        return s;
-    }
-    if (pool == "10x10") {
-        s.shape = core::Shape::Ten;
-        return s;
-    }
-    if (pool == "octagon") {
-        s.shape = core::Shape::Octagon;
-        return s;
-    }
-    if (pool == "3p" || pool == "4p") {
-        s.players = pool == "3p" ? 3 : 4;
-        return s;
-    }
-    return std::nullopt;
-}
-
 double QuickQueue::window(const QuickEntry& entry, int64_t now) const {
     const int64_t waited = std::max<int64_t>(0, now - entry.since);
     const int64_t steps = window_.step_ms > 0 ? waited / window_.step_ms : 0;

@@ -14,6 +14,7 @@
 
 #include "core/variant.h"
 #include "server/common/protocol.h"
+#include "server/rating/ratings.h"
 
 namespace reversi::server {
 
@@ -22,10 +23,6 @@ namespace reversi::server {
 std::optional<ClockSpec> preset_clock(std::string_view preset);
 // The preset names, in the order clients show them.
 const std::vector<std::string>& preset_names();
-
-// The setup a quick pairing of `pool` plays ("8x8", "8x8-anti", "6x6", "10x10", "octagon",
-// "3p", "4p" on the 8x8 board), or nothing for an unknown pool.
-std::optional<core::Setup> pool_setup(std::string_view pool);
 
 // How the rating window grows: `base` at first, `step` more every `step_ms` of waiting.
 // When nobody else waits for the same game (the seekers of that pool, preset and kind are

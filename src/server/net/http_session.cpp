@@ -16,6 +16,7 @@
 #include "server/common/event_log.h"
 #include "server/common/metrics.h"
 #include "server/common/secrets.h"
+#include "server/explorer/service.h"
 #include "server/hub/table_endpoint.h"
 #include "server/lobby/endpoint.h"
 #include "server/net/static_files.h"
@@ -110,6 +111,12 @@ TournamentService& tournaments_of(const ApiCall& c) {
     return *c.site.tournaments;
 }
 
+// The opening explorer, or not_found on a server started without one.
+ExplorerService& explorer_of(const ApiCall& c) {
+    if (!c.site.explorer) throw ApiError(ErrorCode::NotFound, "this server has no explorer");
+    return *c.site.explorer;
+}
+
 // The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
 // method, and what the call does. A path that matches with another method gets 405.
 struct ApiRoute {
@@ -172,6 +179,20 @@ const std::vector<ApiRoute>& api_routes() {
          V::post,
          [](const ApiCall& c) {
              puzzles_of(c).submit(c.identity, c.seg[1], c.req.body(), c.client, c.respond);
+         }},
+        // The opening explorer and the opening names (docs/EXPLORER.md).
+        {{"explorer"},
+         V::get,
+         [](const ApiCall& c) {
+             explorer_of(c).explore(
+                 param_text(c.params, "pool", "8x8"), param_text(c.params, "moves", ""),
+                 param_text(c.params, "player", ""), param_int(c.params, "min", 0),
+                 param_int(c.params, "max", 0), c.respond);
+         }},
+        {{"openings"},
+         V::get,
+         [](const ApiCall& c) {
+             explorer_of(c).name(param_text(c.params, "moves", ""), c.respond);
          }},
         // Accounts (docs/SITE.md "Identity", "Ratings"; accounts/http.cpp).
         {{"me"}, V::get, [](const ApiCall& c) { c.accounts().me(c.ensure(), c.respond); }},

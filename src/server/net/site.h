@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The services of one server that HTTP and WebSocket sessions reach: the hub of tables, the
-// accounts, and (null until they exist) the lobby, the analysis and the puzzle services. Owned by
+// accounts, and (null until they exist) the lobby, the analysis, puzzle and explorer services. Owned by
 // run_server; every session holds a reference, so a new service is one pointer here.
 #pragma once
 
@@ -14,6 +14,7 @@ class PuzzleService;
 class TournamentService;
 class Metrics;
 class EventLog;
+class ExplorerService;
 
 struct Site {
     GameHub& hub;
@@ -24,6 +25,7 @@ struct Site {
     TournamentService* tournaments = nullptr;
     Metrics* metrics = nullptr;  // counts connections and refused requests (may be null)
     EventLog* log = nullptr;     // the structured access log (`--json-log`), or null
+    ExplorerService* explorer = nullptr;
 };
 
 }  // namespace reversi::server

@@ -165,15 +165,9 @@ nlohmann::json puzzle_tree_json(const core::Geometry& g, const engine::PuzzleTre
 }
 
 core::Setup puzzle_pool_setup(const std::string& pool) {
-    for (const core::Shape shape :
-         {core::Shape::Eight, core::Shape::Six, core::Shape::Ten, core::Shape::Octagon})
-        for (const bool anti : {false, true}) {
-            core::Setup setup;
-            setup.shape = shape;
-            setup.anti = anti;
-            if (pool_of(setup) == pool) return setup;
-        }
-    fail("no two-player pool '" + pool + "'");
+    const auto setup = pool_setup(pool);
+    if (!setup || setup->players != 2) fail("no two-player pool '" + pool + "'");
+    return *setup;
 }
 
 core::Game puzzle_game(const std::string& pool, const PuzzleRecord& puzzle) {

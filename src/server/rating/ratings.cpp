@@ -47,6 +47,32 @@ std::optional<std::string> pool_of(const core::Setup& s) {
     return std::nullopt;
 }
 
+std::optional<core::Setup> pool_setup(std::string_view pool) {
+    core::Setup s;
+    if (pool == "8x8") return s;
+    if (pool == "8x8-anti") {
+        s.anti = true;
+        return s;
+    }
+    if (pool == "6x6") {
+        s.shape = core::Shape::Six;
+        return s;
+    }
+    if (pool == "10x10") {
+        s.shape = core::Shape::Ten;
+        return s;
+    }
+    if (pool == "octagon") {
+        s.shape = core::Shape::Octagon;
+        return s;
+    }
+    if (pool == "3p" || pool == "4p") {
+        s.players = pool == "3p" ? 3 : 4;
+        return s;
+    }
+    return std::nullopt;
+}
+
 std::string rated_problem(const TableSpec& spec, const Identity& creator) {
     if (!may_play_rated(creator)) return "only registered players can play rated games";
     if (spec.local) return "a game at one screen cannot be rated";

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/common/identity.h"
@@ -25,6 +26,9 @@ std::optional<std::string> pool_of(const core::Setup& setup);
 // The pool a game of `setup` under `clock` is rated in: pool_of(setup), with "-corr"
 // added for a correspondence clock (days per move: a pool of its own), or nothing.
 std::optional<std::string> rating_pool(const core::Setup& setup, const ClockSpec& clock);
+// The setup of `pool` (the inverse of pool_of: "8x8", "8x8-anti", "6x6", "10x10", "octagon",
+// "3p", "4p" on the 8x8 board), or nothing for an unknown pool.
+std::optional<core::Setup> pool_setup(std::string_view pool);
 // Why a table made by `creator` with `spec` cannot be rated; empty when it can.
 std::string rated_problem(const TableSpec& spec, const Identity& creator);
 

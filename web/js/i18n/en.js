@@ -260,6 +260,13 @@ export const strings = {
     'tournament.round': 'round {n}', 'tournament.roundOf': 'Round {n} of {of}', 'tournament.secondsLeft': 'Seconds left: {n}',
     'tournament.startsAt': 'Starts at {time}', 'tournament.standings': 'Standings', 'tournament.games': 'Games',
     'tournament.place': 'place {rank} of {of}',
+    // The opening explorer and the opening names (issue 30).
+    'opening.name': 'Opening: {name}', 'landing.explorer': 'Opening explorer',
+    'explorer.title': 'Opening explorer: {pool}', 'explorer.player': 'Player', 'explorer.anyone': 'anyone',
+    'explorer.mine': 'My openings', 'explorer.min': 'Rating from', 'explorer.max': 'to', 'explorer.apply': 'Show',
+    'explorer.start': 'The start position', 'explorer.games': 'Games through this position: {n}',
+    'explorer.move': 'Move', 'explorer.black': 'Black wins', 'explorer.white': 'White wins', 'explorer.draws': 'Draws',
+    'explorer.none': 'No game on the site went on from here.',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -260,6 +260,13 @@ export const strings = {
     'tournament.round': 'runda {n}', 'tournament.roundOf': 'Runda {n} z {of}', 'tournament.secondsLeft': 'Pozostało sekund: {n}',
     'tournament.startsAt': 'Start: {time}', 'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie',
     'tournament.place': 'miejsce {rank} z {of}',
+    // The opening explorer and the opening names (issue 30).
+    'opening.name': 'Otwarcie: {name}', 'landing.explorer': 'Przeglądarka otwarć',
+    'explorer.title': 'Przeglądarka otwarć: {pool}', 'explorer.player': 'Gracz', 'explorer.anyone': 'każdy',
+    'explorer.mine': 'Moje otwarcia', 'explorer.min': 'Ranking od', 'explorer.max': 'do', 'explorer.apply': 'Pokaż',
+    'explorer.start': 'Pozycja początkowa', 'explorer.games': 'Partie przez tę pozycję: {n}',
+    'explorer.move': 'Ruch', 'explorer.black': 'Wygrane czarnych', 'explorer.white': 'Wygrane białych', 'explorer.draws': 'Remisy',
+    'explorer.none': 'Żadna partia na stronie nie toczyła się stąd dalej.',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -258,6 +258,13 @@ export const strings = {
     'tournament.round': '{n}. tur', 'tournament.roundOf': 'Tur {n} / {of}', 'tournament.secondsLeft': 'Kalan saniye: {n}',
     'tournament.startsAt': 'Başlangıç: {time}', 'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar',
     'tournament.place': '{of} oyuncu arasında {rank}.',
+    // The opening explorer and the opening names (issue 30).
+    'opening.name': 'Açılış: {name}', 'landing.explorer': 'Açılış gezgini',
+    'explorer.title': 'Açılış gezgini: {pool}', 'explorer.player': 'Oyuncu', 'explorer.anyone': 'herkes',
+    'explorer.mine': 'Açılışlarım', 'explorer.min': 'Puan en az', 'explorer.max': 'en çok', 'explorer.apply': 'Göster',
+    'explorer.start': 'Başlangıç konumu', 'explorer.games': 'Bu konumdan geçen oyunlar: {n}',
+    'explorer.move': 'Hamle', 'explorer.black': 'Siyah kazandı', 'explorer.white': 'Beyaz kazandı', 'explorer.draws': 'Beraberlik',
+    'explorer.none': 'Sitede buradan devam eden oyun yok.',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -11,6 +11,8 @@
 /** @typedef {import('./protocol.js').Player} Player */
 /** @typedef {import('./protocol.js').PositionScores} PositionScores */
 /** @typedef {import('./protocol.js').Puzzle} Puzzle */
+/** @typedef {import('./protocol.js').ExplorerAnswer} ExplorerAnswer */
+/** @typedef {import('./protocol.js').OpeningName} OpeningName */
 /** @typedef {import('./protocol.js').PuzzleAnswer} PuzzleAnswer */
 /** @typedef {import('./protocol.js').PuzzlePlayer} PuzzlePlayer */
 /** @typedef {import('./protocol.js').Setup} Setup */
@@ -132,3 +134,18 @@ export const getPuzzle = (id) => call('GET', `/api/puzzles/${encodeURIComponent(
 export const submitPuzzle = (id, moves) => call('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { moves });
 /** @param {string} name @returns {Promise<PuzzlePlayer>} */
 export const getPuzzlePlayer = (name) => call('GET', `/api/puzzles/players/${encodeURIComponent(name)}`);
+
+// The opening explorer and the opening names (docs/EXPLORER.md).
+/**
+ * @param {string} pool @param {string[]} moves @param {{player?: string, min?: number, max?: number}} filter
+ * @returns {Promise<ExplorerAnswer>}
+ */
+export function explore(pool, moves, filter = {}) {
+    const q = new URLSearchParams({ pool, moves: moves.join(' ') });
+    if (filter.player) q.set('player', filter.player);
+    if (filter.min) q.set('min', String(filter.min));
+    if (filter.max) q.set('max', String(filter.max));
+    return call('GET', `/api/explorer?${q}`);
+}
+/** @param {string} moves @returns {Promise<{opening: OpeningName | null}>} */
+export const openingName = (moves) => call('GET', `/api/openings?moves=${encodeURIComponent(moves)}`);

@@ -364,3 +364,28 @@ export {};
  * @property {number} attempts
  * @property {number} solved
  */
+
+// The opening explorer (docs/EXPLORER.md).
+/**
+ * @typedef {object} OpeningName
+ * @property {string} name
+ * @property {number} plies the length of the named line
+ */
+
+/**
+ * @typedef {object} ExplorerMove
+ * @property {string} move
+ * @property {number} games
+ * @property {number} black Black's wins
+ * @property {number} white White's wins
+ * @property {number} draws
+ */
+
+/**
+ * @typedef {object} ExplorerAnswer
+ * @property {string} pool
+ * @property {string} moves the sequence asked about
+ * @property {number} games the games through it
+ * @property {ExplorerMove[]} next
+ * @property {OpeningName | null} opening
+ */

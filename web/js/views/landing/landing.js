@@ -118,7 +118,8 @@ export function landingView(root) {
         el('p', { class: 'more' }, el('a', { href: '#/new', class: 'button', id: 'full-setup' }, t('landing.fullSetup')),
             ' ', el('a', { href: '#/rules/standard' }, t('landing.rules')),
             ' ', el('a', { href: '#/puzzle/daily', id: 'daily-puzzle' }, t('landing.dailyPuzzle')),
-            ' ', el('a', { href: '#/puzzles/8x8', id: 'puzzles-link' }, t('landing.puzzles'))));
+            ' ', el('a', { href: '#/puzzles/8x8', id: 'puzzles-link' }, t('landing.puzzles')),
+            ' ', el('a', { href: '#/explorer/8x8', id: 'explorer-link' }, t('landing.explorer'))));
     const ticker = setInterval(() => tickQuickWait(waiting), 500);
     return { destroy() { clearInterval(ticker); stops.forEach((stop) => stop()); } };
 }

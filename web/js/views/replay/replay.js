@@ -5,6 +5,7 @@
 // each seat's player with the rating (before -> after for a rated game) and discs (issue 26, 6).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { Board, discBadge } from '../../components/board.js';
+import { OpeningLabel } from '../../components/opening.js';
 import { getGame, exportUrl } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
@@ -28,6 +29,8 @@ export function replayView(root, id) {
     let board = null;
     const counts = el('ul', { class: 'players', id: 'replay-counts' });
     const where = el('p', { id: 'replay-ply', class: 'status', 'aria-live': 'polite' });
+    // The traditional opening's name at the position shown (8x8), as the server names it.
+    const opening = new OpeningLabel();
     const list = el('ol', { class: 'moves', id: 'moves' });
 
     /** @param {number} i */
@@ -40,6 +43,7 @@ export function replayView(root, id) {
         const pos = positions[index];
         board.update({ rows: rules.boardRows(pos), legal: [], last: pos.last, flipped: pos.flipped, animate: true, marks });
         where.textContent = t('replay.at', { ply: index, total: positions.length - 1 });
+        opening.update(game.setup, (game.moves || []).slice(0, index));
         counts.replaceChildren(...rules.counts(pos).map((c, s) =>
             el('li', { class: 'player', 'data-seat': String(s) }, discBadge(s, marks),
                 el('span', { class: 'pname' }, playerText(game, s)), el('span', { class: 'count' }, String(c)))));
@@ -86,7 +90,7 @@ export function replayView(root, id) {
                 el('a', { href: `#/rules/${variantOf(game.setup)}` }, t('game.rulesLink')),
                 game.finished && game.setup.players === 2
                     ? [' · ', el('a', { href: `#/analysis/${encodeURIComponent(id)}`, id: 'replay-analysis' }, t('analysis.link'))] : null),
-            el('div', { class: 'game-grid' }, host, el('div', { class: 'side' }, where, ctl, counts,
+            el('div', { class: 'game-grid' }, host, el('div', { class: 'side' }, where, opening.root, ctl, counts,
                 el('p', { class: 'status', id: 'replay-result' }, game.result && typeof game.result === 'object' ? resultText(game.result, game.setup) : ''),
                 el('h2', {}, t('game.moves')), list, exports)));
         board = new Board(host, positions[0].w, { label: t('replay.title') });

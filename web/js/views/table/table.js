@@ -8,6 +8,7 @@
 // legal move for a seat this browser holds changes nothing and says why. States that arrive
 // while a move's flips are still animating wait their turn, so the computer's reply never cuts
 // them.
+import { OpeningLabel } from '../../components/opening.js';
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { Board, discBadge } from '../../components/board.js';
 import { renderPlayers } from './players.js';
@@ -59,6 +60,8 @@ export function tableView(root, id) {
 
     const title = el('h1', { id: 'game-title' });
     const sub = el('p', { class: 'subtitle' });
+    // The traditional opening's name (8x8), as the server names it.
+    const opening = new OpeningLabel();
     const banners = el('div', { class: 'banners' });
     const claim = el('div', { class: 'claim' });
     const boardHost = el('div', { class: 'board-host' });
@@ -213,8 +216,9 @@ export function tableView(root, id) {
         title.textContent = describeSetup(table.setup);
         sub.replaceChildren(el('a', { href: `#/rules/${variantOf(table.setup)}`, id: 'rules-link' }, t('game.rulesLink')),
             el('span', { class: 'time-control', id: 'time-control' }, ` · ${clockLabel(table.clock)}`),
-            table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '');
+            table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '', opening.root);
         const legal = table.status === 'playing' ? (table.legal || []).filter((m) => m !== 'pass') : [];
+        opening.update(table.setup, table.moves || []);
         board.update({ rows: table.board, legal, last: table.last_move, flipped: table.flipped,
             showLegal: showLegal && myTurn(), hint, interactive: myTurn(), animate, marks });
         flip.textContent = flipped ? t('game.unflip') : t('game.flip');
