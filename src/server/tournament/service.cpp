@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <utility>
 
 #include "server/accounts/accounts.h"
 #include "server/common/secrets.h"
@@ -68,6 +69,7 @@ void TournamentService::restore(Storage& storage) {
                 if (!g.done && !g.table.empty())
                     if (const auto st = storage.load(g.table); st && st->status == "finished")
                         t.game_over(g.table, first_score(json::parse(st->result)));
+            if (t.status() != Status::Finished) dirty_.insert(t.id());  // what was settled
             tournaments_.emplace(t.id(), std::move(t));
         } catch (const std::exception& e) {
             std::cerr << "tournaments: " << utf8_safe(row.id, 64)
@@ -81,6 +83,11 @@ void TournamentService::restore(Storage& storage) {
 
 void TournamentService::tick() {
     for (auto& [id, t] : tournaments_) pump(t);
+    // Standings go out at most once a second: an arena of many players changes at every
+    // game's end, and every entrant hears of it.
+    for (const std::string& id : std::exchange(dirty_, {}))
+        if (const auto it = tournaments_.find(id); it != tournaments_.end())
+            persist(it->second, true);
     timer_.expires_after(std::chrono::seconds(1));
     std::weak_ptr<const int> life = life_;
     timer_.async_wait([this, life](error_code ec) {
@@ -120,6 +127,7 @@ void TournamentService::make_table(const std::string& id, int64_t first, int64_t
             if (out.error)
                 std::cerr << "tournaments: " << id << ": no table: " << out.error->what() << '\n';
             t.table_made(first, second, out.error ? std::string() : out.table);
+            persist(t, false);  // the table's id now: a game whose table is unknown is lost
             changed(t);
             if (out.error) pump(t);  // a Swiss round may be over now
         });
@@ -137,18 +145,24 @@ void TournamentService::game_finished(const Table& table) {
 }
 
 void TournamentService::changed(Tournament& t) {
+    dirty_.insert(t.id());
+}
+
+void TournamentService::persist(const Tournament& t, bool tell) {
     const StoredTournament row{t.id(), t.created(), tournament::status_name(t.status()),
                                t.doc().dump()};
     std::vector<int64_t> players;
     for (const tournament::Entrant& e : t.entrants()) players.push_back(e.who.player);
     std::weak_ptr<const int> life = life_;
     storage_.write([row](Storage& s) { s.save_tournament(row); },
-                   [this, life, id = t.id(), players](bool ok) {
+                   [this, life, id = t.id(), players, tell](bool ok) {
                        if (life.expired() || !tournaments_.count(id)) return;
                        if (!ok) {
                            std::cerr << "tournaments: " << id << " was not saved\n";
+                           dirty_.insert(id);  // stored whole again at the next tick
                            return;
                        }
+                       if (!tell) return;
                        // Standings only: every entrant gets it at every change.
                        json view = tournaments_.at(id).view(now());
                        view.erase("games");
@@ -209,8 +223,8 @@ void TournamentService::create(const Identity& who, const std::string& body, Res
         if (s.kind == Kind::Arena) {
             const int minutes = std::clamp(get_int(req, "minutes", 30), 0, 7 * 24 * 60 + 1);
             const int seconds = get_int(req, "seconds", 60 * minutes);
-            if (seconds < 5 || seconds > 7 * 24 * 3600)
-                throw ApiError(ErrorCode::BadRequest, "an arena lasts 5 s to 7 days");
+            if (seconds < 2 || seconds > 7 * 24 * 3600)
+                throw ApiError(ErrorCode::BadRequest, "an arena lasts 2 s to 7 days");
             s.duration_ms = int64_t{seconds} * 1000;
         } else {
             s.rounds = get_int(req, "rounds", 5);
@@ -236,6 +250,7 @@ void TournamentService::create(const Identity& who, const std::string& body, Res
         const std::string pool = *rating_pool(*setup, s.clock);
         if (get_bool(req, "join", true)) t.join(who, accounts_.rating(who.player, pool).rating);
         auto [it, fresh] = tournaments_.emplace(id, std::move(t));
+        persist(it->second, false);
         changed(it->second);
         respond(json_reply(200, it->second.view(now())));
     });
@@ -273,6 +288,7 @@ void TournamentService::start(const std::string& id, const Identity& who, Respon
             throw ApiError(ErrorCode::NotYourSeat, "only its creator starts a tournament early");
         t.start(now());
         pump(t);
+        persist(t, false);
         changed(t);
         respond(json_reply(200, t.view(now())));
     });
