@@ -10,6 +10,7 @@
 // games that ended meanwhile from the stored tables. On the network thread only.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -59,9 +60,11 @@ class TournamentService {
     void make_table(const std::string& id, int64_t first, int64_t second);
     // Marks `t` changed: stored and told to its entrants at the next tick.
     void changed(Tournament& t);
-    // Stores `t` now and then, with `tell`, sends its standings to its entrants' lobby
-    // sockets; a failed store is logged and tried again at the next tick.
-    void persist(const Tournament& t, bool tell);
+    // Stores `t` now, then runs `then` (when given) with whether it was stored; a failed
+    // store is logged and tried again at the next tick.
+    void persist(const Tournament& t, std::function<void(bool ok)> then);
+    // Sends the standings to the entrants' lobby sockets.
+    void tell(const std::string& id);
     int64_t now() const;
 
     net::io_context& ioc_;
