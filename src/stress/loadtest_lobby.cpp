@@ -341,6 +341,18 @@ awaitable<int> close_arena(LobbyShared& shared, const std::string& id) {
     co_return 0;
 }
 
+// The completion of a spawned client coroutine: its exception, if any, counted as an error.
+auto failure_counter(LobbyShared& shared, std::string prefix) {
+    return [&shared, prefix = std::move(prefix)](std::exception_ptr e) {
+        if (!e) return;
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& x) {
+            shared.stats.error(prefix + x.what());
+        }
+    };
+}
+
 }  // namespace
 
 int run_lobby_loadtest(const LobbyLoadOptions& options) {
@@ -381,14 +393,7 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
                 cookies[i] = co_await register_player(shared, shared.sources.at(i), i);
                 shared.stats.registered++;
             },
-            [&shared](std::exception_ptr e) {
-                if (!e) return;
-                try {
-                    std::rethrow_exception(e);
-                } catch (const std::exception& x) {
-                    shared.stats.error(std::string("register: ") + x.what());
-                }
-            });
+            failure_counter(shared, "register: "));
     ioc.run_for(std::chrono::seconds(120));
     const double register_s = std::chrono::duration<double>(Clock::now() - register_start).count();
     // Step 2: pairing and playing until the time is up.
@@ -397,14 +402,7 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
     if (options.arena && !cookies.empty())
         net::co_spawn(
             ioc, [&]() -> awaitable<void> { arena = co_await open_arena(shared, cookies); },
-            [&shared](std::exception_ptr e) {
-                if (!e) return;
-                try {
-                    std::rethrow_exception(e);
-                } catch (const std::exception& x) {
-                    shared.stats.error(x.what());
-                }
-            });
+            failure_counter(shared, "arena: "));
     ioc.run_for(std::chrono::seconds(60));
     ioc.restart();
     const auto start = Clock::now();
@@ -414,14 +412,7 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
         net::co_spawn(ioc,
                       options.arena ? arena_player(shared, i, cookies[i])
                                     : lobby_player(shared, i, cookies[i]),
-                      [&shared](std::exception_ptr e) {
-                          if (!e) return;
-                          try {
-                              std::rethrow_exception(e);
-                          } catch (const std::exception& x) {
-                              shared.stats.error(std::string("player: ") + x.what());
-                          }
-                      });
+                      failure_counter(shared, "player: "));
     }
     ioc.run_for(milliseconds(static_cast<int>(options.seconds * 1000) + 40000));
     const double play_time =
