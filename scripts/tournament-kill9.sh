@@ -37,9 +37,12 @@ wait "$load" 2>/dev/null || true
 
 serve serve2.log
 port=$(port_of serve2.log)
-id=$(curl -s "localhost:$port/api/tournaments" |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["tournaments"][0]["id"])')
-curl -s "localhost:$port/api/tournaments/$id" >view.json
+python3 - "$port" <<'PY'
+import json, sys, urllib.request
+base = f"http://127.0.0.1:{sys.argv[1]}/api/tournaments"
+tid = json.load(urllib.request.urlopen(base))["tournaments"][0]["id"]
+open("view.json", "w").write(urllib.request.urlopen(f"{base}/{tid}").read().decode())
+PY
 kill "$server"
 wait "$server" 2>/dev/null || true
 python3 - <<'PY'
