@@ -62,6 +62,7 @@ struct LoadOptions {
     std::string server_binary;            // empty: the `reversi` beside this executable
     int lobby_players = 0;  // > 0: the lobby mode (loadtest_lobby.cpp) with this many players
     int lobby_moves = 6;
+    bool arena = false;  // lobby mode as an arena tournament
 };
 
 struct Stats {
@@ -447,6 +448,9 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                     "Lobby mode: plies of a seek game before the player to move resigns")
         ->check(CLI::Range(0, 200))
         ->capture_default_str();
+    cmd->add_flag("--arena", o->arena,
+                  "Lobby mode as one arena tournament of --seconds: the players join it and play "
+                  "its pairings (latency from a game's end to the next pairing)");
     cmd->callback([o, &status] {
         try {
             if (o->lobby_players > 0) {
@@ -454,6 +458,7 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                 lobby.players = o->lobby_players;
                 lobby.seconds = o->seconds;
                 lobby.moves = o->lobby_moves;
+                lobby.arena = o->arena;
                 lobby.port = o->port;
                 lobby.host = o->host;
                 lobby.connect = o->connect;

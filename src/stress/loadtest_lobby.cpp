@@ -258,6 +258,101 @@ awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie)
     }
 }
 
+// One arena entrant: plays each pairing the tournament makes until the run is over; the
+// pairing latency runs from the end of its last game to its next `paired` (its first
+// pairing, at the start, is not counted).
+awaitable<void> arena_player(LobbyShared& shared, int index, std::string cookie) {
+    auto executor = co_await net::this_coro::executor;
+    const net::ip::address source = shared.sources.at(index);
+    LobbySeat lobby(executor);
+    co_await lobby.ws.connect(shared.node_of(index), source, "/ws/lobby", cookie);
+    std::mt19937_64 rng(index * 7919 + 5);
+    std::optional<Clock::time_point> free_since;
+    // Until the arena is over (its pushed standings say so), however long its last game.
+    const auto give_up = shared.stop_at + std::chrono::seconds(60);
+    for (;;) {
+        const auto left = std::chrono::duration_cast<milliseconds>(give_up - Clock::now());
+        if (left.count() <= 0) co_return;
+        const json msg = json::parse(co_await lobby.ws.read(left));
+        const std::string type = msg.value("type", "");
+        if (type == "tournament" && msg["tournament"].value("status", "") == "finished") co_return;
+        if (type == "error") shared.stats.error("lobby: " + msg.dump().substr(0, 200));
+        if (type != "paired") continue;
+        const json* paired = &msg;
+        if (free_since) {
+            shared.stats.pairing_ms.push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - *free_since).count());
+            shared.stats.pairings += 0.5;
+        }
+        co_await play_table(shared, shared.node_of(index), source, cookie, *paired,
+                            shared.options.moves, "resign", rng());
+        free_since = Clock::now();
+    }
+}
+
+// Step 2 of the arena mode: player 0 creates an arena of the run's length starting in two
+// seconds, the others join it; returns its id.
+awaitable<std::string> open_arena(LobbyShared& shared, const std::vector<std::string>& cookies) {
+    const json settings = {{"name", "load arena " + shared.tag},
+                           {"kind", "arena"},
+                           {"pool", "8x8"},
+                           {"clock", {{"mode", "none"}}},
+                           {"rated", false},
+                           {"seconds", std::max(5, static_cast<int>(shared.options.seconds))},
+                           {"starts_in", 2}};
+    const HttpAnswer made =
+        co_await client::http_call(shared.node_of(0), shared.sources.at(0), http::verb::post,
+                                   "/api/tournaments", settings.dump(), 30, cookies[0]);
+    if (made.status != 200) throw std::runtime_error("create arena: " + made.body.substr(0, 200));
+    const std::string id = json::parse(made.body)["id"];
+    for (size_t i = 1; i < cookies.size(); ++i) {
+        if (cookies[i].empty()) continue;
+        const HttpAnswer joined = co_await client::http_call(
+            shared.node_of(static_cast<int>(i)), shared.sources.at(i), http::verb::post,
+            "/api/tournaments/" + id + "/join", "{}", 30, cookies[i]);
+        if (joined.status != 200) shared.stats.error("join: " + joined.body.substr(0, 200));
+    }
+    co_return id;
+}
+
+// The arena's end: waits for it to finish and checks that its standings count every game
+// twice (once per player) and nothing else; returns the games it counted.
+awaitable<int> close_arena(LobbyShared& shared, const std::string& id) {
+    auto executor = co_await net::this_coro::executor;
+    for (int i = 0; i < 600; ++i) {
+        const HttpAnswer got = co_await client::http_call(
+            shared.node_of(0), shared.sources.at(0), http::verb::get, "/api/tournaments/" + id, "");
+        const json view = json::parse(got.body, nullptr, false);
+        if (view.is_object() && view.value("status", "") == "finished") {
+            int games = 0, points = 0;
+            for (const json& row : view["standings"]) {
+                games += row["games"].get<int>();
+                points += row["score"].get<int>();
+            }
+            if (games % 2) shared.stats.error("standings count an odd number of seats");
+            std::cout << "arena standings: " << view["standings"].size() << " players, "
+                      << games / 2 << " games, " << points << " points\n";
+            co_return games / 2;
+        }
+        net::steady_timer pause(executor, milliseconds(100));
+        co_await pause.async_wait(use_awaitable);
+    }
+    shared.stats.error("the arena did not finish");
+    co_return 0;
+}
+
+// The completion of a spawned client coroutine: its exception, if any, counted as an error.
+auto failure_counter(LobbyShared& shared, std::string prefix) {
+    return [&shared, prefix = std::move(prefix)](std::exception_ptr e) {
+        if (!e) return;
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& x) {
+            shared.stats.error(prefix + x.what());
+        }
+    };
+}
+
 }  // namespace
 
 int run_lobby_loadtest(const LobbyLoadOptions& options) {
@@ -298,34 +393,35 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
                 cookies[i] = co_await register_player(shared, shared.sources.at(i), i);
                 shared.stats.registered++;
             },
-            [&shared](std::exception_ptr e) {
-                if (!e) return;
-                try {
-                    std::rethrow_exception(e);
-                } catch (const std::exception& x) {
-                    shared.stats.error(std::string("register: ") + x.what());
-                }
-            });
+            failure_counter(shared, "register: "));
     ioc.run_for(std::chrono::seconds(120));
     const double register_s = std::chrono::duration<double>(Clock::now() - register_start).count();
     // Step 2: pairing and playing until the time is up.
+    ioc.restart();
+    std::string arena;
+    if (options.arena && !cookies.empty())
+        net::co_spawn(
+            ioc, [&]() -> awaitable<void> { arena = co_await open_arena(shared, cookies); },
+            failure_counter(shared, "arena: "));
+    ioc.run_for(std::chrono::seconds(60));
     ioc.restart();
     const auto start = Clock::now();
     shared.stop_at = start + milliseconds(static_cast<int>(options.seconds * 1000));
     for (int i = 0; i < options.players; ++i) {
         if (cookies[i].empty()) continue;
-        net::co_spawn(ioc, lobby_player(shared, i, cookies[i]), [&shared](std::exception_ptr e) {
-            if (!e) return;
-            try {
-                std::rethrow_exception(e);
-            } catch (const std::exception& x) {
-                shared.stats.error(std::string("player: ") + x.what());
-            }
-        });
+        net::co_spawn(ioc,
+                      options.arena ? arena_player(shared, i, cookies[i])
+                                    : lobby_player(shared, i, cookies[i]),
+                      failure_counter(shared, "player: "));
     }
     ioc.run_for(milliseconds(static_cast<int>(options.seconds * 1000) + 40000));
     const double play_time =
         std::min(std::chrono::duration<double>(Clock::now() - start).count(), options.seconds);
+    if (!arena.empty()) {
+        ioc.restart();
+        net::co_spawn(ioc, close_arena(shared, arena), net::detached);
+        ioc.run_for(std::chrono::seconds(90));
+    }
     if (child.pid > 0) {
         client::stop_server(child, SIGTERM);
         for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
@@ -337,9 +433,10 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
               << " plies per seek game\n";
     std::cout << "pairings " << st.pairings << ", " << st.pairings / play_time
               << " pairings/s; games played " << st.games / 2 << ", moves " << st.moves << '\n';
-    std::cout << "pairing latency ms (accept or quick -> paired): p50 "
-              << percentile(st.pairing_ms, 0.50) << ", p99 " << percentile(st.pairing_ms, 0.99)
-              << ", max "
+    std::cout << (options.arena ? "pairing latency ms (game end -> next paired): p50 "
+                                : "pairing latency ms (accept or quick -> paired): p50 ")
+              << "" << percentile(st.pairing_ms, 0.50) << ", p99 "
+              << percentile(st.pairing_ms, 0.99) << ", max "
               << (st.pairing_ms.empty()
                       ? 0
                       : *std::max_element(st.pairing_ms.begin(), st.pairing_ms.end()))

@@ -12,7 +12,10 @@ struct LobbyLoadOptions {
     int players = 40;  // registered players, in partners of two
     double seconds = 10;
     int moves = 6;  // plies of a seek game before the player to move resigns
-    int port = 0;   // 0: start a server
+    // Arena mode: the players join one arena tournament of `seconds` and play its pairings;
+    // the latency is from a player's game end to its next `paired`.
+    bool arena = false;
+    int port = 0;  // 0: start a server
     std::string host = "127.0.0.1";
     // Nodes' URLs (http://IP:PORT): player i on node i % N, table sockets sent on to the owner.
     std::vector<std::string> connect;

@@ -37,7 +37,9 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
         }
         if (order.rated && !pool_of(spec.setup))
             return fail(ErrorCode::BadRequest, "only games of a rating pool can be rated");
-        Table table(new_id(), spec, wall_now(), now());
+        if (!order.table_id.empty() && find(order.table_id))
+            return fail(ErrorCode::BadRequest, "a table " + order.table_id + " exists");
+        Table table(order.table_id.empty() ? new_id() : order.table_id, spec, wall_now(), now());
         std::vector<std::string> tokens;
         for (int seat = 0; seat < static_cast<int>(order.seats.size()); ++seat) {
             tokens.push_back(random_token());

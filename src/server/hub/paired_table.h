@@ -21,6 +21,9 @@ struct PairingOrder {
     ClockSpec clock;
     bool rated = false;
     std::vector<Identity> seats;
+    // The table's id when the caller chose it first (a tournament stores it before the table
+    // exists, so no table is ever made that it does not know); empty: a new one.
+    std::string table_id;
 };
 
 // The committed table and each seat's token, or why it could not be made (nothing made).

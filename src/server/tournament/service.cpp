@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <utility>
 
 #include "server/accounts/accounts.h"
 #include "server/common/secrets.h"
@@ -63,11 +64,17 @@ void TournamentService::restore(Storage& storage) {
     for (const StoredTournament& row : rows) {
         try {
             Tournament t = Tournament::from_doc(json::parse(row.doc));
-            // Games that ended while the server was down are settled from their tables.
-            for (const tournament::Game& g : std::vector<tournament::Game>(t.games()))
-                if (!g.done && !g.table.empty())
-                    if (const auto st = storage.load(g.table); st && st->status == "finished")
-                        t.game_over(g.table, first_score(json::parse(st->result)));
+            // Games that ended while the server was down are settled from their tables; a
+            // game whose table was never made (the server died in between) is dropped.
+            for (const tournament::Game& g : std::vector<tournament::Game>(t.games())) {
+                if (g.done || g.table.empty()) continue;
+                const auto st = storage.load(g.table);
+                if (!st)
+                    t.table_failed(g.table);
+                else if (st->status == "finished")
+                    t.game_over(g.table, first_score(json::parse(st->result)));
+            }
+            if (t.status() != Status::Finished) dirty_.insert(t.id());  // what was settled
             tournaments_.emplace(t.id(), std::move(t));
         } catch (const std::exception& e) {
             std::cerr << "tournaments: " << utf8_safe(row.id, 64)
@@ -81,6 +88,13 @@ void TournamentService::restore(Storage& storage) {
 
 void TournamentService::tick() {
     for (auto& [id, t] : tournaments_) pump(t);
+    // Standings go out at most once a second: an arena of many players changes at every
+    // game's end, and every entrant hears of it.
+    for (const std::string& id : std::exchange(dirty_, {}))
+        if (const auto it = tournaments_.find(id); it != tournaments_.end())
+            persist(it->second, [this, id](bool ok) {
+                if (ok) tell(id);
+            });
     timer_.expires_after(std::chrono::seconds(1));
     std::weak_ptr<const int> life = life_;
     timer_.async_wait([this, life](error_code ec) {
@@ -105,24 +119,34 @@ void TournamentService::make_table(const std::string& id, int64_t first, int64_t
         t.table_made(first, second, "");
         return changed(t);
     }
+    // The table's id is chosen and stored with the tournament before the table is made, so
+    // that no table exists that the tournament does not know (restore drops a game whose
+    // table was never made).
+    const std::string table = random_id(8);
+    t.table_made(first, second, table);
     PairingOrder order;
     order.setup = *setup;
     order.clock = t.settings().clock;
     order.rated = t.settings().rated;
+    order.table_id = table;
     for (int64_t p : {first, second})
         for (const tournament::Entrant& e : t.entrants())
             if (e.who.player == p) order.seats.push_back(e.who);
+    const auto failed = [this, id, table](const std::string& why) {
+        std::cerr << "tournaments: " << id << ": no table: " << why << '\n';
+        Tournament& t = tournaments_.at(id);
+        t.table_failed(table);
+        changed(t);  // the tick pairs them again (arena) or ends the round (Swiss)
+    };
     std::weak_ptr<const int> life = life_;
-    lobby_.pair_players(
-        std::move(order), [this, life, id, first, second](const PairingOutcome& out) {
+    persist(t, [this, life, id, failed, order = std::move(order)](bool ok) mutable {
+        if (!ok) return failed("the tournament could not be saved");
+        lobby_.pair_players(std::move(order), [this, life, id, failed](const PairingOutcome& out) {
             if (life.expired() || !tournaments_.count(id)) return;
-            Tournament& t = tournaments_.at(id);
-            if (out.error)
-                std::cerr << "tournaments: " << id << ": no table: " << out.error->what() << '\n';
-            t.table_made(first, second, out.error ? std::string() : out.table);
-            changed(t);
-            if (out.error) pump(t);  // a Swiss round may be over now
+            if (out.error) return failed(out.error->what());
+            changed(tournaments_.at(id));
         });
+    });
 }
 
 void TournamentService::game_finished(const Table& table) {
@@ -137,24 +161,31 @@ void TournamentService::game_finished(const Table& table) {
 }
 
 void TournamentService::changed(Tournament& t) {
+    dirty_.insert(t.id());
+}
+
+void TournamentService::persist(const Tournament& t, std::function<void(bool ok)> then) {
     const StoredTournament row{t.id(), t.created(), tournament::status_name(t.status()),
                                t.doc().dump()};
-    std::vector<int64_t> players;
-    for (const tournament::Entrant& e : t.entrants()) players.push_back(e.who.player);
     std::weak_ptr<const int> life = life_;
     storage_.write([row](Storage& s) { s.save_tournament(row); },
-                   [this, life, id = t.id(), players](bool ok) {
+                   [this, life, id = t.id(), then = std::move(then)](bool ok) {
                        if (life.expired() || !tournaments_.count(id)) return;
                        if (!ok) {
                            std::cerr << "tournaments: " << id << " was not saved\n";
-                           return;
+                           dirty_.insert(id);  // stored whole again at the next tick
                        }
-                       // Standings only: every entrant gets it at every change.
-                       json view = tournaments_.at(id).view(now());
-                       view.erase("games");
-                       const json msg = {{"type", "tournament"}, {"tournament", view}};
-                       for (int64_t p : players) lobby_.tell(p, msg);
+                       if (then) then(ok);
                    });
+}
+
+void TournamentService::tell(const std::string& id) {
+    const Tournament& t = tournaments_.at(id);
+    // Standings only: every entrant gets it.
+    json view = t.view(now());
+    view.erase("games");
+    const json msg = {{"type", "tournament"}, {"tournament", view}};
+    for (const tournament::Entrant& e : t.entrants()) lobby_.tell(e.who.player, msg);
 }
 
 TournamentService::Tournament& TournamentService::find(const std::string& id) {
@@ -209,8 +240,8 @@ void TournamentService::create(const Identity& who, const std::string& body, Res
         if (s.kind == Kind::Arena) {
             const int minutes = std::clamp(get_int(req, "minutes", 30), 0, 7 * 24 * 60 + 1);
             const int seconds = get_int(req, "seconds", 60 * minutes);
-            if (seconds < 5 || seconds > 7 * 24 * 3600)
-                throw ApiError(ErrorCode::BadRequest, "an arena lasts 5 s to 7 days");
+            if (seconds < 2 || seconds > 7 * 24 * 3600)
+                throw ApiError(ErrorCode::BadRequest, "an arena lasts 2 s to 7 days");
             s.duration_ms = int64_t{seconds} * 1000;
         } else {
             s.rounds = get_int(req, "rounds", 5);
@@ -236,6 +267,7 @@ void TournamentService::create(const Identity& who, const std::string& body, Res
         const std::string pool = *rating_pool(*setup, s.clock);
         if (get_bool(req, "join", true)) t.join(who, accounts_.rating(who.player, pool).rating);
         auto [it, fresh] = tournaments_.emplace(id, std::move(t));
+        persist(it->second, {});
         changed(it->second);
         respond(json_reply(200, it->second.view(now())));
     });
@@ -273,6 +305,7 @@ void TournamentService::start(const std::string& id, const Identity& who, Respon
             throw ApiError(ErrorCode::NotYourSeat, "only its creator starts a tournament early");
         t.start(now());
         pump(t);
+        persist(t, {});
         changed(t);
         respond(json_reply(200, t.view(now())));
     });

@@ -2,14 +2,18 @@
 // The tournaments of a server (docs/SITE.md "Tournaments"): created by registered players,
 // joined and left over HTTP, started at their time by a one-second tick that also pairs
 // (arena: whoever is free; Swiss: the next round once a round is over) through the lobby,
-// which sends each player `paired` as any pairing does. Each change is stored (one document
-// per tournament) before it is told to the entrants' lobby sockets as
-// {"type": "tournament", "tournament": view}. A restart reads them back and settles the
+// which sends each player `paired` as any pairing does. Changes are stored (one document per
+// tournament) and then told to the entrants' lobby sockets as {"type": "tournament",
+// "tournament": view} at the next tick, at most once a second; a table made for a pairing is
+// stored at once, so that no game is lost (a result the tick had not stored yet is read back
+// from the game's own table after a crash). A restart reads them back and settles the
 // games that ended meanwhile from the stored tables. On the network thread only.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "server/common/identity.h"
@@ -54,9 +58,13 @@ class TournamentService {
     // Pairs what is due, ends what is over, and saves and tells when anything changed.
     void pump(Tournament& t);
     void make_table(const std::string& id, int64_t first, int64_t second);
-    // Stores `t` and then tells its entrants; a failed store is logged (the next change
-    // stores it whole again).
+    // Marks `t` changed: stored and told to its entrants at the next tick.
     void changed(Tournament& t);
+    // Stores `t` now, then runs `then` (when given) with whether it was stored; a failed
+    // store is logged and tried again at the next tick.
+    void persist(const Tournament& t, std::function<void(bool ok)> then);
+    // Sends the standings to the entrants' lobby sockets.
+    void tell(const std::string& id);
     int64_t now() const;
 
     net::io_context& ioc_;
@@ -64,6 +72,7 @@ class TournamentService {
     Lobby& lobby_;
     Accounts& accounts_;
     std::map<std::string, Tournament> tournaments_;
+    std::set<std::string> dirty_;  // changed since the last tick
     net::steady_timer timer_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };

@@ -108,19 +108,20 @@ void Tournament::table_made(int64_t first, int64_t second, const std::string& ta
         return !g.done && g.table.empty() && g.first == first && g.second == second;
     });
     if (it == games_.end()) return;
-    if (!table.empty()) {
-        it->table = table;
-        return;
-    }
-    // No table: an arena pairs them again later; a Swiss round counts it a draw, so that
-    // the round can end.
+    it->table = table.empty() ? "-" : table;
+    if (table.empty()) table_failed("-");
+}
+
+void Tournament::table_failed(const std::string& table) {
+    const auto it = std::find_if(games_.begin(), games_.end(),
+                                 [&](const Game& g) { return !g.done && g.table == table; });
+    if (it == games_.end()) return;
     if (settings_.kind == Kind::Arena) {
+        find(it->first)->playing = find(it->second)->playing = false;
         games_.erase(it);
-        find(first)->playing = find(second)->playing = false;
         return;
     }
-    it->table = "-";
-    game_over("-", 1);
+    game_over(table, 1);
 }
 
 bool Tournament::game_over(const std::string& table, int score) {

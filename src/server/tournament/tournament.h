@@ -75,9 +75,12 @@ class Tournament {
     // The pairings due at `now` (starting it first when its time has come), each already
     // recorded as a game whose table is still to be made; empty when none.
     std::vector<std::pair<int64_t, int64_t>> due_pairings(int64_t now);
-    // The table made for the pending game of `first` and `second`, or the game dropped
-    // (both free again) when `table` is empty.
+    // Names the table of the pending game of `first` and `second` (chosen before the table
+    // is made, and stored first), or drops the game when `table` is empty.
     void table_made(int64_t first, int64_t second, const std::string& table);
+    // The table of a pending game could not be made (or was never stored): an arena drops
+    // the game (both are free again), a Swiss counts it a draw so that its round can end.
+    void table_failed(const std::string& table);
     // A tournament game ended: `score` half points to `first` (seat 0). False when the
     // table is not one of its running games.
     bool game_over(const std::string& table, int score);

@@ -90,6 +90,17 @@ TEST(Protocol, Clocks) {
     const ClockSpec m = parse_clock(json{{"mode", "move"}, {"seconds", 30}});
     EXPECT_EQ(m, (ClockSpec{ClockMode::Move, 30, 0}));
     EXPECT_EQ(code_of([] { parse_clock(json{{"mode", "blitz"}}); }), ErrorCode::BadRequest);
+    // Correspondence: days per move from a short list, a per-move clock in seconds.
+    const ClockSpec d = parse_clock(json{{"mode", "days"}, {"days", 14}});
+    EXPECT_EQ(d, (ClockSpec{ClockMode::Days, 14 * 86400, 0, 14}));
+    EXPECT_TRUE(d.correspondence());
+    EXPECT_EQ(parse_clock(clock_spec_json(d)), d);
+    for (int bad : {0, 4, 15, -1})
+        EXPECT_EQ(code_of([bad] {
+                      parse_clock(json{{"mode", "days"}, {"days", bad}});
+                  }),
+                  ErrorCode::BadRequest)
+            << bad;
     EXPECT_EQ(code_of([] {
                   parse_clock(json{{"mode", "move"}, {"seconds", 0}});
               }),

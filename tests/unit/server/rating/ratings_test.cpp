@@ -36,7 +36,14 @@ TEST(Ratings, PoolsOfStandardSetups) {
     EXPECT_EQ(pool_of(setup(core::Shape::Octagon)), "octagon");
     EXPECT_EQ(pool_of(setup(core::Shape::Ten, 3)), "3p");
     EXPECT_EQ(pool_of(setup(core::Shape::Ten, 4)), "4p");
-    EXPECT_EQ(rating_pools().size(), 7u);
+    // Each live pool and its correspondence pool (days per move).
+    EXPECT_EQ(rating_pools().size(), 14u);
+    ClockSpec days;
+    days.mode = ClockMode::Days;
+    days.days = 3;
+    EXPECT_EQ(rating_pool(setup(core::Shape::Octagon), days), "octagon-corr");
+    EXPECT_EQ(rating_pool(setup(core::Shape::Octagon), ClockSpec{}), "octagon");
+    EXPECT_FALSE(rating_pool(setup(core::Shape::Six, 2, true), days));
 }
 
 TEST(Ratings, UnusualSetupsAreCasualOnly) {

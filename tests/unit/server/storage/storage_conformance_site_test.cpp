@@ -178,6 +178,37 @@ TEST_P(AccountsConformance, AnalysisReplacedWhenSavedAgain) {
     EXPECT_FALSE(other->load_analysis("c"));
 }
 
+TEST_P(AccountsConformance, BotFlagAndTournamentsReadBack) {
+    write([](Storage& s) {
+        StoredPlayer bot{5, "RhinoBot", "rhinobot", "$argon2id$z", 70};
+        bot.bot = true;
+        s.save_player(bot);
+        s.save_player({6, "Ada", "ada", "$argon2id$x", 80});
+        s.save_tournament({"t1", 100, "running", R"({"round":1})"});
+        s.save_tournament({"t1", 100, "finished", R"({"round":3})"});  // replaced
+        s.save_tournament({"t2", 200, "finished", "{}"});
+        s.save_tournament({"t3", 300, "created", "{}"});
+    });
+    auto other = db_->open();
+    const auto players = other->players();
+    ASSERT_EQ(players.size(), 2u);
+    EXPECT_TRUE(players[0].bot);
+    EXPECT_FALSE(players[1].bot);
+    // The unfinished ones, then the newest finished ones up to the limit.
+    const auto one = other->tournaments(1);
+    ASSERT_EQ(one.size(), 2u);
+    EXPECT_EQ(one[0].id, "t3");
+    EXPECT_EQ(one[1].id, "t2");
+    const auto all = other->tournaments(10);
+    ASSERT_EQ(all.size(), 3u);
+    for (const StoredTournament& t : all)
+        if (t.id == "t1") {
+            EXPECT_EQ(t.status, "finished");
+            EXPECT_EQ(t.doc, R"({"round":3})");
+            EXPECT_EQ(t.created, 100);
+        }
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance, testing_backends::BuiltBackends(),
                          testing_backends::BackendTestName());
 
