@@ -107,10 +107,17 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     site.lobby = &lobby.lobby();
     if (lobby_bus) lobby_bus->start(lobby.lobby());
 
+    std::vector<Network> trusted;
+    for (const std::string& proxy : options.trusted_proxies) {
+        const auto network = parse_network(proxy);
+        if (!network) throw std::runtime_error("--trusted-proxy: not ADDR or ADDR/BITS: " + proxy);
+        trusted.push_back(*network);
+    }
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
-        options.web_dir, options.limits);
+        SessionSettings{options.web_dir, options.limits, ClientAddresses(std::move(trusted)),
+                        OriginPolicy(options.allowed_origins)});
     if (ownership) {
         ownership->set_public_url(!options.public_url.empty() ? options.public_url
                                   : "http://" + options.host + ':' +

@@ -30,6 +30,7 @@
 
 #include "stress/commands.h"
 #include "stress/loadtest_lobby.h"
+#include "stress/loadtest_signups.h"
 #include "stress/node_targets.h"
 #include "stress/percentile.h"
 #include "stress/server_child.h"
@@ -62,6 +63,8 @@ struct LoadOptions {
     std::string server_binary;            // empty: the `reversi` beside this executable
     int lobby_players = 0;  // > 0: the lobby mode (loadtest_lobby.cpp) with this many players
     int lobby_moves = 6;
+    int signup_flood = 0;  // > 0: the sign-up flood mode (loadtest_signups.cpp), addresses
+    int flood_logins = 20;
 };
 
 struct Stats {
@@ -447,9 +450,27 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                     "Lobby mode: plies of a seek game before the player to move resigns")
         ->check(CLI::Range(0, 200))
         ->capture_default_str();
+    cmd->add_option("--signup-flood", o->signup_flood,
+                    "Sign-up flood mode: N addresses each sign up 10 players at once while "
+                    "other addresses log in (logins/s, login latency p50/p99)")
+        ->check(CLI::Range(0, 100000));
+    cmd->add_option("--flood-logins", o->flood_logins,
+                    "Sign-up flood mode: addresses that log in (9 logins each)")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
     cmd->callback([o, &status] {
         try {
-            if (o->lobby_players > 0) {
+            if (o->signup_flood > 0) {
+                SignupFloodOptions flood;
+                flood.flood_addresses = o->signup_flood;
+                flood.login_addresses = o->flood_logins;
+                flood.port = o->port;
+                flood.host = o->host;
+                flood.engine_threads = o->engine_threads;
+                flood.serve_args = o->serve_args;
+                flood.server_binary = o->server_binary;
+                status.code = run_signup_flood(flood);
+            } else if (o->lobby_players > 0) {
                 LobbyLoadOptions lobby;
                 lobby.players = o->lobby_players;
                 lobby.seconds = o->seconds;

@@ -142,6 +142,19 @@ std::optional<std::string> FaultInjectingStorage::load_analysis(const std::strin
     return inner_.load_analysis(table);
 }
 
+void FaultInjectingStorage::add_login_failure(const std::string& name_key,
+                                              const std::string& address, int64_t at,
+                                              int64_t forget_before) {
+    maybe_fail_write("add login failure");
+    inner_.add_login_failure(name_key, address, at, forget_before);
+}
+
+LoginFailureCounts FaultInjectingStorage::login_failures(const std::string& name_key,
+                                                         const std::string& address,
+                                                         int64_t since) {
+    return inner_.login_failures(name_key, address, since);
+}
+
 // Single account rows (several nodes on one store): reads pass through, writes may fail.
 std::optional<StoredSession> FaultInjectingStorage::load_session(const std::string& token_hash) {
     return inner_.load_session(token_hash);

@@ -53,6 +53,10 @@ class FaultInjectingStorage : public Storage {
     std::vector<ChatLine> chat_lines(const std::string& table) override;
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    void add_login_failure(const std::string& name_key, const std::string& address, int64_t at,
+                           int64_t forget_before) override;
+    LoginFailureCounts login_failures(const std::string& name_key, const std::string& address,
+                                      int64_t since) override;
     std::optional<StoredSession> load_session(const std::string& token_hash) override;
     std::optional<StoredPlayer> load_player(int64_t id) override;
     std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;

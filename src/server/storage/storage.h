@@ -21,6 +21,7 @@
 #include "server/storage/account_store.h"
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
+#include "server/storage/login_failure_store.h"
 #include "server/storage/table_store.h"
 
 namespace reversi::server {
@@ -30,7 +31,11 @@ namespace reversi::server {
 // implemented for SQLite (sqlite/) and PostgreSQL (postgres/) in files of its own. Methods
 // throw std::runtime_error on failure. Writes between begin() and commit() form one atomic
 // transaction, whatever concerns they touch; a committed transaction survives a crash.
-class Storage : public TableStore, public AccountStore, public ChatStore, public AnalysisStore {
+class Storage : public TableStore,
+                public AccountStore,
+                public ChatStore,
+                public AnalysisStore,
+                public LoginFailureStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

@@ -169,11 +169,24 @@ CREATE TABLE IF NOT EXISTS lobby_challenges (
 );
 )";
 
+// Version 8: wrong logins, counted across nodes by name and by (name, address)
+// (accounts/login_throttle.h); rows older than the throttle's window are deleted as new ones
+// come.
+constexpr const char* SchemaVersion8 = R"(
+CREATE TABLE IF NOT EXISTS login_failures (
+    name_key TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS login_failures_name ON login_failures(name_key, at);
+CREATE INDEX IF NOT EXISTS login_failures_at ON login_failures(at);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7};
+                                                  SchemaVersion7, SchemaVersion8};
     return List;
 }
 

@@ -69,6 +69,11 @@ class PostgresStorage : public Storage, public TableLeases {
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // LoginFailureStore (login_failures.cpp).
+    void add_login_failure(const std::string& name_key, const std::string& address, int64_t at,
+                           int64_t forget_before) override;
+    LoginFailureCounts login_failures(const std::string& name_key, const std::string& address,
+                                      int64_t since) override;
 
     // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only

@@ -38,7 +38,7 @@ AccountsOptions shared_options(int64_t recheck_ms) {
     o.hash_ops = crypto_pwhash_OPSLIMIT_MIN;
     o.hash_memory = crypto_pwhash_MEMLIMIT_MIN;
     o.guests_per_minute = 100'000;
-    o.logins_per_minute = 1'000;
+    o.logins.attempts_per_minute = 1'000;
     o.shared_store = true;
     o.session_recheck_ms = recheck_ms;
     return o;
