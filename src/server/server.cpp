@@ -98,6 +98,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     LobbyHost lobby(ioc, hub, accounts, {}, lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
     accounts.restore(*store);
+    // Guests who left nothing behind are forgotten (docs/SITE.md "Identity").
+    accounts.sweep_guests(std::chrono::hours(1));
     // With several nodes, unfinished tables are taken over from the nodes that ran them,
     // once their leases expire, by the ownership's sweeper.
     if (!ownership) hub.restore(*store);

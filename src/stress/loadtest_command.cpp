@@ -310,6 +310,23 @@ std::vector<std::string> started_server_args(const std::string& db, int engine_t
     return args;
 }
 
+TemporaryServer::TemporaryServer(const std::string& name, int engine_threads,
+                                 const std::vector<std::string>& serve_args,
+                                 const std::string& server_binary) {
+    const std::string base =
+        (std::filesystem::temp_directory_path() / (name + "_" + std::to_string(getpid()))).string();
+    db = base + ".db";
+    out = base + ".out";
+    child = client::start_server(client::server_binary(server_binary),
+                                 started_server_args(db, engine_threads, serve_args), out, "");
+}
+
+TemporaryServer::~TemporaryServer() {
+    client::stop_server(child, SIGTERM);
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+    std::filesystem::remove(out);
+}
+
 namespace {
 
 int run_loadtest(const LoadOptions& options) {

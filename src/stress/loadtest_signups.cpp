@@ -21,6 +21,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "stress/loadtest_lobby.h"
 #include "stress/percentile.h"
@@ -65,19 +66,12 @@ void on_error(FloodStats& stats, std::exception_ptr e) {
 
 int run_signup_flood(const SignupFloodOptions& options) {
     client::raise_open_file_limit();
-    client::ServerChild child;
-    std::string db, out;
+    std::optional<TemporaryServer> started;
     int port = options.port;
     if (port == 0) {
-        const std::string base = (std::filesystem::temp_directory_path() /
-                                  ("reversi_signupflood_" + std::to_string(getpid())))
-                                     .string();
-        db = base + ".db";
-        out = base + ".out";
-        child = client::start_server(
-            client::server_binary(options.server_binary),
-            started_server_args(db, options.engine_threads, options.serve_args), out, "");
-        port = child.port;
+        started.emplace("reversi_signupflood", options.engine_threads, options.serve_args,
+                        options.server_binary);
+        port = started->child.port;
     }
     const client::Target target{
         tcp::endpoint(net::ip::make_address(options.host), static_cast<unsigned short>(port)),
@@ -142,11 +136,7 @@ int run_signup_flood(const SignupFloodOptions& options) {
     const double flood_s = std::chrono::duration<double>(Clock::now() - start).count();
     const double login_s =
         std::max(1e-3, std::chrono::duration<double>(stats.last_login - stats.first_login).count());
-    if (child.pid > 0) {
-        client::stop_server(child, SIGTERM);
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
-        std::filesystem::remove(out);
-    }
+    started.reset();
     const auto statuses = [](const std::map<int, int>& m) {
         std::string s;
         for (const auto& [status, n] : m)

@@ -197,6 +197,39 @@ void Accounts::end_sessions_of(int64_t player, bool store) {
     if (store) write([player](Storage& s) { s.delete_sessions_of(player, {}); });
 }
 
+void Accounts::sweep_guests(std::chrono::milliseconds every) {
+    if (!guest_sweep_) guest_sweep_ = std::make_unique<net::steady_timer>(ioc_);
+    expire_guests();
+    guest_sweep_->expires_after(every);
+    guest_sweep_->async_wait([this, every](error_code ec) {
+        if (!ec) sweep_guests(every);
+    });
+}
+
+void Accounts::expire_guests() {
+    // At most this many a sweep, so one sweep never holds the store long.
+    constexpr int PerSweep = 10'000;
+    std::vector<int64_t> online;
+    for (const auto& [id, sockets] : online_) online.push_back(id);
+    auto gone = std::make_shared<std::vector<int64_t>>();
+    const int64_t idle_before = wall_now() - options_.guest_expiry_ms;
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [gone, idle_before, online](Storage& s) {
+            *gone = s.expire_guests(idle_before, PerSweep, online);
+        },
+        [this, life, gone](bool ok) {
+            if (life.expired() || !ok) return;
+            for (const int64_t id : *gone) {
+                const auto it = players_.find(id);
+                if (it == players_.end() || !it->second.guest()) continue;
+                by_key_.erase(it->second.row.name_key);
+                players_.erase(it);
+                end_sessions_of(id, false);
+            }
+        });
+}
+
 std::string Accounts::new_guest_name(int64_t id) {
     if (options_.shared_store) {
         // Other nodes make guests too: the id, unique across nodes, makes the name unique

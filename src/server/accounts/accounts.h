@@ -40,6 +40,8 @@ struct AccountsOptions {
     // beyond it a request is answered 503 busy with Retry-After.
     int hash_threads = 0;
     std::size_t hash_queue = 64;
+    // A guest with no game and no visit for this long is deleted by the sweep (sweep_guests).
+    int64_t guest_expiry_ms = int64_t{30} * 24 * 3600 * 1000;
     // Several nodes share the store (PostgreSQL; docs/MULTINODE.md "Accounts across nodes"):
     // ids come in blocks from the store, unknown sessions and names are looked up there, and
     // cached sessions are checked again once older than session_recheck_ms.
@@ -105,6 +107,12 @@ class Accounts : public RatingCache {
     std::optional<Identity> find(std::string_view name) const;
     // A player by id, or nothing.
     std::optional<Identity> player(int64_t id) const;
+
+    // Deletes guests idle past guest_expiry_ms (with no game, not online) now and then every
+    // `every`, from the store and the caches (issue 27, finding 11). The server starts it;
+    // tests call expire_guests.
+    void sweep_guests(std::chrono::milliseconds every);
+    void expire_guests();
 
     // Open sockets per player (tables and lobby), fed by their subscribe and unsubscribe.
     void connected(int64_t player, int delta);
@@ -212,6 +220,7 @@ class Accounts : public RatingCache {
     // store did not know, with the steady ms until which they are not asked again.
     std::unordered_map<std::string, std::vector<std::function<void()>>> lookups_;
     std::unordered_map<std::string, int64_t> misses_;
+    std::unique_ptr<net::steady_timer> guest_sweep_;
     LoginThrottle logins_;
     RateLimiter guests_by_address_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs

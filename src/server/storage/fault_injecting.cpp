@@ -149,6 +149,12 @@ void FaultInjectingStorage::add_login_failure(const std::string& name_key,
     inner_.add_login_failure(name_key, address, at, forget_before);
 }
 
+std::vector<int64_t> FaultInjectingStorage::expire_guests(int64_t idle_before, int limit,
+                                                         const std::vector<int64_t>& keep) {
+    maybe_fail_write("expire guests");
+    return inner_.expire_guests(idle_before, limit, keep);
+}
+
 LoginFailureCounts FaultInjectingStorage::login_failures(const std::string& name_key,
                                                          const std::string& address,
                                                          int64_t since) {

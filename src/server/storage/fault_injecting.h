@@ -53,6 +53,8 @@ class FaultInjectingStorage : public Storage {
     std::vector<ChatLine> chat_lines(const std::string& table) override;
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    std::vector<int64_t> expire_guests(int64_t idle_before, int limit,
+                                       const std::vector<int64_t>& keep) override;
     void add_login_failure(const std::string& name_key, const std::string& address, int64_t at,
                            int64_t forget_before) override;
     LoginFailureCounts login_failures(const std::string& name_key, const std::string& address,

@@ -21,6 +21,7 @@
 #include "server/storage/account_store.h"
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
+#include "server/storage/guest_store.h"
 #include "server/storage/login_failure_store.h"
 #include "server/storage/table_store.h"
 
@@ -35,7 +36,8 @@ class Storage : public TableStore,
                 public AccountStore,
                 public ChatStore,
                 public AnalysisStore,
-                public LoginFailureStore {
+                public LoginFailureStore,
+                public GuestStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

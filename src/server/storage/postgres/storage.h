@@ -69,6 +69,9 @@ class PostgresStorage : public Storage, public TableLeases {
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // GuestStore (guests.cpp).
+    std::vector<int64_t> expire_guests(int64_t idle_before, int limit,
+                                       const std::vector<int64_t>& keep) override;
     // LoginFailureStore (login_failures.cpp).
     void add_login_failure(const std::string& name_key, const std::string& address, int64_t at,
                            int64_t forget_before) override;

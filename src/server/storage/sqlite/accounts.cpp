@@ -66,12 +66,15 @@ constexpr const char* SchemaVersion5 = "-- PostgreSQL only (storage/postgres/sch
 constexpr const char* SchemaVersion6 = "-- PostgreSQL only (storage/postgres/schema.cpp)";
 // Version 7: the lobby shared by several nodes.
 constexpr const char* SchemaVersion7 = "-- PostgreSQL only (storage/postgres/schema.cpp)";
+// Version 8: wrong logins shared by several nodes; one node counts them in memory.
+constexpr const char* SchemaVersion8 = "-- PostgreSQL only (storage/postgres/schema.cpp)";
 
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5,
-                                                  SchemaVersion6, SchemaVersion7};
+                                                  SchemaVersion6, SchemaVersion7,
+                                                  SchemaVersion8};
     return List;
 }
 

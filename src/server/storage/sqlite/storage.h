@@ -50,6 +50,9 @@ class SqliteStorage : public Storage {
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // GuestStore (guests.cpp).
+    std::vector<int64_t> expire_guests(int64_t idle_before, int limit,
+                                       const std::vector<int64_t>& keep) override;
 
     // The schema version this build writes; a database is migrated up to it when opened.
     static int schema_version();
