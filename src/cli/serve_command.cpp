@@ -8,6 +8,8 @@
 #include "engine/data_paths.h"
 #ifdef REVERSI_HAVE_SERVER
 #include "server/hub/table_ownership.h"
+#include "server/net/client_address.h"
+#include "server/net/request_origin.h"
 #include "server/server.h"
 #endif
 
@@ -126,6 +128,22 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
     cmd->add_flag("--json-log", options->json_log,
                   "Log each HTTP request and event as one JSON object per line on standard "
                   "output, with a request id (docs/OPERATIONS.md)");
+    cmd->add_option("--trusted-proxy", options->trusted_proxies,
+                    "A reverse proxy (ADDR or ADDR/BITS, repeatable) whose X-Forwarded-For or "
+                    "X-Real-IP names the client; from other peers those headers are ignored")
+        ->check([](const std::string& text) {
+            return server::parse_network(text) ? std::string()
+                                               : std::string("not ADDR or ADDR/BITS");
+        })
+        ->allow_extra_args(false);
+    cmd->add_option("--allowed-origin", options->allowed_origins,
+                    "An origin besides the site's own (http(s)://HOST[:PORT], repeatable) whose "
+                    "pages may use the API and WebSockets")
+        ->check([](const std::string& text) {
+            return server::valid_origin(text) ? std::string()
+                                              : std::string("not http(s)://HOST[:PORT]");
+        })
+        ->allow_extra_args(false);
     cmd->add_option("--storage-fault-rate", options->storage_fault_rate,
                     "Testing only: probability that a storage commit fails (chaos tests)")
         ->check(CLI::Range(0.0, 1.0))

@@ -138,6 +138,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     accounts.restore(*store);
     puzzles.restore(*store);
     explorer.restore(*store, 0);
+    // Guests who left nothing behind are forgotten (docs/SITE.md "Identity").
+    accounts.sweep_guests(std::chrono::hours(1));
     // With several nodes, unfinished tables are taken over from the nodes that ran them,
     // once their leases expire, by the ownership's sweeper.
     if (!ownership) hub.restore(*store);
@@ -161,10 +163,17 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         site.tournaments = tournaments.get();
     }
 
+    std::vector<Network> trusted;
+    for (const std::string& proxy : options.trusted_proxies) {
+        const auto network = parse_network(proxy);
+        if (!network) throw std::runtime_error("--trusted-proxy: not ADDR or ADDR/BITS: " + proxy);
+        trusted.push_back(*network);
+    }
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
-        options.web_dir, options.limits);
+        SessionSettings{options.web_dir, options.limits, ClientAddresses(std::move(trusted)),
+                        OriginPolicy(options.allowed_origins)});
     if (ownership) {
         ownership->set_public_url(!options.public_url.empty()
                                       ? options.public_url

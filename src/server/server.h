@@ -5,6 +5,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "server/common/limits.h"
 
@@ -32,6 +33,12 @@ struct ServerOptions {
     // One JSON object per line on the log stream for each request and event
     // (docs/OPERATIONS.md "Logs"), instead of the plain start-up lines only.
     bool json_log = false;
+    // Proxies (ADDR or ADDR/BITS, IPv4 or IPv6) whose X-Forwarded-For / X-Real-IP name the
+    // client (net/client_address.h); from any other peer those headers are ignored.
+    std::vector<std::string> trusted_proxies;
+    // Origins besides the site's own whose pages may use the API and WebSockets
+    // (net/request_origin.h), e.g. https://reversi.example.
+    std::vector<std::string> allowed_origins;
     // Testing only: each storage commit fails with this probability (chaos tests).
     double storage_fault_rate = 0;
 };

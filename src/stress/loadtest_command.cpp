@@ -30,6 +30,7 @@
 
 #include "stress/commands.h"
 #include "stress/loadtest_lobby.h"
+#include "stress/loadtest_signups.h"
 #include "stress/node_targets.h"
 #include "stress/percentile.h"
 #include "stress/server_child.h"
@@ -63,6 +64,8 @@ struct LoadOptions {
     int lobby_players = 0;  // > 0: the lobby mode (loadtest_lobby.cpp) with this many players
     int lobby_moves = 6;
     bool arena = false;  // lobby mode as an arena tournament
+    int signup_flood = 0;  // > 0: the sign-up flood mode (loadtest_signups.cpp), addresses
+    int flood_logins = 20;
 };
 
 struct Stats {
@@ -308,6 +311,23 @@ std::vector<std::string> started_server_args(const std::string& db, int engine_t
     return args;
 }
 
+TemporaryServer::TemporaryServer(const std::string& name, int engine_threads,
+                                 const std::vector<std::string>& serve_args,
+                                 const std::string& server_binary) {
+    const std::string base =
+        (std::filesystem::temp_directory_path() / (name + "_" + std::to_string(getpid()))).string();
+    db = base + ".db";
+    out = base + ".out";
+    child = client::start_server(client::server_binary(server_binary),
+                                 started_server_args(db, engine_threads, serve_args), out, "");
+}
+
+TemporaryServer::~TemporaryServer() {
+    client::stop_server(child, SIGTERM);
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+    std::filesystem::remove(out);
+}
+
 namespace {
 
 int run_loadtest(const LoadOptions& options) {
@@ -451,9 +471,27 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
     cmd->add_flag("--arena", o->arena,
                   "Lobby mode as one arena tournament of --seconds: the players join it and play "
                   "its pairings (latency from a game's end to the next pairing)");
+    cmd->add_option("--signup-flood", o->signup_flood,
+                    "Sign-up flood mode: N addresses each sign up 10 players at once while "
+                    "other addresses log in (logins/s, login latency p50/p99)")
+        ->check(CLI::Range(0, 100000));
+    cmd->add_option("--flood-logins", o->flood_logins,
+                    "Sign-up flood mode: addresses that log in (9 logins each)")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
     cmd->callback([o, &status] {
         try {
-            if (o->lobby_players > 0) {
+            if (o->signup_flood > 0) {
+                SignupFloodOptions flood;
+                flood.flood_addresses = o->signup_flood;
+                flood.login_addresses = o->flood_logins;
+                flood.port = o->port;
+                flood.host = o->host;
+                flood.engine_threads = o->engine_threads;
+                flood.serve_args = o->serve_args;
+                flood.server_binary = o->server_binary;
+                status.code = run_signup_flood(flood);
+            } else if (o->lobby_players > 0) {
                 LobbyLoadOptions lobby;
                 lobby.players = o->lobby_players;
                 lobby.seconds = o->seconds;

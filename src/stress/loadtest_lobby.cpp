@@ -25,6 +25,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -357,19 +358,12 @@ auto failure_counter(LobbyShared& shared, std::string prefix) {
 
 int run_lobby_loadtest(const LobbyLoadOptions& options) {
     client::raise_open_file_limit();
-    client::ServerChild child;
-    std::string db, out;
+    std::optional<TemporaryServer> started;
     int port = options.port;
     if (port == 0 && options.connect.empty()) {
-        const std::string base = (std::filesystem::temp_directory_path() /
-                                  ("reversi_lobbyload_" + std::to_string(getpid())))
-                                     .string();
-        db = base + ".db";
-        out = base + ".out";
-        child = client::start_server(
-            client::server_binary(options.server_binary),
-            started_server_args(db, options.engine_threads, options.serve_args), out, "");
-        port = child.port;
+        started.emplace("reversi_lobbyload", options.engine_threads, options.serve_args,
+                        options.server_binary);
+        port = started->child.port;
     }
     net::io_context ioc{1};
     LobbyShared shared;
@@ -422,11 +416,7 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
         net::co_spawn(ioc, close_arena(shared, arena), net::detached);
         ioc.run_for(std::chrono::seconds(90));
     }
-    if (child.pid > 0) {
-        client::stop_server(child, SIGTERM);
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
-        std::filesystem::remove(out);
-    }
+    started.reset();
     LobbyStats& st = shared.stats;
     std::cout << "lobby players " << options.players << " (registered " << st.registered << " in "
               << register_s << " s), " << options.seconds << " s, " << options.moves

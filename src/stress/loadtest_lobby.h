@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "stress/server_child.h"
+
 namespace reversi::stress {
 
 struct LobbyLoadOptions {
@@ -32,5 +34,17 @@ int run_lobby_loadtest(const LobbyLoadOptions& options);
 // serve takes one --db.
 std::vector<std::string> started_server_args(const std::string& db, int engine_threads,
                                              const std::vector<std::string>& serve_args);
+
+// A server started for one run (as `started_server_args` says) on a temporary SQLite file
+// named after `name` and this process: stopped, and its files removed, when this ends.
+struct TemporaryServer {
+    TemporaryServer(const std::string& name, int engine_threads,
+                    const std::vector<std::string>& serve_args, const std::string& server_binary);
+    ~TemporaryServer();
+    TemporaryServer(const TemporaryServer&) = delete;
+    TemporaryServer& operator=(const TemporaryServer&) = delete;
+    client::ServerChild child;
+    std::string db, out;
+};
 
 }  // namespace reversi::stress

@@ -75,20 +75,19 @@ Accounts::Accounts(net::io_context& ioc, StorageQueue& storage, AccountsOptions 
     : ioc_(ioc),
       storage_(storage),
       options_(options),
-      attempts_by_address_(options.logins_per_minute, options.logins_per_minute),
-      attempts_by_name_(options.logins_per_minute, options.logins_per_minute),
+      logins_(options.logins),
       guests_by_address_(options.guests_per_minute, 2 * options.guests_per_minute),
-      workers_(std::make_unique<net::thread_pool>(1)) {
+      workers_(std::make_unique<HashingPool>(options.hash_threads, options.hash_queue)) {
     if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
     if (!options_.hash_ops) options_.hash_ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
     if (!options_.hash_memory) options_.hash_memory = crypto_pwhash_MEMLIMIT_INTERACTIVE;
-    // The decoy is made first on the one hashing thread, so every verification (which runs
-    // after it on the same thread) finds it ready.
-    net::post(*workers_, [this] { decoy_ = hash_password(random_token()); });
+    // Made beside the start-up; the first verification that needs it waits for it.
+    decoy_ = std::async(std::launch::async, [this] { return hash_password(random_token()); })
+                 .share();
 }
 
 Accounts::~Accounts() {
-    workers_->join();
+    workers_.reset();
 }
 
 void Accounts::restore(Storage& storage) {
@@ -128,14 +127,18 @@ void Accounts::write(std::function<void(Storage&)> op) {
     });
 }
 
-void Accounts::off_thread(std::function<void()> work, std::function<void()> done) {
+void Accounts::off_thread(HashClass cls, std::function<void()> work,
+                          std::function<void()> done) {
     std::weak_ptr<const int> life = life_;
-    net::post(*workers_, [this, life, work = std::move(work), done = std::move(done)]() mutable {
-        work();
-        net::post(ioc_, [life, done = std::move(done)] {
-            if (!life.expired()) done();
+    const bool queued = workers_->submit(
+        cls, [this, life, work = std::move(work), done = std::move(done)]() mutable {
+            work();
+            net::post(ioc_, [life, done = std::move(done)] {
+                if (!life.expired()) done();
+            });
         });
-    });
+    if (!queued)
+        throw ApiError(ErrorCode::Busy, "too many passwords to check at once; try again");
 }
 
 std::string Accounts::hash_password(const std::string& password) const {
@@ -187,6 +190,44 @@ std::string Accounts::open_session(int64_t player) {
     sessions_[s.row.token_hash] = s;
     write([row = s.row](Storage& st) { st.save_session(row); });
     return token;
+}
+
+void Accounts::end_sessions_of(int64_t player, bool store) {
+    std::erase_if(sessions_, [&](const auto& kv) { return kv.second.row.player == player; });
+    if (store) write([player](Storage& s) { s.delete_sessions_of(player, {}); });
+}
+
+void Accounts::sweep_guests(std::chrono::milliseconds every) {
+    if (!guest_sweep_) guest_sweep_ = std::make_unique<net::steady_timer>(ioc_);
+    expire_guests();
+    guest_sweep_->expires_after(every);
+    guest_sweep_->async_wait([this, every](error_code ec) {
+        if (!ec) sweep_guests(every);
+    });
+}
+
+void Accounts::expire_guests() {
+    // At most this many a sweep, so one sweep never holds the store long.
+    constexpr int PerSweep = 10'000;
+    std::vector<int64_t> online;
+    for (const auto& [id, sockets] : online_) online.push_back(id);
+    auto gone = std::make_shared<std::vector<int64_t>>();
+    const int64_t idle_before = wall_now() - options_.guest_expiry_ms;
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [gone, idle_before, online](Storage& s) {
+            *gone = s.expire_guests(idle_before, PerSweep, online);
+        },
+        [this, life, gone](bool ok) {
+            if (life.expired() || !ok) return;
+            for (const int64_t id : *gone) {
+                const auto it = players_.find(id);
+                if (it == players_.end() || !it->second.guest()) continue;
+                by_key_.erase(it->second.row.name_key);
+                players_.erase(it);
+                end_sessions_of(id, false);
+            }
+        });
 }
 
 std::string Accounts::new_guest_name(int64_t id) {

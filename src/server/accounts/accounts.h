@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/accounts/hashing_pool.h"
+#include "server/accounts/login_throttle.h"
 #include "server/common/identity.h"
 #include "server/common/net.h"
 #include "server/common/rate_limiter.h"
@@ -31,8 +34,14 @@ struct AccountsOptions {
     // Argon2id cost (libsodium's INTERACTIVE limits by default). Tests may lower them.
     unsigned long long hash_ops = 0;  // 0: crypto_pwhash_OPSLIMIT_INTERACTIVE
     std::size_t hash_memory = 0;      // 0: crypto_pwhash_MEMLIMIT_INTERACTIVE
-    double logins_per_minute = 10;    // per address and per name
+    LoginLimits logins;               // password attempts per address, failures per name
     double guests_per_minute = 30;    // new guests per address (a burst of twice that)
+    // Hashing threads (0: one per core) and the jobs each class (logins, sign-ups) may queue;
+    // beyond it a request is answered 503 busy with Retry-After.
+    int hash_threads = 0;
+    std::size_t hash_queue = 64;
+    // A guest with no game and no visit for this long is deleted by the sweep (sweep_guests).
+    int64_t guest_expiry_ms = int64_t{30} * 24 * 3600 * 1000;
     // Several nodes share the store (PostgreSQL; docs/MULTINODE.md "Accounts across nodes"):
     // ids come in blocks from the store, unknown sessions and names are looked up there, and
     // cached sessions are checked again once older than session_recheck_ms.
@@ -104,6 +113,12 @@ class Accounts : public RatingCache {
     // A player by id, or nothing.
     std::optional<Identity> player(int64_t id) const;
 
+    // Deletes guests idle past guest_expiry_ms (with no game, not online) now and then every
+    // `every`, from the store and the caches (issue 27, finding 11). The server starts it;
+    // tests call expire_guests.
+    void sweep_guests(std::chrono::milliseconds every);
+    void expire_guests();
+
     // Open sockets per player (tables and lobby), fed by their subscribe and unsubscribe.
     void connected(int64_t player, int delta);
     bool online(int64_t player) const;
@@ -143,14 +158,28 @@ class Accounts : public RatingCache {
     int64_t steady_now() const;
     // Creates a session for `player` (cached and written); returns its token.
     std::string open_session(int64_t player);
+    // Ends every session of `player` in the cache and, with `store`, in the store.
+    void end_sessions_of(int64_t player, bool store = true);
     void write(std::function<void(Storage&)> op);
-    // Runs `work` on the hashing thread and then `done` on the network thread.
-    void off_thread(std::function<void()> work, std::function<void()> done);
+    // Runs `work` on a hashing thread in class `cls` and then `done` on the network thread;
+    // throws busy when that class's queue is full.
+    void off_thread(HashClass cls, std::function<void()> work, std::function<void()> done);
     // A hash of `password` at the configured cost, or empty when hashing failed.
     std::string hash_password(const std::string& password) const;
     bool verify_password(const std::string& hash, const std::string& password) const;
-    // Spends one login attempt of `client` and `name`; throws rate_limited when either is out.
-    void spend_attempt(const std::string& client, const std::string& name);
+    // Spends one password attempt of `client` on the account `key` (a name_key; empty for a
+    // sign-up); throws rate_limited when LoginThrottle says wait. `shared`: the failures a
+    // shared store counted (with_failures).
+    void spend_attempt(const std::string& client, const std::string& key,
+                       LoginFailureCounts shared = {});
+    // On a shared store, reads the failures of (`key`, `client`) from the store first, so
+    // every node's count applies; on one node `then` runs at once with none.
+    void with_failures(const std::string& client, const std::string& key,
+                       std::function<void(LoginFailureCounts)> then);
+    // A wrong password of `key` from `client`: counted here and, on a shared store, stored;
+    // `then` runs once it is (at once on one node).
+    void login_failed(const std::string& client, const std::string& key,
+                      std::function<void()> then);
     std::string new_guest_name(int64_t id);
     Session* session_of(std::string_view cookie_header);
 
@@ -166,11 +195,17 @@ class Accounts : public RatingCache {
     // The parts of the HTTP API that run after a look-up (accounts/http.cpp).
     void registered(const StoredPlayer& row);
     void register_shared(const StoredPlayer& row, bool fresh, Respond respond);
-    void check_login(const std::string& cookie_header, const std::string& name,
-                     const std::string& password, bool readable, Respond respond);
+    struct LoginTry {
+        std::string cookie_header, name, password, client;
+        bool readable = false;
+    };
+    void check_login(const LoginTry& login, Respond respond);
     void show_profile(const std::string& name, Respond respond);
-    void change_password_of(int64_t id, const std::string& keep, const std::string& old_password,
-                            const std::string& new_password, Respond respond);
+    struct PasswordChange {
+        int64_t id = 0;
+        std::string keep, old_password, new_password, client;
+    };
+    void change_password_of(const PasswordChange& change, Respond respond);
     // Writes a session's last_seen (never re-creating one another node deleted).
     void save_seen(const StoredSession& row);
 
@@ -190,15 +225,15 @@ class Accounts : public RatingCache {
     // store did not know, with the steady ms until which they are not asked again.
     std::unordered_map<std::string, std::vector<std::function<void()>>> lookups_;
     std::unordered_map<std::string, int64_t> misses_;
-    RateLimiter attempts_by_address_;
-    RateLimiter attempts_by_name_;
+    std::unique_ptr<net::steady_timer> guest_sweep_;
+    LoginThrottle logins_;
     RateLimiter guests_by_address_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
-    // the same time as a wrong password. Written and read on the hashing thread only.
-    std::string decoy_;
+    // the same time as a wrong password. Made once at start; read on the hashing threads.
+    std::shared_future<std::string> decoy_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
     // Declared last: destroyed (joined) first, while everything its jobs touch still exists.
-    std::unique_ptr<net::thread_pool> workers_;
+    std::unique_ptr<HashingPool> workers_;
 };
 
 }  // namespace reversi::server

@@ -59,21 +59,45 @@ ApiError logged_in(const std::string& name) {
 
 }  // namespace
 
-void Accounts::spend_attempt(const std::string& client, const std::string& name) {
+void Accounts::spend_attempt(const std::string& client, const std::string& key,
+                             LoginFailureCounts shared) {
     const int64_t now = steady_now();
-    attempts_by_address_.prune(now);
-    attempts_by_name_.prune(now);
-    const std::string key = name_key(utf8_safe(name, MaxLoginNameBytes));
-    if (attempts_by_address_.wait_seconds(client, now) > 0 ||
-        attempts_by_name_.wait_seconds(key, now) > 0) {
-        const double wait = std::max(attempts_by_address_.wait_seconds(client, now),
-                                     attempts_by_name_.wait_seconds(key, now));
+    const double wait =
+        key.empty() ? logins_.wait(client, now) : logins_.wait(client, key, now, shared);
+    if (wait > 0)
         throw ApiError(ErrorCode::RateLimited,
                        "too many attempts; try again in " +
                            std::to_string(static_cast<int>(std::ceil(wait))) + " s");
-    }
-    attempts_by_address_.allow(client, now);
-    attempts_by_name_.allow(key, now);
+    logins_.attempt(client, now);
+}
+
+void Accounts::with_failures(const std::string& client, const std::string& key,
+                             std::function<void(LoginFailureCounts)> then) {
+    if (!options_.shared_store) return then({});
+    auto counts = std::make_shared<LoginFailureCounts>();
+    const int64_t since = wall_now() - logins_.limits().window_ms;
+    std::weak_ptr<const int> life = life_;
+    // A failed read (logged by the queue) counts as none: this node's own count still holds.
+    storage_.read([counts, client, key,
+                   since](Storage& s) { *counts = s.login_failures(key, client, since); },
+                  [life, counts, then = std::move(then)] {
+                      if (!life.expired()) then(*counts);
+                  });
+}
+
+void Accounts::login_failed(const std::string& client, const std::string& key,
+                            std::function<void()> then) {
+    logins_.failed(client, key, steady_now());
+    if (!options_.shared_store) return then();
+    const int64_t now = wall_now();
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [key, client, now, forget = now - logins_.limits().window_ms](Storage& s) {
+            s.add_login_failure(key, client, now, forget);
+        },
+        [life, then = std::move(then)](bool) {
+            if (!life.expired()) then();
+        });
 }
 
 void Accounts::me(const Identity& who, Respond respond) const {
@@ -95,13 +119,14 @@ void Accounts::register_player(const Identity& who, const std::string& body,
         if (const std::string why = player_name_problem(name); !why.empty())
             throw ApiError(ErrorCode::BadRequest, why);
         check_new_password(password);
+        // Each registration costs a hash: it counts against the address like a login. So does
+        // a name_taken answer, or asking name after name would list the players.
+        spend_attempt(client, {});
         if (by_key_.count(name_key(name)))
             throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
-        // Each registration costs a hash: it counts against the address like a login.
-        spend_attempt(client, name);
         auto hash = std::make_shared<std::string>();
         off_thread(
-            [this, hash, password] { *hash = hash_password(password); },
+            HashClass::Signup, [this, hash, password] { *hash = hash_password(password); },
             [this, hash, name, who, respond] {
                 answer_errors(respond, "accounts", [&] {
                     if (hash->empty())
@@ -126,8 +151,10 @@ void Accounts::register_player(const Identity& who, const std::string& body,
                     row.name_key = name_key(name);
                     row.password_hash = *hash;
                     if (options_.shared_store) return register_shared(row, fresh, respond);
-                    std::string cookie;
-                    if (fresh) cookie = session_cookie(open_session(row.id));
+                    // Every registration gets a new session: a guest's old token, which an
+                    // attacker may have planted in this browser, ends here.
+                    if (!fresh) end_sessions_of(row.id);
+                    const std::string cookie = session_cookie(open_session(row.id));
                     registered(row);
                     write([row](Storage& s) { s.save_player(row); });
                     respond(json_reply(200, me_json(identity_of(players_.at(row.id))), cookie));
@@ -145,31 +172,26 @@ void Accounts::registered(const StoredPlayer& row) {
 
 void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond respond) {
     // Other nodes register too: the store's unique name key decides, so the answer (and the
-    // cache) wait for the commit. A new player's session is written in the same transaction.
-    std::optional<StoredSession> session;
-    std::string token;
-    if (fresh) {
-        token = random_token();
-        const int64_t now = wall_now();
-        session = StoredSession{token_hash(token), row.id, now, now};
-    }
+    // cache) wait for the commit. The new session (a guest's old ones end: they may have been
+    // planted) is written in the same transaction.
+    const std::string token = random_token();
+    const int64_t now = wall_now();
+    const StoredSession session{token_hash(token), row.id, now, now};
     std::weak_ptr<const int> life = life_;
     storage_.write(
-        [row, session](Storage& s) {
+        [row, session, fresh](Storage& s) {
             s.save_player(row);
-            if (session) s.save_session(*session);
+            if (!fresh) s.delete_sessions_of(row.id, session.token_hash);
+            s.save_session(session);
         },
-        [this, life, row, session, token, respond](bool ok) {
+        [this, life, row, session, token, fresh, respond](bool ok) {
             if (life.expired()) return;
             if (ok) {
-                std::string cookie;
-                if (session) {
-                    sessions_[session->token_hash] =
-                        Session{*session, session->last_seen, steady_now()};
-                    cookie = session_cookie(token);
-                }
+                if (!fresh) end_sessions_of(row.id, false);
+                sessions_[session.token_hash] = Session{session, session.last_seen, steady_now()};
                 registered(row);
-                return respond(json_reply(200, me_json(identity_of(players_.at(row.id))), cookie));
+                return respond(json_reply(200, me_json(identity_of(players_.at(row.id))),
+                                          session_cookie(token)));
             }
             // Refused: taken on another node meanwhile, or the store failed.
             auto holder = std::make_shared<std::optional<StoredPlayer>>();
@@ -196,48 +218,55 @@ void Accounts::login(std::string_view cookie_header, const std::string& body,
                 it != players_.end() && !it->second.guest())
                 throw logged_in(it->second.row.name);
         const json req = object_body(body);
-        const std::string name = required(req, "name");
-        const std::string password = required(req, "password");
-        spend_attempt(client, name);
-        const bool readable = name.size() <= MaxLoginNameBytes && utf8_valid(name);
-        // On a shared store the player (and its password hash) is read first: it may have
+        LoginTry login{std::string(cookie_header), required(req, "name"),
+                       required(req, "password"), client};
+        login.readable = login.name.size() <= MaxLoginNameBytes && utf8_valid(login.name);
+        // Every node's failures of this name count (a shared store's are read first); then,
+        // on a shared store, the player (and its password hash) is read: it may have
         // registered, or changed its password, on another node.
-        with_player_named(
-            readable ? name : std::string(),
-            [this, cookie = std::string(cookie_header), name, password, readable, respond] {
-                answer_errors(respond, "accounts",
-                              [&] { check_login(cookie, name, password, readable, respond); });
+        const std::string key = name_key(utf8_safe(login.name, MaxLoginNameBytes));
+        with_failures(client, key, [this, login, key, respond](LoginFailureCounts shared) {
+            answer_errors(respond, "accounts", [&] {
+                spend_attempt(login.client, key, shared);
+                with_player_named(login.readable ? login.name : std::string(),
+                                  [this, login, respond] {
+                                      answer_errors(respond, "accounts",
+                                                    [&] { check_login(login, respond); });
+                                  });
             });
+        });
     });
 }
 
-void Accounts::check_login(const std::string& cookie_header, const std::string& name,
-                           const std::string& password, bool readable, Respond respond) {
+void Accounts::check_login(const LoginTry& login, Respond respond) {
     std::string hash;
     int64_t id = 0;
-    if (readable) {
-        if (const auto it = by_key_.find(name_key(name)); it != by_key_.end()) {
+    if (login.readable) {
+        if (const auto it = by_key_.find(name_key(login.name)); it != by_key_.end()) {
             id = it->second;
             hash = players_.at(id).row.password_hash;
         }
     }
-    const bool plausible = password.size() <= 4 * MaxPasswordChars;
+    const bool plausible = login.password.size() <= 4 * MaxPasswordChars;
     std::string old_session;
-    if (Session* s = session_of(cookie_header)) old_session = s->row.token_hash;
+    if (Session* s = session_of(login.cookie_header)) old_session = s->row.token_hash;
     auto ok = std::make_shared<bool>(false);
     off_thread(
-        [this, ok, hash, password, plausible] {
+        HashClass::Login, [this, ok, hash, password = login.password, plausible] {
             // The decoy takes the place of a missing hash, so the work is the same.
             const bool match =
-                verify_password(hash.empty() ? decoy_ : hash, plausible ? password : std::string());
+                verify_password(hash.empty() ? decoy_.get() : hash, plausible ? password : std::string());
             *ok = match && !hash.empty() && plausible;
         },
-        [this, ok, id, hash, old_session, respond] {
+        [this, ok, id, hash, old_session, login, respond] {
             answer_errors(respond, "accounts", [&] {
                 const auto it = players_.find(id);
                 // A password changed meanwhile makes the old one wrong.
+                // The refusal waits for the failure to be counted on every node.
                 if (!*ok || it == players_.end() || it->second.row.password_hash != hash)
-                    throw bad_login();
+                    return login_failed(login.client,
+                                        name_key(utf8_safe(login.name, MaxLoginNameBytes)),
+                                        [respond] { respond(error_reply(bad_login())); });
                 if (!old_session.empty() && sessions_.erase(old_session))
                     write([old_session](Storage& s) { s.delete_session(old_session); });
                 const std::string cookie = session_cookie(open_session(id));
@@ -270,37 +299,37 @@ void Accounts::change_password(std::string_view cookie_header, const std::string
             return respond(json_reply(403, error_json(ApiError(ErrorCode::NotAllowed,
                                                                "log in to change your password"))));
         check_new_password(new_password);
-        spend_attempt(client, it->second.row.name);
-        const int64_t id = it->first;
-        const std::string keep = s->row.token_hash;
+        // A wrong old password counts as a wrong login of the name.
+        spend_attempt(client, it->second.row.name_key);
+        const PasswordChange change{it->first, s->row.token_hash, old_password, new_password,
+                                    client};
         // On a shared store the player is read first: its password may have changed on
         // another node since this one cached it.
-        with_player_named(it->second.row.name,
-                          [this, id, keep, old_password, new_password, respond] {
-                              answer_errors(respond, "accounts", [&] {
-                                  change_password_of(id, keep, old_password, new_password, respond);
-                              });
-                          });
+        with_player_named(it->second.row.name, [this, change, respond] {
+            answer_errors(respond, "accounts", [&] { change_password_of(change, respond); });
+        });
     });
 }
 
-void Accounts::change_password_of(int64_t id, const std::string& keep,
-                                  const std::string& old_password, const std::string& new_password,
-                                  Respond respond) {
+void Accounts::change_password_of(const PasswordChange& change, Respond respond) {
+    const int64_t id = change.id;
     const auto it = players_.find(id);
     if (it == players_.end() || it->second.guest())
         throw ApiError(ErrorCode::BadLogin, "wrong password");
     const std::string hash = it->second.row.password_hash;
     auto fresh = std::make_shared<std::string>();
     off_thread(
-        [this, fresh, hash, old_password, new_password] {
-            if (verify_password(hash, old_password)) *fresh = hash_password(new_password);
+        HashClass::Login, [this, fresh, hash, change] {
+            if (verify_password(hash, change.old_password))
+                *fresh = hash_password(change.new_password);
         },
-        [this, fresh, id, hash, keep, respond] {
+        [this, fresh, id, hash, keep = change.keep, client = change.client, respond] {
             answer_errors(respond, "accounts", [&] {
                 const auto it = players_.find(id);
-                if (fresh->empty() || it == players_.end() || it->second.row.password_hash != hash)
+                if (fresh->empty() || it == players_.end() || it->second.row.password_hash != hash) {
+                    if (it != players_.end()) login_failed(client, it->second.row.name_key, [] {});
                     throw ApiError(ErrorCode::BadLogin, "wrong password");
+                }
                 it->second.row.password_hash = *fresh;
                 // Every other session of the player ends: a stolen one stops working.
                 std::erase_if(sessions_, [&](const auto& kv) {

@@ -290,7 +290,8 @@ void GameHub::drop_room(const RoomPtr& room, std::shared_ptr<const std::string> 
     if (!notice)
         notice = std::make_shared<const std::string>(error_text(
             ApiError(ErrorCode::Unavailable,
-                     "the server could not save the last change; reconnecting to the saved game")));
+                     "the server could not confirm that the last change was saved (it may have "
+                     "been saved); reconnecting to the game as stored")));
     const auto subscribers = std::move(room->subscribers);
     room->subscribers.clear();
     for (Subscriber* sub : subscribers) {

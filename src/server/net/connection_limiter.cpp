@@ -5,15 +5,6 @@
 
 namespace reversi::server {
 
-std::string address_key(const net::ip::address& address) {
-    if (address.is_v4()) return address.to_string();
-    const auto v6 = address.to_v6();
-    if (v6.is_v4_mapped()) return net::ip::make_address_v4(net::ip::v4_mapped, v6).to_string();
-    auto bytes = v6.to_bytes();
-    for (size_t i = 8; i < bytes.size(); ++i) bytes[i] = 0;
-    return net::ip::address_v6(bytes).to_string() + "/64";
-}
-
 ConnectionSlot::ConnectionSlot(std::shared_ptr<ConnectionLimiter> limiter, std::string client)
     : limiter_(std::move(limiter)), client_(std::move(client)) {}
 
@@ -36,6 +27,13 @@ ConnectionSlot::~ConnectionSlot() {
     release();
 }
 
+bool ConnectionSlot::move_to(const std::string& client) {
+    if (!limiter_ || client == client_) return true;
+    if (!limiter_->move(client_, client)) return false;
+    client_ = client;
+    return true;
+}
+
 void ConnectionSlot::release() {
     if (limiter_) limiter_->release(client_);
     limiter_.reset();
@@ -44,8 +42,9 @@ void ConnectionSlot::release() {
 ConnectionLimiter::ConnectionLimiter(int max_total, int max_per_address)
     : max_total_(max_total), max_per_address_(max_per_address) {}
 
-ConnectionSlot ConnectionLimiter::acquire(const std::string& client) {
-    if (open_ >= max_total_ || open_from(client) >= max_per_address_) return {};
+ConnectionSlot ConnectionLimiter::acquire(const std::string& client, bool per_address_cap) {
+    if (open_ >= max_total_ || (per_address_cap && open_from(client) >= max_per_address_))
+        return {};
     ++per_client_[client];
     ++open_;
     return ConnectionSlot(shared_from_this(), client);
@@ -54,6 +53,14 @@ ConnectionSlot ConnectionLimiter::acquire(const std::string& client) {
 int ConnectionLimiter::open_from(const std::string& client) const {
     const auto it = per_client_.find(client);
     return it == per_client_.end() ? 0 : it->second;
+}
+
+bool ConnectionLimiter::move(const std::string& from, const std::string& to) {
+    if (open_from(to) >= max_per_address_) return false;
+    ++per_client_[to];
+    const auto it = per_client_.find(from);
+    if (it != per_client_.end() && --it->second <= 0) per_client_.erase(it);
+    return true;
 }
 
 void ConnectionLimiter::release(const std::string& client) {

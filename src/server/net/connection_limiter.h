@@ -10,13 +10,9 @@
 #include <unordered_map>
 
 #include "server/common/net.h"
+#include "server/net/client_address.h"
 
 namespace reversi::server {
-
-// The name under which a client is counted (and rate limited by the hub): an IPv4 address
-// as is, also when it arrives IPv4-mapped ("::ffff:1.2.3.4"); an IPv6 address by its /64
-// prefix ("2001:db8:1:2::/64"), since one visitor usually holds a whole /64.
-std::string address_key(const net::ip::address& address);
 
 class ConnectionLimiter;
 
@@ -33,6 +29,9 @@ class ConnectionSlot {
     explicit operator bool() const { return limiter_ != nullptr; }
     // The client's address_key.
     const std::string& client() const { return client_; }
+    // Counts the connection under `client` from now on (a trusted proxy's connection, once
+    // its request names the client); false, changing nothing, when `client` is at its cap.
+    bool move_to(const std::string& client);
 
   private:
     friend class ConnectionLimiter;
@@ -49,8 +48,9 @@ class ConnectionLimiter : public std::enable_shared_from_this<ConnectionLimiter>
     ConnectionLimiter(int max_total, int max_per_address);
 
     // A slot for one more connection from `client` (an address_key), or an empty slot when
-    // the global cap or the client's cap is reached.
-    ConnectionSlot acquire(const std::string& client);
+    // the global cap or the client's cap is reached. A trusted proxy's connections
+    // (`per_address_cap` false) count only against the global cap until they name a client.
+    ConnectionSlot acquire(const std::string& client, bool per_address_cap = true);
 
     int open() const { return open_; }
     int open_from(const std::string& client) const;
@@ -58,6 +58,7 @@ class ConnectionLimiter : public std::enable_shared_from_this<ConnectionLimiter>
   private:
     friend class ConnectionSlot;
     void release(const std::string& client);
+    bool move(const std::string& from, const std::string& to);
 
     int max_total_;
     int max_per_address_;

@@ -292,7 +292,7 @@ bool plain_host(std::string_view host) {
 
 }  // namespace
 
-void add_security_headers(http::fields& fields, std::string_view host) {
+void add_security_headers(http::fields& fields, std::string_view host, bool https) {
     // The web client is one page of module scripts and one style sheet, all from web/: no
     // inline script or style, no frames, no plug-ins; it talks to the API (fetch) and to /ws.
     std::string connect = "'self'";
@@ -307,6 +307,9 @@ void add_security_headers(http::fields& fields, std::string_view host) {
     fields.set("X-Content-Type-Options", "nosniff");
     fields.set("Referrer-Policy", "no-referrer");
     fields.set(http::field::x_frame_options, "DENY");
+    // Only over HTTPS: a browser ignores it on plain HTTP, and a site served on plain HTTP
+    // (a local game) must not be told to refuse it.
+    if (https) fields.set(http::field::strict_transport_security, "max-age=31536000");
 }
 
 HttpSession::HttpSession(tcp::socket&& socket, Site& site,
@@ -315,7 +318,11 @@ HttpSession::HttpSession(tcp::socket&& socket, Site& site,
       site_(site),
       hub_(site.hub),
       settings_(std::move(settings)),
-      slot_(std::move(slot)) {}
+      slot_(std::move(slot)) {
+    error_code ec;
+    peer_ = stream_.socket().remote_endpoint(ec).address();
+    client_ = slot_.client();
+}
 
 void HttpSession::run() {
     net::dispatch(stream_.get_executor(),
@@ -345,6 +352,7 @@ void HttpSession::on_read(error_code ec, std::size_t) {
         started_ = std::chrono::steady_clock::now();
         answered_ = false;
         host_.clear();
+        https_ = false;
         set_cookie_.clear();
         answer(request_, std::move(r), false);
     };
@@ -367,6 +375,9 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     started_ = std::chrono::steady_clock::now();
     answered_ = false;
     host_ = std::string(sv(req[http::field::host]));
+    const ForwardedHeaders forwarded = forwarded_headers(req);
+    client_ = settings_->addresses.client(peer_, forwarded);
+    https_ = settings_->addresses.https(peer_, forwarded);
     set_cookie_.clear();
     // On a store several nodes share, a session made or ended on another node is read first
     // (Accounts::resolve, off the network thread); on one node the route runs at once.
@@ -381,7 +392,7 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
 
 void HttpSession::guarded(const std::function<void()>& work) {
     const auto fail = [this](std::string_view what) {
-        std::cerr << "http: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
+        std::cerr << "http: internal error from " << client_ << ": " << utf8_safe(what, 400)
                   << std::endl;
         answer(request_, error_body(ErrorCode::Internal, "internal error"), false);
     };
@@ -397,7 +408,21 @@ void HttpSession::guarded(const std::function<void()>& work) {
 void HttpSession::route(http::request<http::string_body>&& req) {
     const std::string_view target(req.target().data(), req.target().size());
     const std::string_view path = target_path(target);
+    // A page of another site may not act for the visitor (net/request_origin.h).
+    const bool reads = req.method() == http::verb::get || req.method() == http::verb::head;
+    const bool api = path == "/api" || path.substr(0, 5) == "/api/";
+    if ((websocket::is_upgrade(req) || (api && !reads)) &&
+        !settings_->origins.allows(sv(req[http::field::origin]), host_))
+        return answer(request_,
+                      error_body(ErrorCode::NotAllowed, "requests from another site are refused",
+                                 403),
+                      false);
     if (websocket::is_upgrade(req)) {
+        // A proxy's connection counts against its client's cap from now on.
+        if (!slot_.move_to(client_))
+            return answer(request_,
+                          error_body(ErrorCode::Busy, "too many connections from your address"),
+                          false);
         if (path == "/ws/lobby" && site_.lobby) return upgrade_to_lobby(std::move(req));
         if (path != "/ws")
             return answer(request_, error_body(ErrorCode::NotFound, "WebSocket is at /ws"), false);
@@ -415,7 +440,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         ws->run(std::move(req), host_);
         return;
     }
-    if (path == "/api" || path.substr(0, 5) == "/api/") return handle_api(req, path);
+    if (api) return handle_api(req, path);
     if (req.method() != http::verb::get && req.method() != http::verb::head)
         return answer(request_, method_not_allowed(req, "GET, HEAD"), req.keep_alive(),
                       "GET, HEAD");
@@ -448,14 +473,21 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
                 allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
                 continue;
             }
+            // Every API call that acts is a POST; it must say JSON (net/request_origin.h).
+            if (r.method == http::verb::post &&
+                !json_content_type(sv(req[http::field::content_type])))
+                return answer(request_,
+                              error_body(ErrorCode::BadRequest,
+                                         "send Content-Type: application/json", 415),
+                              keep);
             const Identity identity = site_.accounts.identify(sv(req[http::field::cookie]));
             const std::function<Identity()> ensure = [this, &identity] {
-                auto ensured = site_.accounts.ensure(identity, slot_.client());
+                auto ensured = site_.accounts.ensure(identity, client_);
                 if (!ensured.set_cookie.empty()) set_cookie_ = ensured.set_cookie;
                 return ensured.identity;
             };
             return r.run(
-                {hub_, req, seg, params, respond, slot_.client(), site_, identity, ensure});
+                {hub_, req, seg, params, respond, client_, site_, identity, ensure});
         }
         if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
         respond(error_body(ErrorCode::NotFound, "no API route " +
@@ -482,7 +514,7 @@ void HttpSession::serve_file(const http::request<http::string_body>& req, std::s
         res.set(http::field::server, "reversi");
         res.set(http::field::content_type, mime_type(*file));
         res.set(http::field::cache_control, "no-cache");
-        add_security_headers(res, host_);
+        add_security_headers(res, host_, https_);
         res.content_length(size);
         res.keep_alive(req.keep_alive());
         return write(std::move(res));
@@ -492,7 +524,7 @@ void HttpSession::serve_file(const http::request<http::string_body>& req, std::s
     res.set(http::field::server, "reversi");
     res.set(http::field::content_type, mime_type(*file));
     res.set(http::field::cache_control, "no-cache");
-    add_security_headers(res, host_);
+    add_security_headers(res, host_, https_);
     res.content_length(size);
     res.keep_alive(req.keep_alive());
     write(std::move(res));
@@ -511,12 +543,13 @@ void HttpSession::reply(Reply r, bool keep_alive, std::string_view allow) {
     res.set(http::field::cache_control, "no-store");
     if (!allow.empty()) res.set(http::field::allow, std::string(allow));
     if (!r.location.empty()) res.set(http::field::location, r.location);
-    // A guest made for this request keeps its cookie even when the answer is an error.
-    if (!r.set_cookie.empty())
-        res.set(http::field::set_cookie, r.set_cookie);
-    else if (!set_cookie_.empty())
-        res.set(http::field::set_cookie, set_cookie_);
-    add_security_headers(res, host_);
+    // Every 503 (busy, unavailable) is short-lived: a full queue, a store that failed once.
+    if (r.status == 503) res.set(http::field::retry_after, "1");
+    // A guest made for this request keeps its cookie even when the answer is an error. Over
+    // HTTPS the browser sends it back only over HTTPS.
+    const std::string& cookie = !r.set_cookie.empty() ? r.set_cookie : set_cookie_;
+    if (!cookie.empty()) res.set(http::field::set_cookie, https_ ? cookie + "; Secure" : cookie);
+    add_security_headers(res, host_, https_);
     res.body() = std::move(r.body);
     res.keep_alive(keep_alive);
     res.prepare_payload();

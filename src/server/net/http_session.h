@@ -17,7 +17,9 @@
 #include "server/common/limits.h"
 #include "server/common/net.h"
 #include "server/hub/hub.h"
+#include "server/net/client_address.h"
 #include "server/net/connection_limiter.h"
+#include "server/net/request_origin.h"
 #include "server/net/site.h"
 
 namespace reversi::server {
@@ -26,13 +28,16 @@ namespace reversi::server {
 struct SessionSettings {
     std::string web_dir;  // the web client's files
     ServerLimits limits;
+    ClientAddresses addresses;  // who the client of a request is (trusted proxies)
+    OriginPolicy origins;       // which pages may act for a visitor
 };
 
 // The security headers of every response (Content-Security-Policy, X-Content-Type-Options,
 // Referrer-Policy, X-Frame-Options). `host` is the request's Host header: when it is a plain
 // host[:port], the policy names ws://host and wss://host for the page's WebSocket (older
-// browsers do not count them as 'self'); anything else is left out.
-void add_security_headers(http::fields& fields, std::string_view host);
+// browsers do not count them as 'self'); anything else is left out. Over HTTPS (a trusted
+// proxy's X-Forwarded-Proto) it adds Strict-Transport-Security too.
+void add_security_headers(http::fields& fields, std::string_view host, bool https = false);
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
   public:
@@ -69,7 +74,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     ConnectionSlot slot_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::shared_ptr<void> response_;  // keeps the response alive during the write
+    net::ip::address peer_;           // the connection's remote address
+    std::string client_;              // the current request's client (ClientAddresses)
     std::string host_;                // Host header of the current request
+    bool https_ = false;              // the current request reached the site over HTTPS
     std::string set_cookie_;          // Set-Cookie for the current request's answer (a new guest)
     uint64_t request_ = 0;            // serial of the current request
     bool answered_ = false;           // the current request has its answer

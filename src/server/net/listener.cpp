@@ -73,15 +73,14 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
 
 }  // namespace
 
-Listener::Listener(net::io_context& ioc, tcp::endpoint endpoint, Site& site, std::string web_dir,
-                   const ServerLimits& limits)
+Listener::Listener(net::io_context& ioc, tcp::endpoint endpoint, Site& site,
+                   SessionSettings settings)
     : ioc_(ioc),
       acceptor_(ioc),
       site_(site),
-      settings_(
-          std::make_shared<const SessionSettings>(SessionSettings{std::move(web_dir), limits})),
-      limiter_(std::make_shared<ConnectionLimiter>(limits.max_connections,
-                                                   limits.max_connections_per_address)),
+      settings_(std::make_shared<const SessionSettings>(std::move(settings))),
+      limiter_(std::make_shared<ConnectionLimiter>(settings_->limits.max_connections,
+                                                   settings_->limits.max_connections_per_address)),
       backoff_timer_(ioc),
       busy_response_(busy_response()) {
     acceptor_.open(endpoint.protocol());
@@ -116,7 +115,9 @@ void Listener::on_accept(error_code ec, tcp::socket socket) {
     const auto remote = socket.remote_endpoint(ec);
     if (!ec) {
         if (site_.metrics) site_.metrics->connections.add();
-        ConnectionSlot slot = limiter_->acquire(address_key(remote.address()));
+        // A trusted proxy carries many clients: each is counted once its request names it.
+        ConnectionSlot slot = limiter_->acquire(address_key(remote.address()),
+                                                !settings_->addresses.trusted(remote.address()));
         if (!slot) {
             refuse(std::move(socket));
         } else {

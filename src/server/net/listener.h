@@ -20,8 +20,7 @@ namespace reversi::server {
 class Listener : public std::enable_shared_from_this<Listener> {
   public:
     // Binds and listens; throws boost::system::system_error when the port is unavailable.
-    Listener(net::io_context& ioc, tcp::endpoint endpoint, Site& site, std::string web_dir,
-             const ServerLimits& limits);
+    Listener(net::io_context& ioc, tcp::endpoint endpoint, Site& site, SessionSettings settings);
     // The port actually bound (useful with port 0).
     unsigned short port() const { return acceptor_.local_endpoint().port(); }
     // Connections open now (HTTP and WebSocket).

@@ -13,6 +13,7 @@
 // (pings, messages) looks alive to it while it never takes what it is sent.
 #include "server/net/websocket_session.h"
 
+#include <algorithm>
 #include <array>
 #include <iostream>
 
@@ -79,20 +80,22 @@ void WebsocketSession::on_accept(error_code ec) {
 }
 
 void WebsocketSession::do_read() {
-    ws_.async_read_some(buffer_, ReadPiece,
+    // Never past one byte over the limit, so a message of HardMessageLimit + 1 bytes is
+    // already too big (docs/PROTOCOL.md), not one a whole piece larger.
+    ws_.async_read_some(buffer_, std::min(ReadPiece, HardMessageLimit + 1 - buffer_.size()),
                         beast::bind_front_handler(&WebsocketSession::on_read, shared_from_this()));
 }
 
 void WebsocketSession::on_read(error_code ec, std::size_t) {
     if (ec) return leave();
-    if (!ws_.is_message_done()) {
-        if (buffer_.size() <= HardMessageLimit) return do_read();
+    if (buffer_.size() > HardMessageLimit) {
         buffer_.clear();
         buffer_.shrink_to_fit();
         closing_ = true;
         net::post(ws_.get_executor(), [self = shared_from_this()] { self->leave(); });
         return start_close(websocket::close_code::too_big);
     }
+    if (!ws_.is_message_done()) return do_read();
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     if (buffer_.capacity() > ReadPiece) buffer_.shrink_to_fit();  // after a large message

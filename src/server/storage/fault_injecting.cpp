@@ -151,6 +151,25 @@ std::vector<StoredTournament> FaultInjectingStorage::tournaments(int finished) {
     return inner_.tournaments(finished);
 }
 
+void FaultInjectingStorage::add_login_failure(const std::string& name_key,
+                                              const std::string& address, int64_t at,
+                                              int64_t forget_before) {
+    maybe_fail_write("add login failure");
+    inner_.add_login_failure(name_key, address, at, forget_before);
+}
+
+std::vector<int64_t> FaultInjectingStorage::expire_guests(int64_t idle_before, int limit,
+                                                         const std::vector<int64_t>& keep) {
+    maybe_fail_write("expire guests");
+    return inner_.expire_guests(idle_before, limit, keep);
+}
+
+LoginFailureCounts FaultInjectingStorage::login_failures(const std::string& name_key,
+                                                         const std::string& address,
+                                                         int64_t since) {
+    return inner_.login_failures(name_key, address, since);
+}
+
 // Single account rows (several nodes on one store): reads pass through, writes may fail.
 std::optional<StoredSession> FaultInjectingStorage::load_session(const std::string& token_hash) {
     return inner_.load_session(token_hash);

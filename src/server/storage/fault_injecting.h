@@ -62,6 +62,12 @@ class FaultInjectingStorage : public Storage {
     std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
     void save_tournament(const StoredTournament& tournament) override;
     std::vector<StoredTournament> tournaments(int finished) override;
+    std::vector<int64_t> expire_guests(int64_t idle_before, int limit,
+                                       const std::vector<int64_t>& keep) override;
+    void add_login_failure(const std::string& name_key, const std::string& address, int64_t at,
+                           int64_t forget_before) override;
+    LoginFailureCounts login_failures(const std::string& name_key, const std::string& address,
+                                      int64_t since) override;
     std::optional<StoredSession> load_session(const std::string& token_hash) override;
     std::optional<StoredPlayer> load_player(int64_t id) override;
     std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;

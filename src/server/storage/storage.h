@@ -23,6 +23,8 @@
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
 #include "server/storage/puzzle_store.h"
+#include "server/storage/guest_store.h"
+#include "server/storage/login_failure_store.h"
 #include "server/storage/table_store.h"
 #include "server/storage/tournament_store.h"
 
@@ -39,7 +41,9 @@ class Storage : public TableStore,
                 public ChatStore,
                 public AnalysisStore,
                 public PuzzleStore,
-                public TournamentStore {
+                public TournamentStore,
+                public LoginFailureStore,
+                public GuestStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

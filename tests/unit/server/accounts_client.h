@@ -13,6 +13,7 @@ struct BrowserReply {
     int status = 0;
     std::string set_cookie;  // the Set-Cookie header, empty when none
     std::string body;
+    http::fields headers;  // every header of the answer
     json data() const { return json::parse(body); }
 };
 
@@ -26,11 +27,16 @@ class Browser {
         net::io_context ioc;
         beast::tcp_stream stream(ioc);
         stream.expires_after(std::chrono::seconds(10));
+        if (!source_.empty()) {
+            stream.socket().open(tcp::v4());
+            stream.socket().bind(tcp::endpoint(net::ip::make_address(source_), 0));
+        }
         stream.connect(tcp::endpoint(net::ip::make_address(address_), port_));
         http::request<http::string_body> req{method, target, 11};
         req.set(http::field::host, "127.0.0.1");
         req.set(http::field::content_type, "application/json");
         if (!cookie_.empty()) req.set(http::field::cookie, cookie_);
+        for (const auto& [name, value] : headers_) req.set(name, value);
         req.body() = body;
         req.prepare_payload();
         http::write(stream, req);
@@ -40,7 +46,7 @@ class Browser {
         error_code ec;
         stream.socket().shutdown(tcp::socket::shutdown_both, ec);
         BrowserReply out{static_cast<int>(res.result_int()),
-                         std::string(res[http::field::set_cookie]), res.body()};
+                         std::string(res[http::field::set_cookie]), res.body(), res.base()};
         // Keep "rv_session=value" (or forget it when the server clears it).
         if (!out.set_cookie.empty()) {
             const std::string pair = out.set_cookie.substr(0, out.set_cookie.find(';'));
@@ -55,11 +61,19 @@ class Browser {
 
     const std::string& cookie() const { return cookie_; }
     void set_cookie(std::string cookie) { cookie_ = std::move(cookie); }
+    // Connects from `address` (another loopback address, 127.0.0.2, ...) from now on.
+    void set_source(std::string address) { source_ = std::move(address); }
+    // A header sent with every later request (X-Forwarded-For, Origin, ...).
+    void set_header(const std::string& name, const std::string& value) {
+        headers_.emplace_back(name, value);
+    }
 
   private:
     unsigned short port_;
     std::string address_;
     std::string cookie_;
+    std::string source_;
+    std::vector<std::pair<std::string, std::string>> headers_;
 };
 
 // A WebSocket that sends the browser's cookie with its handshake.

@@ -90,7 +90,7 @@ export const strings = {
     'error.too_large': 'The message was too large.', 'error.internal': 'Something went wrong on the server.',
     'error.busy': 'The server is busy right now; try again in a moment.',
     'error.rate_limited': 'Too many new tables from your address; wait a little before starting another.',
-    'error.unavailable': 'The server could not save this, so nothing changed; try again.',
+    'error.unavailable': 'The server could not confirm that this was saved; it may have been. Look at the game again before you retry.',
     'error.network': 'Cannot reach the server.',
     // The game view and the table's chat and etiquette (webgame).
     // Plural forms as Intl.PluralRules names them, exactly the language's CLDR categories

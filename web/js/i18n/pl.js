@@ -90,7 +90,7 @@ export const strings = {
     'error.too_large': 'Wiadomość była za duża.', 'error.internal': 'Coś poszło nie tak na serwerze.',
     'error.busy': 'Serwer jest teraz zajęty; spróbuj ponownie za chwilę.',
     'error.rate_limited': 'Z twojego adresu utworzono za dużo nowych stołów; odczekaj chwilę przed założeniem kolejnego.',
-    'error.unavailable': 'Serwer nie mógł tego zapisać, więc nic się nie zmieniło; spróbuj ponownie.',
+    'error.unavailable': 'Serwer nie mógł potwierdzić zapisu; mogło zostać zapisane. Zanim spróbujesz ponownie, sprawdź grę.',
     'error.network': 'Brak połączenia z serwerem.',
     // Widok gry, czat i etykieta przy stole (webgame).
     'corners.one': '{n} róg', 'corners.few': '{n} rogi', 'corners.many': '{n} rogów', 'corners.other': '{n} rogu',

@@ -89,7 +89,7 @@ export const strings = {
     'error.too_large': 'Mesaj çok büyüktü.', 'error.internal': 'Sunucuda bir şeyler ters gitti.',
     'error.busy': 'Sunucu şu anda meşgul; birazdan yeniden deneyin.',
     'error.rate_limited': 'Adresinizden çok fazla yeni masa açıldı; bir sonrakini açmadan önce biraz bekleyin.',
-    'error.unavailable': 'Sunucu bunu kaydedemedi, hiçbir şey değişmedi; yeniden deneyin.',
+    'error.unavailable': 'Sunucu bunun kaydedildiğini doğrulayamadı; kaydedilmiş olabilir. Yeniden denemeden önce oyuna tekrar bakın.',
     'error.network': 'Sunucuya ulaşılamıyor.',
     // Oyun görünümü, masa sohbeti ve görgü kuralları (webgame).
     // Türkçede sayıdan sonra ad tekil kalır: her biçim aynı.

@@ -36,10 +36,13 @@ export class ApiError extends Error {
 async function call(method, path, body) {
     let res;
     try {
+        // Every POST says JSON, even without a body: the server refuses any other POST, which
+        // is what keeps other sites' pages from acting for the player (docs/PROTOCOL.md).
+        const posting = method === 'POST';
         res = await fetch(path, {
             method,
-            headers: body ? { 'Content-Type': 'application/json' } : {},
-            body: body ? JSON.stringify(body) : undefined,
+            headers: body || posting ? { 'Content-Type': 'application/json' } : {},
+            body: body ? JSON.stringify(body) : posting ? '{}' : undefined,
         });
     } catch (e) {
         throw new ApiError('network', String(/** @type {Error} */ (e).message || e));

@@ -215,12 +215,25 @@ CREATE TABLE IF NOT EXISTS tournaments (
 CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments(status, created);
 )";
 
+// Version 11: wrong logins, counted across nodes by name and by (name, address)
+// (accounts/login_throttle.h); rows older than the throttle's window are deleted as new ones
+// come.
+constexpr const char* SchemaVersion11 = R"(
+CREATE TABLE IF NOT EXISTS login_failures (
+    name_key TEXT NOT NULL,
+    address TEXT NOT NULL,
+    at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS login_failures_name ON login_failures(name_key, at);
+CREATE INDEX IF NOT EXISTS login_failures_at ON login_failures(at);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
                                                   SchemaVersion7, SchemaVersion8, SchemaVersion9,
-                                                  SchemaVersion10};
+                                                  SchemaVersion10, SchemaVersion11};
     return List;
 }
 

@@ -79,6 +79,14 @@ class PostgresStorage : public Storage, public TableLeases {
     // TournamentStore (tournaments.cpp).
     void save_tournament(const StoredTournament& tournament) override;
     std::vector<StoredTournament> tournaments(int finished) override;
+    // GuestStore (guests.cpp).
+    std::vector<int64_t> expire_guests(int64_t idle_before, int limit,
+                                       const std::vector<int64_t>& keep) override;
+    // LoginFailureStore (login_failures.cpp).
+    void add_login_failure(const std::string& name_key, const std::string& address, int64_t at,
+                           int64_t forget_before) override;
+    LoginFailureCounts login_failures(const std::string& name_key, const std::string& address,
+                                      int64_t since) override;
 
     // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only

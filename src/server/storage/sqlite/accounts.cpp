@@ -72,13 +72,15 @@ constexpr const char* SchemaVersion7 = "-- PostgreSQL only (storage/postgres/sch
 // Version 9: bot accounts (docs/PROTOCOL.md "Bot API").
 constexpr const char* SchemaVersion9 =
     "ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0";
+// Version 11: wrong logins shared by several nodes; one node counts them in memory.
+constexpr const char* SchemaVersion11 = "-- PostgreSQL only (storage/postgres/schema.cpp)";
 
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
                                                   SchemaVersion4, SchemaVersion5, SchemaVersion6,
                                                   SchemaVersion7, SchemaVersion8, SchemaVersion9,
-                                                  SchemaVersion10};
+                                                  SchemaVersion10, SchemaVersion11};
     return List;
 }
 

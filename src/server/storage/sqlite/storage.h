@@ -60,6 +60,9 @@ class SqliteStorage : public Storage {
     // TournamentStore (tournaments.cpp).
     void save_tournament(const StoredTournament& tournament) override;
     std::vector<StoredTournament> tournaments(int finished) override;
+    // GuestStore (guests.cpp).
+    std::vector<int64_t> expire_guests(int64_t idle_before, int limit,
+                                       const std::vector<int64_t>& keep) override;
 
     // The schema version this build writes; a database is migrated up to it when opened.
     static int schema_version();

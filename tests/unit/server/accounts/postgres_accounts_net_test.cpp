@@ -48,6 +48,45 @@ TEST(PostgresAccountsNet, ACookieFromOneNodeIsTheSamePlayerOnTheOther) {
         200);
 }
 
+// Issue 27, findings 1 and 3: two nodes behind one proxy (loopback, trusted, setting
+// X-Forwarded-For). Wrong logins on node one count on node two for that client and name, and
+// neither node holds them against another client.
+TEST(PostgresAccountsNet, WrongLoginsCountAcrossNodesPerClientBehindTheProxy) {
+    const std::string server = testing_backends::test_server_uri();
+    if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
+    testing_backends::PostgresDb db(server);
+    TempDir dir("pg_login_failures");
+    const std::vector<std::string> args = {"--db", db.uri(), "--trusted-proxy", "127.0.0.1"};
+    ServerProcess one(dir.path, args);
+    ServerProcess two(dir.path, args);
+    const auto via = [](unsigned short port, const std::string& client) {
+        Browser b(port);
+        b.set_header("X-Forwarded-For", client);
+        return b;
+    };
+    Browser owner = via(one.port, "198.51.100.7");
+    ASSERT_EQ(
+        owner.post("/api/register", {{"name", "BeaNodes"}, {"password", "bea's secret"}}).status,
+        200);
+    Browser attacker = via(one.port, "203.0.113.5");
+    for (int i = 0; i < 10; ++i)
+        EXPECT_EQ(attacker
+                      .post("/api/login",
+                            {{"name", "BeaNodes"}, {"password", "guess " + std::to_string(i)}})
+                      .status,
+                  403);
+    // Node two has seen no attempt of this client, yet its failures on the name count there.
+    Browser attacker_two = via(two.port, "203.0.113.5");
+    EXPECT_EQ(attacker_two.post("/api/login", {{"name", "BeaNodes"}, {"password", "guess"}}).status,
+              429);
+    // The owner, from another client, logs in on either node.
+    for (const unsigned short port : {one.port, two.port}) {
+        Browser b = via(port, "198.51.100.8");
+        EXPECT_EQ(b.post("/api/login", {{"name", "BeaNodes"}, {"password", "bea's secret"}}).status,
+                  200);
+    }
+}
+
 }  // namespace
 }  // namespace reversi::server::testing_support
 #endif
