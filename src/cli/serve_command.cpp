@@ -52,6 +52,10 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Tables (and rematches) one IP address may create per minute")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
+    cmd->add_option("--rated-pair-per-day", limits.rated_games_per_pair_per_day,
+                    "Rated games two players may start together in a day")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     cmd->add_option("--max-tables", limits.max_live_tables,
                     "Tables held in memory; new ones are refused (503) beyond it")
         ->check(CLI::Range(1, 10000000))
@@ -60,8 +64,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Seconds after its last change that a table waiting for players expires")
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
-    cmd->add_option("--idle-unload", limits.idle_table_seconds,
-                    "Seconds after which a playing table nobody watches leaves memory (not the store)")
+    cmd->add_option(
+           "--idle-unload", limits.idle_table_seconds,
+           "Seconds after which a playing table nobody watches leaves memory (not the store)")
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
     cmd->add_option("--engine-queue", limits.engine_queue,
@@ -71,6 +76,14 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--computer-move-seconds", limits.computer_move_seconds,
                     "Longest a computer move may think, whatever its level")
         ->check(CLI::Range(0.05, 3600.0))
+        ->capture_default_str();
+    cmd->add_option("--engine-seconds-per-minute", limits.engine_seconds_per_minute,
+                    "Engine seconds one address may use a minute before others' searches go first")
+        ->check(CLI::Range(1.0, 3600.0))
+        ->capture_default_str();
+    cmd->add_option("--max-strongest-tables", limits.max_strongest_tables,
+                    "Running games against the strongest computer level per player or address")
+        ->check(CLI::Range(1, 1000))
         ->capture_default_str();
     cmd->add_option("--write-timeout", limits.write_timeout_seconds,
                     "Seconds a WebSocket client may leave a message unread before it is dropped")
@@ -99,8 +112,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
         ->check([](const std::string& url) {
             return server::valid_public_url(url)
                        ? std::string()
-                       : std::string("an http:// or https:// address without a trailing /, "
-                                     "quotes or spaces, at most 200 characters");
+                       : std::string(
+                             "an http:// or https:// address without a trailing /, "
+                             "quotes or spaces, at most 200 characters");
         });
     cmd->add_option("--storage-fault-rate", options->storage_fault_rate,
                     "Testing only: probability that a storage commit fails (chaos tests)")

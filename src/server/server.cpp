@@ -44,8 +44,9 @@ std::unique_ptr<Storage> open_storage(const std::string& db) {
 #ifdef REVERSI_WITH_POSTGRES
         return std::make_unique<PostgresStorage>(db);
 #else
-        throw std::runtime_error("--db: this build has no PostgreSQL support (configure "
-                                 "with -DREVERSI_WITH_POSTGRES=ON)");
+        throw std::runtime_error(
+            "--db: this build has no PostgreSQL support (configure "
+            "with -DREVERSI_WITH_POSTGRES=ON)");
 #endif
     }
     return std::make_unique<SqliteStorage>(db);
@@ -76,7 +77,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         ownership = std::make_unique<TableOwnership>(ioc, queue, *leases, o);
     }
     EnginePool engines(options.engine_threads, options.limits.engine_queue,
-                       options.limits.computer_move_seconds);
+                       options.limits.computer_move_seconds,
+                       options.limits.engine_seconds_per_minute);
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
     // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
     AccountsOptions account_options;
@@ -112,9 +114,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
         options.web_dir, options.limits);
     if (ownership) {
-        ownership->set_public_url(!options.public_url.empty() ? options.public_url
-                                  : "http://" + options.host + ':' +
-                                        std::to_string(listener->port()));
+        ownership->set_public_url(!options.public_url.empty()
+                                      ? options.public_url
+                                      : "http://" + options.host + ':' +
+                                            std::to_string(listener->port()));
         hub.set_ownership(*ownership);
         log << "node " << ownership->options().node << " at " << ownership->options().public_url
             << ", table leases of " << options.lease_ttl_seconds << " s" << std::endl;

@@ -21,6 +21,9 @@ struct PairingOrder {
     ClockSpec clock;
     bool rated = false;
     std::vector<Identity> seats;
+    // Per seat: the address the player plays from (empty: not known). Each distinct address
+    // spends one of its table allowance, and a rated table never seats two accounts of one.
+    std::vector<std::string> addresses;
 };
 
 // The committed table and each seat's token, or why it could not be made (nothing made).

@@ -18,14 +18,20 @@ struct BrowserReply {
 
 class Browser {
   public:
-    explicit Browser(unsigned short port, std::string address = "127.0.0.1")
-        : port_(port), address_(std::move(address)) {}
+    // `from`, when given, is the loopback address the client connects from (127.0.0.2...), so
+    // that two browsers count as two addresses (rated pairings, limits per address).
+    explicit Browser(unsigned short port, std::string address = "127.0.0.1", std::string from = {})
+        : port_(port), address_(std::move(address)), from_(std::move(from)) {}
 
     BrowserReply request(http::verb method, const std::string& target,
                          const std::string& body = "") {
         net::io_context ioc;
         beast::tcp_stream stream(ioc);
         stream.expires_after(std::chrono::seconds(10));
+        if (!from_.empty()) {
+            stream.socket().open(tcp::v4());
+            stream.socket().bind(tcp::endpoint(net::ip::make_address(from_), 0));
+        }
         stream.connect(tcp::endpoint(net::ip::make_address(address_), port_));
         http::request<http::string_body> req{method, target, 11};
         req.set(http::field::host, "127.0.0.1");
@@ -55,18 +61,26 @@ class Browser {
 
     const std::string& cookie() const { return cookie_; }
     void set_cookie(std::string cookie) { cookie_ = std::move(cookie); }
+    const std::string& from() const { return from_; }
 
   private:
     unsigned short port_;
     std::string address_;
+    std::string from_;
     std::string cookie_;
 };
 
 // A WebSocket that sends the browser's cookie with its handshake.
 class CookieSocket {
   public:
-    CookieSocket(unsigned short port, const std::string& target, const std::string& cookie)
+    CookieSocket(unsigned short port, const std::string& target, const std::string& cookie,
+                 const std::string& from = {})
         : ws_(ioc_) {
+        if (!from.empty()) {
+            beast::get_lowest_layer(ws_).socket().open(tcp::v4());
+            beast::get_lowest_layer(ws_).socket().bind(
+                tcp::endpoint(net::ip::make_address(from), 0));
+        }
         beast::get_lowest_layer(ws_).connect(
             tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
         ws_.set_option(websocket::stream_base::decorator([cookie](websocket::request_type& req) {

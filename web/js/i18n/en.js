@@ -227,6 +227,8 @@ export const strings = {
     'analysis.rateLimited': 'Too many analysis requests from your address; wait a moment.',
     // Loose ends of the site (polish).
     'setup.playAs': 'You play as {name}.',
+    // Fair play and trust (issue 27): the lobby's pages of seeks.
+    'lobby.pagePrev': 'Previous', 'lobby.pageNext': 'Next', 'lobby.pageOf': 'Page {page} of {pages}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -227,6 +227,8 @@ export const strings = {
     'analysis.rateLimited': 'Z twojego adresu przyszło za dużo próśb o analizę; odczekaj chwilę.',
     // Loose ends of the site (polish).
     'setup.playAs': 'Grasz jako {name}.',
+    // Fair play and trust (issue 27): the lobby's pages of seeks.
+    'lobby.pagePrev': 'Poprzednia', 'lobby.pageNext': 'Następna', 'lobby.pageOf': 'Strona {page} z {pages}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -225,6 +225,8 @@ export const strings = {
     'analysis.rateLimited': 'Adresinizden çok fazla analiz isteği geldi; biraz bekleyin.',
     // Loose ends of the site (polish).
     'setup.playAs': '{name} olarak oynuyorsunuz.',
+    // Fair play and trust (issue 27): the lobby's pages of seeks.
+    'lobby.pagePrev': 'Önceki', 'lobby.pageNext': 'Sonraki', 'lobby.pageOf': 'Sayfa {page} / {pages}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */
