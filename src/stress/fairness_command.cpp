@@ -30,7 +30,8 @@
 
 namespace reversi::stress {
 
-namespace {
+// A namespace of its own, not an anonymous one: the stress sources are compiled as one unit.
+namespace fairness {
 
 using namespace reversi::server;
 using client::MessageView;
@@ -228,9 +229,10 @@ int run_fairness(const FairOptions& o) {
     return s.reply_ms.empty() ? 1 : 0;
 }
 
-}  // namespace
+}  // namespace fairness
 
 void add_fairness_command(CLI::App& app, ExitStatus& status) {
+    using fairness::FairOptions;
     auto o = std::make_shared<FairOptions>();
     CLI::App* cmd = app.add_subcommand(
         "fairness", "Time a level-2 computer's replies while another address floods the engine");
@@ -251,7 +253,7 @@ void add_fairness_command(CLI::App& app, ExitStatus& status) {
     add_server_binary_option(*cmd, o->server_binary);
     cmd->callback([o, &status] {
         try {
-            status.code = run_fairness(*o);
+            status.code = fairness::run_fairness(*o);
         } catch (const std::exception& e) {
             std::cerr << "fairness: " << e.what() << '\n';
             status.code = 1;

@@ -16,6 +16,8 @@ namespace reversi::server {
 namespace {
 
 constexpr int Classes = 3;
+// The least time a search runs before an owner of its rank with fewer searches displaces it.
+constexpr std::chrono::milliseconds FairSlice{500};
 
 int class_of(EnginePool::Priority p) {
     return static_cast<int>(p);
@@ -130,10 +132,11 @@ void EnginePool::make_room(Clock::time_point now) {
     for (Running& r : running_) {
         if (!r.busy || r.yielded) continue;
         const int ranked = rank(r.priority, r.owner, now);
-        // A search that ranks lower gives way; so does one of equal rank whose owner holds
-        // more workers than its share while the waiting owner holds fewer.
-        const bool over_share =
-            ranked == wanted && owners_.at(r.owner).running > waiting_owner_runs + 1;
+        // A search that ranks lower gives way; so does one of equal rank that has had its
+        // slice while its owner holds more workers than the waiting owner (one worker, two
+        // owners: they take turns of at least a slice each, not one search each).
+        const bool over_share = ranked == wanted && now - r.started >= FairSlice &&
+                                owners_.at(r.owner).running > waiting_owner_runs;
         if (ranked > victim_rank || (over_share && !victim)) {
             victim = &r;
             victim_rank = ranked;

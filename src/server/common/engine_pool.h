@@ -7,7 +7,8 @@
 // past it; among equals the owner running fewest searches, then the next owner in turn (round
 // robin, not first come first served). A waiting search makes a running one yield when it
 // ranks above it (a hint, an analysis, or an owner past its budget), or ranks the same while
-// the running one's owner holds more workers than its share: a hint or a move answers with its
+// the running one has had a slice of half a second and its owner holds more workers than the
+// waiting one's: a hint or a move answers with its
 // best so far (a level is a target, not a licence to hold a thread), an analysis goes back to
 // the head of its queue.
 // The queue is bounded (moves and hints together, analyses apart); a watchdog stops any search

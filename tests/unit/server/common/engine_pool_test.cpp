@@ -113,6 +113,16 @@ TEST(EnginePool, AnOwnerPastItsBudgetGivesWayToOneWithinIt) {
     ASSERT_TRUE(log.wait_for(2)) << "the owner past its budget kept the worker";
 }
 
+TEST(EnginePool, OwnersOfOneRankTakeTurnsOfASliceNotOfASearch) {
+    EnginePool pool(1, 64, 30, 3600);
+    Searches s;
+    Log log;
+    s.submit(pool, log, "level-10", s.for_seconds(20), EnginePool::Priority::Move, "10.0.0.1");
+    wait_queued(pool, 0);
+    s.submit(pool, log, "level-2", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
+    ASSERT_TRUE(log.wait_for(2)) << "one owner's long search kept the only worker";
+}
+
 TEST(EnginePool, AYieldedAnalysisIsSearchedAgainNotAnsweredCutShort) {
     EnginePool pool(1, 64, 30, 3600);
     Searches s;

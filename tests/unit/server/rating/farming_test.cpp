@@ -5,6 +5,7 @@
 // other account never opened. Each path is tried here and must fail to move a rating.
 #include <gtest/gtest.h>
 
+#include "cheap_hashing.h"
 #include "hub_fixture.h"
 #include "server/accounts/accounts.h"
 #include "server/lobby/pairing.h"
@@ -18,13 +19,6 @@ using namespace hub_testing;
 
 const Identity Farmer{7, "Farmer", false};
 const Identity Alt{9, "FarmerAlt", false};
-
-AccountsOptions farm_hashing() {
-    AccountsOptions o;
-    o.hash_ops = 1;
-    o.hash_memory = 8192;
-    return o;
-}
 
 // A rated table made by the farmer from `farmer_at`, joined by his second account from
 // `alt_at`: the join's answer (200 with the token, or the refusal).
@@ -40,7 +34,7 @@ Reply rated_pair(Hub& h, std::string* id, const std::string& farmer_at, const st
 TEST(Farming, ResigningAtMoveZeroThirtyTimesMovesNoRating) {
     TempDb db("farm_resign");
     Hub h(db.path, quick_options());
-    Accounts accounts(h.ioc, h.queue, farm_hashing());
+    Accounts accounts(h.ioc, h.queue, cheap_hashing());
     h.hub->set_accounts(&accounts);
     int played = 0, refused = 0;
     for (int game = 0; game < 30; ++game) {

@@ -5,6 +5,7 @@
 // finishing the game again then rates it once.
 #include <gtest/gtest.h>
 
+#include "cheap_hashing.h"
 #include "hub_fixture.h"
 #include "server/accounts/accounts.h"
 
@@ -15,13 +16,6 @@ using namespace hub_testing;
 
 const Identity Ada{7, "Ada", false};
 const Identity Bob{9, "Bob", false};
-
-AccountsOptions cheap_hashing() {
-    AccountsOptions o;
-    o.hash_ops = 1;
-    o.hash_memory = 8192;
-    return o;
-}
 
 // A rated 8x8 table with Ada in seat 0 and Bob in seat 1, created through the hub.
 std::string rated_table(Hub& h) {
