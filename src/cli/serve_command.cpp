@@ -56,6 +56,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Rated games two players may start together in a day")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
+    cmd->add_flag("--rated-same-address", limits.rated_same_address,
+                  "Let accounts of one address play each other rated (a club on one connection, "
+                  "tests on one machine)");
     cmd->add_option("--max-tables", limits.max_live_tables,
                     "Tables held in memory; new ones are refused (503) beyond it")
         ->check(CLI::Range(1, 10000000))

@@ -97,7 +97,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // On PostgreSQL the lobbies of the nodes talk through LISTEN/NOTIFY (lobby_bus.h).
     const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).
-    LobbyHost lobby(ioc, hub, accounts, {}, lobby_bus ? lobby_bus->link() : LobbyBusLink{});
+    LobbyLimits lobby_limits;
+    lobby_limits.rated_same_address = options.limits.rated_same_address;
+    LobbyHost lobby(ioc, hub, accounts, lobby_limits,
+                    lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
     accounts.restore(*store);
     // With several nodes, unfinished tables are taken over from the nodes that ran them,

@@ -38,6 +38,8 @@ export async function startServer({ binary, mock = false, web = null }) {
     const dir = mkdtempSync(join(tmpdir(), 'reversi-e2e-'));
     const args = mock ? [join(here, 'mock-server.mjs'), String(port)]
         : ['serve', '--port', String(port), '--db', join(dir, 'e2e.db'), '--computer-pause-ms', '0',
+            // Every browser page connects from 127.0.0.1: rated games between them are allowed.
+            '--rated-same-address',
             ...(web ? ['--web', web] : [])];
     const child = spawn(mock ? process.execPath : binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';

@@ -18,6 +18,9 @@ struct ServerLimits {
     // Rated games two players may start together: a burst of this many, then one more every
     // 24 h / N (issue 27: one person's two accounts must not trade points all day).
     int rated_games_per_pair_per_day = 10;
+    // Lets two accounts of one address meet in rated games: for a club on one connection, or
+    // browser tests on one machine; never for a public site.
+    bool rated_same_address = false;
     // Tables held in memory; creating one more is refused (503) beyond this.
     int max_live_tables = 20000;
     // A table still waiting for players this long after its last change expires.

@@ -127,7 +127,7 @@ void Lobby::reply_challenge(const Identity& me, const std::string& address, cons
         throw ApiError(ErrorCode::NotYourSeat, "only the challenged player can answer");
     if (!accept) return end_challenge(id, "declined");
     const Challenge c = it->second;
-    if (c.rated)
+    if (c.rated && !limits_.rated_same_address)
         if (const std::string why =
                 rated_pairing_problem({{c.from.player, c.from_address}, {me.player, address}});
             !why.empty())
