@@ -63,6 +63,13 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Tables (and rematches) one IP address may create per minute")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
+    cmd->add_option("--rated-pair-per-day", limits.rated_games_per_pair_per_day,
+                    "Rated games two players may start together in a day")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_flag("--rated-same-address", limits.rated_same_address,
+                  "Let accounts of one address play each other rated (a club on one connection, "
+                  "tests on one machine)");
     cmd->add_option("--max-tables", limits.max_live_tables,
                     "Tables held in memory; new ones are refused (503) beyond it")
         ->check(CLI::Range(1, 10000000))
@@ -83,6 +90,14 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--computer-move-seconds", limits.computer_move_seconds,
                     "Longest a computer move may think, whatever its level")
         ->check(CLI::Range(0.05, 3600.0))
+        ->capture_default_str();
+    cmd->add_option("--engine-seconds-per-minute", limits.engine_seconds_per_minute,
+                    "Engine seconds one address may use a minute before others' searches go first")
+        ->check(CLI::Range(1.0, 3600.0))
+        ->capture_default_str();
+    cmd->add_option("--max-strongest-tables", limits.max_strongest_tables,
+                    "Running games against the strongest computer level per player or address")
+        ->check(CLI::Range(1, 1000))
         ->capture_default_str();
     cmd->add_option("--write-timeout", limits.write_timeout_seconds,
                     "Seconds a WebSocket client may leave a message unread before it is dropped")

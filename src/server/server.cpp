@@ -94,7 +94,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         ownership = std::make_unique<TableOwnership>(ioc, queue, *leases, o);
     }
     EnginePool engines(options.engine_threads, options.limits.engine_queue,
-                       options.limits.computer_move_seconds);
+                       options.limits.computer_move_seconds,
+                       options.limits.engine_seconds_per_minute);
     engines.set_metrics(&metrics);
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
     // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
@@ -133,7 +134,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // On PostgreSQL the lobbies of the nodes talk through LISTEN/NOTIFY (lobby_bus.h).
     const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).
-    LobbyHost lobby(ioc, hub, accounts, {}, lobby_bus ? lobby_bus->link() : LobbyBusLink{});
+    LobbyLimits lobby_limits;
+    lobby_limits.rated_same_address = options.limits.rated_same_address;
+    LobbyHost lobby(ioc, hub, accounts, lobby_limits,
+                    lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
     accounts.restore(*store);
     puzzles.restore(*store);

@@ -16,6 +16,7 @@ struct ExitStatus {
 
 void add_loadtest_command(CLI::App& app, ExitStatus& status);
 void add_chaos_command(CLI::App& app, ExitStatus& status);
+void add_fairness_command(CLI::App& app, ExitStatus& status);
 // Only with REVERSI_WITH_POSTGRES (the nodes share a PostgreSQL database); else nothing.
 void add_failover_command(CLI::App& app, ExitStatus& status);
 

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     reversi::stress::ExitStatus status;
     reversi::stress::add_loadtest_command(app, status);
     reversi::stress::add_chaos_command(app, status);
+    reversi::stress::add_fairness_command(app, status);
     reversi::stress::add_failover_command(app, status);
     try {
         app.parse(argc, argv);

@@ -40,6 +40,8 @@ export async function startServer({ binary, mock = false, web = null }) {
         : ['serve', '--port', String(port), '--db', join(dir, 'e2e.db'), '--computer-pause-ms', '0',
             // The tests' small puzzle set: the shipped thousands would slow every start.
             '--puzzles', join(here, '../data/puzzles'),
+            // Every browser page connects from 127.0.0.1: rated games between them are allowed.
+            '--rated-same-address',
             ...(web ? ['--web', web] : [])];
     const child = spawn(mock ? process.execPath : binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';

@@ -132,7 +132,7 @@ bool AnalysisService::submit(const JobPtr& job, size_t ply) {
                 on_ply(job, ply, r);
             });
         },
-        EnginePool::Priority::Analysis);
+        EnginePool::Priority::Analysis, "post-game analysis");
     if (!queued) {
         retry_later();
         return false;
@@ -318,7 +318,7 @@ void AnalysisService::analyze(const std::string& body, Respond respond, const st
                                   [&] { respond(json_reply(200, board_answer(pos, ply, r))); });
                 });
             },
-            EnginePool::Priority::Hint);
+            EnginePool::Priority::Hint, client);
         if (!queued) throw ApiError(ErrorCode::Busy, "the engine is busy; try again soon");
     });
 }

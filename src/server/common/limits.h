@@ -15,6 +15,12 @@ struct ServerLimits {
     // Tables one address may create (new tables and rematches) per minute; a burst of this
     // many is allowed, then one more every 60/N seconds.
     int tables_per_minute_per_address = 30;
+    // Rated games two players may start together: a burst of this many, then one more every
+    // 24 h / N (issue 27: one person's two accounts must not trade points all day).
+    int rated_games_per_pair_per_day = 10;
+    // Lets two accounts of one address meet in rated games: for a club on one connection, or
+    // browser tests on one machine; never for a public site.
+    bool rated_same_address = false;
     // Tables held in memory; creating one more is refused (503) beyond this.
     int max_live_tables = 20000;
     // A table still waiting for players this long after its last change expires.
@@ -26,6 +32,11 @@ struct ServerLimits {
     int engine_queue = 256;
     // No computer move thinks longer than this, whatever its level asks.
     double computer_move_seconds = 10.0;
+    // Engine seconds one address may spend a minute before its searches give way to others'
+    // (common/engine_pool.h), and the games against the strongest level one player or address
+    // may have running at once.
+    double engine_seconds_per_minute = 30.0;
+    int max_strongest_tables = 2;
     // A WebSocket client that has not taken a message for this long is dropped, as is one
     // whose unsent messages exceed the byte bound.
     int write_timeout_seconds = 30;

@@ -71,6 +71,7 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
         const std::string name = get_string(req, "name", "");
         if (const std::string why = name_problem(name); !why.empty())
             throw ApiError(ErrorCode::BadRequest, why);
+        check_strongest_tables(spec, client, who);
         // Checked last, so that a refused request costs nothing of the allowance.
         if (!table_creations_.allow(client, now()))
             throw ApiError(ErrorCode::RateLimited,
@@ -102,6 +103,8 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
                     table.set_seat_player(i, Identity{0, names[i], true, false}, 0);
         }
         RoomPtr room = add_room(std::move(table));
+        room->seat_addresses.assign(spec.seats.size(), "");
+        if (seat) room->seat_addresses[*seat] = client;
         const StoredTable st = stored(room->table);
         const auto rows = seat_rows(room->table);
         json answer = {{"table", st.id},
@@ -128,7 +131,7 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
 }
 
 void GameHub::join_table(const std::string& id, const std::string& body, Respond respond,
-                         const Identity& who) {
+                         const Identity& who, const std::string& client) {
     answer_guarded(respond, [&](const Respond& respond) {
         json req = parse_json(body);
         if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
@@ -139,32 +142,39 @@ void GameHub::join_table(const std::string& id, const std::string& body, Respond
             throw ApiError(ErrorCode::BadRequest, why);
         with_room(
             id,
-            [this, req, respond, id, who](RoomPtr room) {
-            answer_guarded(respond, [&](const Respond& respond) {
-                if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
-                check_flag(room);
-                if (const std::string why = rated_join_problem(room->table, who); !why.empty())
-                    throw ApiError(ErrorCode::BadRequest, why);
-                const std::string token = random_token();
-                const int seat = room->table.join(get_int(req, "seat", 0),
-                                                  get_string(req, "name", ""), token, now());
-                seat_player(room->table, seat, who);
-                const StoredTable st = stored(room->table);
-                const auto rows = seat_rows(room->table);
-                commit(
-                    room,
-                    [st, rows](Storage& s) {
-                        s.save_table(st);
-                        rows(s);
-                    },
-                    snapshot(*room),
-                    [seat, token, respond](bool ok) {
-                        if (!ok)
-                            return respond(error_reply(ApiError(
-                                ErrorCode::Unavailable, "the seat could not be saved; try again")));
-                        respond(json_reply(200, {{"seat", seat}, {"token", token}}));
-                    });
-            });
+            [this, req, respond, id, who, client](RoomPtr room) {
+                answer_guarded(respond, [&](const Respond& respond) {
+                    if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
+                    check_flag(room);
+                    if (const std::string why = rated_join_problem(room->table, who); !why.empty())
+                        throw ApiError(ErrorCode::BadRequest, why);
+                    std::vector<RatedSeat> meeting = rated_seats(*room);
+                    meeting.push_back({who.player, client});
+                    if (room->table.rated()) check_rated_meeting(meeting);
+                    const std::string token = random_token();
+                    const int seat = room->table.join(get_int(req, "seat", 0),
+                                                      get_string(req, "name", ""), token, now());
+                    seat_player(room->table, seat, who);
+                    room->seat_addresses.resize(room->table.spec().seats.size());
+                    room->seat_addresses[seat] = client;
+                    if (room->table.rated()) record_rated_meeting(meeting);
+                    const StoredTable st = stored(room->table);
+                    const auto rows = seat_rows(room->table);
+                    commit(
+                        room,
+                        [st, rows](Storage& s) {
+                            s.save_table(st);
+                            rows(s);
+                        },
+                        snapshot(*room),
+                        [seat, token, respond](bool ok) {
+                            if (!ok)
+                                return respond(error_reply(
+                                    ApiError(ErrorCode::Unavailable,
+                                             "the seat could not be saved; try again")));
+                            respond(json_reply(200, {{"seat", seat}, {"token", token}}));
+                        });
+                });
             },
             redirect(respond, "/api/tables/" + id + "/join"));
     });
@@ -198,13 +208,13 @@ void GameHub::get_table(const std::string& id, Respond respond) {
     with_room(
         id,
         [this, id, respond](RoomPtr room) {
-        answer_guarded(respond, [&](const Respond& respond) {
-            if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
-            json state = json::parse(*current_state(*room));
-            state["you"] = json::array();
-            respond(json_reply(200, state));
-            after_change(room);  // a finished table loaded only for this answer leaves memory
-        });
+            answer_guarded(respond, [&](const Respond& respond) {
+                if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
+                json state = json::parse(*current_state(*room));
+                state["you"] = json::array();
+                respond(json_reply(200, state));
+                after_change(room);  // a finished table loaded only for this answer leaves memory
+            });
         },
         redirect(respond, "/api/tables/" + id));
 }
@@ -238,30 +248,30 @@ void GameHub::get_game(const std::string& id, Respond respond) {
     with_room(
         id,
         [this, id, respond](RoomPtr room) {
-        answer_guarded(respond, [&](const Respond& respond) {
-            if (!room) throw ApiError(ErrorCode::NotFound, "no game " + id);
-            const Table& t = room->table;
-            const json state = json::parse(*current_state(*room));
-            json seats = json::array();
-            for (const json& s : state["seats"]) {
-                json copy = s;
-                copy.erase("connected");
-                seats.push_back(copy);
-            }
-            // The replay's header: names and ratings (seats; before and after in a rated
-            // result), the date (`created`), the time control and whether it was rated.
-            respond(json_reply(200, {{"id", t.id()},
-                                     {"setup", state["setup"]},
-                                     {"seats", seats},
-                                     {"moves", state["moves"]},
-                                     {"result", state["result"]},
-                                     {"status", state["status"]},
-                                     {"finished", t.status() == TableStatus::Finished},
-                                     {"created", t.created()},
-                                     {"clock", clock_spec_json(t.spec().clock)},
-                                     {"rated", t.spec().rated}}));
-            after_change(room);
-        });
+            answer_guarded(respond, [&](const Respond& respond) {
+                if (!room) throw ApiError(ErrorCode::NotFound, "no game " + id);
+                const Table& t = room->table;
+                const json state = json::parse(*current_state(*room));
+                json seats = json::array();
+                for (const json& s : state["seats"]) {
+                    json copy = s;
+                    copy.erase("connected");
+                    seats.push_back(copy);
+                }
+                // The replay's header: names and ratings (seats; before and after in a rated
+                // result), the date (`created`), the time control and whether it was rated.
+                respond(json_reply(200, {{"id", t.id()},
+                                         {"setup", state["setup"]},
+                                         {"seats", seats},
+                                         {"moves", state["moves"]},
+                                         {"result", state["result"]},
+                                         {"status", state["status"]},
+                                         {"finished", t.status() == TableStatus::Finished},
+                                         {"created", t.created()},
+                                         {"clock", clock_spec_json(t.spec().clock)},
+                                         {"rated", t.spec().rated}}));
+                after_change(room);
+            });
         },
         redirect(respond, "/api/games/" + id));
 }
@@ -273,15 +283,15 @@ void GameHub::export_game(const std::string& id, const std::string& format, Resp
     with_room(
         id,
         [this, id, format, respond](RoomPtr room) {
-        answer_guarded(respond, [&](const Respond& respond) {
-            if (!room) throw ApiError(ErrorCode::NotFound, "no game " + id);
-            after_change(room);
-            if (room->pending_writes > 0)
-                throw ApiError(ErrorCode::Stale, "a move is being saved; try again");
-            const std::string text =
-                format == "ggf" ? export_ggf(room->table) : export_text(room->table);
-            respond({200, "text/plain; charset=utf-8", text});
-        });
+            answer_guarded(respond, [&](const Respond& respond) {
+                if (!room) throw ApiError(ErrorCode::NotFound, "no game " + id);
+                after_change(room);
+                if (room->pending_writes > 0)
+                    throw ApiError(ErrorCode::Stale, "a move is being saved; try again");
+                const std::string text =
+                    format == "ggf" ? export_ggf(room->table) : export_text(room->table);
+                respond({200, "text/plain; charset=utf-8", text});
+            });
         },
         redirect(respond, "/api/games/" + id + "/export?format=" + format));
 }

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "core/bitboard.h"
+#include "engine/levels.h"
 #include "server/common/secrets.h"
 #include "server/hub/room.h"
 #include "server/hub/table_ownership.h"
@@ -51,6 +52,8 @@ GameHub::GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engine
       rng_(entropy_()),
       table_creations_(options.limits.tables_per_minute_per_address,
                        options.limits.tables_per_minute_per_address),
+      rated_pairs_(options.limits.rated_games_per_pair_per_day / (24.0 * 60),
+                   options.limits.rated_games_per_pair_per_day),
       sweep_timer_(ioc) {
     arm_sweep();
 }
@@ -163,11 +166,11 @@ void GameHub::with_room(const std::string& id, std::function<void(RoomPtr)> next
             *loaded = s.load(id);
             if (*loaded) (*loaded)->chat = s.chat_lines(id);
         },
-                  [this, id, loaded, next = std::move(next)] {
-                      if (RoomPtr room = find(id)) return next(room);  // loaded meanwhile
-                      if (!*loaded) return next(nullptr);
-                      next(load_room(**loaded, "load"));
-                  });
+        [this, id, loaded, next = std::move(next)] {
+            if (RoomPtr room = find(id)) return next(room);  // loaded meanwhile
+            if (!*loaded) return next(nullptr);
+            next(load_room(**loaded, "load"));
+        });
 }
 
 // Step: states and broadcasting.
@@ -377,6 +380,7 @@ void GameHub::sweep() {
         release_room(room->table.id());
     }
     table_creations_.prune(t);
+    rated_pairs_.prune(t);
 }
 
 void GameHub::arm_clock(const RoomPtr& room) {
@@ -398,6 +402,47 @@ void GameHub::check_flag(const RoomPtr& room) {
         room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
 }
 
+namespace {
+
+bool against_strongest(const TableSpec& spec) {
+    return std::any_of(spec.seats.begin(), spec.seats.end(), [](const Seat& s) {
+        return s.type == SeatType::Computer && s.level >= engine::MaxLevel;
+    });
+}
+
+}  // namespace
+
+std::string GameHub::engine_owner(const Room& room) {
+    const auto& seats = room.table.spec().seats;
+    for (size_t i = 0; i < seats.size() && i < room.seat_addresses.size(); ++i)
+        if (seats[i].type == SeatType::Human && !room.seat_addresses[i].empty())
+            return room.seat_addresses[i];
+    for (const Seat& s : seats)
+        if (s.player) return "player:" + std::to_string(s.player);
+    return "table:" + room.table.id();
+}
+
+void GameHub::check_strongest_tables(const TableSpec& spec, const std::string& client,
+                                     const Identity& who) const {
+    if (!against_strongest(spec)) return;
+    int running = 0;
+    for (const auto& [id, room] : rooms_) {
+        const Table& t = room->table;
+        if (t.status() == TableStatus::Finished || !against_strongest(t.spec())) continue;
+        const bool by_address =
+            !client.empty() && std::find(room->seat_addresses.begin(), room->seat_addresses.end(),
+                                         client) != room->seat_addresses.end();
+        const bool by_player =
+            who.player != 0 && std::any_of(t.spec().seats.begin(), t.spec().seats.end(),
+                                           [&](const Seat& s) { return s.player == who.player; });
+        running += by_address || by_player;
+    }
+    if (running >= options_.limits.max_strongest_tables)
+        throw ApiError(ErrorCode::RateLimited,
+                       "you already have " + std::to_string(running) +
+                           " games against the strongest level running; finish one first");
+}
+
 void GameHub::start_engine(const RoomPtr& room) {
     Table& t = room->table;
     if (room->engine_busy || room->dropped || !t.computer_to_move() || find(t.id()) != room) return;
@@ -415,7 +460,7 @@ void GameHub::start_engine(const RoomPtr& room) {
                 play_engine_move(room, generation, ply, best, searched_from);
             });
         },
-        EnginePool::Priority::Move);
+        EnginePool::Priority::Move, engine_owner(*room));
     if (queued) return;
     // The engine queue is full: try again shortly (a computer move is never dropped).
     room->engine_busy = false;
@@ -425,11 +470,11 @@ void GameHub::start_engine(const RoomPtr& room) {
     });
 }
 
-void GameHub::play_engine_move(const RoomPtr& room, uint64_t generation, int ply,
-                               core::Square best, int64_t searched_from) {
+void GameHub::play_engine_move(const RoomPtr& room, uint64_t generation, int ply, core::Square best,
+                               int64_t searched_from) {
     Table& t = room->table;
-    const bool stale = room->generation != generation || t.ply() != ply ||
-                       !t.computer_to_move() || find(t.id()) != room;
+    const bool stale = room->generation != generation || t.ply() != ply || !t.computer_to_move() ||
+                       find(t.id()) != room;
     // The search starts right after the previous move's broadcast: a reply found sooner
     // than the pause waits, so the player's own flips finish before the computer's begin.
     // (An undo during the pause leaves the search to be dropped when the pause ends.)

@@ -24,6 +24,7 @@
 #include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
 #include "server/hub/paired_table.h"
+#include "server/rating/rated_players.h"
 #include "server/storage/storage.h"
 #include "server/table/chat.h"
 #include "server/table/table.h"
@@ -52,7 +53,6 @@ class Subscriber {
     std::vector<int> seats;
     std::string address;  // the client's IP address (set before subscribe), for per-address limits
     Identity identity;    // the session cookie's player (set before subscribe; player 0: none)
-    ChatThrottle chat_throttle;  // this connection's chat allowance
 };
 
 // Tuning of the hub's searches.
@@ -91,7 +91,7 @@ class GameHub {
     void create_table(const std::string& body, Respond respond, const std::string& client = {},
                       const Identity& who = {});
     void join_table(const std::string& id, const std::string& body, Respond respond,
-                    const Identity& who = {});
+                    const Identity& who = {}, const std::string& client = {});
     // The players and ratings (null: tables without players, as in the unit tests).
     void set_accounts(Accounts* accounts) { accounts_ = accounts; }
     // Where acknowledged moves, their latency and refused messages are counted.
@@ -175,6 +175,13 @@ class GameHub {
     void after_change(const RoomPtr& room);
     void arm_clock(const RoomPtr& room);
     void start_engine(const RoomPtr& room);
+    // Whose engine time the room's computer moves spend (common/engine_pool.h): the address
+    // of its first human seat, else its player, else the table itself.
+    static std::string engine_owner(const Room& room);
+    // The cap of ServerLimits::max_strongest_tables: throws when `who` or `client` already
+    // has that many running games against the strongest level and `spec` would be one more.
+    void check_strongest_tables(const TableSpec& spec, const std::string& client,
+                                const Identity& who) const;
     // Accounts' part of the hub (hub/players.cpp). Gives `seat` to player `who` (its
     // name and its rating in the table's pool); the store learns it through seat_rows().
     void seat_player(Table& table, int seat, const Identity& who);
@@ -182,6 +189,14 @@ class GameHub {
     static std::function<void(Storage&)> seat_rows(const Table& table);
     // The seats `who` holds at the table through its session.
     std::vector<int> seats_of_player(const Table& table, const Identity& who) const;
+    // The one gate of rated meetings (issue 27, finding 5), asked by a join, a paired table
+    // and a rematch: throws when two of `seats` play from one address or a pair of them has
+    // started its rated games of the day; `record` spends each pair's allowance (call it
+    // once the table will be made).
+    void check_rated_meeting(const std::vector<RatedSeat>& seats) const;
+    void record_rated_meeting(const std::vector<RatedSeat>& seats);
+    // The room's seated players with the addresses they took their seats from.
+    static std::vector<RatedSeat> rated_seats(const Room& room);
     // When the room's game has just ended: the outcomes of its players and, for a rated game,
     // their new ratings (applied to the cache and the table's result now), as writes to join
     // the commit of the game's end; empty when there is nothing to write.
@@ -229,6 +244,7 @@ class GameHub {
     std::unordered_map<uint64_t, Subscriber*> subscribers_;
     std::unordered_map<std::string, std::string> damaged_;
     RateLimiter table_creations_;
+    RateLimiter rated_pairs_;  // keyed by the two players' ids, lower first
     net::steady_timer sweep_timer_;
     std::vector<std::function<void(const Table&)>> game_over_;
     Accounts* accounts_ = nullptr;

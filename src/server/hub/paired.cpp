@@ -3,6 +3,7 @@
 // once by its player, so the game starts (and its clock runs) as soon as the table is
 // committed. The tokens go back to the lobby only after the commit, like a create's answer.
 #include <iostream>
+#include <set>
 
 #include "server/common/secrets.h"
 #include "server/hub/hub.h"
@@ -39,6 +40,21 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
             return fail(ErrorCode::BadRequest, "only games of a rating pool can be rated");
         if (!order.table_id.empty() && find(order.table_id))
             return fail(ErrorCode::BadRequest, "a table " + order.table_id + " exists");
+        order.addresses.resize(order.seats.size());
+        std::vector<RatedSeat> meeting;
+        for (size_t i = 0; i < order.seats.size(); ++i)
+            meeting.push_back({order.seats[i].player, order.addresses[i]});
+        if (order.rated) check_rated_meeting(meeting);
+        // A paired table is a table like any other: it counts against each player's address
+        // (issue 27: challenges made 60 more games in 40 s past the limit).
+        std::set<std::string> charged(order.addresses.begin(), order.addresses.end());
+        charged.erase("");
+        for (const std::string& address : charged)
+            if (table_creations_.wait_seconds(address, now()) > 0)
+                return fail(ErrorCode::RateLimited,
+                            "too many new tables from one of your addresses; try again later");
+        for (const std::string& address : charged) table_creations_.allow(address, now());
+        if (order.rated) record_rated_meeting(meeting);
         Table table(order.table_id.empty() ? new_id() : order.table_id, spec, wall_now(), now());
         std::vector<std::string> tokens;
         for (int seat = 0; seat < static_cast<int>(order.seats.size()); ++seat) {
@@ -47,6 +63,7 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
             seat_player(table, seat, order.seats[seat]);  // the session holds it too
         }
         RoomPtr room = add_room(std::move(table));
+        room->seat_addresses = order.addresses;
         const StoredTable st = stored(room->table);
         const auto rows = seat_rows(room->table);
         commit(

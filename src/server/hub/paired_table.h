@@ -24,6 +24,9 @@ struct PairingOrder {
     // The table's id when the caller chose it first (a tournament stores it before the table
     // exists, so no table is ever made that it does not know); empty: a new one.
     std::string table_id;
+    // Per seat: the address the player plays from (empty: not known). Each distinct address
+    // spends one of its table allowance, and a rated table never seats two accounts of one.
+    std::vector<std::string> addresses;
 };
 
 // The committed table and each seat's token, or why it could not be made (nothing made).

@@ -39,6 +39,44 @@ void GameHub::seat_player(Table& table, int seat, const Identity& who) {
     table.set_seat_player(seat, who, rating);
 }
 
+namespace {
+
+std::string pair_key(int64_t a, int64_t b) {
+    return std::to_string(std::min(a, b)) + ":" + std::to_string(std::max(a, b));
+}
+
+}  // namespace
+
+std::vector<RatedSeat> GameHub::rated_seats(const Room& room) {
+    std::vector<RatedSeat> out;
+    const auto& seats = room.table.spec().seats;
+    for (size_t i = 0; i < seats.size(); ++i)
+        if (seats[i].player)
+            out.push_back(
+                {seats[i].player, i < room.seat_addresses.size() ? room.seat_addresses[i] : ""});
+    return out;
+}
+
+void GameHub::check_rated_meeting(const std::vector<RatedSeat>& seats) const {
+    if (const std::string why = rated_pairing_problem(seats);
+        !why.empty() && !options_.limits.rated_same_address)
+        throw ApiError(ErrorCode::NotAllowed, why);
+    for (size_t i = 0; i < seats.size(); ++i)
+        for (size_t j = i + 1; j < seats.size(); ++j)
+            if (seats[i].player != seats[j].player &&
+                rated_pairs_.wait_seconds(pair_key(seats[i].player, seats[j].player), now()) > 0)
+                throw ApiError(ErrorCode::RateLimited,
+                               "you have played enough rated games together today; play a "
+                               "casual game or try again later");
+}
+
+void GameHub::record_rated_meeting(const std::vector<RatedSeat>& seats) {
+    for (size_t i = 0; i < seats.size(); ++i)
+        for (size_t j = i + 1; j < seats.size(); ++j)
+            if (seats[i].player != seats[j].player)
+                rated_pairs_.allow(pair_key(seats[i].player, seats[j].player), now());
+}
+
 std::function<void(Storage&)> GameHub::seat_rows(const Table& table) {
     std::vector<std::pair<int, int64_t>> rows;
     const auto& seats = table.spec().seats;

@@ -30,12 +30,16 @@ struct GameHub::Room {
     std::shared_ptr<const std::string> committed;  // last state whose changes are committed
     int64_t last_change = 0;                       // steady ms of the last change or visit
     std::vector<char> hint_pending;                // per seat: a hint is being searched
-    bool settled = false;       // the end's outcomes and ratings are applied (accounts)
+    // Per seat: the address its player took it from (empty: not known, as after a restart),
+    // so a rated table is never joined by a second account of the same address.
+    std::vector<std::string> seat_addresses;
+    bool settled = false;  // the end's outcomes and ratings are applied (accounts)
     // Puts back the cached ratings of a settlement whose commit has not succeeded yet; the
     // commit that carries the settlement takes it (and runs it when that commit fails).
     std::function<void()> unsettle;
-    bool end_reported = false;  // game-over listeners heard of its end (or it came finished)
-    ChatLog chat;                                  // the last lines said at the table
+    bool end_reported = false;   // game-over listeners heard of its end (or it came finished)
+    ChatLog chat;                // the last lines said at the table
+    ChatThrottle chat_throttle;  // per player and per address, over all their connections
 };
 
 namespace hub_detail {

@@ -62,10 +62,11 @@ void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
     if (const std::string why = chat_problem(text); !why.empty())
         throw ApiError(ErrorCode::BadRequest, why);
     // Counted last, so that a refused line costs nothing of the allowance.
-    if (!sub.chat_throttle.allow(now()))
+    if (!room->chat_throttle.allow(sub.identity.player, sub.address, now()))
         throw ApiError(ErrorCode::RateLimited,
                        "at most " + std::to_string(ChatBurst) + " chat messages in " +
-                           std::to_string(ChatWindowMs / 1000) + " s; wait a moment");
+                           std::to_string(ChatWindowMs / 1000) + " s from one player (and " +
+                           std::to_string(ChatAddressBurst) + " from one address); wait a moment");
     ChatLine line;
     line.time = wall_now();
     line.seat = sub.seats.empty() ? -1 : sub.seats.front();
@@ -183,8 +184,11 @@ void GameHub::after_offer(Subscriber& sub, const RoomPtr& room, std::optional<Of
 
 void GameHub::start_rematch(Subscriber& sub, const RoomPtr& room) {
     Table& t = room->table;
+    const std::vector<RatedSeat> meeting = rated_seats(*room);
+    if (t.rated()) check_rated_meeting(meeting);
     if (!table_creations_.allow(sub.address, now()))
         throw ApiError(ErrorCode::RateLimited, "too many new tables from your address; try later");
+    if (t.rated()) record_rated_meeting(meeting);
     Table made(new_id(), t.rematch_spec(), wall_now(), now());
     // The seats' ratings are the players' ratings now, after the game just rated, not the
     // ones the old table was made with.
@@ -192,6 +196,10 @@ void GameHub::start_rematch(Subscriber& sub, const RoomPtr& room) {
     for (int i = 0; i < static_cast<int>(seats.size()); ++i)
         if (seats[i].player) seat_player(made, i, Identity{seats[i].player, seats[i].name, false});
     RoomPtr next = add_room(std::move(made));
+    // The seats rotate by one, as rematch_spec() rotates them.
+    const size_t n = room->seat_addresses.size();
+    next->seat_addresses.resize(n);
+    for (size_t i = 0; i < n; ++i) next->seat_addresses[(i + 1) % n] = room->seat_addresses[i];
     t.set_rematch(next->table.id());
     const StoredTable old_row = stored(t), new_row = stored(next->table);
     auto message = std::make_shared<const std::string>(

@@ -28,53 +28,57 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
         it->second->send(std::make_shared<const std::string>(moved_message(owner)));
         it->second->close();
     };
-    with_room(table, [this, serial, table, token](RoomPtr room) {
-        try {
-            const auto it = subscribers_.find(serial);
-            if (it == subscribers_.end()) {
-                if (room) after_change(room);
-                return;  // gone while the table was loading
+    with_room(
+        table,
+        [this, serial, table, token](RoomPtr room) {
+            try {
+                const auto it = subscribers_.find(serial);
+                if (it == subscribers_.end()) {
+                    if (room) after_change(room);
+                    return;  // gone while the table was loading
+                }
+                Subscriber& sub = *it->second;
+                if (!room) {
+                    send_error(sub, ApiError(ErrorCode::NotFound, "no table " + table));
+                    sub.close();
+                    return;
+                }
+                // The seats of the session's player, and those of the token (docs/SITE.md).
+                sub.seats = seats_of_player(room->table, sub.identity);
+                if (!token.empty()) {
+                    const std::vector<int> by_token = room->table.seats_of(token);
+                    if (by_token.empty() && sub.seats.empty())
+                        send_error(sub,
+                                   ApiError(ErrorCode::BadToken,
+                                            "this token holds no seat here; you are watching"));
+                    if (!by_token.empty()) sub.token = token;
+                    for (int s : by_token)
+                        if (std::find(sub.seats.begin(), sub.seats.end(), s) == sub.seats.end())
+                            sub.seats.push_back(s);
+                    std::sort(sub.seats.begin(), sub.seats.end());
+                }
+                room->subscribers.insert(&sub);
+                room->table.add_connection(sub.seats, +1, now());
+                room->last_change = now();
+                if (sub.seats.empty()) {
+                    sub.send(message_for(state_head(*current_state(*room)), {}));
+                } else {
+                    // The "connected" flag changed for everyone (once nothing is pending).
+                    const auto state = current_state(*room);
+                    broadcast(*room, state);
+                }
+                send_chat_log(sub, *room);
+            } catch (const std::exception& e) {
+                std::cerr << "ws: subscribe failed: " << utf8_safe(e.what()) << '\n';
+                const auto it = subscribers_.find(serial);
+                if (it != subscribers_.end()) {
+                    send_error(*it->second,
+                               ApiError(ErrorCode::Internal, "the server failed to join you"));
+                    it->second->close();
+                }
             }
-            Subscriber& sub = *it->second;
-            if (!room) {
-                send_error(sub, ApiError(ErrorCode::NotFound, "no table " + table));
-                sub.close();
-                return;
-            }
-            // The seats of the session's player, and those of the token (docs/SITE.md).
-            sub.seats = seats_of_player(room->table, sub.identity);
-            if (!token.empty()) {
-                const std::vector<int> by_token = room->table.seats_of(token);
-                if (by_token.empty() && sub.seats.empty())
-                    send_error(sub, ApiError(ErrorCode::BadToken,
-                                             "this token holds no seat here; you are watching"));
-                if (!by_token.empty()) sub.token = token;
-                for (int s : by_token)
-                    if (std::find(sub.seats.begin(), sub.seats.end(), s) == sub.seats.end())
-                        sub.seats.push_back(s);
-                std::sort(sub.seats.begin(), sub.seats.end());
-            }
-            room->subscribers.insert(&sub);
-            room->table.add_connection(sub.seats, +1, now());
-            room->last_change = now();
-            if (sub.seats.empty()) {
-                sub.send(message_for(state_head(*current_state(*room)), {}));
-            } else {
-                // The "connected" flag changed for everyone (once nothing is pending).
-                const auto state = current_state(*room);
-                broadcast(*room, state);
-            }
-            send_chat_log(sub, *room);
-        } catch (const std::exception& e) {
-            std::cerr << "ws: subscribe failed: " << utf8_safe(e.what()) << '\n';
-            const auto it = subscribers_.find(serial);
-            if (it != subscribers_.end()) {
-                send_error(*it->second,
-                           ApiError(ErrorCode::Internal, "the server failed to join you"));
-                it->second->close();
-            }
-        }
-    }, moved);
+        },
+        moved);
 }
 
 void GameHub::unsubscribe(Subscriber& sub) {
@@ -202,7 +206,7 @@ void GameHub::on_hint(Subscriber& sub, const RoomPtr& room) {
                 send_hint(serial, ply, variant, r);
             });
         },
-        EnginePool::Priority::Hint);
+        EnginePool::Priority::Hint, sub.address.empty() ? engine_owner(*room) : sub.address);
     if (!queued) throw ApiError(ErrorCode::Busy, "the engine is busy; ask for a hint again soon");
     room->hint_pending[seat] = 1;
 }

@@ -31,19 +31,31 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
         throw ApiError(ErrorCode::NotAllowed, "you cannot challenge yourself");
     if (c.rated && !may_play_rated(*target_id))
         throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
-    int sent = 0, received = 0;
+    int sent = 0, received = 0, from_address = 0, to_them = 0;
     for (const auto& [id, x] : challenges_) {
         sent += x.from.player == me.player;
         received += x.to.player == target_id->player;
+        from_address += x.from_address == client.address();
+        to_them += x.to.player == target_id->player &&
+                   (x.from.player == me.player || x.from_address == client.address());
     }
     if (sent >= limits_.challenges_per_player)
         throw ApiError(
             ErrorCode::NotAllowed,
             "at most " + std::to_string(limits_.challenges_per_player) + " pending challenges");
+    if (from_address >= limits_.challenges_per_address)
+        throw ApiError(ErrorCode::RateLimited, "at most " +
+                                                   std::to_string(limits_.challenges_per_address) +
+                                                   " pending challenges from one address");
+    if (to_them >= limits_.challenges_to_player_per_sender)
+        throw ApiError(ErrorCode::NotAllowed, "you already have " + std::to_string(to_them) +
+                                                  " challenges waiting for " + utf8_safe(to, 40) +
+                                                  "; wait for an answer");
     if (received >= limits_.challenges_to_player)
         throw ApiError(ErrorCode::Busy, utf8_safe(to, 40) + " has too many challenges waiting");
     c.id = new_offer_id('c');
     c.from = me;
+    c.from_address = client.address();
     c.to = *target_id;
     c.expires = services_.now() + limits_.challenge_ms;
     const json view = {{"id", c.id},
@@ -101,24 +113,37 @@ void Lobby::on_challenge_reply(LobbyClient& client, const json& msg) {
                         {"to", node},
                         {"id", id},
                         {"accept", accept->get<bool>()},
-                        {"who", {{"p", me.player}, {"name", me.name}, {"guest", me.guest}}}});
-    reply_challenge(me, id, accept->get<bool>());
+                        {"who",
+                         {{"p", me.player},
+                          {"name", me.name},
+                          {"guest", me.guest},
+                          {"a", client.address()}}}});
+    reply_challenge(me, client.address(), id, accept->get<bool>());
 }
 
-void Lobby::reply_challenge(const Identity& me, const std::string& id, bool accept) {
+void Lobby::reply_challenge(const Identity& me, const std::string& address, const std::string& id,
+                            bool accept) {
     const auto it = challenges_.find(id);
     if (it == challenges_.end()) return challenge_not_pending(me, id);
     if (it->second.to.player != me.player)
         throw ApiError(ErrorCode::NotYourSeat, "only the challenged player can answer");
     if (!accept) return end_challenge(id, "declined");
     const Challenge c = it->second;
+    if (c.rated && !limits_.rated_same_address)
+        if (const std::string why =
+                rated_pairing_problem({{c.from.player, c.from_address}, {me.player, address}});
+            !why.empty())
+            throw ApiError(ErrorCode::NotAllowed, why);
     end_challenge(id, "accepted");  // both players' views drop it before `paired` comes
     PairingOrder order;
     order.setup = c.setup;
     order.clock = c.clock;
     order.rated = c.rated;
-    order.seats = services_.random() % 2 ? std::vector<Identity>{c.from, c.to}
-                                         : std::vector<Identity>{c.to, c.from};
+    const bool from_black = services_.random() % 2;
+    order.seats =
+        from_black ? std::vector<Identity>{c.from, c.to} : std::vector<Identity>{c.to, c.from};
+    order.addresses = from_black ? std::vector<std::string>{c.from_address, address}
+                                 : std::vector<std::string>{address, c.from_address};
     std::weak_ptr<const int> life = life_;
     pair(std::move(order), [this, life, c](const ApiError& e) {
         if (life.expired()) return;

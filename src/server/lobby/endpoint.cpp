@@ -29,6 +29,10 @@ const Identity& LobbyEndpoint::who() const {
     return peer_->identity();
 }
 
+const std::string& LobbyEndpoint::address() const {
+    return peer_->address();
+}
+
 namespace {
 
 // A table socket's endpoint whose player counts as online in the lobby while it is open.

@@ -83,6 +83,15 @@ Identity identity_field(const json& event, const char* key) {
     return who;
 }
 
+std::string address_field(const json& event, const char* key) {
+    const auto it = event.find(key);
+    if (it == event.end() || !it->is_object()) return {};
+    const auto a = it->find("a");
+    if (a == it->end() || !a->is_string() || a->get_ref<const std::string&>().size() > 64)
+        return {};
+    return a->get<std::string>();
+}
+
 std::vector<int64_t> players_field(const json& event, size_t max) {
     const auto it = event.find("players");
     if (it == event.end() || !it->is_array() || it->size() > max)

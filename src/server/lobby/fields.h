@@ -40,6 +40,8 @@ std::string rated_pool(const core::Setup& setup, const ClockSpec& clock, bool ra
 int64_t int64_field(const json& j, const char* key, int64_t low, int64_t high);
 std::string text_field(const json& j, const char* key, size_t max);
 Identity identity_field(const json& event, const char* key = "who");
+// The address of that player ("a" beside "p"), empty when absent or malformed (an older node).
+std::string address_field(const json& event, const char* key = "who");
 // Player ids (0 for a seat without one), at most `max`.
 std::vector<int64_t> players_field(const json& event, size_t max);
 

@@ -47,11 +47,11 @@ void Lobby::connect(LobbyClient& client) {
     presence(client.who(), +1, 0, &client);
     if (services_.lobby_socket && client.who().player != 0)
         services_.lobby_socket(client.who().player, +1);
-    json seeks = json::array();
-    for (const auto& [id, seek] : seeks_) seeks.push_back(seek.view);
-    for (const auto& [id, seek] : remote_seeks_) seeks.push_back(seek.view);
+    json page = seek_page_json(0);
     json msg = {{"type", "lobby"},
-                {"seeks", std::move(seeks)},
+                {"seeks", std::move(page["seeks"])},
+                {"seeks_total", page["total"]},
+                {"seeks_per_page", limits_.seeks_per_page},
                 {"online", online_total()},
                 {"me", services_.me(client.who())},
                 {"games", games_json(client.who().player)}};
@@ -181,6 +181,11 @@ void Lobby::handle(LobbyClient& client, const json& msg) {
     if (type == "seek") return on_seek(client, msg);
     if (type == "accept") return on_accept(client, msg);
     if (type == "cancel_seek") return on_cancel_seek(client, msg);
+    if (type == "seek_page") {
+        const int64_t offset = get_int(msg, "offset", 0);
+        if (offset < 0) throw ApiError(ErrorCode::BadRequest, "offset must be 0 or more");
+        return send(client, seek_page_json(static_cast<size_t>(offset)));
+    }
     if (type == "quick") return on_quick(client, msg);
     if (type == "quick_cancel") return on_quick_cancel(client);
     if (type == "challenge") return on_challenge(client, msg);
@@ -214,10 +219,18 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
         throw ApiError(
             ErrorCode::NotAllowed,
             "at most " + std::to_string(limits_.seeks_per_player) + " open seeks per player");
+    const auto from_address = std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) {
+        return s.second.owner_address == client.address();
+    });
+    if (from_address >= limits_.seeks_per_address)
+        throw ApiError(ErrorCode::RateLimited, "at most " +
+                                                   std::to_string(limits_.seeks_per_address) +
+                                                   " open seeks from one address");
     if (static_cast<int>(seeks_.size()) >= limits_.max_seeks)
         throw ApiError(ErrorCode::Busy, "the lobby is full; try again later");
     seek.id = new_offer_id('s');
     seek.owner = me;
+    seek.owner_address = client.address();
     seek.expires = services_.now() + limits_.seek_ms;
     json rating = nullptr, provisional = nullptr;
     if (!seek.pool.empty()) {
@@ -250,6 +263,25 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
     broadcast(added);
 }
 
+json Lobby::seek_page_json(size_t offset) const {
+    // Oldest first (ids count up: a shorter id is older), this node's then the others': a
+    // page is a window of that order.
+    std::vector<std::pair<const std::string*, const json*>> order;
+    for (const auto& [id, seek] : seeks_) order.emplace_back(&id, &seek.view);
+    const auto older = [](const auto& a, const auto& b) {
+        return a.first->size() != b.first->size() ? a.first->size() < b.first->size()
+                                                  : *a.first < *b.first;
+    };
+    std::sort(order.begin(), order.end(), older);
+    const size_t local = order.size();
+    for (const auto& [id, seek] : remote_seeks_) order.emplace_back(&id, &seek.view);
+    std::sort(order.begin() + static_cast<std::ptrdiff_t>(local), order.end(), older);
+    json seeks = json::array();
+    for (size_t i = offset; i < order.size() && seeks.size() < limits_.seeks_per_page; ++i)
+        seeks.push_back(*order[i].second);
+    return {{"type", "seek_page"}, {"offset", offset}, {"total", order.size()}, {"seeks", seeks}};
+}
+
 void Lobby::remove_seek(const std::string& id) {
     if (!seeks_.erase(id)) return;
     publish({{"k", "seek-"}, {"id", id}});
@@ -278,12 +310,16 @@ void Lobby::on_accept(LobbyClient& client, const json& msg) {
         return publish({{"k", "accept"},
                         {"to", remote_seeks_.at(id).node},
                         {"id", id},
-                        {"who", {{"p", me.player}, {"name", me.name}, {"guest", me.guest}}}});
+                        {"who",
+                         {{"p", me.player},
+                          {"name", me.name},
+                          {"guest", me.guest},
+                          {"a", client.address()}}}});
     }
-    accept_seek(me, id);
+    accept_seek(me, client.address(), id);
 }
 
-void Lobby::accept_seek(const Identity& me, const std::string& id) {
+void Lobby::accept_seek(const Identity& me, const std::string& address, const std::string& id) {
     const auto it = seeks_.find(id);
     if (it == seeks_.end()) throw ApiError(ErrorCode::NotFound, "no open seek " + id);
     const Seek& seek = it->second;
@@ -291,6 +327,11 @@ void Lobby::accept_seek(const Identity& me, const std::string& id) {
         throw ApiError(ErrorCode::NotAllowed, "you cannot accept your own seek");
     if (seek.rated && !may_play_rated(me))
         throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
+    if (seek.rated && !limits_.rated_same_address)
+        if (const std::string why = rated_pairing_problem(
+                {{seek.owner.player, seek.owner_address}, {me.player, address}});
+            !why.empty())
+            throw ApiError(ErrorCode::NotAllowed, why);
     const bool owner_black =
         seek.seat == "black" || (seek.seat == "random" && services_.random() % 2);
     PairingOrder order;
@@ -299,6 +340,8 @@ void Lobby::accept_seek(const Identity& me, const std::string& id) {
     order.rated = seek.rated;
     order.seats =
         owner_black ? std::vector<Identity>{seek.owner, me} : std::vector<Identity>{me, seek.owner};
+    order.addresses = owner_black ? std::vector<std::string>{seek.owner_address, address}
+                                  : std::vector<std::string>{address, seek.owner_address};
     Seek taken = seek;
     remove_seek(id);
     const int64_t asker = me.player;
@@ -334,6 +377,8 @@ void Lobby::on_quick(LobbyClient& client, const json& msg) {
     entry.players = setup->players;
     entry.rating = services_.rating(me, entry.pool).rating;
     entry.since = services_.now();
+    // The address keeps two accounts of one address apart (QuickQueue), unless allowed.
+    if (!limits_.rated_same_address) entry.address = client.address();
     quick_.add(entry);
     if (shared_quick()) publish_quick(entry, me);
     if (Player* p = find_player(me.player)) p->quick_window_sent = -1;
@@ -364,12 +409,14 @@ void Lobby::run_quick_matches() {
     if (!shared_quick())
         for (const std::vector<QuickEntry>& group : quick_.match(now)) {
             std::vector<Identity> seats;
+            std::vector<std::string> addresses;
             for (const QuickEntry& e : group) {
                 if (metrics_) metrics_->pairing_seconds.observe((now - e.since) / 1000.0);
                 const Player* p = find_player(e.player);
                 seats.push_back(p ? p->identity : Identity{e.player, "", true});
+                addresses.push_back(e.address);
             }
-            pair_quick(group.front(), std::move(seats));
+            pair_quick(group.front(), std::move(seats), std::move(addresses));
         }
     // Those still waiting are told when their window has grown or others came or went.
     for (const QuickEntry& e : quick_.entries()) {
@@ -394,14 +441,20 @@ json Lobby::quick_waiting_json(const QuickEntry& e, int64_t now) const {
             {"any_rating_at", at ? json(*at - now + services_.wall_now()) : json(nullptr)}};
 }
 
-void Lobby::pair_quick(const QuickEntry& kind, std::vector<Identity> seats) {
+void Lobby::pair_quick(const QuickEntry& kind, std::vector<Identity> seats,
+                       std::vector<std::string> addresses) {
     PairingOrder order;
     order.setup = *pool_setup(kind.pool);
     order.clock = *preset_clock(kind.preset);
     order.rated = kind.rated;
+    addresses.resize(seats.size());
     // Seats in a random order: nobody is Black for having waited longest.
-    for (size_t i = seats.size(); i > 1; --i)
-        std::swap(seats[i - 1], seats[services_.random() % i]);
+    for (size_t i = seats.size(); i > 1; --i) {
+        const size_t j = services_.random() % i;
+        std::swap(seats[i - 1], seats[j]);
+        std::swap(addresses[i - 1], addresses[j]);
+    }
+    order.addresses = std::move(addresses);
     std::vector<int64_t> members;
     for (const Identity& who : seats) members.push_back(who.player);
     order.seats = std::move(seats);

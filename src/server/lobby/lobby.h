@@ -32,9 +32,17 @@ struct LobbyLimits {
     int64_t seek_ms = 30 * 60 * 1000;      // a seek expires this long after it was posted
     int64_t challenge_ms = 2 * 60 * 1000;  // an unanswered challenge expires
     int seeks_per_player = 3;
-    int max_seeks = 5000;           // open seeks in all
-    int challenges_per_player = 5;  // pending challenges a player has sent
-    int challenges_to_player = 20;  // pending challenges a player has received
+    int seeks_per_address = 6;        // open seeks of all the players of one address
+    int max_seeks = 5000;             // open seeks in all
+    int challenges_per_player = 5;    // pending challenges a player has sent
+    int challenges_per_address = 10;  // pending challenges sent from one address
+    int challenges_to_player = 20;    // pending challenges a player has received
+    // Pending challenges one sender (a player, or an address) may have to one player, so a
+    // few spammers cannot fill a player's slots and keep a friend's challenge out.
+    int challenges_to_player_per_sender = 2;
+    size_t seeks_per_page = 50;
+    bool rated_same_address = false;  // ServerLimits::rated_same_address  // seeks in the first
+                                      // "lobby" message and in each "seek_page"
     double messages_per_second = 2;
     double message_burst = 20;  // a socket may send this many at once, then the rate
     size_t max_message_bytes = 4096;
@@ -76,6 +84,8 @@ class LobbyClient {
     virtual void deliver(std::shared_ptr<const std::string> text) = 0;
     // The socket's player; the same from connect() to disconnect().
     virtual const Identity& who() const = 0;
+    // The client's address (Peer::address), for the limits per address and rated pairings.
+    virtual const std::string& address() const = 0;
 };
 
 // A running (or waiting) table as its players' lists show it.
@@ -149,6 +159,7 @@ class Lobby {
     struct Seek {
         std::string id;
         Identity owner;
+        std::string owner_address;
         core::Setup setup;
         ClockSpec clock;
         bool rated = false;
@@ -160,6 +171,7 @@ class Lobby {
     struct Challenge {
         std::string id;
         Identity from, to;
+        std::string from_address;
         core::Setup setup;
         ClockSpec clock;
         bool rated = false;
@@ -195,6 +207,9 @@ class Lobby {
     void went_offline(int64_t player);
 
     void remove_seek(const std::string& id);
+    // {"type": "seek_page", "offset", "total", "seeks"}: at most seeks_per_page seeks from
+    // `offset` on, in the order the lobby keeps them (docs/PROTOCOL.md "Lobby").
+    json seek_page_json(size_t offset) const;
     void end_challenge(const std::string& id, const char* reason);
     // Answers a reply or cancel of a challenge that is not pending: `not_found`, saying why
     // when it ended lately (and telling the player's sockets it is gone). Always throws.
@@ -209,7 +224,8 @@ class Lobby {
     // Creates the table of a pairing; `restore` runs when it failed.
     void pair(PairingOrder order, std::function<void(const ApiError&)> failed);
     // Pairs a quick group of `kind`'s pool and preset, its seats in a random order.
-    void pair_quick(const QuickEntry& kind, std::vector<Identity> seats);
+    void pair_quick(const QuickEntry& kind, std::vector<Identity> seats,
+                    std::vector<std::string> addresses);
     void send_games(int64_t player);
     json games_json(int64_t player) const;
 
@@ -249,8 +265,9 @@ class Lobby {
     std::string node_of_offer(const std::string& id) const;
     void publish(json event, std::function<void()> failed = {});
     void publish_presence(const Identity& who, bool here);
-    void accept_seek(const Identity& me, const std::string& id);
-    void reply_challenge(const Identity& me, const std::string& id, bool accept);
+    void accept_seek(const Identity& me, const std::string& address, const std::string& id);
+    void reply_challenge(const Identity& me, const std::string& address, const std::string& id,
+                         bool accept);
     void remote_event(const std::string& node, const json& event);
     void remote_seek_added(const std::string& node, const json& event);
     void remote_presence(const std::string& node, const json& event);

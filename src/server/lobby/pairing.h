@@ -44,6 +44,9 @@ struct QuickEntry {
     bool rated = false;  // rated entries meet rated entries only
     int players = 2;     // seats of the pool's games: a group of this many is paired
     int64_t since = 0;   // steady ms when the player started waiting
+    // Where the player plays from: two rated entries of one address never meet
+    // (rating/rated_players.h); empty when not known.
+    std::string address;
 };
 
 class QuickQueue {

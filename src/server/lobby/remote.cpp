@@ -115,12 +115,13 @@ void Lobby::remote_event(const std::string& node, const json& event) {
     } else if (kind == "accept" || kind == "reply") {
         if (text_field(event, "to", 40) != services_.node) return;
         const Identity who = identity_field(event);
+        const std::string address = address_field(event);
         const std::string id = text_field(event, "id", 64);
         try {
             if (kind == "accept")
-                accept_seek(who, id);
+                accept_seek(who, address, id);
             else
-                reply_challenge(who, id, get_bool(event, "accept", false));
+                reply_challenge(who, address, id, get_bool(event, "accept", false));
         } catch (const ApiError& e) {
             send(who.player, std::make_shared<const std::string>(error_text(e)));
         }

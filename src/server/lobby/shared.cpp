@@ -24,8 +24,8 @@ namespace {
 // Other nodes' state kept here, whatever they send.
 constexpr size_t MaxRemoteChallenges = 50'000;
 
-json who_json(const Identity& who) {
-    return {{"p", who.player}, {"name", who.name}, {"guest", who.guest}};
+json who_json(const Identity& who, const std::string& address) {
+    return {{"p", who.player}, {"name", who.name}, {"guest", who.guest}, {"a", address}};
 }
 
 // A seeker of the shared queue (a "quick+" event, with "since" added by the store), checked.
@@ -33,6 +33,7 @@ QuickEntry seeker_entry(const json& seeker) {
     QuickEntry e;
     const Identity who = identity_field(seeker);
     e.player = who.player;
+    e.address = address_field(seeker);
     e.pool = text_field(seeker, "pool", 16);
     e.preset = text_field(seeker, "preset", 16);
     const auto setup = pool_setup(e.pool);
@@ -78,7 +79,7 @@ void Lobby::publish_quick(const QuickEntry& entry, const Identity& who) {
     const int64_t player = who.player;
     publish({{"k", "quick+"},
              {"p", player},
-             {"who", who_json(who)},
+             {"who", who_json(who, entry.address)},
              {"pool", entry.pool},
              {"preset", entry.preset},
              {"rated", entry.rated},
@@ -99,9 +100,11 @@ void Lobby::on_quick_match(const json& event) {
             throw ApiError(ErrorCode::BadRequest, "field \"group\" is malformed");
         std::vector<QuickEntry> entries;
         std::vector<Identity> seats;
+        std::vector<std::string> addresses;
         for (const json& seeker : *group) {
             entries.push_back(seeker_entry(seeker));
             seats.push_back(identity_field(seeker));
+            addresses.push_back(entries.back().address);
             const QuickEntry& a = entries.front();
             const QuickEntry& b = entries.back();
             if (a.pool != b.pool || a.preset != b.preset || a.rated != b.rated)
@@ -112,7 +115,7 @@ void Lobby::on_quick_match(const json& event) {
         }
         if (static_cast<int>(entries.size()) != entries.front().players)
             throw ApiError(ErrorCode::BadRequest, "a group of the wrong size");
-        pair_quick(entries.front(), std::move(seats));
+        pair_quick(entries.front(), std::move(seats), std::move(addresses));
     } catch (const std::exception& e) {
         std::cerr << "lobby: a quick pairing group was dropped: " << utf8_safe(e.what()) << '\n';
     }

@@ -138,7 +138,9 @@ const std::vector<ApiRoute>& api_routes() {
         {{"tables", "*"}, V::get, [](const ApiCall& c) { c.hub.get_table(c.seg[1], c.respond); }},
         {{"tables", "*", "join"},
          V::post,
-         [](const ApiCall& c) { c.hub.join_table(c.seg[1], c.req.body(), c.respond, c.ensure()); }},
+         [](const ApiCall& c) {
+             c.hub.join_table(c.seg[1], c.req.body(), c.respond, c.ensure(), c.client);
+         }},
         {{"games"},
          V::get,
          [](const ApiCall& c) {

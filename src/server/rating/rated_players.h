@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Who may play rated games (docs/SITE.md "Ratings"): a registered player, never a guest nor a
 // visitor without a session. The one owner of that rule: a table made or joined, a seek, a
-// challenge, quick pairing, a paired table and another node's events all ask it.
+// challenge, quick pairing, a paired table and another node's events all ask it; and who may
+// meet whom in a rated game (never two accounts playing from one address).
 #pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
 
 #include "server/common/identity.h"
 
@@ -10,6 +15,17 @@ namespace reversi::server {
 
 // True when `who` may hold a seat at a rated table.
 bool may_play_rated(const Identity& who);
+
+// A player about to take a seat of a rated game, and the address they play from (empty when
+// not known, as for a seat restored from the store).
+struct RatedSeat {
+    int64_t player = 0;
+    std::string address;
+};
+
+// Why these players may not meet in one rated game (two of them play from one address: one
+// person's two accounts farm ratings so); empty when they may.
+std::string rated_pairing_problem(const std::vector<RatedSeat>& seats);
 
 // The refusal's text where a player who may not play rated asks for a rated game.
 inline constexpr const char* RatedNeedsRegistration = "rated games are for registered players";

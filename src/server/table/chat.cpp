@@ -54,12 +54,27 @@ void ChatLog::forget(int64_t seq) {
     if (it != lines_.end()) lines_.erase(it);
 }
 
-bool ChatThrottle::allow(int64_t now) {
-    // Full ring: the oldest of the last ChatBurst sends must have left the window.
-    if (count_ == ChatBurst && now - sent_[next_] < ChatWindowMs) return false;
-    sent_[next_] = now;
-    next_ = (next_ + 1) % ChatBurst;
-    count_ = std::min(count_ + 1, ChatBurst);
+bool ChatThrottle::room_for(const std::string& key, std::size_t burst, int64_t now) {
+    const auto it = sent_.find(key);
+    if (it == sent_.end()) return true;
+    std::deque<int64_t>& times = it->second;
+    while (!times.empty() && now - times.front() >= ChatWindowMs) times.pop_front();
+    return times.size() < burst;
+}
+
+bool ChatThrottle::allow(int64_t player, const std::string& address, int64_t now) {
+    // A visitor without a session is known by the address alone, at a player's allowance.
+    const std::string by_player = player ? "p" + std::to_string(player) : "v" + address;
+    const std::string by_address = "a" + address;
+    if (!room_for(by_player, ChatBurst, now)) return false;
+    if (!room_for(by_address, ChatAddressBurst, now)) return false;
+    sent_[by_player].push_back(now);
+    sent_[by_address].push_back(now);
+    // Forget the senders whose lines have all left the window.
+    if (sent_.size() > 64)
+        std::erase_if(sent_, [now](const auto& entry) {
+            return entry.second.empty() || now - entry.second.back() >= ChatWindowMs;
+        });
     return true;
 }
 

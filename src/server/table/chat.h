@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 // Table chat (docs/SITE.md "At the table"): one line of text from a player or a spectator,
-// the last ChatKept lines a table keeps (in memory and in the store), and the per-connection
-// throttle. Invariant: a ChatLog's lines have increasing sequence numbers, oldest first.
+// the last ChatKept lines a table keeps (in memory and in the store), and the table's throttle
+// per player and per address (issue 27: a hundred sockets of one address each had their own
+// allowance and pushed every earlier line out of the log). Invariant: a ChatLog's lines have
+// increasing sequence numbers, oldest first.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "server/storage/stored_tables.h"
@@ -18,8 +20,10 @@ namespace reversi::server {
 
 // The longest line, in Unicode code points.
 constexpr std::size_t ChatMaxChars = 300;
-// A connection may send ChatBurst lines per ChatWindowMs.
+// At one table a player may send ChatBurst lines per ChatWindowMs, over all their
+// connections, and an address (several people behind one router) ChatAddressBurst.
 constexpr std::size_t ChatBurst = 5;
+constexpr std::size_t ChatAddressBurst = 10;
 constexpr int64_t ChatWindowMs = 10'000;
 
 // Why `text` cannot be sent (an English sentence), or empty when it can.
@@ -47,16 +51,20 @@ class ChatLog {
     int64_t last_seq_ = 0;
 };
 
-// At most ChatBurst lines in any ChatWindowMs (steady ms) from one connection.
+// One table's chat allowance per sender: at most ChatBurst lines in any ChatWindowMs (steady
+// ms) from a player (or, without a session, from the visitors of one address),
+// ChatAddressBurst from an address in all. Senders that have not spoken within
+// the window are forgotten, so memory follows the recent speakers only.
 class ChatThrottle {
   public:
-    // True (and counted) when a line sent at `now` is allowed.
-    bool allow(int64_t now);
+    // True (and counted for both) when a line at `now` from `player` (0: no session) at
+    // `address` is allowed.
+    bool allow(int64_t player, const std::string& address, int64_t now);
 
   private:
-    std::array<int64_t, ChatBurst> sent_{};  // ring of the last send times
-    std::size_t next_ = 0;
-    std::size_t count_ = 0;
+    // The send times within the window of one sender key, oldest first.
+    bool room_for(const std::string& key, std::size_t burst, int64_t now);
+    std::unordered_map<std::string, std::deque<int64_t>> sent_;
 };
 
 }  // namespace reversi::server

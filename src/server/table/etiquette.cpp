@@ -32,9 +32,7 @@ void Table::end_with_winner(int winner, EndReason reason, int64_t now) {
     r.winner = winner;
     r.reason = reason;
     for (int s = 0; s < spec_.setup.players; ++s) r.counts.push_back(game_.position().count(s));
-    result_ = r;
-    status_ = TableStatus::Finished;
-    offers_.drop_game_offers();
+    close(r);
 }
 
 // The seat an offer of `kind` comes from, once the offer is allowed at all.
@@ -149,12 +147,7 @@ void Table::abort(const std::vector<int>& held, int64_t now) {
     if (held.empty()) throw ApiError(ErrorCode::NotYourSeat, "only players can abort a game");
     if (status_ == TableStatus::Waiting)
         throw ApiError(ErrorCode::NotAllowed, "the game has not started; cancel the table instead");
-    const int n = static_cast<int>(spec_.seats.size());
-    bool someone_waits = false;
-    for (int s = 0; s < n; ++s)
-        someone_waits =
-            someone_waits || (spec_.seats[s].type == SeatType::Human && !holds(movers_, s));
-    if (!someone_waits)
+    if (every_human_moved())
         throw ApiError(ErrorCode::NotAllowed, "every player has moved; resign instead");
     stop_clock(now);
     end_without_winner(EndReason::Aborted);

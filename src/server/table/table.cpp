@@ -274,9 +274,7 @@ void Table::finish(int loser, EndReason reason) {
             shared = true;
     }
     r.winner = shared ? -1 : best;
-    result_ = r;
-    status_ = TableStatus::Finished;
-    offers_.drop_game_offers();
+    close(r);
 }
 
 void Table::resign(const std::vector<int>& held, std::optional<int> seat, int64_t) {
@@ -304,7 +302,27 @@ void Table::end_without_winner(EndReason reason) {
     TableResult r;
     r.reason = reason;
     for (int s = 0; s < spec_.setup.players; ++s) r.counts.push_back(game_.position().count(s));
-    result_ = r;
+    close(r);
+}
+
+bool Table::every_human_moved() const {
+    for (size_t s = 0; s < spec_.seats.size(); ++s)
+        if (spec_.seats[s].type == SeatType::Human &&
+            std::find(movers_.begin(), movers_.end(), static_cast<int>(s)) == movers_.end())
+            return false;
+    return true;
+}
+
+void Table::close(TableResult r) {
+    // A rated game counts only once every player has moved (as lichess aborts): otherwise two
+    // accounts of one person could trade resignations, flag falls or claims at move 0 for
+    // rating points (issue 27, finding 5).
+    const bool ends_a_game = r.reason != EndReason::Cancelled && r.reason != EndReason::Expired;
+    if (spec_.rated && ends_a_game && !every_human_moved()) {
+        r.winner = -1;
+        r.reason = EndReason::Aborted;
+    }
+    result_ = std::move(r);
     status_ = TableStatus::Finished;
     offers_.drop_game_offers();
 }

@@ -128,6 +128,8 @@ class Table {
                                     int64_t now);
     // Withdraws the held seat's own pending offer.
     void withdraw(const std::vector<int>& held, OfferKind kind);
+    // True when every human seat has made a move (a rated game counts from then on).
+    bool every_human_moved() const;
     // Ends a game some human seat has not moved in yet: reason "aborted", no winner.
     void abort(const std::vector<int>& held, int64_t now);
     // Wins a game whose other human seats have all been absent for the claim time.
@@ -171,6 +173,9 @@ class Table {
     void apply(core::Square square, int64_t now);
     void finish(int loser, EndReason reason);
     void end_without_winner(EndReason reason);
+    // Finishes the game with `result`; a rated game's end before every human seat has moved
+    // becomes an abort (no winner, never rated). Every end passes here.
+    void close(TableResult result);
     void update_status(int64_t now);
     std::string seat_label(int seat) const;
     // The index of the held seats' last move that is not a pass, or -1.

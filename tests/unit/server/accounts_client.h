@@ -19,17 +19,19 @@ struct BrowserReply {
 
 class Browser {
   public:
-    explicit Browser(unsigned short port, std::string address = "127.0.0.1")
-        : port_(port), address_(std::move(address)) {}
+    // `from`, when given, is the loopback address the client connects from (127.0.0.2...), so
+    // that two browsers count as two addresses (rated pairings, limits per address).
+    explicit Browser(unsigned short port, std::string address = "127.0.0.1", std::string from = {})
+        : port_(port), address_(std::move(address)), from_(std::move(from)) {}
 
     BrowserReply request(http::verb method, const std::string& target,
                          const std::string& body = "") {
         net::io_context ioc;
         beast::tcp_stream stream(ioc);
         stream.expires_after(std::chrono::seconds(10));
-        if (!source_.empty()) {
+        if (!from_.empty()) {
             stream.socket().open(tcp::v4());
-            stream.socket().bind(tcp::endpoint(net::ip::make_address(source_), 0));
+            stream.socket().bind(tcp::endpoint(net::ip::make_address(from_), 0));
         }
         stream.connect(tcp::endpoint(net::ip::make_address(address_), port_));
         http::request<http::string_body> req{method, target, 11};
@@ -62,25 +64,32 @@ class Browser {
     const std::string& cookie() const { return cookie_; }
     void set_cookie(std::string cookie) { cookie_ = std::move(cookie); }
     // Connects from `address` (another loopback address, 127.0.0.2, ...) from now on.
-    void set_source(std::string address) { source_ = std::move(address); }
+    void set_source(std::string address) { from_ = std::move(address); }
     // A header sent with every later request (X-Forwarded-For, Origin, ...).
     void set_header(const std::string& name, const std::string& value) {
         headers_.emplace_back(name, value);
     }
+    const std::string& from() const { return from_; }
 
   private:
     unsigned short port_;
     std::string address_;
+    std::string from_;
     std::string cookie_;
-    std::string source_;
     std::vector<std::pair<std::string, std::string>> headers_;
 };
 
 // A WebSocket that sends the browser's cookie with its handshake.
 class CookieSocket {
   public:
-    CookieSocket(unsigned short port, const std::string& target, const std::string& cookie)
+    CookieSocket(unsigned short port, const std::string& target, const std::string& cookie,
+                 const std::string& from = {})
         : ws_(ioc_) {
+        if (!from.empty()) {
+            beast::get_lowest_layer(ws_).socket().open(tcp::v4());
+            beast::get_lowest_layer(ws_).socket().bind(
+                tcp::endpoint(net::ip::make_address(from), 0));
+        }
         beast::get_lowest_layer(ws_).connect(
             tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
         ws_.set_option(websocket::stream_base::decorator([cookie](websocket::request_type& req) {

@@ -17,8 +17,10 @@ class FakeLobbyClient : public LobbyClient {
   public:
     FakeLobbyClient(int64_t player, std::string name, bool guest = false) {
         identity = {player, std::move(name), guest};
+        from = "10.9.0." + std::to_string(player);
     }
     const Identity& who() const override { return identity; }
+    const std::string& address() const override { return from; }
     void deliver(std::shared_ptr<const std::string> text) override {
         got.push_back(json::parse(*text));
     }
@@ -39,6 +41,7 @@ class FakeLobbyClient : public LobbyClient {
     json last() const { return got.empty() ? json() : got.back(); }
     std::vector<json> got;
     Identity identity;
+    std::string from;  // the client's address; each test client has its own by default
 };
 
 struct PendingTable {

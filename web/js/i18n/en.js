@@ -267,6 +267,8 @@ export const strings = {
     'explorer.start': 'The start position', 'explorer.games': 'Games through this position: {n}',
     'explorer.move': 'Move', 'explorer.black': 'Black wins', 'explorer.white': 'White wins', 'explorer.draws': 'Draws',
     'explorer.none': 'No game on the site went on from here.',
+    // Fair play and trust (issue 27): the lobby's pages of seeks.
+    'lobby.pagePrev': 'Previous', 'lobby.pageNext': 'Next', 'lobby.pageOf': 'Page {page} of {pages}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

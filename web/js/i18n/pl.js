@@ -267,6 +267,8 @@ export const strings = {
     'explorer.start': 'Pozycja początkowa', 'explorer.games': 'Partie przez tę pozycję: {n}',
     'explorer.move': 'Ruch', 'explorer.black': 'Wygrane czarnych', 'explorer.white': 'Wygrane białych', 'explorer.draws': 'Remisy',
     'explorer.none': 'Żadna partia na stronie nie toczyła się stąd dalej.',
+    // Fair play and trust (issue 27): the lobby's pages of seeks.
+    'lobby.pagePrev': 'Poprzednia', 'lobby.pageNext': 'Następna', 'lobby.pageOf': 'Strona {page} z {pages}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -265,6 +265,8 @@ export const strings = {
     'explorer.start': 'Başlangıç konumu', 'explorer.games': 'Bu konumdan geçen oyunlar: {n}',
     'explorer.move': 'Hamle', 'explorer.black': 'Siyah kazandı', 'explorer.white': 'Beyaz kazandı', 'explorer.draws': 'Beraberlik',
     'explorer.none': 'Sitede buradan devam eden oyun yok.',
+    // Fair play and trust (issue 27): the lobby's pages of seeks.
+    'lobby.pagePrev': 'Önceki', 'lobby.pageNext': 'Sonraki', 'lobby.pageOf': 'Sayfa {page} / {pages}',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

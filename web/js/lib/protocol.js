@@ -171,7 +171,9 @@
  */
 
 /**
- * @typedef {{type: 'lobby', seeks?: Seek[], online?: number, me?: Me, games?: MyGame[]}
+ * @typedef {{type: 'lobby', seeks?: Seek[], seeks_total?: number, seeks_per_page?: number, online?: number,
+ *      me?: Me, games?: MyGame[]}
+ *   | {type: 'seek_page', offset: number, total: number, seeks: Seek[]}
  *   | {type: 'seek_added', seek: Seek}
  *   | {type: 'seek_removed', id: string}
  *   | {type: 'online', count: number}

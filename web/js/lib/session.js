@@ -28,7 +28,8 @@ import { getMe, logout } from './api.js';
  * @property {Me | null} me
  * @property {boolean} enabled the lobby connection may open (after GET /api/me)
  * @property {boolean} connected
- * @property {Map<string, import('./protocol.js').Seek>} seeks
+ * @property {Map<string, import('./protocol.js').Seek>} seeks the page of seeks shown
+ * @property {SeekPage} seekPage where that page lies among all the open seeks
  * @property {number | null} online
  * @property {import('./protocol.js').MyGame[]} games my running games
  * @property {Map<string, Challenge>} challenges challenges to me (and copies of mine)
@@ -40,9 +41,18 @@ import { getMe, logout } from './api.js';
 
 /** @typedef {LobbyMessage | {type: 'connected' | 'disconnected'}} LobbyEvent */
 
+/**
+ * @typedef {object} SeekPage the server sends the seeks a page at a time (issue 27: a lobby of
+ *   183 seeks made a first message of 51 KB)
+ * @property {number} offset
+ * @property {number} total
+ * @property {number} perPage
+ */
+
 /** @type {import('./store.js').Store<Session>} */
 export const session = createStore(/** @type {Session} */ ({
-    me: null, enabled: false, connected: false, seeks: new Map(), online: null, games: [],
+    me: null, enabled: false, connected: false, seeks: new Map(),
+    seekPage: { offset: 0, total: 0, perPage: 50 }, online: null, games: [],
     challenges: new Map(), sent: new Map(), quick: null, lastError: null, last: null,
 }));
 
@@ -96,18 +106,31 @@ function receive(msg) {
     case 'lobby':
         session.set({
             seeks: new Map((msg.seeks || []).map((x) => [x.id, x])),
+            seekPage: { offset: 0, total: msg.seeks_total ?? (msg.seeks || []).length,
+                perPage: msg.seeks_per_page || s.seekPage.perPage },
             online: typeof msg.online === 'number' ? msg.online : s.online,
             games: Array.isArray(msg.games) ? msg.games : [],
         });
         if (msg.me) setMe(msg.me);
         break;
-    case 'seek_added':
-        if (msg.seek?.id) session.set({ seeks: new Map(s.seeks).set(msg.seek.id, msg.seek) });
+    case 'seek_page':
+        session.set({
+            seeks: new Map((msg.seeks || []).map((x) => [x.id, x])),
+            seekPage: { ...s.seekPage, offset: msg.offset || 0, total: msg.total || 0 },
+        });
         break;
+    case 'seek_added': {
+        if (!msg.seek?.id) break;
+        const seekPage = { ...s.seekPage, total: s.seekPage.total + 1 };
+        // A new seek comes last in the server's order: it shows when this page has room.
+        if (s.seeks.size < s.seekPage.perPage) session.set({ seeks: new Map(s.seeks).set(msg.seek.id, msg.seek), seekPage });
+        else session.set({ seekPage });
+        break;
+    }
     case 'seek_removed': {
         const seeks = new Map(s.seeks);
         seeks.delete(msg.id);
-        session.set({ seeks });
+        session.set({ seeks, seekPage: { ...s.seekPage, total: Math.max(0, s.seekPage.total - 1) } });
         break;
     }
     case 'online':
@@ -180,6 +203,10 @@ export const lobby = {
     quickCancel() {
         session.set({ quick: null });
         lobby.send({ type: 'quick_cancel' });
+    },
+    /** Asks for the page of seeks from `offset` on. @param {number} offset */
+    seekPage(offset) {
+        lobby.send({ type: 'seek_page', offset: Math.max(0, offset) });
     },
 };
 

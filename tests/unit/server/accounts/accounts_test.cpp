@@ -289,7 +289,8 @@ TEST(Accounts, ARatedGameMovesBothRatingsAndTheyAreStored) {
     std::string table;
     {
         ServerProcess server(dir.path);
-        Browser ada(server.port), bob(server.port), guest(server.port);
+        // Bob plays from another address: two accounts of one address never meet rated.
+        Browser ada(server.port), bob(server.port, "127.0.0.1", "127.0.0.2"), guest(server.port);
         ASSERT_EQ(ada.post("/api/register", {{"name", "Ada"}, {"password", "ada password"}}).status,
                   200);
         ASSERT_EQ(bob.post("/api/register", {{"name", "Bob"}, {"password", "bob password"}}).status,
@@ -314,6 +315,12 @@ TEST(Accounts, ARatedGameMovesBothRatingsAndTheyAreStored) {
         const json start = a.read_until(is_state);
         EXPECT_EQ(start["table"]["rated"], true);
         EXPECT_EQ(start["table"]["seats"][1]["player"], "Bob");
+        // A rated game counts once both have moved (before that a resignation aborts it).
+        CookieSocket b(server.port, "/ws?table=" + table, bob.cookie(), bob.from());
+        a.send({{"type", "move"}, {"square", "d3"}});
+        b.read_until([](const json& m) { return is_state(m) && m["table"]["ply"] == 1; });
+        b.send({{"type", "move"}, {"square", "c3"}});
+        a.read_until([](const json& m) { return is_state(m) && m["table"]["ply"] == 2; });
         a.send({{"type", "resign"}});
         const json end = a.read_until(finished);
         const json ratings = end["table"]["result"]["ratings"];

@@ -557,5 +557,84 @@ TEST_F(LobbyTest, RunningGamesAreListedWithYourTurn) {
     EXPECT_EQ(lobby.game_count(1), 0u);
 }
 
+// Issue 27, finding 10: four accounts filled a player's 20 challenge slots and a friend's
+// challenge got `busy`; one address posted 183 seeks and the first lobby message weighed 51
+// KB. Each sender may have two challenges waiting for one player, an address ten in all and
+// six seeks; the lobby message and each page carry at most seeks_per_page seeks.
+TEST_F(LobbyTest, SpammersCannotFillAPlayersChallengesOrTheSeekList) {
+    lobby.connect(bob);
+    std::vector<std::unique_ptr<FakeClient>> spammers;
+    for (int i = 0; i < 4; ++i) {
+        spammers.push_back(std::make_unique<FakeClient>(100 + i, "Spam" + std::to_string(i)));
+        spammers.back()->from = "10.6.6.6";
+        lobby.connect(*spammers.back());
+        for (int k = 0; k < 5; ++k) send(*spammers.back(), challenge_msg("Bob"));
+    }
+    EXPECT_EQ(lobby.challenge_count(), 2u) << "two from the spammers' address to Bob";
+    lobby.connect(ada);  // a friend, elsewhere
+    send(ada, challenge_msg("Bob"));
+    EXPECT_EQ(ada.count("challenge_sent"), 1u) << ada.last().dump();
+
+    // Seeks: six from the address, then rate_limited.
+    for (auto& s : spammers)
+        for (int k = 0; k < 3; ++k) {
+            json msg = seek_msg();
+            msg["setup"] = {{"board", k == 0 ? "8" : k == 1 ? "6" : "10"}};
+            send(*s, msg);
+        }
+    EXPECT_EQ(lobby.seek_count(), 6u);
+    EXPECT_EQ(spammers.back()->last()["code"], "rate_limited");
+}
+
+TEST_F(LobbyTest, TheSeekListIsSentAPageAtATime) {
+    LobbyLimits limits;
+    limits.seeks_per_page = 4;
+    Lobby paged(services(), limits);
+    std::vector<std::unique_ptr<FakeClient>> posters;
+    for (int i = 0; i < 10; ++i) {
+        posters.push_back(std::make_unique<FakeClient>(200 + i, "P" + std::to_string(i)));
+        paged.connect(*posters.back());
+        paged.on_message(*posters.back(), seek_msg().dump());
+    }
+    ASSERT_EQ(paged.seek_count(), 10u);
+    FakeClient reader{300, "Reader"};
+    paged.connect(reader);
+    const json first = reader.first("lobby");
+    EXPECT_EQ(first["seeks"].size(), 4u);
+    EXPECT_EQ(first["seeks_total"], 10);
+    paged.on_message(reader, json{{"type", "seek_page"}, {"offset", 8}}.dump());
+    const json last = reader.last();
+    EXPECT_EQ(last["type"], "seek_page");
+    EXPECT_EQ(last["offset"], 8);
+    EXPECT_EQ(last["seeks"].size(), 2u);
+    EXPECT_EQ(last["seeks"][1]["player"], "P9");
+    paged.on_message(reader, json{{"type", "seek_page"}, {"offset", -1}}.dump());
+    EXPECT_EQ(reader.last()["code"], "bad_request");
+}
+
+// Issue 27, finding 5: two accounts of one address are never paired rated: not by a seek,
+// not by a challenge, not by quick pairing. Casual games they may play.
+TEST_F(LobbyTest, TwoAccountsOfOneAddressAreNeverPairedRated) {
+    FakeClient alt{4, "AdaAlt"};
+    alt.from = ada.from;
+    lobby.connect(ada);
+    lobby.connect(alt);
+    send(ada, seek_msg(true));
+    send(alt, {{"type", "accept"}, {"id", only_seek_id()}});
+    EXPECT_EQ(alt.last()["code"], "not_allowed");
+    json challenge = challenge_msg("AdaAlt");
+    challenge["rated"] = true;
+    send(ada, challenge);
+    send(alt,
+         {{"type", "challenge_reply"}, {"id", alt.of("challenge").back()["id"]}, {"accept", true}});
+    EXPECT_EQ(alt.last()["code"], "not_allowed");
+    send(ada, {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}});
+    send(alt, {{"type", "quick"}, {"pool", "8x8"}, {"preset", "3+2"}});
+    now += 60'000;
+    lobby.tick();
+    EXPECT_TRUE(pending.empty()) << "nothing was paired";
+    EXPECT_EQ(lobby.quick_count(), 2u);
+}
+
 }  // namespace
 }  // namespace reversi::server

@@ -17,7 +17,9 @@ bool is(const json& m, const char* type) {
 
 // A browser with a registered player and its lobby socket.
 struct Player {
-    Player(unsigned short port, const std::string& name, bool registered = true) : browser(port) {
+    Player(unsigned short port, const std::string& name, bool registered = true,
+           const std::string& from = {})
+        : browser(port, "127.0.0.1", from) {
         if (registered) {
             browser.get("/api/me");
             const BrowserReply r =
@@ -26,7 +28,7 @@ struct Player {
         } else {
             browser.get("/api/me");
         }
-        lobby = std::make_unique<CookieSocket>(port, "/ws/lobby", browser.cookie());
+        lobby = std::make_unique<CookieSocket>(port, "/ws/lobby", browser.cookie(), from);
         first = lobby->read_until([](const json& m) { return is(m, "lobby"); });
     }
     Browser browser;
@@ -37,7 +39,7 @@ struct Player {
 TEST(LobbyNet, SeekAcceptPairsWithWorkingTokens) {
     TempDir dir("lobby_net_seek");
     ServerProcess server(dir.path);
-    Player ada(server.port, "AdaLobby"), bob(server.port, "BobLobby");
+    Player ada(server.port, "AdaLobby"), bob(server.port, "BobLobby", true, "127.0.0.2");
     EXPECT_EQ(ada.first["me"]["name"], "AdaLobby");
     EXPECT_EQ(ada.first["me"]["guest"], false);
     ada.lobby->send({{"type", "seek"},
@@ -75,6 +77,26 @@ TEST(LobbyNet, SeekAcceptPairsWithWorkingTokens) {
     });
     EXPECT_EQ(games["games"][0]["table"], table);
     EXPECT_EQ(games["games"][0]["opponents"], json::array({"AdaLobby"}));
+}
+
+// Issue 27, finding 5: a second account on the same address (the farmer's own) cannot take
+// a rated seek; a casual one it may.
+TEST(LobbyNet, ARatedSeekIsNotTakenFromTheSameAddress) {
+    TempDir dir("lobby_net_same_address");
+    ServerProcess server(dir.path);
+    Player ada(server.port, "AdaFarm"), alt(server.port, "AdaAlt");
+    ada.lobby->send({{"type", "seek"}, {"rated", true}});
+    const json added = alt.lobby->read_until([](const json& m) { return is(m, "seek_added"); });
+    alt.lobby->send({{"type", "accept"}, {"id", added["seek"]["id"]}});
+    const json refused = alt.lobby->read_until([](const json& m) { return is(m, "error"); });
+    EXPECT_EQ(refused["code"], "not_allowed") << refused.dump();
+    ada.lobby->send({{"type", "seek"}, {"rated", false}, {"setup", {{"board", "6"}}}});
+    const json casual = alt.lobby->read_until(
+        [](const json& m) { return is(m, "seek_added") && m["seek"]["rated"] == false; });
+    alt.lobby->send({{"type", "accept"}, {"id", casual["seek"]["id"]}});
+    EXPECT_EQ(
+        alt.lobby->read_until([](const json& m) { return is(m, "paired"); })["seat"].is_number(),
+        true);
 }
 
 TEST(LobbyNet, GuestsQuickPairAndBadMessagesAreRefused) {

@@ -5,6 +5,7 @@
 // finishing the game again then rates it once.
 #include <gtest/gtest.h>
 
+#include "cheap_hashing.h"
 #include "hub_fixture.h"
 #include "server/accounts/accounts.h"
 
@@ -15,13 +16,6 @@ using namespace hub_testing;
 
 const Identity Ada{7, "Ada", false};
 const Identity Bob{9, "Bob", false};
-
-AccountsOptions cheap_hashing() {
-    AccountsOptions o;
-    o.hash_ops = 1;
-    o.hash_memory = 8192;
-    return o;
-}
 
 // A rated 8x8 table with Ada in seat 0 and Bob in seat 1, created through the hub.
 std::string rated_table(Hub& h) {
@@ -34,6 +28,14 @@ std::string rated_table(Hub& h) {
     return id;
 }
 
+// Ada and Bob each make a move, so that the game counts for the ratings (issue 27).
+void both_move(Hub& h, FakeSubscriber& ada, FakeSubscriber& bob) {
+    h.send(ada, {{"type", "move"}, {"square", "d3"}});
+    ASSERT_TRUE(h.run_until([&] { return bob.table()["ply"] == 1; }));
+    h.send(bob, {{"type", "move"}, {"square", "c3"}});
+    ASSERT_TRUE(h.run_until([&] { return ada.table()["ply"] == 2; }));
+}
+
 TEST(RatingsHub, AFailedCommitOfARatedEndLeavesTheCachedRatingsAsTheStoreHasThem) {
     TempDb db("rated_end_fails");
     Hub h(db.path, quick_options());
@@ -41,16 +43,20 @@ TEST(RatingsHub, AFailedCommitOfARatedEndLeavesTheCachedRatingsAsTheStoreHasThem
     h.hub->set_accounts(&accounts);
     const std::string id = rated_table(h);
     {
-        FakeSubscriber ada;
+        FakeSubscriber ada, bob;
         ada.identity = Ada;
+        bob.identity = Bob;
         h.subscribe(ada, id);
+        h.subscribe(bob, id);
         ASSERT_EQ(ada.table()["rated"], true);
+        both_move(h, ada, bob);
         // The batch and then the write alone: both attempts of the end fail.
         h.faulty.fail_next_commits(2);
         h.hub->on_message(ada, json{{"type", "resign"}}.dump());
         ASSERT_TRUE(h.run_until([&] { return ada.closed; }));
         EXPECT_EQ(ada.of_type("error").back()["code"], "unavailable");
         h.hub->unsubscribe(ada);
+        h.hub->unsubscribe(bob);
     }
     for (const Identity& who : {Ada, Bob}) {
         const StoredRating r = accounts.rating(who.player, "8x8");
@@ -95,6 +101,7 @@ TEST(RatingsHub, TheRematchOfARatedGameCarriesTheRatingsAfterIt) {
     bob.identity = Bob;
     h.subscribe(ada, id);
     h.subscribe(bob, id);
+    both_move(h, ada, bob);
     h.send(ada, {{"type", "resign"}});
     ASSERT_TRUE(h.run_until([&] { return bob.table()["status"] == "finished"; }));
     h.send(ada, {{"type", "offer"}, {"kind", "rematch"}});

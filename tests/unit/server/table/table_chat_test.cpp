@@ -43,12 +43,28 @@ TEST(TableChat, TextRules) {
 
 TEST(TableChat, ThrottleAllowsFiveLinesInTenSeconds) {
     ChatThrottle t;
-    for (int i = 0; i < 5; ++i) EXPECT_TRUE(t.allow(1000 + i));
-    EXPECT_FALSE(t.allow(1005));
-    EXPECT_FALSE(t.allow(10'999));  // the first line was sent at 1000
-    EXPECT_TRUE(t.allow(11'000));
-    EXPECT_FALSE(t.allow(11'000));  // the second was at 1001
-    EXPECT_TRUE(t.allow(11'001));
+    for (int i = 0; i < 5; ++i) EXPECT_TRUE(t.allow(7, "10.0.0.1", 1000 + i));
+    EXPECT_FALSE(t.allow(7, "10.0.0.1", 1005));
+    EXPECT_FALSE(t.allow(7, "10.0.0.2", 10'999));  // the first line was sent at 1000
+    EXPECT_TRUE(t.allow(7, "10.0.0.1", 11'000));
+    EXPECT_FALSE(t.allow(7, "10.0.0.1", 11'000));  // the second was at 1001
+    EXPECT_TRUE(t.allow(7, "10.0.0.1", 11'001));
+}
+
+// Issue 27, finding 8: the allowance is the player's and the address's at the table, not
+// the connection's: sockets of one address without a session share ChatAddressBurst lines,
+// and another player at another address still speaks.
+TEST(TableChat, ThrottleHoldsPerAddressAndPerPlayerNotPerConnection) {
+    ChatThrottle t;
+    size_t allowed = 0;
+    for (int socket = 0; socket < 100; ++socket) allowed += t.allow(0, "10.6.6.6", 1000 + socket);
+    EXPECT_EQ(allowed, ChatBurst);
+    // Ten players behind that address share what is left of its allowance.
+    allowed = 0;
+    for (int player = 41; player < 51; ++player)
+        for (int line = 0; line < 3; ++line) allowed += t.allow(player, "10.6.6.6", 1200 + line);
+    EXPECT_EQ(allowed, ChatAddressBurst - ChatBurst);
+    EXPECT_TRUE(t.allow(42, "10.0.0.2", 1300));
 }
 
 TEST(TableChat, LogKeepsTheLastHundredLines) {
@@ -144,19 +160,51 @@ TEST(TableChat, BadLinesAreRefusedAndNothingIsSentOrKept) {
     p.leave(h);
 }
 
-TEST(TableChat, RateLimitedPerConnection) {
+TEST(TableChat, RateLimitedPerPlayer) {
     const TempDb db("chat_rate");
     Hub h(db.path, quick_options());
     TwoPlayers p(h);
+    p.a.identity = {1, "Ada", false};
+    p.b.identity = {2, "Bob", false};
     for (int i = 0; i < 5; ++i) h.send(p.b, {{"type", "chat"}, {"text", "hi"}}, "chat");
     EXPECT_EQ(h.refused(p.b, {{"type", "chat"}, {"text", "one more"}}), "rate_limited");
     EXPECT_NE(p.b.of_type("error").back()["message"].get<std::string>().find("10 s"),
               std::string::npos);
     h.settle();
     EXPECT_EQ(p.a.count("chat"), 5u);
-    // Another connection has its own allowance.
+    // Another player has their own allowance.
     h.send(p.a, {{"type", "chat"}, {"text", "my turn"}}, "chat");
     p.leave(h);
+}
+
+// Issue 27, finding 8: a hundred spectator sockets of one address sent 500 lines and pushed
+// every earlier line out of the log. Now they share one address's allowance, and the
+// players' lines stay.
+TEST(TableChat, ManySocketsOfOneAddressShareOneAllowance) {
+    const TempDb db("chat_flood");
+    Hub h(db.path, quick_options());
+    TwoPlayers p(h);
+    h.send(p.a, {{"type", "chat"}, {"text", "good luck"}}, "chat");
+    std::vector<std::unique_ptr<FakeSubscriber>> flood;
+    for (int i = 0; i < 100; ++i) {
+        flood.push_back(std::make_unique<FakeSubscriber>());
+        flood.back()->address = "10.6.6.6";
+        h.subscribe(*flood.back(), p.id);
+    }
+    for (int round = 0; round < 5; ++round)
+        for (auto& s : flood)
+            h.hub->on_message(*s, json{{"type", "chat"}, {"text", "spam"}}.dump());
+    h.settle();
+    EXPECT_EQ(p.spectator.count("chat"), 1 + ChatBurst);
+    h.send(p.b, {{"type", "chat"}, {"text", "thanks"}}, "chat");
+    for (auto& s : flood) h.hub->unsubscribe(*s);
+    p.leave(h);
+    // The first line is still in the log a newcomer gets.
+    FakeSubscriber late;
+    h.subscribe(late, p.id);
+    const json log = late.of_type("chat_log").at(0)["messages"];
+    EXPECT_EQ(log.front()["text"], "good luck");
+    h.hub->unsubscribe(late);
 }
 
 TEST(TableChat, FailedWriteTellsTheSenderAndKeepsTheTable) {

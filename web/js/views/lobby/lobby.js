@@ -131,6 +131,21 @@ export function lobbyView(root) {
                 filters.rated, (v) => filter({ rated: v }))));
     }
 
+    /** Previous and next page of seeks, when they do not fit on one. */
+    function seekPager() {
+        const { offset, total, perPage } = store.get().session.seekPage;
+        if (total <= perPage && offset === 0) return '';
+        const pages = Math.max(1, Math.ceil(total / perPage));
+        const page = Math.min(pages, Math.floor(offset / perPage) + 1);
+        const prev = el('button', { type: 'button', id: 'seeks-prev' }, t('lobby.pagePrev'));
+        const next = el('button', { type: 'button', id: 'seeks-next' }, t('lobby.pageNext'));
+        prev.disabled = offset === 0;
+        next.disabled = offset + perPage >= total;
+        prev.addEventListener('click', () => lobby.seekPage(offset - perPage));
+        next.addEventListener('click', () => lobby.seekPage(offset + perPage));
+        return el('div', { class: 'form-bar pager' }, prev, el('span', { id: 'seeks-page' }, t('lobby.pageOf', { page, pages })), next);
+    }
+
     function renderSeeks() {
         const { session: { me, seeks: all, connected }, filters } = store.get();
         const shown = [...all.values()].filter((s) =>
@@ -143,7 +158,7 @@ export function lobbyView(root) {
             return;
         }
         if (!shown.length) {
-            seeks.replaceChildren(el('p', { class: 'note', id: 'no-seeks' }, t('lobby.noSeeks')));
+            seeks.replaceChildren(el('p', { class: 'note', id: 'no-seeks' }, t('lobby.noSeeks')), seekPager());
             return;
         }
         seeks.replaceChildren(el('ul', { class: 'rows seeks' }, shown.map((s) => {
@@ -162,7 +177,7 @@ export function lobbyView(root) {
                 el('span', { class: 'what' }, `${s.pool ? poolName(s.pool) : describeSetup(s.setup)} · ${clockLabel(s.clock)}`),
                 el('span', { class: 'state' }, `${s.rated ? t('lobby.rated') : t('lobby.casual')} · ${t(`lobby.as.${s.seat}`)}`),
                 button);
-        })));
+        })), seekPager());
     }
 
     function renderPostForm() {
@@ -229,7 +244,7 @@ export function lobbyView(root) {
                 return;
             }
             if (now.online !== before.online) renderOnline();
-            if (now.seeks !== before.seeks || now.connected !== before.connected || s.filters !== was.filters) renderSeeks();
+            if (now.seeks !== before.seeks || now.seekPage !== before.seekPage || now.connected !== before.connected || s.filters !== was.filters) renderSeeks();
             if (now.games !== before.games) renderMine();
             if (now.challenges !== before.challenges) renderChallenges();
             if (now.quick !== before.quick) renderQuick();

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: MIT
+// Issue 27, finding 2: no owner monopolises the engine. With one worker: the next search goes
+// to the owner served longest ago, not to the first in line; a waiting computer move makes a
+// running hint yield; an owner past its budget gives way to one within it; an analysis that
+// yields is searched again later rather than answered cut short. Long searches are asked for
+// (20 s) and the tests wait at most 10 s, so a search that does not yield fails them.
+#include "server/common/engine_pool.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/position.h"
+#include "core/variant.h"
+
+namespace reversi::server {
+namespace {
+
+using namespace std::chrono_literals;
+
+struct Log {
+    std::mutex mutex;
+    std::vector<std::string> done;
+    void add(const std::string& what) {
+        std::lock_guard lock(mutex);
+        done.push_back(what);
+    }
+    size_t size() {
+        std::lock_guard lock(mutex);
+        return done.size();
+    }
+    std::vector<std::string> copy() {
+        std::lock_guard lock(mutex);
+        return done;
+    }
+    bool wait_for(size_t n, std::chrono::milliseconds limit = 10s) {
+        const auto end = std::chrono::steady_clock::now() + limit;
+        while (size() < n && std::chrono::steady_clock::now() < end)
+            std::this_thread::sleep_for(2ms);
+        return size() >= n;
+    }
+};
+
+struct Searches {
+    std::shared_ptr<const core::Variant> variant =
+        std::make_shared<const core::Variant>(core::Setup{});
+    engine::SearchLimits for_seconds(double seconds) const {
+        engine::SearchLimits l;
+        l.seconds = seconds;
+        return l;
+    }
+    engine::SearchLimits short_one() const {
+        engine::SearchLimits l;
+        l.depth = 2;
+        return l;
+    }
+    void submit(EnginePool& pool, Log& log, const std::string& name,
+                const engine::SearchLimits& limits, EnginePool::Priority priority,
+                const std::string& owner) {
+        ASSERT_TRUE(pool.submit(
+            variant, core::Position::start(*variant), limits,
+            [&log, name](const auto&) { log.add(name); }, priority, owner));
+    }
+};
+
+// Waits until the pool has taken every queued job but `left` (the worker is busy).
+void wait_queued(EnginePool& pool, size_t left) {
+    const auto end = std::chrono::steady_clock::now() + 5s;
+    while (pool.queued() != left && std::chrono::steady_clock::now() < end)
+        std::this_thread::sleep_for(1ms);
+}
+
+TEST(EnginePool, TheNextSearchGoesToTheOwnerServedLongestAgo) {
+    EnginePool pool(1, 64, 30, 3600);  // a budget no one reaches here
+    Searches s;
+    Log log;
+    s.submit(pool, log, "flood-0", s.for_seconds(0.3), EnginePool::Priority::Move, "10.0.0.1");
+    wait_queued(pool, 0);
+    for (int i = 1; i <= 4; ++i)
+        s.submit(pool, log, "flood-" + std::to_string(i), s.short_one(), EnginePool::Priority::Move,
+                 "10.0.0.1");
+    s.submit(pool, log, "other", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
+    ASSERT_TRUE(log.wait_for(6));
+    const auto order = log.copy();
+    EXPECT_EQ(order[0], "flood-0");
+    EXPECT_EQ(order[1], "other") << "first come, first served would make it the last";
+}
+
+TEST(EnginePool, AWaitingComputerMoveMakesARunningHintYield) {
+    EnginePool pool(1, 64, 30, 3600);
+    Searches s;
+    Log log;
+    s.submit(pool, log, "hint", s.for_seconds(20), EnginePool::Priority::Hint, "10.0.0.1");
+    wait_queued(pool, 0);
+    s.submit(pool, log, "move", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
+    ASSERT_TRUE(log.wait_for(2)) << "the hint held the only worker";
+    EXPECT_EQ(log.copy()[0], "hint");  // answered with its best so far, then the move
+}
+
+TEST(EnginePool, AnOwnerPastItsBudgetGivesWayToOneWithinIt) {
+    // A budget of 0.05 s a minute: the first owner's 20 s search passes it at once.
+    EnginePool pool(1, 64, 30, 0.05);
+    Searches s;
+    Log log;
+    s.submit(pool, log, "flood", s.for_seconds(20), EnginePool::Priority::Move, "10.0.0.1");
+    wait_queued(pool, 0);
+    std::this_thread::sleep_for(100ms);
+    s.submit(pool, log, "level-2", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
+    ASSERT_TRUE(log.wait_for(2)) << "the owner past its budget kept the worker";
+}
+
+TEST(EnginePool, OwnersOfOneRankTakeTurnsOfASliceNotOfASearch) {
+    EnginePool pool(1, 64, 30, 3600);
+    Searches s;
+    Log log;
+    s.submit(pool, log, "level-10", s.for_seconds(20), EnginePool::Priority::Move, "10.0.0.1");
+    wait_queued(pool, 0);
+    s.submit(pool, log, "level-2", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
+    ASSERT_TRUE(log.wait_for(2)) << "one owner's long search kept the only worker";
+}
+
+TEST(EnginePool, AYieldedAnalysisIsSearchedAgainNotAnsweredCutShort) {
+    EnginePool pool(1, 64, 30, 3600);
+    Searches s;
+    Log log;
+    s.submit(pool, log, "analysis", s.for_seconds(0.5), EnginePool::Priority::Analysis,
+             "post-game analysis");
+    wait_queued(pool, 0);
+    s.submit(pool, log, "move", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
+    ASSERT_TRUE(log.wait_for(2));
+    std::this_thread::sleep_for(50ms);
+    EXPECT_EQ(log.copy(), (std::vector<std::string>{"move", "analysis"}));
+}
+
+}  // namespace
+}  // namespace reversi::server
