@@ -17,8 +17,9 @@ bool is(const json& m, const char* type) {
     return m.value("type", "") == type;
 }
 
-Browser registered(unsigned short port, const std::string& name) {
-    Browser b(port);
+// Each player from an address of their own: a rated pairing never seats two accounts of one.
+Browser registered(unsigned short port, const std::string& name, const std::string& from) {
+    Browser b(port, "127.0.0.1", from);
     b.get("/api/me");
     EXPECT_EQ(b.post("/api/register", {{"name", name}, {"password", "correct horse"}}).status, 200);
     return b;
@@ -27,11 +28,12 @@ Browser registered(unsigned short port, const std::string& name) {
 TEST(CorrespondenceNet, AMoveAfterARestartAndItsOwnPool) {
     TempDir dir("correspondence_net");
     auto server = std::make_unique<ServerProcess>(dir.path);
-    Browser ada = registered(server->port, "AdaCorr"), bob = registered(server->port, "BobCorr");
+    Browser ada = registered(server->port, "AdaCorr", "127.0.0.2");
+    Browser bob = registered(server->port, "BobCorr", "127.0.0.3");
     json pa, pb;
     {
-        CookieSocket la(server->port, "/ws/lobby", ada.cookie());
-        CookieSocket lb(server->port, "/ws/lobby", bob.cookie());
+        CookieSocket la(server->port, "/ws/lobby", ada.cookie(), ada.from());
+        CookieSocket lb(server->port, "/ws/lobby", bob.cookie(), bob.from());
         la.read_until([](const json& m) { return is(m, "lobby"); });
         lb.read_until([](const json& m) { return is(m, "lobby"); });
         // A clock of days per move outside the list is refused.
@@ -74,7 +76,7 @@ TEST(CorrespondenceNet, AMoveAfterARestartAndItsOwnPool) {
     server = std::make_unique<ServerProcess>(dir.path);
 
     // White's lobby lists the game as White's turn, and White moves.
-    CookieSocket lobby(server->port, "/ws/lobby", white_browser.cookie());
+    CookieSocket lobby(server->port, "/ws/lobby", white_browser.cookie(), white_browser.from());
     const json hello = lobby.read_until([](const json& m) { return is(m, "lobby"); });
     ASSERT_EQ(hello["games"].size(), 1u) << hello.dump();
     EXPECT_EQ(hello["games"][0]["table"], table);
