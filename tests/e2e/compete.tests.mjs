@@ -10,14 +10,15 @@ import { bothAtOneTable, check, freshName, playToEnd, registered, waitPly } from
 async function account(url, name) {
     const me = await fetch(`${url}/api/me`);
     const cookie = (me.headers.get('set-cookie') || '').split(';')[0];
-    const res = await fetch(`${url}/api/register`, { method: 'POST', headers: { Cookie: cookie },
+    const res = await fetch(`${url}/api/register`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' },
         body: JSON.stringify({ name, password: 'correct horse battery' }) });
     check(res.ok, `register ${name}: ${res.status}`);
-    return cookie;
+    // Registering rotates the session: the new token is the account's.
+    return (res.headers.get('set-cookie') || cookie).split(';')[0];
 }
 
 const post = async (url, path, cookie, body = {}) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { Cookie: cookie }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const data = await res.json();
     check(res.ok, `${path}: ${JSON.stringify(data)}`);
     return data;
@@ -104,6 +105,13 @@ export const tests = {
         await pa.waitForFunction(() => document.querySelectorAll('#standings tbody tr').length === 2, null, { timeout: 10000 });
         await pa.click('#tournament-start');
         await bothAtOneTable(pa, pb);
+        // Both players move once: a game resigned before that is aborted and scores nothing.
+        for (let ply = 0; ply < 2; ply++) {
+            const mover = await Promise.any([pa, pb].map((p) =>
+                p.waitForSelector('.board.interactive .sq.playable', { timeout: 10000 }).then(() => p)));
+            await mover.click('.board.interactive .sq.playable');
+            for (const p of [pa, pb]) await waitPly(p, ply);
+        }
         await pa.click('#resign');
         for (const p of [pa, pb]) await waitStatus(p, 'finished');
         await pb.goto(url);
