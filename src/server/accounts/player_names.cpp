@@ -6,7 +6,9 @@
 #include "server/accounts/player_names.h"
 
 #include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
 #include <unicode/unistr.h>
+#include <unicode/uspoof.h>
 
 #include <string_view>
 
@@ -67,6 +69,52 @@ bool allowed(char32_t c) {
              in(c, 0xFF5B, 0xFF65) || in(c, 0xFFF0, 0xFFFF) || c >= 0x1F000);
 }
 
+// ICU's view of the same: a letter (not a modifier letter) or a decimal digit that no
+// renderer may hide (default-ignorable code points such as U+FEFF, U+180E and the Hangul
+// fillers are letters or formats that draw as nothing).
+bool visible_letter_or_digit(char32_t c) {
+    if (c == '_' || c == '-') return true;
+    const auto point = static_cast<UChar32>(c);
+    if (u_hasBinaryProperty(point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return false;
+    switch (u_charType(point)) {
+        case U_UPPERCASE_LETTER:
+        case U_LOWERCASE_LETTER:
+        case U_TITLECASE_LETTER:
+        case U_OTHER_LETTER:
+        case U_DECIMAL_DIGIT_NUMBER:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// ICU's spoof checker, configured once and only read after: a name keeps to one script (Latin
+// may go with one other script that does not look like it, as Unicode's "moderately
+// restrictive" level says), has no invisible characters and digits of one system only.
+const USpoofChecker* spoof_checker() {
+    static const USpoofChecker* const checker = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        USpoofChecker* made = uspoof_open(&status);
+        uspoof_setChecks(made, USPOOF_RESTRICTION_LEVEL | USPOOF_INVISIBLE | USPOOF_MIXED_NUMBERS,
+                         &status);
+        uspoof_setRestrictionLevel(made, USPOOF_MODERATELY_RESTRICTIVE);
+        return U_SUCCESS(status) ? made : nullptr;
+    }();
+    return checker;
+}
+
+// True when `name` (NFC) changes under NFKC: full-width letters, ligatures, circled and
+// superscript forms, which look like plainer names.
+bool has_compatibility_forms(std::string_view name) {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+    if (U_FAILURE(status)) return true;
+    const icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+        icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
+    const bool stable = nfkc->isNormalized(text, status);
+    return U_FAILURE(status) || !stable;
+}
+
 char32_t fold(char32_t c) {
     if (c >= 'A' && c <= 'Z') return c + 32;
     if (c < 0x80) return c;
@@ -111,7 +159,8 @@ std::string player_name_problem(std::string_view raw) {
     const std::string_view name = normal;
     int chars = 0;
     for (std::size_t i = 0; i < name.size();) {
-        if (!allowed(next_code_point(name, i)))
+        const char32_t c = next_code_point(name, i);
+        if (!allowed(c) || !visible_letter_or_digit(c))
             return "a name may hold only letters, digits, '_' and '-'";
         ++chars;
     }
@@ -119,6 +168,16 @@ std::string player_name_problem(std::string_view raw) {
         return "a name has " + std::to_string(MinChars) + " to " + std::to_string(MaxChars) +
                " characters; this one has " + std::to_string(chars);
     if (is_guest_name(name)) return "names starting with \"Guest-\" are kept for guests";
+    if (has_compatibility_forms(name))
+        return "a name may not use full-width, circled or other compatibility forms of letters";
+    UErrorCode status = U_ZERO_ERROR;
+    const USpoofChecker* checker = spoof_checker();
+    if (!checker ||
+        uspoof_checkUTF8(checker, name.data(), static_cast<int32_t>(name.size()), nullptr,
+                         &status) != 0 ||
+        U_FAILURE(status))
+        return "a name may not mix scripts that look alike (such as Latin with Cyrillic or "
+               "Greek)";
     return {};
 }
 

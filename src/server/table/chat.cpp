@@ -3,6 +3,9 @@
 // but it still goes out through dump_safe, the server's last barrier for what it writes.
 #include "server/table/chat.h"
 
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
 #include <algorithm>
 
 #include "server/common/protocol.h"
@@ -10,6 +13,33 @@
 namespace reversi::server {
 
 namespace {
+
+// Combining marks allowed on one base character: enough for any script's diacritics and
+// tone marks, far from the stacks of hundreds that draw over the lines around them.
+constexpr int MaxMarksInARow = 4;
+
+// Why the (valid UTF-8) `text` would draw as nothing, or as a tower of marks; empty when fine.
+std::string rendering_problem(std::string_view text) {
+    bool visible = false;
+    int marks = 0;
+    for (int32_t i = 0; i < static_cast<int32_t>(text.size());) {
+        UChar32 c = 0;
+        U8_NEXT(text.data(), i, static_cast<int32_t>(text.size()), c);
+        if (c < 0) return "is not UTF-8 text";
+        const int8_t type = u_charType(c);
+        if (type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK) {
+            if (++marks > MaxMarksInARow)
+                return "stacks more than " + std::to_string(MaxMarksInARow) +
+                       " combining marks on one character";
+            continue;
+        }
+        marks = 0;
+        if (!u_isUWhiteSpace(c) && !u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) &&
+            type != U_CONTROL_CHAR && type != U_FORMAT_CHAR)
+            visible = true;
+    }
+    return visible ? std::string() : "has nothing visible";
+}
 
 json chat_json(const ChatLine& line) {
     return {{"type", "chat"},    {"seq", line.seq},
@@ -20,7 +50,8 @@ json chat_json(const ChatLine& line) {
 }  // namespace
 
 std::string chat_problem(std::string_view text) {
-    const std::string why = text_problem(text, ChatMaxChars);
+    std::string why = text_problem(text, ChatMaxChars);
+    if (why.empty()) why = rendering_problem(text);
     return why.empty() ? why : "a chat message " + why;
 }
 

@@ -45,6 +45,18 @@ TEST(PlayerNames, NamesAreCheckedInNfcAndLimitsAreInCharacters) {
     EXPECT_NE(long_seat.find("40 characters"), std::string::npos) << long_seat;
 }
 
+// Issue 27, finding 9: look-alike and invisible names passed the hand-made check. ICU says
+// what a letter is, what renders as nothing, what NFKC folds and which scripts may mix.
+TEST(PlayerNames, LookAlikeAndInvisibleNamesAreRefused) {
+    for (const char* bad : {"Ada\uFEFF", "Ada\u180E", "\u0410da", "\uFF21\uFF24\uFF21",
+                            "\u3164\u3164\u3164", "G\u03C5est-1", "Ad\u0430", "\u2460da"})
+        EXPECT_NE(player_name_problem(bad), "") << bad;
+    // One script at a time stays welcome, with ASCII digits, '_' and '-'.
+    for (const char* ok : {"\u0410\u043D\u043D\u0430", "\u0391\u03B8\u03B7\u03BD\u03AC", "Ada_2",
+                           "Ay\u015Fe-1", "\u5C71\u7530\u592A\u90CE"})
+        EXPECT_EQ(player_name_problem(ok), "") << ok;
+}
+
 TEST(PlayerNames, KeysIgnoreCase) {
     EXPECT_EQ(name_key("AdA"), name_key("ada"));
     EXPECT_EQ(name_key("ŁÓDŹ"), name_key("łódź"));

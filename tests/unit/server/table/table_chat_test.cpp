@@ -41,6 +41,23 @@ TEST(TableChat, TextRules) {
             << json(bad).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+// Issue 27, finding 9: a line of invisible characters only, or a base character under 299
+// stacked combining marks, was accepted.
+TEST(TableChat, InvisibleLinesAndStackedMarksAreRefused) {
+    EXPECT_NE(chat_problem(repeat("\xe3\x85\xa4", 3)), "");      // Hangul fillers
+    EXPECT_NE(chat_problem("\xe1\xa0\x8e\xe3\x85\xa4"), "");     // Mongolian separator
+    EXPECT_NE(chat_problem("a" + repeat("\xcc\x81", 299)), "");  // 299 acute accents
+    EXPECT_NE(chat_problem("a" + repeat("\xcc\x81", 5)).find("combining"), std::string::npos);
+    // Diacritics as real writing uses them stay: Vietnamese stacks two, Polish and
+    // Turkish letters arrive composed or decomposed.
+    EXPECT_EQ(chat_problem("Vi\xe1\xbb\x87t"), "");
+    EXPECT_EQ(chat_problem("e\xcc\x82\xcc\xa3 ok"), "");
+    EXPECT_EQ(chat_problem("\xc5\x81\xc3\xb3"
+                           "d\xc5\xba \xc3\x87"
+                           "a\xc4\x9fr\xc4\xb1"),
+              "");
+}
+
 TEST(TableChat, ThrottleAllowsFiveLinesInTenSeconds) {
     ChatThrottle t;
     for (int i = 0; i < 5; ++i) EXPECT_TRUE(t.allow(7, "10.0.0.1", 1000 + i));
