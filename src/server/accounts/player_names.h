@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The rules of player names (docs/SITE.md "Identity"): 3-20 characters, letters of any
 // script, digits, '_' and '-', not starting with "Guest-" (kept for generated guest names),
-// unique ignoring case. The case-insensitive key folds Latin (with Turkish and Polish
+// unique ignoring case; ICU refuses invisible characters, compatibility forms and names that
+// mix look-alike scripts (player_names.cpp). The case-insensitive key folds Latin (with Turkish and Polish
 // letters), Greek and Cyrillic capitals; other scripts have no case.
 #pragma once
 
