@@ -81,7 +81,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
             << std::endl;
     // Counted by every part below; read by the metrics page (docs/OPERATIONS.md).
     Metrics metrics;
-    StorageQueue queue(storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); });
+    // Held until the restores below have read the store directly (storage.h, QueueStart).
+    StorageQueue queue(
+        storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); },
+        QueueStart::Held);
     queue.set_metrics(&metrics);
     // Several nodes share a PostgreSQL store: each table is owned by one node at a time
     // (docs/MULTINODE.md). A SQLite store has one node: this one owns every table.
@@ -138,7 +141,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     lobby_limits.rated_same_address = options.limits.rated_same_address;
     LobbyHost lobby(ioc, hub, accounts, lobby_limits,
                     lobby_bus ? lobby_bus->link() : LobbyBusLink{});
-    // Restoring reads the store directly: the queue has no work yet and the loop is not running.
+    // Restoring reads the store directly: the queue is held and the loop is not running.
     accounts.restore(*store);
     puzzles.restore(*store);
     explorer.restore(*store, 0);
@@ -166,6 +169,9 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         tournaments->restore(*store);
         site.tournaments = tournaments.get();
     }
+    // The last direct read is done: what the restores queued (the guest sweep, cut tables'
+    // truncations) runs from here on, alone on the connection.
+    queue.release();
 
     std::vector<Network> trusted;
     for (const std::string& proxy : options.trusted_proxies) {

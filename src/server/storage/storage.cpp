@@ -13,8 +13,11 @@
 
 namespace reversi::server {
 
-StorageQueue::StorageQueue(Storage& storage, Post post)
-    : storage_(storage), post_(std::move(post)), thread_([this] { run(); }) {}
+StorageQueue::StorageQueue(Storage& storage, Post post, QueueStart start)
+    : storage_(storage),
+      post_(std::move(post)),
+      held_(start == QueueStart::Held),
+      thread_([this] { run(); }) {}
 
 StorageQueue::~StorageQueue() {
     stop();
@@ -47,10 +50,19 @@ void StorageQueue::read(std::function<void(Storage&)> op, std::function<void()> 
     if (was_empty) wake_.notify_one();
 }
 
+void StorageQueue::release() {
+    {
+        std::lock_guard lock(mutex_);
+        held_ = false;
+    }
+    wake_.notify_one();
+}
+
 void StorageQueue::stop() {
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
+        held_ = false;
     }
     wake_.notify_one();
     if (thread_.joinable()) thread_.join();
@@ -118,7 +130,7 @@ void StorageQueue::run() {
         std::deque<Job> jobs;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+            wake_.wait(lock, [&] { return stopping_ || (!held_ && !jobs_.empty()); });
             if (jobs_.empty() && stopping_) return;
             jobs.swap(jobs_);
         }

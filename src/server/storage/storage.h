@@ -59,10 +59,16 @@ struct WriteFence {
 };
 
 // Runs a Storage on one thread. `post` hands a completion to the caller's thread.
+// How a queue starts. At start-up the server reads the store directly (the restores) and a
+// queued job meanwhile would share the one connection from a second thread, in the middle of
+// those reads (libpq forbids it; SQLite then mixes a transaction into them): a queue started
+// Held runs nothing until release().
+enum class QueueStart { Running, Held };
+
 class StorageQueue {
   public:
     using Post = std::function<void(std::function<void()>)>;
-    StorageQueue(Storage& storage, Post post);
+    StorageQueue(Storage& storage, Post post, QueueStart start = QueueStart::Running);
     ~StorageQueue();
     StorageQueue(const StorageQueue&) = delete;
     StorageQueue& operator=(const StorageQueue&) = delete;
@@ -74,7 +80,10 @@ class StorageQueue {
                std::shared_ptr<WriteFence> fence = nullptr);
     // Queues a read; it runs after every write queued before it.
     void read(std::function<void(Storage&)> op, std::function<void()> done);
-    // Finishes the queued work and stops the thread.
+    // Lets a queue started Held run what was queued and what comes; the caller no longer
+    // touches the store directly from here on.
+    void release();
+    // Finishes the queued work (a held queue's too) and stops the thread.
     void stop();
     // Writes committed so far and transactions used (group commit makes these differ).
     uint64_t writes() const { return writes_; }
@@ -101,6 +110,7 @@ class StorageQueue {
     std::condition_variable wake_;
     std::deque<Job> jobs_;
     bool stopping_ = false;
+    bool held_ = false;
     std::atomic<uint64_t> writes_{0};
     std::atomic<uint64_t> transactions_{0};
     Metrics* metrics_ = nullptr;

@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <chrono>
 #include <future>
+#include <mutex>
 
 #include "storage_backends.h"
 
@@ -148,6 +150,55 @@ TEST(StorageQueue, FailedWriteIsReportedAndIsolated) {
     for (auto& f : posted) f();
     EXPECT_EQ(results, (std::vector<int>{1, 0, 1}));
     EXPECT_EQ(db.unfinished().size(), 2u);
+}
+
+// At start-up the server reads the store directly while the restores queue writes (the guest
+// sweep, truncations): a held queue must run none of them until it is released, or the two
+// threads share one connection mid-read (a restore once read a game with a move missing and
+// cut acknowledged moves away).
+TEST(StorageQueue, HeldQueueRunsNothingUntilReleased) {
+    const TempDb temp("held");
+    SqliteStorage db(temp.path);
+    db.save_table(row("restored", "playing", 1));
+    std::mutex m;
+    std::vector<std::function<void()>> posted;
+    StorageQueue queue(
+        db,
+        [&](std::function<void()> f) {
+            std::lock_guard lock(m);
+            posted.push_back(std::move(f));
+        },
+        QueueStart::Held);
+    std::promise<void> ran;
+    bool stored = false;
+    queue.write(
+        [&](Storage& s) {
+            s.save_table(row("queued", "playing", 2));
+            ran.set_value();
+        },
+        [&](bool ok) { stored = ok; });
+    // The direct reads of a restore, on this thread, with the write waiting.
+    for (int i = 0; i < 20; ++i) ASSERT_EQ(db.unfinished().size(), 1u);
+    auto future = ran.get_future();
+    EXPECT_EQ(future.wait_for(std::chrono::milliseconds(100)), std::future_status::timeout);
+    queue.release();
+    future.get();
+    queue.stop();
+    for (auto& f : posted) f();
+    EXPECT_TRUE(stored);
+    EXPECT_EQ(db.unfinished().size(), 2u);
+}
+
+TEST(StorageQueue, StoppingAHeldQueueStillRunsWhatWasQueued) {
+    const TempDb temp("held_stop");
+    SqliteStorage db(temp.path);
+    StorageQueue queue(db, [](std::function<void()> f) { f(); }, QueueStart::Held);
+    bool stored = false;
+    queue.write([](Storage& s) { s.save_table(row("queued", "playing", 1)); },
+                [&](bool ok) { stored = ok; });
+    queue.stop();
+    EXPECT_TRUE(stored);
+    EXPECT_EQ(db.unfinished().size(), 1u);
 }
 
 }  // namespace
