@@ -138,7 +138,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).
     LobbyLimits lobby_limits;
-    lobby_limits.rated_same_address = options.limits.rated_same_address;
+    lobby_limits.rated_meeting = RatedMeetingRule(options.limits.rated_same_address);
     LobbyHost lobby(ioc, hub, accounts, lobby_limits,
                     lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue is held and the loop is not running.

@@ -129,9 +129,9 @@ void Lobby::reply_challenge(const Identity& me, const std::string& address, cons
         throw ApiError(ErrorCode::NotYourSeat, "only the challenged player can answer");
     if (!accept) return end_challenge(id, "declined");
     const Challenge c = it->second;
-    if (c.rated && !limits_.rated_same_address)
-        if (const std::string why =
-                rated_pairing_problem({{c.from.player, c.from_address}, {me.player, address}});
+    if (c.rated)
+        if (const std::string why = limits_.rated_meeting.problem(
+                {{c.from.player, c.from_address}, {me.player, address}});
             !why.empty())
             throw ApiError(ErrorCode::NotAllowed, why);
     end_challenge(id, "accepted");  // both players' views drop it before `paired` comes

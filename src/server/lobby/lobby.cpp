@@ -18,7 +18,7 @@ namespace reversi::server {
 using namespace lobby_fields;
 
 Lobby::Lobby(LobbyServices services, LobbyLimits limits)
-    : services_(std::move(services)), limits_(limits) {
+    : services_(std::move(services)), limits_(limits), quick_({}, limits_.rated_meeting) {
     if (!services_.rating)
         services_.rating = [](const Identity&, const std::string&) { return LobbyRating{}; };
     if (!services_.me)
@@ -327,8 +327,8 @@ void Lobby::accept_seek(const Identity& me, const std::string& address, const st
         throw ApiError(ErrorCode::NotAllowed, "you cannot accept your own seek");
     if (seek.rated && !may_play_rated(me))
         throw ApiError(ErrorCode::BadRequest, RatedNeedsRegistration);
-    if (seek.rated && !limits_.rated_same_address)
-        if (const std::string why = rated_pairing_problem(
+    if (seek.rated)
+        if (const std::string why = limits_.rated_meeting.problem(
                 {{seek.owner.player, seek.owner_address}, {me.player, address}});
             !why.empty())
             throw ApiError(ErrorCode::NotAllowed, why);
@@ -377,8 +377,8 @@ void Lobby::on_quick(LobbyClient& client, const json& msg) {
     entry.players = setup->players;
     entry.rating = services_.rating(me, entry.pool).rating;
     entry.since = services_.now();
-    // The address keeps two accounts of one address apart (QuickQueue), unless allowed.
-    if (!limits_.rated_same_address) entry.address = client.address();
+    // The address keeps two accounts of one address apart (QuickQueue, RatedMeetingRule).
+    entry.address = client.address();
     quick_.add(entry);
     if (shared_quick()) publish_quick(entry, me);
     if (Player* p = find_player(me.player)) p->quick_window_sent = -1;

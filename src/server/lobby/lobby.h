@@ -40,9 +40,8 @@ struct LobbyLimits {
     // Pending challenges one sender (a player, or an address) may have to one player, so a
     // few spammers cannot fill a player's slots and keep a friend's challenge out.
     int challenges_to_player_per_sender = 2;
-    size_t seeks_per_page = 50;
-    bool rated_same_address = false;  // ServerLimits::rated_same_address  // seeks in the first
-                                      // "lobby" message and in each "seek_page"
+    size_t seeks_per_page = 50;      // seeks in the first "lobby" message and in each "seek_page"
+    RatedMeetingRule rated_meeting;  // from ServerLimits::rated_same_address
     double messages_per_second = 2;
     double message_burst = 20;  // a socket may send this many at once, then the rate
     size_t max_message_bytes = 4096;

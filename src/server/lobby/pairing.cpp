@@ -94,7 +94,7 @@ std::optional<int64_t> QuickQueue::any_rating_at(const QuickEntry& entry) const 
 
 bool QuickQueue::compatible(const QuickEntry& a, const QuickEntry& b, int64_t now) const {
     if (a.player == b.player || !same_game(a, b)) return false;
-    if (a.rated && !rated_pairing_problem({{a.player, a.address}, {b.player, b.address}}).empty())
+    if (a.rated && !rule_.problem({{a.player, a.address}, {b.player, b.address}}).empty())
         return false;
     // Nobody else waits for this game: the gap no longer matters after a short wait.
     if (const auto at = any_rating_at(a); at && now >= *at) return true;

@@ -14,6 +14,7 @@
 
 #include "core/variant.h"
 #include "server/common/protocol.h"
+#include "server/rating/rated_players.h"
 #include "server/rating/ratings.h"
 
 namespace reversi::server {
@@ -51,7 +52,8 @@ struct QuickEntry {
 
 class QuickQueue {
   public:
-    explicit QuickQueue(PairingWindow window = {}) : window_(window) {}
+    explicit QuickQueue(PairingWindow window = {}, RatedMeetingRule rule = RatedMeetingRule())
+        : window_(window), rule_(rule) {}
 
     // The rating difference `entry` accepts at `now` (by its wait alone).
     double window(const QuickEntry& entry, int64_t now) const;
@@ -77,6 +79,7 @@ class QuickQueue {
     static bool same_game(const QuickEntry& a, const QuickEntry& b);
 
     PairingWindow window_;
+    RatedMeetingRule rule_;
     std::vector<QuickEntry> entries_;  // in order of arrival
 };
 

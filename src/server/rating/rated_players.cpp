@@ -11,7 +11,8 @@ bool may_play_rated(const Identity& who) {
     return who.player != 0 && !who.guest;
 }
 
-std::string rated_pairing_problem(const std::vector<RatedSeat>& seats) {
+std::string RatedMeetingRule::problem(const std::vector<RatedSeat>& seats) const {
+    if (same_address_allowed_) return {};
     for (size_t i = 0; i < seats.size(); ++i)
         for (size_t j = i + 1; j < seats.size(); ++j)
             if (!seats[i].address.empty() && seats[i].address == seats[j].address &&

@@ -23,9 +23,21 @@ struct RatedSeat {
     std::string address;
 };
 
-// Why these players may not meet in one rated game (two of them play from one address: one
-// person's two accounts farm ratings so); empty when they may.
-std::string rated_pairing_problem(const std::vector<RatedSeat>& seats);
+// Who may meet whom in a rated game: never two accounts from one address (one person's two
+// accounts farm ratings so), unless the site allows it (`serve --rated-same-address`: the
+// browser tests, or a club that plays behind one address). The one owner of that rule with
+// its setting: the lobby asks it before pairing (so the one who accepts hears why) and the
+// hub asks it again where the table is made (the last word).
+class RatedMeetingRule {
+  public:
+    explicit RatedMeetingRule(bool same_address_allowed = false)
+        : same_address_allowed_(same_address_allowed) {}
+    // Why these players may not meet in one rated game; empty when they may.
+    std::string problem(const std::vector<RatedSeat>& seats) const;
+
+  private:
+    bool same_address_allowed_;
+};
 
 // The refusal's text where a player who may not play rated asks for a rated game.
 inline constexpr const char* RatedNeedsRegistration = "rated games are for registered players";

@@ -22,9 +22,9 @@
 #include "server/storage/account_store.h"
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
-#include "server/storage/puzzle_store.h"
 #include "server/storage/guest_store.h"
 #include "server/storage/login_failure_store.h"
+#include "server/storage/puzzle_store.h"
 #include "server/storage/table_store.h"
 #include "server/storage/tournament_store.h"
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "accounts_client.h"
+#include "forwarding_proxy.h"
 #include "server_harness.h"
 #include "storage_backends.h"
 
@@ -85,6 +86,51 @@ TEST(PostgresAccountsNet, WrongLoginsCountAcrossNodesPerClientBehindTheProxy) {
         EXPECT_EQ(b.post("/api/login", {{"name", "BeaNodes"}, {"password", "bea's secret"}}).status,
                   200);
     }
+}
+
+// The same behind a proxy process that sets X-Forwarded-For itself (forwarding_proxy.h, as
+// deploy/nginx.conf does), the clients on addresses of their own: one client's ten wrong
+// logins, spread by the proxy over both nodes, limit that client only; a forged
+// X-Forwarded-For does not help it, since the nodes take the entry the proxy appended.
+TEST(PostgresAccountsNet, BehindAForwardingProxyOneClientsFailuresDoNotTouchAnother) {
+    const std::string server = testing_backends::test_server_uri();
+    if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
+    testing_backends::PostgresDb db(server);
+    TempDir dir("pg_behind_proxy");
+    const std::vector<std::string> args = {"--db", db.uri(), "--trusted-proxy", "127.0.0.1"};
+    ServerProcess one(dir.path, args);
+    ServerProcess two(dir.path, args);
+    ForwardingProxy proxy({one.port, two.port});
+    const auto client = [&](const std::string& from) {
+        return Browser(proxy.port(), "127.0.0.1", from);
+    };
+    Browser owner = client("127.0.0.7");
+    ASSERT_EQ(
+        owner.post("/api/register", {{"name", "CemProxy"}, {"password", "cem's secret"}}).status,
+        200);
+    for (int i = 0; i < 10; ++i)
+        EXPECT_EQ(client("127.0.0.5")
+                      .post("/api/login",
+                            {{"name", "CemProxy"}, {"password", "guess " + std::to_string(i)}})
+                      .status,
+                  403);
+    EXPECT_EQ(client("127.0.0.5")
+                  .post("/api/login", {{"name", "CemProxy"}, {"password", "guess"}})
+                  .status,
+              429);
+    Browser forging = client("127.0.0.5");
+    forging.set_header("X-Forwarded-For", "192.0.2.99");
+    EXPECT_EQ(forging.post("/api/login", {{"name", "CemProxy"}, {"password", "guess"}}).status,
+              429);
+    // Another client: the owner logs in, twice, so through both nodes.
+    for (int i = 0; i < 2; ++i)
+        EXPECT_EQ(client("127.0.0.8")
+                      .post("/api/login", {{"name", "CemProxy"}, {"password", "cem's secret"}})
+                      .status,
+                  200);
+    const std::vector<int> forwarded = proxy.forwarded();
+    EXPECT_GE(forwarded[0], 5);
+    EXPECT_GE(forwarded[1], 5);
 }
 
 }  // namespace

@@ -139,9 +139,10 @@ TEST(Farming, LobbyTablesCountAgainstTheTableLimit) {
 }
 
 TEST(Farming, RatedPairingsKeepTwoAccountsOfOneAddressApart) {
-    EXPECT_NE(rated_pairing_problem({{7, "10.0.0.1"}, {9, "10.0.0.1"}}), "");
-    EXPECT_EQ(rated_pairing_problem({{7, "10.0.0.1"}, {9, "10.0.0.2"}}), "");
-    EXPECT_EQ(rated_pairing_problem({{7, ""}, {9, ""}}), "");  // not known: not held against
+    const RatedMeetingRule rule;
+    EXPECT_NE(rule.problem({{7, "10.0.0.1"}, {9, "10.0.0.1"}}), "");
+    EXPECT_EQ(rule.problem({{7, "10.0.0.1"}, {9, "10.0.0.2"}}), "");
+    EXPECT_EQ(rule.problem({{7, ""}, {9, ""}}), "");  // not known: not held against
 
     // Quick pairing: the farmer's two accounts wait for the same rated game and never meet;
     // a stranger arriving is paired with one of them.
@@ -159,6 +160,20 @@ TEST(Farming, RatedPairingsKeepTwoAccountsOfOneAddressApart) {
     const auto groups = queue.match(60'000);
     ASSERT_EQ(groups.size(), 1u);
     EXPECT_NE(groups[0][0].address, groups[0][1].address);
+}
+
+// Where the site allows one address's accounts to meet (serve --rated-same-address), the rule
+// says so everywhere it is asked: quick pairing too pairs the two accounts.
+TEST(Farming, TheSameAddressSettingIsTheRulesOwn) {
+    const RatedMeetingRule allowed(true);
+    EXPECT_EQ(allowed.problem({{7, "10.0.0.1"}, {9, "10.0.0.1"}}), "");
+    QuickQueue queue({}, allowed);
+    QuickEntry one{7, 1500, "8x8", "3+2", true, 2, 0, "10.0.0.1"};
+    QuickEntry two = one;
+    two.player = 9;
+    queue.add(one);
+    queue.add(two);
+    EXPECT_EQ(queue.match(60'000).size(), 1u);
 }
 
 }  // namespace

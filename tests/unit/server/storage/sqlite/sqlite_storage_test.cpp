@@ -2,16 +2,15 @@
 // The SQLite store on a real file: tables and moves survive closing and reopening, undo
 // truncates, unfinished and finished tables are listed apart, and the queue reports a write
 // only after it is committed (visible to a second connection).
-#include "server/storage/sqlite/storage.h"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <filesystem>
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <mutex>
 
+#include "server/storage/sqlite/storage.h"
 #include "storage_backends.h"
 
 // A namespace of its own: its TempDb differs from the other test files', which a unity
@@ -192,7 +191,8 @@ TEST(StorageQueue, HeldQueueRunsNothingUntilReleased) {
 TEST(StorageQueue, StoppingAHeldQueueStillRunsWhatWasQueued) {
     const TempDb temp("held_stop");
     SqliteStorage db(temp.path);
-    StorageQueue queue(db, [](std::function<void()> f) { f(); }, QueueStart::Held);
+    StorageQueue queue(
+        db, [](std::function<void()> f) { f(); }, QueueStart::Held);
     bool stored = false;
     queue.write([](Storage& s) { s.save_table(row("queued", "playing", 1)); },
                 [&](bool ok) { stored = ok; });
