@@ -43,8 +43,10 @@ std::string cleared_session_cookie() {
     return out;
 }
 
-std::string session_token(std::string_view header) {
-    // "a=1; rv_session=abc; b=2": the first well-formed rv_session wins.
+namespace {
+
+// The value of the first well-formed `name` token in "a=1; rv_session=abc; b=2", or empty.
+std::string cookie_token(std::string_view header, std::string_view name) {
     size_t pos = 0;
     while (pos < header.size()) {
         size_t end = header.find(';', pos);
@@ -52,14 +54,31 @@ std::string session_token(std::string_view header) {
         std::string_view pair = header.substr(pos, end - pos);
         while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
         while (!pair.empty() && pair.back() == ' ') pair.remove_suffix(1);
-        if (pair.size() > CookieName.size() && pair.substr(0, CookieName.size()) == CookieName &&
-            pair[CookieName.size()] == '=') {
-            const std::string_view value = pair.substr(CookieName.size() + 1);
+        if (pair.size() > name.size() && pair.substr(0, name.size()) == name &&
+            pair[name.size()] == '=') {
+            const std::string_view value = pair.substr(name.size() + 1);
             if (is_token(value)) return std::string(value);
         }
         pos = end + 1;
     }
     return {};
+}
+
+constexpr std::string_view DeviceCookieName = "rv_device";
+
+}  // namespace
+
+std::string device_of(std::string_view header) {
+    return cookie_token(header, DeviceCookieName);
+}
+
+std::string device_cookie(const std::string& device) {
+    return std::string(DeviceCookieName) + "=" + device +
+           "; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000";
+}
+
+std::string session_token(std::string_view header) {
+    return cookie_token(header, CookieName);
 }
 
 json rating_json(const StoredRating& r) {
@@ -82,8 +101,8 @@ Accounts::Accounts(net::io_context& ioc, StorageQueue& storage, AccountsOptions 
     if (!options_.hash_ops) options_.hash_ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
     if (!options_.hash_memory) options_.hash_memory = crypto_pwhash_MEMLIMIT_INTERACTIVE;
     // Made beside the start-up; the first verification that needs it waits for it.
-    decoy_ = std::async(std::launch::async, [this] { return hash_password(random_token()); })
-                 .share();
+    decoy_ =
+        std::async(std::launch::async, [this] { return hash_password(random_token()); }).share();
 }
 
 Accounts::~Accounts() {
@@ -127,8 +146,7 @@ void Accounts::write(std::function<void(Storage&)> op) {
     });
 }
 
-void Accounts::off_thread(HashClass cls, std::function<void()> work,
-                          std::function<void()> done) {
+void Accounts::off_thread(HashClass cls, std::function<void()> work, std::function<void()> done) {
     std::weak_ptr<const int> life = life_;
     const bool queued = workers_->submit(
         cls, [this, life, work = std::move(work), done = std::move(done)]() mutable {
@@ -137,8 +155,7 @@ void Accounts::off_thread(HashClass cls, std::function<void()> work,
                 if (!life.expired()) done();
             });
         });
-    if (!queued)
-        throw ApiError(ErrorCode::Busy, "too many passwords to check at once; try again");
+    if (!queued) throw ApiError(ErrorCode::Busy, "too many passwords to check at once; try again");
 }
 
 std::string Accounts::hash_password(const std::string& password) const {
@@ -214,20 +231,18 @@ void Accounts::expire_guests() {
     auto gone = std::make_shared<std::vector<int64_t>>();
     const int64_t idle_before = wall_now() - options_.guest_expiry_ms;
     std::weak_ptr<const int> life = life_;
-    storage_.write(
-        [gone, idle_before, online](Storage& s) {
-            *gone = s.expire_guests(idle_before, PerSweep, online);
-        },
-        [this, life, gone](bool ok) {
-            if (life.expired() || !ok) return;
-            for (const int64_t id : *gone) {
-                const auto it = players_.find(id);
-                if (it == players_.end() || !it->second.guest()) continue;
-                by_key_.erase(it->second.row.name_key);
-                players_.erase(it);
-                end_sessions_of(id, false);
-            }
-        });
+    storage_.write([gone, idle_before,
+                    online](Storage& s) { *gone = s.expire_guests(idle_before, PerSweep, online); },
+                   [this, life, gone](bool ok) {
+                       if (life.expired() || !ok) return;
+                       for (const int64_t id : *gone) {
+                           const auto it = players_.find(id);
+                           if (it == players_.end() || !it->second.guest()) continue;
+                           by_key_.erase(it->second.row.name_key);
+                           players_.erase(it);
+                           end_sessions_of(id, false);
+                       }
+                   });
 }
 
 std::string Accounts::new_guest_name(int64_t id) {

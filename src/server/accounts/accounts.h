@@ -56,6 +56,10 @@ std::string session_cookie(const std::string& token);
 std::string cleared_session_cookie();
 // The session token in a Cookie header ("rv_session"), empty when absent or malformed.
 std::string session_token(std::string_view cookie_header);
+// The device id of a Cookie header (`rv_device`, 32 hex digits), or empty; and the Set-Cookie
+// value that gives a browser a device id (sent beside a new session: rating/device_sightings.h).
+std::string device_of(std::string_view cookie_header);
+std::string device_cookie(const std::string& device);
 
 // A rating as docs/SITE.md writes it ({"rating", "rd", "volatility", "games", "provisional"}).
 json rating_json(const StoredRating& rating);

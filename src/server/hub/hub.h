@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -59,6 +60,8 @@ class Subscriber {
 struct HubOptions {
     double hint_seconds = 1.0;
     ServerLimits limits;
+    // Who may meet in a rated game; built from limits.rated_same_address where not set.
+    std::optional<RatedMeetingRule> rated_meeting;
 };
 
 class GameHub {

@@ -22,6 +22,7 @@
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
 #include "server/puzzles/service.h"
+#include "server/rating/device_sightings.h"
 #include "server/tournament/service.h"
 
 namespace reversi::server {
@@ -381,6 +382,7 @@ void HttpSession::handle(http::request<http::string_body>&& req) {
     client_ = settings_->addresses.client(peer_, forwarded);
     https_ = settings_->addresses.https(peer_, forwarded);
     set_cookie_.clear();
+    device_ = device_of(sv(req[http::field::cookie]));
     // On a store several nodes share, a session made or ended on another node is read first
     // (Accounts::resolve, off the network thread); on one node the route runs at once.
     bearer_as_cookie(req);
@@ -415,10 +417,10 @@ void HttpSession::route(http::request<http::string_body>&& req) {
     const bool api = path == "/api" || path.substr(0, 5) == "/api/";
     if ((websocket::is_upgrade(req) || (api && !reads)) &&
         !settings_->origins.allows(sv(req[http::field::origin]), host_))
-        return answer(request_,
-                      error_body(ErrorCode::NotAllowed, "requests from another site are refused",
-                                 403),
-                      false);
+        return answer(
+            request_,
+            error_body(ErrorCode::NotAllowed, "requests from another site are refused", 403),
+            false);
     if (websocket::is_upgrade(req)) {
         // A proxy's connection counts against its client's cap from now on.
         if (!slot_.move_to(client_))
@@ -438,7 +440,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         if (site_.lobby) table = counted_online(*site_.lobby, std::move(table));
         auto ws = std::make_shared<WebsocketSession>(
             stream_.release_socket(), std::move(slot_), settings_->limits,
-            site_.accounts.identify(sv(req[http::field::cookie])), std::move(table));
+            seen(site_.accounts.identify(sv(req[http::field::cookie]))), std::move(table));
         ws->run(std::move(req), host_);
         return;
     }
@@ -449,13 +451,18 @@ void HttpSession::route(http::request<http::string_body>&& req) {
     serve_file(req, path);
 }
 
+Identity HttpSession::seen(Identity who) const {
+    if (site_.devices && who.player && !who.guest) site_.devices->seen(who.player, device_);
+    return who;
+}
+
 void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
     stream_.expires_never();
     upgraded_ = true;
     log_access(101);
     auto ws = std::make_shared<WebsocketSession>(
         stream_.release_socket(), std::move(slot_), settings_->limits,
-        site_.accounts.identify(sv(req[http::field::cookie])),
+        seen(site_.accounts.identify(sv(req[http::field::cookie]))),
         std::make_unique<LobbyEndpoint>(*site_.lobby));
     ws->run(std::move(req), host_);
 }
@@ -478,18 +485,17 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
             // Every API call that acts is a POST; it must say JSON (net/request_origin.h).
             if (r.method == http::verb::post &&
                 !json_content_type(sv(req[http::field::content_type])))
-                return answer(request_,
-                              error_body(ErrorCode::BadRequest,
-                                         "send Content-Type: application/json", 415),
-                              keep);
-            const Identity identity = site_.accounts.identify(sv(req[http::field::cookie]));
+                return answer(
+                    request_,
+                    error_body(ErrorCode::BadRequest, "send Content-Type: application/json", 415),
+                    keep);
+            const Identity identity = seen(site_.accounts.identify(sv(req[http::field::cookie])));
             const std::function<Identity()> ensure = [this, &identity] {
                 auto ensured = site_.accounts.ensure(identity, client_);
                 if (!ensured.set_cookie.empty()) set_cookie_ = ensured.set_cookie;
                 return ensured.identity;
             };
-            return r.run(
-                {hub_, req, seg, params, respond, client_, site_, identity, ensure});
+            return r.run({hub_, req, seg, params, respond, client_, site_, identity, ensure});
         }
         if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
         respond(error_body(ErrorCode::NotFound, "no API route " +
@@ -551,6 +557,12 @@ void HttpSession::reply(Reply r, bool keep_alive, std::string_view allow) {
     // HTTPS the browser sends it back only over HTTPS.
     const std::string& cookie = !r.set_cookie.empty() ? r.set_cookie : set_cookie_;
     if (!cookie.empty()) res.set(http::field::set_cookie, https_ ? cookie + "; Secure" : cookie);
+    // A browser without a device id gets one beside its new session, after it: clients that
+    // keep only the first Set-Cookie keep the session (rating/device_sightings.h).
+    if (!cookie.empty() && device_.empty()) {
+        const std::string device = device_cookie(random_token());
+        res.insert(http::field::set_cookie, https_ ? device + "; Secure" : device);
+    }
     add_security_headers(res, host_, https_);
     res.body() = std::move(r.body);
     res.keep_alive(keep_alive);

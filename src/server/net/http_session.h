@@ -54,6 +54,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     void route(http::request<http::string_body>&& req);
     // Hands the connection to a lobby WebSocket (docs/SITE.md "Lobby").
     void upgrade_to_lobby(http::request<http::string_body>&& req);
+    // Records that a registered `who` uses this request's device (Site::devices); returns it.
+    Identity seen(Identity who) const;
     void handle_api(const http::request<http::string_body>& req, std::string_view path);
     void serve_file(const http::request<http::string_body>& req, std::string_view path);
     // Answers the current request once (later answers to it are dropped).
@@ -79,6 +81,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string host_;                // Host header of the current request
     bool https_ = false;              // the current request reached the site over HTTPS
     std::string set_cookie_;          // Set-Cookie for the current request's answer (a new guest)
+    std::string device_;              // the request's device id (rv_device), or empty
     uint64_t request_ = 0;            // serial of the current request
     bool answered_ = false;           // the current request has its answer
     bool upgraded_ = false;           // the socket went to a WebsocketSession

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The services of one server that HTTP and WebSocket sessions reach: the hub of tables, the
-// accounts, and (null until they exist) the lobby, the analysis, puzzle and explorer services. Owned by
-// run_server; every session holds a reference, so a new service is one pointer here.
+// accounts, and (null until they exist) the lobby, the analysis, puzzle and explorer services.
+// Owned by run_server; every session holds a reference, so a new service is one pointer here.
 #pragma once
 
 namespace reversi::server {
@@ -15,6 +15,7 @@ class TournamentService;
 class Metrics;
 class EventLog;
 class ExplorerService;
+class DeviceSightings;
 
 struct Site {
     GameHub& hub;
@@ -26,6 +27,7 @@ struct Site {
     Metrics* metrics = nullptr;  // counts connections and refused requests (may be null)
     EventLog* log = nullptr;     // the structured access log (`--json-log`), or null
     ExplorerService* explorer = nullptr;
+    DeviceSightings* devices = nullptr;  // who used which device (rated pairings), or null
 };
 
 }  // namespace reversi::server

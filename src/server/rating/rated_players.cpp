@@ -19,6 +19,12 @@ std::string RatedMeetingRule::problem(const std::vector<RatedSeat>& seats) const
                 seats[i].player != seats[j].player)
                 return "rated games are between players on different connections; two accounts "
                        "from one address play casual games only";
+    if (devices_)
+        for (size_t i = 0; i < seats.size(); ++i)
+            for (size_t j = i + 1; j < seats.size(); ++j)
+                if (devices_->shared(seats[i].player, seats[j].player))
+                    return "rated games are between players on different devices; two accounts "
+                           "used in one browser play casual games only";
     return {};
 }
 

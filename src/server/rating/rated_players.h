@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/common/identity.h"
+#include "server/rating/device_sightings.h"
 
 namespace reversi::server {
 
@@ -23,20 +24,23 @@ struct RatedSeat {
     std::string address;
 };
 
-// Who may meet whom in a rated game: never two accounts from one address (one person's two
-// accounts farm ratings so), unless the site allows it (`serve --rated-same-address`: the
-// browser tests, or a club that plays behind one address). The one owner of that rule with
-// its setting: the lobby asks it before pairing (so the one who accepts hears why) and the
-// hub asks it again where the table is made (the last word).
+// Who may meet whom in a rated game: never two accounts from one address or seen on one
+// device (one person's two accounts farm ratings so), unless the site allows it
+// (`serve --rated-same-address`: the browser tests, or a club that plays behind one address).
+// The one owner of that rule with its setting: the lobby asks it before pairing (so the one
+// who accepts hears why) and the hub asks it again where the table is made (the last word).
 class RatedMeetingRule {
   public:
-    explicit RatedMeetingRule(bool same_address_allowed = false)
-        : same_address_allowed_(same_address_allowed) {}
+    // `devices` (may be null: addresses only) must outlive the rule.
+    explicit RatedMeetingRule(bool same_address_allowed = false,
+                              const DeviceSightings* devices = nullptr)
+        : same_address_allowed_(same_address_allowed), devices_(devices) {}
     // Why these players may not meet in one rated game; empty when they may.
     std::string problem(const std::vector<RatedSeat>& seats) const;
 
   private:
     bool same_address_allowed_;
+    const DeviceSightings* devices_;
 };
 
 // The refusal's text where a player who may not play rated asks for a rated game.

@@ -15,6 +15,15 @@ struct BrowserReply {
     std::string body;
     http::fields headers;  // every header of the answer
     json data() const { return json::parse(body); }
+    // "name=value" of the answer's Set-Cookie for `name` (any of its Set-Cookie headers).
+    std::string cookie_named(const std::string& name) const {
+        for (auto it = headers.find(http::field::set_cookie);
+             it != headers.end() && it->name() == http::field::set_cookie; ++it) {
+            const std::string value(it->value());
+            if (value.rfind(name + "=", 0) == 0) return value.substr(0, value.find(';'));
+        }
+        return {};
+    }
 };
 
 class Browser {

@@ -79,6 +79,47 @@ TEST(LobbyNet, SeekAcceptPairsWithWorkingTokens) {
     EXPECT_EQ(games["games"][0]["opponents"], json::array({"AdaLobby"}));
 }
 
+// Issue 27, finding 5, by device: a second account used in the same browser (its rv_device
+// cookie) cannot take a rated seek even from another address; an account on a device of its
+// own can.
+TEST(LobbyNet, ARatedSeekIsNotTakenByAnAccountSeenOnTheSameDevice) {
+    TempDir dir("lobby_net_same_device");
+    ServerProcess server(dir.path);
+    Browser first(server.port, "127.0.0.1", "127.0.0.2");
+    first.get("/api/me");
+    const BrowserReply reg =
+        first.post("/api/register", {{"name", "AdaDevice"}, {"password", "correct horse"}});
+    ASSERT_EQ(reg.status, 200) << reg.body;
+    const std::string device = reg.cookie_named("rv_device");
+    ASSERT_FALSE(device.empty()) << "a new session comes with a device id";
+    EXPECT_EQ(reg.set_cookie.rfind("rv_session=", 0), 0u) << "the session's cookie comes first";
+    // Ada's browser logs out and registers her second account, from another address.
+    Browser second(server.port, "127.0.0.1", "127.0.0.3");
+    second.set_cookie(device);
+    second.get("/api/me");
+    ASSERT_EQ(
+        second.post("/api/register", {{"name", "AdaDeviceAlt"}, {"password", "correct horse"}})
+            .status,
+        200);
+    second.set_cookie(second.cookie() + "; " + device);
+    first.set_cookie(first.cookie() + "; " + device);
+    CookieSocket ada(server.port, "/ws/lobby", first.cookie(), "127.0.0.2");
+    ada.read_until([](const json& m) { return is(m, "lobby"); });
+    CookieSocket alt(server.port, "/ws/lobby", second.cookie(), "127.0.0.3");
+    alt.read_until([](const json& m) { return is(m, "lobby"); });
+    ada.send({{"type", "seek"}, {"rated", true}});
+    const json added = alt.read_until([](const json& m) { return is(m, "seek_added"); });
+    alt.send({{"type", "accept"}, {"id", added["seek"]["id"]}});
+    const json refused = alt.read_until([](const json& m) { return is(m, "error"); });
+    EXPECT_EQ(refused["code"], "not_allowed") << refused.dump();
+    EXPECT_NE(refused.value("message", "").find("device"), std::string::npos) << refused.dump();
+    // A player with a device and an address of their own takes the same seek.
+    Player bob(server.port, "BobDevice", true, "127.0.0.4");
+    bob.lobby->send({{"type", "accept"}, {"id", added["seek"]["id"]}});
+    EXPECT_TRUE(
+        bob.lobby->read_until([](const json& m) { return is(m, "paired"); })["seat"].is_number());
+}
+
 // Issue 27, finding 5: a second account on the same address (the farmer's own) cannot take
 // a rated seek; a casual one it may.
 TEST(LobbyNet, ARatedSeekIsNotTakenFromTheSameAddress) {
