@@ -55,6 +55,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // Hands the connection to a lobby WebSocket (docs/SITE.md "Lobby").
     void upgrade_to_lobby(http::request<http::string_body>&& req);
     void handle_api(const http::request<http::string_body>& req, std::string_view path);
+    // The bot API's NDJSON streams (docs/PROTOCOL.md "Bot API"): hands the connection to an
+    // EventStream, or answers why not; false when `path` is no stream's.
+    bool open_stream(const http::request<http::string_body>& req, std::string_view path);
     void serve_file(const http::request<http::string_body>& req, std::string_view path);
     // Answers the current request once (later answers to it are dropped).
     void answer(uint64_t request, Reply r, bool keep_alive, std::string_view allow = {});

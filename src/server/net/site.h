@@ -15,6 +15,7 @@ class TournamentService;
 class Metrics;
 class EventLog;
 class ExplorerService;
+class StreamQuota;
 
 struct Site {
     GameHub& hub;
@@ -26,6 +27,7 @@ struct Site {
     Metrics* metrics = nullptr;  // counts connections and refused requests (may be null)
     EventLog* log = nullptr;     // the structured access log (`--json-log`), or null
     ExplorerService* explorer = nullptr;
+    StreamQuota* streams = nullptr;  // the bot API's NDJSON streams per player
 };
 
 }  // namespace reversi::server

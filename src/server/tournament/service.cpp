@@ -86,7 +86,32 @@ void TournamentService::restore(Storage& storage) {
     tick();
 }
 
+void TournamentService::create_scheduled() {
+    if (schedule_.empty()) return;
+    std::set<std::string> made;
+    for (const auto& [id, t] : tournaments_)
+        if (!t.settings().scheduled.empty()) made.insert(t.settings().scheduled);
+    for (tournament::Settings& s : tournament::due_occurrences(schedule_, now(), made)) {
+        const std::string id = random_id(8);
+        // The site is the creator: player 0, whom no session is.
+        auto [it, fresh] =
+            tournaments_.emplace(id, Tournament(id, std::move(s), Identity{}, now()));
+        persist(it->second, {});
+        changed(it->second);
+    }
+    // An hourly schedule makes 24 a day: memory keeps the finished ones a restart would read.
+    std::vector<std::pair<int64_t, std::string>> finished;
+    for (const auto& [id, t] : tournaments_)
+        if (t.status() == Status::Finished && !dirty_.count(id))
+            finished.emplace_back(t.settings().starts_at, id);
+    if (finished.size() <= static_cast<size_t>(FinishedKept)) return;
+    std::sort(finished.begin(), finished.end());
+    for (size_t i = 0; i + FinishedKept < finished.size(); ++i)
+        tournaments_.erase(finished[i].second);
+}
+
 void TournamentService::tick() {
+    create_scheduled();
     for (auto& [id, t] : tournaments_) pump(t);
     // Standings go out at most once a second: an arena of many players changes at every
     // game's end, and every entrant hears of it.

@@ -222,6 +222,7 @@ json Tournament::view(int64_t now) const {
             {"rated", settings_.rated},
             {"status", status_name(status_)},
             {"creator", creator_.name},
+            {"scheduled", !settings_.scheduled.empty()},
             {"created", created_},
             {"starts_at", settings_.starts_at},
             {"ends_at", settings_.kind == Kind::Arena ? json(ends) : json()},
@@ -265,6 +266,7 @@ json Tournament::doc() const {
             {"starts_at", settings_.starts_at},
             {"duration_ms", settings_.duration_ms},
             {"rounds", settings_.rounds},
+            {"scheduled", settings_.scheduled},
             {"creator", {{"player", creator_.player}, {"name", creator_.name}}},
             {"created", created_},
             {"status", status_name(status_)},
@@ -284,6 +286,7 @@ Tournament Tournament::from_doc(const json& d) {
     s.starts_at = d.at("starts_at").get<int64_t>();
     s.duration_ms = d.at("duration_ms").get<int64_t>();
     s.rounds = d.at("rounds").get<int>();
+    s.scheduled = d.value("scheduled", "");
     Identity creator{d.at("creator").at("player").get<int64_t>(),
                      d.at("creator").at("name").get<std::string>(), false, false};
     Tournament t(d.at("id").get<std::string>(), s, creator, d.at("created").get<int64_t>());

@@ -50,6 +50,8 @@ struct Settings {
     int64_t starts_at = 0;    // wall ms
     int64_t duration_ms = 0;  // arena
     int rounds = 0;           // Swiss
+    // The site's schedule made it (schedule.h): its occurrence key; empty for a player's.
+    std::string scheduled;
 };
 
 class Tournament {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The BOT mark after the name of a bot account (docs/PROTOCOL.md "Bot API"), wherever the
-// server says a name is a bot's: table seats, challenges, profiles, the leaderboard.
+// server says a name is a bot's: table seats, seeks, challenges, my games, open tables,
+// finished games, replays, profiles, the leaderboard and tournaments.
 import { t } from '../lib/i18n.js';
 import { el } from '../lib/dom.js';
 

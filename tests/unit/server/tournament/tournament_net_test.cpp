@@ -180,5 +180,34 @@ TEST(TournamentNet, ArenaOfFourRunsToItsEnd) {
     EXPECT_GT(total(end["standings"], "score"), 0);
 }
 
+// Issue 31: the site's schedule makes each entry's next tournament ahead of time, shown in the
+// list as scheduled, stored like any other: a restarted server finds it and makes no second one.
+TEST(TournamentNet, AScheduledTournamentIsMadeAheadOnceAndSurvivesARestart) {
+    TempDir dir("tournament_schedule");
+    const std::vector<std::string> schedule = {
+        "--tournament-schedule", "weekly@mon00:00 arena 8x8 3+2 55m Weekly test arena"};
+    const auto scheduled = [](unsigned short port) {
+        json out = json::array();
+        const json list = get(port, "/api/tournaments").data();
+        for (const json& t : list["tournaments"])
+            if (t["scheduled"] == true) out.push_back(t);
+        return out;
+    };
+    std::string id;
+    {
+        ServerProcess server(dir.path, schedule);
+        const json made = scheduled(server.port);
+        ASSERT_EQ(made.size(), 1u) << made.dump();
+        EXPECT_EQ(made[0]["name"], "Weekly test arena");
+        EXPECT_EQ(made[0]["status"], "created");
+        EXPECT_EQ(made[0]["starts_at"].get<int64_t>() % 3'600'000, 0) << "on the hour";
+        id = made[0]["id"];
+    }
+    ServerProcess again(dir.path, schedule);
+    const json kept = scheduled(again.port);
+    ASSERT_EQ(kept.size(), 1u) << kept.dump();
+    EXPECT_EQ(kept[0]["id"], id);
+}
+
 }  // namespace tournament_net
 }  // namespace reversi::server::testing_support
