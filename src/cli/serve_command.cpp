@@ -167,7 +167,7 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
         ->allow_extra_args(false);
     cmd->add_flag("--site-tournaments", options->site_tournaments,
                   "Schedule the site's standard tournaments: an hourly 8x8 blitz arena, a daily "
-                  "10x10 arena, a weekly octagon arena and a weekly anti Swiss");
+                  "10x10 arena, a weekly octagon arena and a weekly four-player arena");
     cmd->add_option("--trusted-proxy", options->trusted_proxies,
                     "A reverse proxy (ADDR or ADDR/BITS, repeatable) whose X-Forwarded-For or "
                     "X-Real-IP names the client; from other peers those headers are ignored")

@@ -84,9 +84,9 @@ ScheduleEntry parse_schedule_entry(const std::string& text) {
     e.settings.kind = kind == "swiss" ? Kind::Swiss : Kind::Arena;
     const auto setup = pool_setup(pool);
     if (!setup) throw std::invalid_argument("no rating pool \"" + pool + "\"");
-    // Tournaments pair two players (docs/SITE.md "Tournaments").
-    if (setup->players != 2)
-        throw std::invalid_argument("tournaments are played in the two-player pools, not " + pool);
+    // A Swiss pairs two players; an arena groups three or four (docs/SITE.md "Tournaments").
+    if (setup->players != 2 && e.settings.kind == Kind::Swiss)
+        throw std::invalid_argument("a Swiss is played in a two-player pool, not " + pool);
     e.settings.pool = pool;
     e.settings.setup = setup_json(*setup);
     const size_t plus = clock.find('+');
@@ -115,7 +115,7 @@ std::vector<std::string> standard_schedule() {
     return {"hourly@0 arena 8x8 3+2 55m Hourly 8x8 blitz arena",
             "daily@18:00 arena 10x10 5+3 60m Daily 10x10 arena",
             "weekly@sat18:00 arena octagon 5+3 90m Weekly octagon arena",
-            "weekly@sun18:00 swiss 8x8-anti 5+3 7r Weekly anti Swiss"};
+            "weekly@sun18:00 arena 4p 3+2 60m Weekly four-player arena"};
 }
 
 int64_t next_start(const ScheduleEntry& entry, int64_t now) {

@@ -26,14 +26,13 @@ struct ScheduleEntry {
 };
 
 // Reads "EVERY@WHEN KIND POOL CLOCK LENGTH NAME": EVERY@WHEN is hourly@MM, daily@HH:MM or
-// weekly@DDDHH:MM (mon..sun, UTC); KIND arena or swiss; POOL a two-player rating pool; CLOCK M+I
-// (minutes + increment seconds); LENGTH Nm (arena minutes) or Nr (Swiss rounds); NAME the rest.
-// Throws std::invalid_argument saying what is wrong.
+// weekly@DDDHH:MM (mon..sun, UTC); KIND arena or swiss; POOL a rating pool (a Swiss: two players);
+// CLOCK M+I (minutes + increment seconds); LENGTH Nm (arena minutes) or Nr (Swiss rounds); NAME the
+// rest. Throws std::invalid_argument saying what is wrong.
 ScheduleEntry parse_schedule_entry(const std::string& text);
 
 // The site's standard schedule: an hourly 8x8 blitz arena, a daily 10x10 arena, a weekly
-// octagon arena and a weekly anti Swiss (a multi-player one waits for three- and four-player
-// tournaments).
+// octagon arena and a weekly four-player arena.
 std::vector<std::string> standard_schedule();
 
 // The first start of `entry` after `now` (wall ms).

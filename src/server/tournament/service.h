@@ -65,7 +65,7 @@ class TournamentService {
     void create_scheduled();
     // Pairs what is due, ends what is over, and saves and tells when anything changed.
     void pump(Tournament& t);
-    void make_table(const std::string& id, int64_t first, int64_t second);
+    void make_table(const std::string& id, const std::vector<int64_t>& players);
     // Marks `t` changed: stored and told to its entrants at the next tick.
     void changed(Tournament& t);
     // Stores `t` now, then runs `then` (when given) with whether it was stored; a failed

@@ -223,7 +223,8 @@
  * @property {number} round
  * @property {number} [players]
  * @property {TournamentStanding[]} [standings]
- * @property {{table: string | null, round: number, players: (string | null)[], done: boolean, score: number}[]} [games]
+ * @property {{table: string | null, round: number, players: (string | null)[], done: boolean, score: number, points?: number[]}[]} [games]
+ *   `points`: three and four players, each seat's half points by place
  */
 
 /**

@@ -31,12 +31,12 @@ TEST(Schedule, EntriesAreReadFromTheirText) {
     EXPECT_EQ(parse_schedule_entry("daily@18:00 arena 10x10 5+3 60m D").offset_ms, 18 * Hour);
     for (const std::string& entry : standard_schedule())
         EXPECT_NO_THROW(parse_schedule_entry(entry));
-    for (const char* bad : {"hourly@60 arena 8x8 3+2 30m X", "daily@25:00 arena 8x8 3+2 30m X",
-                            "weekly@xyz18:00 arena 8x8 3+2 30m X", "yearly@0 arena 8x8 3+2 30m X",
-                            "hourly@0 league 8x8 3+2 30m X", "hourly@0 arena 9x9 3+2 30m X",
-                            "hourly@0 arena 3p 3+2 30m X", "hourly@0 arena 8x8 3 30m X",
-                            "hourly@0 arena 8x8 3+2 7r X", "hourly@0 arena 8x8 3+2 60m X",
-                            "hourly@0 arena 8x8 3+2 30m"})
+    for (const char* bad :
+         {"hourly@60 arena 8x8 3+2 30m X", "daily@25:00 arena 8x8 3+2 30m X",
+          "weekly@xyz18:00 arena 8x8 3+2 30m X", "yearly@0 arena 8x8 3+2 30m X",
+          "hourly@0 league 8x8 3+2 30m X", "hourly@0 arena 9x9 3+2 30m X",
+          "hourly@0 swiss 3p 3+2 5r X", "hourly@0 arena 8x8 3 30m X", "hourly@0 arena 8x8 3+2 7r X",
+          "hourly@0 arena 8x8 3+2 60m X", "hourly@0 arena 8x8 3+2 30m"})
         EXPECT_THROW(parse_schedule_entry(bad), std::invalid_argument) << bad;
 }
 

@@ -180,6 +180,46 @@ TEST(TournamentNet, ArenaOfFourRunsToItsEnd) {
     EXPECT_GT(total(end["standings"], "score"), 0);
 }
 
+// Issue 31: an arena of the three-player pool seats its players three to a table; every game
+// is scored by place for all three seats.
+TEST(TournamentNet, ThreePlayerArenaSeatsThreeAndScoresEverySeat) {
+    TempDir dir("tournament_3p");
+    ServerProcess server(dir.path);
+    Players players(server.port, {"TrioA", "TrioB", "TrioC"});
+    const BrowserReply made = players.browsers.at("TrioA").post(
+        "/api/tournaments", {{"name", "Trio Arena"},
+                             {"kind", "arena"},
+                             {"pool", "3p"},
+                             {"clock", {{"mode", "game"}, {"seconds", 60}, {"increment", 0}}},
+                             {"rated", false},
+                             {"seconds", 3},
+                             {"starts_in", 0}});
+    ASSERT_EQ(made.status, 200) << made.body;
+    const std::string id = made.data()["id"];
+    for (const char* name : {"TrioB", "TrioC"})
+        ASSERT_EQ(players.browsers.at(name)
+                      .post("/api/tournaments/" + id + "/join", json::object())
+                      .status,
+                  200);
+    std::set<std::string> done;
+    const json end = play_until(server.port, id, players, done,
+                                [](const json& v) { return v["status"] == "finished"; });
+    int games = 0;
+    for (const json& g : end["games"]) {
+        if (g["done"] != true) continue;
+        ++games;
+        EXPECT_EQ(g["players"].size(), 3u) << g.dump();
+        ASSERT_EQ(g["points"].size(), 3u) << g.dump();
+    }
+    EXPECT_GE(games, 1);
+    EXPECT_EQ(total(end["standings"], "games"), 3 * games);
+    EXPECT_GT(total(end["standings"], "score"), 0);
+    // A Swiss still pairs two players.
+    const BrowserReply swiss = players.browsers.at("TrioB").post(
+        "/api/tournaments", {{"name", "Trio Swiss"}, {"kind", "swiss"}, {"pool", "3p"}});
+    EXPECT_EQ(swiss.status, 400) << swiss.body;
+}
+
 // Issue 31: the site's schedule makes each entry's next tournament ahead of time, shown in the
 // list as scheduled, stored like any other: a restarted server finds it and makes no second one.
 TEST(TournamentNet, AScheduledTournamentIsMadeAheadOnceAndSurvivesARestart) {

@@ -76,8 +76,11 @@ export function tournamentView(root, id) {
         rated.addEventListener('change', () => choose({ rated: rated.checked }));
         const create = el('form', { id: 'tournament-form', class: 'seek-form' },
             field(t('tournament.name'), name),
-            field(t('tournament.kind'), select('tournament-kind', [['arena', t('tournament.arena')], ['swiss', t('tournament.swiss')]], form.kind, (v) => choose({ kind: v }))),
-            field(t('lobby.pool'), select('tournament-pool', TWO_PLAYER_POOLS.map((p) => [p, poolName(p)]), form.pool, (v) => choose({ pool: v }))),
+            field(t('tournament.kind'), select('tournament-kind', [['arena', t('tournament.arena')], ['swiss', t('tournament.swiss')]], form.kind,
+                (v) => choose({ kind: v, pool: v === 'swiss' && !TWO_PLAYER_POOLS.includes(form.pool) ? '8x8' : form.pool }))),
+            // An arena groups three or four players in the 3p and 4p pools; a Swiss pairs two.
+            field(t('lobby.pool'), select('tournament-pool', (form.kind === 'arena' ? POOLS : TWO_PLAYER_POOLS).map((p) => [p, poolName(p)]),
+                form.pool, (v) => choose({ pool: v }))),
             field(t('lobby.time'), select('tournament-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), form.preset, (v) => choose({ preset: v }))),
             length,
             el('div', { class: 'check' }, rated, el('label', { for: 'tournament-rated' }, t('lobby.rated'))),
@@ -134,7 +137,8 @@ export function tournamentView(root, id) {
         const games = el('ul', { class: 'rows', id: 'tournament-games' }, (v.games || []).filter((g) => g.table).slice(-30).reverse().map((g) =>
             el('li', {}, swiss ? `${t('tournament.round', { n: g.round })} · ` : '',
                 g.players.flatMap((p, k) => [k ? ' – ' : '', p ?? '–', botOf(p) ? ' ' : '', botMark(botOf(p))]), ' ',
-                g.done ? el('span', { class: 'state' }, g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
+                g.done ? el('span', { class: 'state' }, g.points ? g.points.map((p) => p / 2).join('–')
+                    : g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
                     : el('a', { href: `#/table/${encodeURIComponent(g.table ?? '')}`, class: 'button' }, t('lobby.watch')))));
         const when = v.status === 'created' ? t('tournament.startsAt', { time: new Date(v.starts_at).toLocaleString() })
             : v.status === 'running' ? (swiss ? t('tournament.roundOf', { n: v.round, of: v.rounds ?? 0 })
