@@ -140,9 +140,14 @@ void EventStream::on_write(error_code ec, std::size_t) {
     queue_.pop_front();
     if (!queue_.empty()) return do_write();
     if (closing_ && !dropped_) {
-        // The last chunk is written: the response is complete.
+        // The last chunk is written: the response is complete. A client that does not close
+        // its side soon is closed, so it cannot keep the connection's slot.
         error_code ignored;
         socket_.shutdown(tcp::socket::shutdown_send, ignored);
+        write_timer_.expires_after(std::chrono::seconds(5));
+        write_timer_.async_wait([self = shared_from_this()](error_code ec) {
+            if (!ec) self->drop();
+        });
     }
 }
 

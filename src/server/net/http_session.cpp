@@ -507,6 +507,9 @@ bool HttpSession::open_stream(const http::request<http::string_body>& req, std::
         answer(request_, error_body(code, why, status), keep);
         return true;
     };
+    // A page of another site may not hold a bot's stream open (net/request_origin.h).
+    if (!settings_->origins.allows(sv(req[http::field::origin]), host_))
+        return refuse(ErrorCode::NotAllowed, "requests from another site are refused", 403);
     if (!who.bot)
         return refuse(ErrorCode::NotAllowed, "the bot API is for bot accounts (send its token)",
                       403);

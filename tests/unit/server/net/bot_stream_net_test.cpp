@@ -20,12 +20,14 @@ bool is(const json& m, const char* type) {
 // A GET of an NDJSON stream, read line by line from its chunked body.
 class NdjsonReader {
   public:
-    NdjsonReader(unsigned short port, const std::string& target, const std::string& token)
+    // `headers`: more header lines, each ending in \r\n.
+    NdjsonReader(unsigned short port, const std::string& target, const std::string& token,
+                 const std::string& headers = "")
         : socket_(ioc_) {
         socket_.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
         const std::string request = "GET " + target +
                                     " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
-                                    token + "\r\n\r\n";
+                                    token + "\r\n" + headers + "\r\n";
         net::write(socket_, net::buffer(request));
         while (raw_.find("\r\n\r\n") == std::string::npos) fill(10);
         const size_t end = raw_.find("\r\n\r\n");
@@ -117,6 +119,11 @@ TEST(BotStreamNet, ABotPlaysAChallengeThroughItsStreamsAndHttpMoves) {
     EXPECT_EQ(refused.data()["code"], "not_allowed");
     EXPECT_EQ(ada.post("/api/bot/game/abcdefgh/move/a1", json::object()).data()["code"],
               "not_allowed");
+
+    // Nor may a page of another site hold the bot's stream open.
+    NdjsonReader foreign(server.port, "/api/bot/stream/event", token,
+                         "Origin: http://elsewhere.example\r\n");
+    EXPECT_EQ(foreign.status, 403) << foreign.head;
 
     NdjsonReader events(server.port, "/api/bot/stream/event", token);
     ASSERT_EQ(events.status, 200) << events.head;
