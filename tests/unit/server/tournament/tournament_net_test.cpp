@@ -63,6 +63,26 @@ json play_until(unsigned short port, const std::string& id, Players& players,
     throw std::runtime_error("the tournament did not get there");
 }
 
+// A casual arena of three seconds in `pool`, starting now, made by the first of `players` and
+// joined by the others; its id, or empty (a failed expectation) when it was refused.
+std::string three_second_arena(Players& players, const std::string& pool) {
+    auto it = players.browsers.begin();
+    const BrowserReply made = it->second.post(
+        "/api/tournaments", {{"name", "Test Arena"},
+                             {"kind", "arena"},
+                             {"pool", pool},
+                             {"clock", {{"mode", "game"}, {"seconds", 60}, {"increment", 0}}},
+                             {"rated", false},
+                             {"seconds", 3},
+                             {"starts_in", 0}});
+    EXPECT_EQ(made.status, 200) << made.body;
+    if (made.status != 200) return {};
+    const std::string id = made.data()["id"];
+    for (++it; it != players.browsers.end(); ++it)
+        EXPECT_EQ(it->second.post("/api/tournaments/" + id + "/join", json::object()).status, 200);
+    return id;
+}
+
 int total(const json& standings, const char* key) {
     int sum = 0;
     for (const json& row : standings) sum += row[key].get<int>();
@@ -153,21 +173,8 @@ TEST(TournamentNet, ArenaOfFourRunsToItsEnd) {
     TempDir dir("tournament_arena");
     ServerProcess server(dir.path);
     Players players(server.port, {"ArenaA", "ArenaB", "ArenaC", "ArenaD"});
-    const BrowserReply made = players.browsers.at("ArenaA").post(
-        "/api/tournaments", {{"name", "Test Arena"},
-                             {"kind", "arena"},
-                             {"pool", "6x6"},
-                             {"clock", {{"mode", "game"}, {"seconds", 60}, {"increment", 0}}},
-                             {"rated", false},
-                             {"seconds", 3},
-                             {"starts_in", 0}});
-    ASSERT_EQ(made.status, 200) << made.body;
-    const std::string id = made.data()["id"];
-    for (const char* name : {"ArenaB", "ArenaC", "ArenaD"})
-        ASSERT_EQ(players.browsers.at(name)
-                      .post("/api/tournaments/" + id + "/join", json::object())
-                      .status,
-                  200);
+    const std::string id = three_second_arena(players, "6x6");
+    ASSERT_FALSE(id.empty());
     std::set<std::string> done;
     const json end = play_until(server.port, id, players, done,
                                 [](const json& v) { return v["status"] == "finished"; });
@@ -186,21 +193,8 @@ TEST(TournamentNet, ThreePlayerArenaSeatsThreeAndScoresEverySeat) {
     TempDir dir("tournament_3p");
     ServerProcess server(dir.path);
     Players players(server.port, {"TrioA", "TrioB", "TrioC"});
-    const BrowserReply made = players.browsers.at("TrioA").post(
-        "/api/tournaments", {{"name", "Trio Arena"},
-                             {"kind", "arena"},
-                             {"pool", "3p"},
-                             {"clock", {{"mode", "game"}, {"seconds", 60}, {"increment", 0}}},
-                             {"rated", false},
-                             {"seconds", 3},
-                             {"starts_in", 0}});
-    ASSERT_EQ(made.status, 200) << made.body;
-    const std::string id = made.data()["id"];
-    for (const char* name : {"TrioB", "TrioC"})
-        ASSERT_EQ(players.browsers.at(name)
-                      .post("/api/tournaments/" + id + "/join", json::object())
-                      .status,
-                  200);
+    const std::string id = three_second_arena(players, "3p");
+    ASSERT_FALSE(id.empty());
     std::set<std::string> done;
     const json end = play_until(server.port, id, players, done,
                                 [](const json& v) { return v["status"] == "finished"; });
