@@ -9,3 +9,8 @@ import { el } from '../lib/dom.js';
 export function botMark(bot) {
     return bot ? el('span', { class: 'bot-mark', title: t('site.botTitle') }, t('site.bot')) : '';
 }
+
+/** The mark after a name with its space, or nothing: a person's name keeps its text as it was. @param {boolean | undefined} bot */
+export function afterName(bot) {
+    return bot ? [' ', botMark(bot)] : [];
+}

@@ -8,7 +8,7 @@ import { listTournaments, getTournament, createTournament, tournamentAction } fr
 import { session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { botMark } from '../../components/bot-mark.js';
+import { botMark, afterName } from '../../components/bot-mark.js';
 import { POOLS, TIME_CHOICES, clockForPreset, clockLabel, poolName, presetLabel } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').TournamentView} TournamentView */
@@ -136,7 +136,7 @@ export function tournamentView(root, id) {
                 swiss ? el('td', { class: 'num' }, String((s.sonneborn_berger ?? 0) / 4)) : ''))));
         const games = el('ul', { class: 'rows', id: 'tournament-games' }, (v.games || []).filter((g) => g.table).slice(-30).reverse().map((g) =>
             el('li', {}, swiss ? `${t('tournament.round', { n: g.round })} · ` : '',
-                g.players.flatMap((p, k) => [k ? ' – ' : '', p ?? '–', botOf(p) ? ' ' : '', botMark(botOf(p))]), ' ',
+                g.players.flatMap((p, k) => [k ? ' – ' : '', p ?? '–', ...afterName(botOf(p))]), ' ',
                 g.done ? el('span', { class: 'state' }, g.points ? g.points.map((p) => p / 2).join('–')
                     : g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
                     : el('a', { href: `#/table/${encodeURIComponent(g.table ?? '')}`, class: 'button' }, t('lobby.watch')))));
