@@ -11,6 +11,7 @@
 #include "server/net/client_address.h"
 #include "server/net/request_origin.h"
 #include "server/server.h"
+#include "server/tournament/schedule.h"
 #endif
 
 namespace reversi::cli {
@@ -111,6 +112,14 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Seconds a player's opponents must be gone before the player may claim")
         ->check(CLI::Range(1, 86400))
         ->capture_default_str();
+    cmd->add_option("--bot-streams", limits.bot_streams_per_player,
+                    "NDJSON streams of the bot API one player may have open")
+        ->check(CLI::Range(1, 1000))
+        ->capture_default_str();
+    cmd->add_option("--bot-stream-keepalive", limits.bot_stream_keepalive_seconds,
+                    "Seconds between the empty keep-alive lines of a bot API stream")
+        ->check(CLI::Range(1, 300))
+        ->capture_default_str();
     cmd->add_option("--computer-pause-ms", limits.computer_pause_ms,
                     "Least milliseconds between a move and the computer's reply (0: none)")
         ->check(CLI::Range(0, 10000))
@@ -143,6 +152,22 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
     cmd->add_flag("--json-log", options->json_log,
                   "Log each HTTP request and event as one JSON object per line on standard "
                   "output, with a request id (docs/OPERATIONS.md)");
+    cmd->add_option("--tournament-schedule", options->tournament_schedule,
+                    "A recurring tournament of the site (repeatable), \"EVERY@WHEN KIND POOL "
+                    "CLOCK LENGTH NAME\", e.g. \"daily@18:00 arena 10x10 5+3 60m Daily 10x10 "
+                    "arena\" (docs/SITE.md \"Scheduled tournaments\")")
+        ->check([](const std::string& text) {
+            try {
+                server::tournament::parse_schedule_entry(text);
+                return std::string();
+            } catch (const std::invalid_argument& e) {
+                return std::string(e.what());
+            }
+        })
+        ->allow_extra_args(false);
+    cmd->add_flag("--site-tournaments", options->site_tournaments,
+                  "Schedule the site's standard tournaments: an hourly 8x8 blitz arena, a daily "
+                  "10x10 arena, a weekly octagon arena and a weekly four-player arena");
     cmd->add_option("--trusted-proxy", options->trusted_proxies,
                     "A reverse proxy (ADDR or ADDR/BITS, repeatable) whose X-Forwarded-For or "
                     "X-Real-IP names the client; from other peers those headers are ignored")

@@ -21,6 +21,7 @@
 #include "server/hub/table_ownership.h"
 #include "server/lobby/host.h"
 #include "server/multinode/lobby_bus.h"
+#include "server/net/event_stream.h"
 #include "server/net/listener.h"
 #include "server/net/metrics_listener.h"
 #include "server/puzzles/service.h"
@@ -162,6 +163,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     site.devices = &devices;
     site.lobby = &lobby.lobby();
     site.metrics = &metrics;
+    StreamQuota streams(options.limits.bot_streams_per_player);
+    site.streams = &streams;
     if (event_log) site.log = &*event_log;
     lobby.lobby().set_metrics(&metrics);
     if (lobby_bus) lobby_bus->start(lobby.lobby());
@@ -170,6 +173,18 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     std::unique_ptr<TournamentService> tournaments;
     if (!ownership) {
         tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts);
+        std::vector<std::string> schedule = options.tournament_schedule;
+        if (options.site_tournaments)
+            for (std::string& entry : tournament::standard_schedule()) schedule.push_back(entry);
+        std::vector<tournament::ScheduleEntry> entries;
+        for (const std::string& entry : schedule) {
+            try {
+                entries.push_back(tournament::parse_schedule_entry(entry));
+            } catch (const std::invalid_argument& e) {
+                throw std::runtime_error("--tournament-schedule \"" + entry + "\": " + e.what());
+            }
+        }
+        tournaments->set_schedule(std::move(entries));
         hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
         tournaments->restore(*store);
         site.tournaments = tournaments.get();

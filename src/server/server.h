@@ -39,6 +39,10 @@ struct ServerOptions {
     // Origins besides the site's own whose pages may use the API and WebSockets
     // (net/request_origin.h), e.g. https://reversi.example.
     std::vector<std::string> allowed_origins;
+    // The site's recurring tournaments (tournament/schedule.h): entries such as "hourly@0
+    // arena 8x8 3+2 55m Hourly 8x8 blitz", and whether the standard schedule is added.
+    std::vector<std::string> tournament_schedule;
+    bool site_tournaments = false;
     // Testing only: each storage commit fails with this probability (chaos tests).
     double storage_fault_rate = 0;
 };

@@ -56,9 +56,19 @@ export const tests = {
             await waitStatus(page, 'finished');
             const moves = await page.evaluate(() => Number(document.querySelector('section.game')?.dataset.ply));
             check(moves > 10, `the game against the bot ended after ${moves} plies`);
+            // The finished game is listed in the lobby with the bot marked, from the server's seats.
+            await page.goto(`${ctx.url}/#/lobby`);
+            await page.waitForSelector('#finished-games .game-row .bot-mark', { timeout: 10000 });
         } finally {
             bridge.kill('SIGKILL');
         }
+    },
+
+    async 'compete: the site\'s scheduled tournament is on the tournament page'(ctx) {
+        const { page } = await registered(ctx, freshName('Sched'));
+        await page.goto(`${ctx.url}/#/tournaments`);
+        const row = await page.waitForSelector('#tournament-list li:has(.scheduled-mark)', { timeout: 10000 });
+        check((await row.textContent()).includes('Weekly e2e arena'), 'the scheduled tournament is not listed');
     },
 
     async 'compete: a correspondence challenge has days per move and a your-move badge'(ctx) {

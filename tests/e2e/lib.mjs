@@ -42,6 +42,8 @@ export async function startServer({ binary, mock = false, web = null }) {
             '--puzzles', join(here, '../data/puzzles'),
             // Every browser page connects from 127.0.0.1: rated games between them are allowed.
             '--rated-same-address',
+            // One tournament of the site's schedule, shown on the tournament page (compete).
+            '--tournament-schedule', 'weekly@mon00:00 arena 8x8 3+2 60m Weekly e2e arena',
             ...(web ? ['--web', web] : [])];
     const child = spawn(mock ? process.execPath : binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';

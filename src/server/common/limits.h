@@ -47,6 +47,10 @@ struct ServerLimits {
     // The least time between a move's broadcast and the computer's reply being broadcast, so
     // the player's own flips finish first (0: reply at once, for tests and the load test).
     int computer_pause_ms = 600;
+    // The bot API's NDJSON streams (docs/PROTOCOL.md "Bot API"): how many one player may have
+    // open (event and game streams together), and the seconds between keep-alive lines.
+    int bot_streams_per_player = 8;
+    int bot_stream_keepalive_seconds = 7;
 };
 
 }  // namespace reversi::server

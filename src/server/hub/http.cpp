@@ -180,6 +180,63 @@ void GameHub::join_table(const std::string& id, const std::string& body, Respond
     });
 }
 
+namespace {
+
+// The answer to a bot's move or resignation once its commit is done.
+std::function<void(bool)> acknowledge(Respond respond) {
+    return [respond = std::move(respond)](bool ok) {
+        if (!ok)
+            return respond(error_reply(ApiError(
+                ErrorCode::Unavailable,
+                "could not confirm that the change was saved (it may have been); read the game")));
+        respond(json_reply(200, {{"ok", true}}));
+    };
+}
+
+}  // namespace
+
+void GameHub::play_for(const std::string& id, const Identity& who, const std::string& square,
+                       Respond respond) {
+    answer_guarded(respond, [&](const Respond& respond) {
+        if (!who.player) throw ApiError(ErrorCode::NotYourSeat, "log in to play");
+        with_room(
+            id,
+            [this, id, who, square, respond](RoomPtr room) {
+                answer_guarded(respond, [&](const Respond& respond) {
+                    if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
+                    check_flag(room);
+                    Table& t = room->table;
+                    const TableStatus before = t.status();
+                    const MoveRecord rec =
+                        t.play(seats_of_player(t, who), square, std::nullopt, now());
+                    commit_move(room, rec, before, acknowledge(respond));
+                });
+            },
+            redirect(respond, "/api/bot/game/" + id + "/move/" + square));
+    });
+}
+
+void GameHub::resign_for(const std::string& id, const Identity& who, Respond respond) {
+    answer_guarded(respond, [&](const Respond& respond) {
+        if (!who.player) throw ApiError(ErrorCode::NotYourSeat, "log in to play");
+        with_room(
+            id,
+            [this, id, who, respond](RoomPtr room) {
+                answer_guarded(respond, [&](const Respond& respond) {
+                    if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
+                    check_flag(room);
+                    room->table.resign(seats_of_player(room->table, who), std::nullopt, now());
+                    room->generation++;
+                    const StoredTable st = stored(room->table);
+                    commit(
+                        room, [st](Storage& s) { s.save_table(st); }, snapshot(*room),
+                        acknowledge(respond));
+                });
+            },
+            redirect(respond, "/api/bot/game/" + id + "/resign"));
+    });
+}
+
 void GameHub::health(Respond respond) {
     json damaged = json::array();
     for (const auto& [id, why] : damaged_) damaged.push_back({{"id", id}, {"reason", why}});

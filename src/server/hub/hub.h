@@ -111,6 +111,12 @@ class GameHub {
     void list_games(int limit, int offset, Respond respond);
     void get_game(const std::string& id, Respond respond);
     void export_game(const std::string& id, const std::string& format, Respond respond);
+    // The bot API (docs/PROTOCOL.md "Bot API"): `who` plays `square` (or resigns) at table `id`
+    // with the seats its session holds there, as a table socket's `move` (`resign`) would;
+    // answered {"ok": true} once committed.
+    void play_for(const std::string& id, const Identity& who, const std::string& square,
+                  Respond respond);
+    void resign_for(const std::string& id, const Identity& who, Respond respond);
 
     // WebSocket: a new connection for `table` with an optional token; sends the state.
     void subscribe(Subscriber& sub, const std::string& table, const std::string& token);
@@ -172,8 +178,10 @@ class GameHub {
     // Expires waiting tables and unloads idle ones; re-arms itself.
     void arm_sweep();
     void sweep();
-    // Commits a move just played on the room's table, then broadcasts it.
-    void commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before);
+    // Commits a move just played on the room's table, then broadcasts it; `then(ok)` runs
+    // after the commit or its failure.
+    void commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before,
+                     std::function<void(bool)> then = {});
     StoredTable stored(const Table& table) const;
     void after_change(const RoomPtr& room);
     void arm_clock(const RoomPtr& room);

@@ -153,7 +153,8 @@ void GameHub::on_move(Subscriber& sub, const RoomPtr& room, const json& msg) {
     commit_move(room, t.play(sub.seats, it->get<std::string>(), ply, now()), before);
 }
 
-void GameHub::commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before) {
+void GameHub::commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatus before,
+                          std::function<void(bool)> then) {
     // The table row is saved too when the move changed its status (the game ended).
     const Table& t = room->table;
     std::optional<StoredTable> st;
@@ -166,8 +167,10 @@ void GameHub::commit_move(const RoomPtr& room, const MoveRecord& rec, TableStatu
             if (st) s.save_table(*st);
         },
         snapshot(*room),
-        [metrics = metrics_, received = std::chrono::steady_clock::now()](bool ok) {
+        [metrics = metrics_, received = std::chrono::steady_clock::now(),
+         then = std::move(then)](bool ok) {
             if (ok && metrics) metrics->move_acknowledged(received);
+            if (then) then(ok);
         });
 }
 

@@ -107,18 +107,23 @@ void Lobby::on_challenge_reply(LobbyClient& client, const json& msg) {
     const auto accept = msg.find("accept");
     if (accept == msg.end() || !accept->is_boolean())
         throw ApiError(ErrorCode::BadRequest, "field \"accept\" must be true or false");
+    answer_challenge(me, client.address(), id, accept->get<bool>());
+}
+
+void Lobby::answer_challenge(const Identity& me, const std::string& address, const std::string& id,
+                             bool accept) {
+    if (me.player == 0) throw ApiError(ErrorCode::NotAllowed, "log in to answer a challenge");
+    if (id.empty() || id.size() > 24)
+        throw ApiError(ErrorCode::BadRequest, "a challenge id is short text");
     // A challenge from a player on another node: that node holds it (lobby/remote.cpp).
     if (const std::string node = node_of_offer(id); !node.empty() && node != services_.node)
-        return publish({{"k", "reply"},
-                        {"to", node},
-                        {"id", id},
-                        {"accept", accept->get<bool>()},
-                        {"who",
-                         {{"p", me.player},
-                          {"name", me.name},
-                          {"guest", me.guest},
-                          {"a", client.address()}}}});
-    reply_challenge(me, client.address(), id, accept->get<bool>());
+        return publish(
+            {{"k", "reply"},
+             {"to", node},
+             {"id", id},
+             {"accept", accept},
+             {"who", {{"p", me.player}, {"name", me.name}, {"guest", me.guest}, {"a", address}}}});
+    reply_challenge(me, address, id, accept);
 }
 
 void Lobby::reply_challenge(const Identity& me, const std::string& address, const std::string& id,

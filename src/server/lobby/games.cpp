@@ -78,16 +78,19 @@ json Lobby::games_json(int64_t player) const {
         if (list.size() >= limits_.max_games_listed) break;
         const GameEntry& g = *entry;
         const std::string& table = g.table;
-        json opponents = json::array();
+        json opponents = json::array(), opponents_bot = json::array();
         bool your_turn = false;
         for (size_t s = 0; s < g.players.size(); ++s) {
-            if (g.players[s] == player)
+            if (g.players[s] == player) {
                 your_turn = your_turn || static_cast<int>(s) == g.to_move;
-            else
+            } else {
                 opponents.push_back(s < g.names.size() ? g.names[s] : std::string());
+                opponents_bot.push_back(s < g.bots.size() && g.bots[s]);
+            }
         }
         list.push_back({{"table", table},
                         {"opponents", std::move(opponents)},
+                        {"opponents_bot", std::move(opponents_bot)},
                         {"your_turn", your_turn},
                         {"setup", g.setup}});
     }
@@ -99,6 +102,7 @@ void Lobby::publish_game(const GameEntry& game) {
              {"table", game.table},
              {"players", game.players},
              {"names", game.names},
+             {"bots", game.bots},
              {"to_move", game.to_move},
              {"running", game.running},
              {"setup", game.setup}});
@@ -126,6 +130,10 @@ void Lobby::remote_game(const std::string& node, const json& event) {
                 throw ApiError(ErrorCode::BadRequest, "field \"names\" is malformed");
             g.names.push_back(name.get<std::string>());
         }
+        // Older nodes send no "bots": nobody is marked.
+        if (const auto bots = event.find("bots");
+            bots != event.end() && bots->is_array() && bots->size() == g.names.size())
+            for (const json& bot : *bots) g.bots.push_back(bot.is_boolean() && bot.get<bool>());
         g.to_move = static_cast<int>(int64_field(event, "to_move", -1, 3));
         const auto setup = event.find("setup");
         if (setup == event.end() || !setup->is_object() || setup->dump().size() > 2000)

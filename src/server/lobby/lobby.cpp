@@ -33,6 +33,7 @@ GameEntry game_entry_of(const Table& table) {
     for (const Seat& seat : table.spec().seats) {
         g.players.push_back(seat.player);
         g.names.push_back(seat.name);
+        g.bots.push_back(seat.bot);
     }
     g.to_move = table.to_move();
     g.running = table.status() != TableStatus::Finished;
@@ -240,6 +241,7 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
     }
     seek.view = {{"id", seek.id},
                  {"player", me.name},
+                 {"bot", me.bot},
                  {"rating", rating},
                  {"provisional", provisional},
                  {"setup", setup_json(seek.setup)},

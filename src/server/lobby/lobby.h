@@ -92,6 +92,7 @@ struct GameEntry {
     std::string table;
     std::vector<int64_t> players;    // per seat; 0 for a computer seat or a free one
     std::vector<std::string> names;  // per seat
+    std::vector<bool> bots;          // per seat: a bot account's (shown as BOT)
     int to_move = -1;
     bool running = true;  // false once the game is over: it leaves the lists
     json setup;
@@ -147,6 +148,10 @@ class Lobby {
     // For the services above the lobby (tournaments): makes the table of `order`, sends each
     // player `paired` as any pairing does, and then tells `done` the outcome.
     void pair_players(PairingOrder order, std::function<void(const PairingOutcome&)> done);
+    // `me` (from `address`) accepts or declines the challenge `id`, as a `challenge_reply`
+    // does (the bot API's HTTP answer, docs/PROTOCOL.md "Bot API"); throws ApiError as it.
+    void answer_challenge(const Identity& me, const std::string& address, const std::string& id,
+                          bool accept);
     // Sends `msg` to every lobby socket of `player` on this node.
     void tell(int64_t player, const json& msg);
     // Expires when the lobby is destroyed: sessions that outlive it check it first.

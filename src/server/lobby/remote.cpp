@@ -27,6 +27,7 @@ constexpr size_t MaxRemoteSeeks = 50'000;
 
 }  // namespace
 
+using lobby_fields::address_field;
 using lobby_fields::identity_field;
 using lobby_fields::int64_field;
 using lobby_fields::text_field;

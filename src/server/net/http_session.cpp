@@ -18,7 +18,9 @@
 #include "server/common/secrets.h"
 #include "server/explorer/service.h"
 #include "server/hub/table_endpoint.h"
+#include "server/lobby/bot_events.h"
 #include "server/lobby/endpoint.h"
+#include "server/net/event_stream.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
 #include "server/puzzles/service.h"
@@ -110,6 +112,26 @@ PuzzleService& puzzles_of(const ApiCall& c) {
 TournamentService& tournaments_of(const ApiCall& c) {
     if (!c.site.tournaments) throw ApiError(ErrorCode::NotFound, "this server has no tournaments");
     return *c.site.tournaments;
+}
+
+// The caller as a bot of the bot API (docs/PROTOCOL.md "Bot API"), or not_allowed.
+const Identity& bot_of(const ApiCall& c) {
+    if (!c.identity.bot)
+        throw ApiError(ErrorCode::NotAllowed, "the bot API is for bot accounts (send its token)");
+    // (answered 400 not_allowed, as every refused API call of that code)
+    return c.identity;
+}
+
+// The lobby, or not_found on a server started without one.
+Lobby& lobby_of(const ApiCall& c) {
+    if (!c.site.lobby) throw ApiError(ErrorCode::NotFound, "this server has no lobby");
+    return *c.site.lobby;
+}
+
+// Answers a challenge by HTTP (the bot API) as a lobby socket's challenge_reply does.
+void answer_challenge(const ApiCall& c, bool accept) {
+    lobby_of(c).answer_challenge(c.identity, c.client, c.seg[1], accept);
+    c.respond(json_reply(200, {{"ok", true}}));
 }
 
 // The opening explorer, or not_found on a server started without one.
@@ -249,6 +271,19 @@ const std::vector<ApiRoute>& api_routes() {
         {{"bot", "token"},
          V::post,
          [](const ApiCall& c) { c.accounts().bot_token(c.identity, c.respond); }},
+        // A bot's games by HTTP; its streams are opened in HttpSession::open_stream.
+        {{"bot", "game", "*", "move", "*"},
+         V::post,
+         [](const ApiCall& c) { c.hub.play_for(c.seg[2], bot_of(c), c.seg[4], c.respond); }},
+        {{"bot", "game", "*", "resign"},
+         V::post,
+         [](const ApiCall& c) { c.hub.resign_for(c.seg[2], bot_of(c), c.respond); }},
+        {{"challenge", "*", "accept"},
+         V::post,
+         [](const ApiCall& c) { answer_challenge(c, true); }},
+        {{"challenge", "*", "decline"},
+         V::post,
+         [](const ApiCall& c) { answer_challenge(c, false); }},
         {{"leaderboard"},
          V::get,
          [](const ApiCall& c) {
@@ -444,6 +479,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
         ws->run(std::move(req), host_);
         return;
     }
+    if (api && req.method() == http::verb::get && open_stream(req, path)) return;
     if (api) return handle_api(req, path);
     if (req.method() != http::verb::get && req.method() != http::verb::head)
         return answer(request_, method_not_allowed(req, "GET, HEAD"), req.keep_alive(),
@@ -465,6 +501,49 @@ void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
         seen(site_.accounts.identify(sv(req[http::field::cookie]))),
         std::make_unique<LobbyEndpoint>(*site_.lobby));
     ws->run(std::move(req), host_);
+}
+
+bool HttpSession::open_stream(const http::request<http::string_body>& req, std::string_view path) {
+    const auto seg = segments(path.substr(4));
+    const bool events = seg.size() == 3 && seg[0] == "bot" && seg[1] == "stream" && seg[2] == "event";
+    const bool game = seg.size() == 4 && seg[0] == "bot" && seg[1] == "game" && seg[2] == "stream";
+    if (!events && !game) return false;
+    const bool keep = req.keep_alive();
+    const Identity who = site_.accounts.identify(sv(req[http::field::cookie]));
+    const auto refuse = [&](ErrorCode code, const std::string& why, int status = 0) {
+        answer(request_, error_body(code, why, status), keep);
+        return true;
+    };
+    // A page of another site may not hold a bot's stream open (net/request_origin.h).
+    if (!settings_->origins.allows(sv(req[http::field::origin]), host_))
+        return refuse(ErrorCode::NotAllowed, "requests from another site are refused", 403);
+    if (!who.bot)
+        return refuse(ErrorCode::NotAllowed, "the bot API is for bot accounts (send its token)",
+                      403);
+    if (!site_.lobby || !site_.streams)
+        return refuse(ErrorCode::NotFound, "this server has no bot API streams");
+    std::shared_ptr<void> ticket = site_.streams->take(who.player);
+    if (!ticket)
+        return refuse(ErrorCode::RateLimited, "too many streams open for this bot; close one");
+    // A proxy's connection counts against its client's cap from now on.
+    if (!slot_.move_to(client_))
+        return refuse(ErrorCode::Busy, "too many connections from your address");
+    std::unique_ptr<Endpoint> endpoint;
+    EventStream::Filter filter;
+    if (events) {
+        endpoint = std::make_unique<LobbyEndpoint>(*site_.lobby);
+        filter = bot_event_line;
+    } else {
+        endpoint = counted_online(*site_.lobby, std::make_unique<TableEndpoint>(hub_, seg[3], ""));
+    }
+    stream_.expires_never();
+    upgraded_ = true;
+    log_access(200);
+    auto stream = std::make_shared<EventStream>(stream_.release_socket(), std::move(slot_),
+                                                settings_->limits, who, std::move(endpoint),
+                                                std::move(filter), std::move(ticket));
+    stream->run(host_, https_);
+    return true;
 }
 
 void HttpSession::handle_api(const http::request<http::string_body>& req, std::string_view path) {

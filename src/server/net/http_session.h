@@ -57,6 +57,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // Records that a registered `who` uses this request's device (Site::devices); returns it.
     Identity seen(Identity who) const;
     void handle_api(const http::request<http::string_body>& req, std::string_view path);
+    // The bot API's NDJSON streams (docs/PROTOCOL.md "Bot API"): hands the connection to an
+    // EventStream, or answers why not; false when `path` is no stream's.
+    bool open_stream(const http::request<http::string_body>& req, std::string_view path);
     void serve_file(const http::request<http::string_body>& req, std::string_view path);
     // Answers the current request once (later answers to it are dropped).
     void answer(uint64_t request, Reply r, bool keep_alive, std::string_view allow = {});

@@ -16,6 +16,7 @@ class Metrics;
 class EventLog;
 class ExplorerService;
 class DeviceSightings;
+class StreamQuota;
 
 struct Site {
     GameHub& hub;
@@ -28,6 +29,7 @@ struct Site {
     EventLog* log = nullptr;     // the structured access log (`--json-log`), or null
     ExplorerService* explorer = nullptr;
     DeviceSightings* devices = nullptr;  // who used which device (rated pairings), or null
+    StreamQuota* streams = nullptr;  // the bot API's NDJSON streams per player
 };
 
 }  // namespace reversi::server

@@ -24,10 +24,22 @@ int arena_points(const ArenaEntrant& e, Outcome outcome) {
 }
 
 void record_arena_game(ArenaEntrant& e, Outcome outcome, int64_t opponent) {
-    e.score += arena_points(e, outcome);
-    e.streak = outcome == Outcome::Win ? e.streak + 1 : 0;
+    record_arena_place(e, base_points(outcome), 2, opponent);
+}
+
+void record_arena_place(ArenaEntrant& e, int half, int most, int64_t opponent) {
+    e.score += e.streak >= StreakForBonus ? 2 * half : half;
+    e.streak = half == most ? e.streak + 1 : 0;
     e.last_opponent = opponent;
     ++e.games;
+}
+
+std::vector<std::vector<int>> arena_groups(const std::vector<ArenaEntrant>& free, int size) {
+    const std::vector<int> order = arena_ranking(free);
+    std::vector<std::vector<int>> groups;
+    for (size_t i = 0; size > 0 && i + size <= order.size(); i += size)
+        groups.emplace_back(order.begin() + i, order.begin() + i + size);
+    return groups;
 }
 
 std::vector<int> arena_ranking(const std::vector<ArenaEntrant>& entrants) {

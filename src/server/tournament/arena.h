@@ -30,9 +30,19 @@ int arena_points(const ArenaEntrant& e, Outcome outcome);
 // Applies a finished game to `e`: points, streak, games, last opponent.
 void record_arena_game(ArenaEntrant& e, Outcome outcome, int64_t opponent);
 
+// Three and four players: a game scores by place, 2 for each other player finished ahead of,
+// 1 for each level, 0 for each ahead (so two players score 2, 1, 0 as above; four score 6, 4,
+// 2, 0 when nobody is level). `half` is that count out of `most` (2 per other player); a win is
+// `most` (first alone), which feeds the streak as a two-player win does.
+void record_arena_place(ArenaEntrant& e, int half, int most, int64_t opponent);
+
 // Pairs of indices into `free` (players waiting for a game), best first; an odd one out
 // waits for the next round of pairing.
 std::vector<std::pair<int, int>> arena_pairs(const std::vector<ArenaEntrant>& free);
+
+// Groups of `size` (3 or 4) indices into `free`, by score then rating, neighbours together
+// (best first); the players left over wait for the next round of pairing.
+std::vector<std::vector<int>> arena_groups(const std::vector<ArenaEntrant>& free, int size);
 
 // The standings order: score, then rating, then player id; indices into `entrants`.
 std::vector<int> arena_ranking(const std::vector<ArenaEntrant>& entrants);

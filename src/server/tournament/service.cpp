@@ -36,6 +36,34 @@ int first_score(const json& result) {
     return winner.get<int>() == 0 ? 2 : 0;
 }
 
+// Each seat's half points in a finished game of `seats` players: two players by
+// first_score; three and four by place as ratings rank them (ratings.h pairwise_score: 2 for
+// each player finished ahead of, 1 level), everyone level when the game did not count.
+std::vector<int> seat_points(const json& result, size_t seats) {
+    if (seats <= 2) {
+        const int first = first_score(result);
+        return {first, 2 - first};
+    }
+    const std::string reason = result.value("reason", "");
+    TableResult r;
+    const json winner = result.value("winner", json());
+    r.winner = winner.is_number_integer() ? winner.get<int>() : -1;
+    const json counts = result.value("counts", json::array());
+    for (const json& c : counts) r.counts.push_back(c.is_number_integer() ? c.get<int>() : 0);
+    const bool counted = reason == "end" || reason == "resign" || reason == "time";
+    std::vector<int> out;
+    for (size_t s = 0; s < seats; ++s) {
+        double half = 0;
+        for (size_t o = 0; o < seats; ++o)
+            if (o != s)
+                half += counted
+                            ? 2 * pairwise_score(r, false, static_cast<int>(s), static_cast<int>(o))
+                            : 1;
+        out.push_back(static_cast<int>(half + 0.5));
+    }
+    return out;
+}
+
 json body_object(const std::string& body) {
     json req = parse_json(body);
     if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
@@ -72,7 +100,7 @@ void TournamentService::restore(Storage& storage) {
                 if (!st)
                     t.table_failed(g.table);
                 else if (st->status == "finished")
-                    t.game_over(g.table, first_score(json::parse(st->result)));
+                    t.game_over(g.table, seat_points(json::parse(st->result), g.seats().size()));
             }
             if (t.status() != Status::Finished) dirty_.insert(t.id());  // what was settled
             tournaments_.emplace(t.id(), std::move(t));
@@ -86,7 +114,32 @@ void TournamentService::restore(Storage& storage) {
     tick();
 }
 
+void TournamentService::create_scheduled() {
+    if (schedule_.empty()) return;
+    std::set<std::string> made;
+    for (const auto& [id, t] : tournaments_)
+        if (!t.settings().scheduled.empty()) made.insert(t.settings().scheduled);
+    for (tournament::Settings& s : tournament::due_occurrences(schedule_, now(), made)) {
+        const std::string id = random_id(8);
+        // The site is the creator: player 0, whom no session is.
+        auto [it, fresh] =
+            tournaments_.emplace(id, Tournament(id, std::move(s), Identity{}, now()));
+        persist(it->second, {});
+        changed(it->second);
+    }
+    // An hourly schedule makes 24 a day: memory keeps the finished ones a restart would read.
+    std::vector<std::pair<int64_t, std::string>> finished;
+    for (const auto& [id, t] : tournaments_)
+        if (t.status() == Status::Finished && !dirty_.count(id))
+            finished.emplace_back(t.settings().starts_at, id);
+    if (finished.size() <= static_cast<size_t>(FinishedKept)) return;
+    std::sort(finished.begin(), finished.end());
+    for (size_t i = 0; i + FinishedKept < finished.size(); ++i)
+        tournaments_.erase(finished[i].second);
+}
+
 void TournamentService::tick() {
+    create_scheduled();
     for (auto& [id, t] : tournaments_) pump(t);
     // Standings go out at most once a second: an arena of many players changes at every
     // game's end, and every entrant hears of it.
@@ -109,27 +162,27 @@ void TournamentService::pump(Tournament& t) {
     const bool ended = t.finish_if_due(now());
     if (pairs.empty() && !ended && before == t.status()) return;
     changed(t);
-    for (const auto& [a, b] : pairs) make_table(t.id(), a, b);
+    for (const std::vector<int64_t>& players : pairs) make_table(t.id(), players);
 }
 
-void TournamentService::make_table(const std::string& id, int64_t first, int64_t second) {
+void TournamentService::make_table(const std::string& id, const std::vector<int64_t>& players) {
     Tournament& t = find(id);
     const auto setup = pool_setup(t.settings().pool);
     if (!setup) {  // a stored document with a pool this build does not know
-        t.table_made(first, second, "");
+        t.table_made(players, "");
         return changed(t);
     }
     // The table's id is chosen and stored with the tournament before the table is made, so
     // that no table exists that the tournament does not know (restore drops a game whose
     // table was never made).
     const std::string table = random_id(8);
-    t.table_made(first, second, table);
+    t.table_made(players, table);
     PairingOrder order;
     order.setup = *setup;
     order.clock = t.settings().clock;
     order.rated = t.settings().rated;
     order.table_id = table;
-    for (int64_t p : {first, second})
+    for (int64_t p : players)
         for (const tournament::Entrant& e : t.entrants())
             if (e.who.player == p) order.seats.push_back(e.who);
     const auto failed = [this, id, table](const std::string& why) {
@@ -151,9 +204,9 @@ void TournamentService::make_table(const std::string& id, int64_t first, int64_t
 
 void TournamentService::game_finished(const Table& table) {
     if (!table.result()) return;
-    const int score = first_score(table.result_json());
+    const std::vector<int> points = seat_points(table.result_json(), table.spec().seats.size());
     for (auto& [id, t] : tournaments_) {
-        if (t.status() != Status::Running || !t.game_over(table.id(), score)) continue;
+        if (t.status() != Status::Running || !t.game_over(table.id(), points)) continue;
         changed(t);
         pump(t);  // the players are free (arena), or the round may be over (Swiss)
         return;
@@ -230,10 +283,10 @@ void TournamentService::create(const Identity& who, const std::string& body, Res
         s.kind = kind == "swiss" ? Kind::Swiss : Kind::Arena;
         s.pool = get_string(req, "pool", "8x8");
         const auto setup = pool_setup(s.pool);
-        if (!setup || setup->players != 2)
+        if (!setup || (setup->players != 2 && s.kind != Kind::Arena))
             throw ApiError(ErrorCode::BadRequest,
-                           "a tournament is played in a two-player pool: 8x8, 8x8-anti, 6x6, "
-                           "10x10 or octagon");
+                           "a Swiss is played in a two-player pool (8x8, 8x8-anti, 6x6, 10x10 or "
+                           "octagon), an arena in those or 3p and 4p");
         s.setup = setup_json(*setup);
         s.clock = parse_clock(req.contains("clock") ? req["clock"] : json(nullptr));
         s.rated = get_bool(req, "rated", true);

@@ -20,6 +20,7 @@
 #include "server/common/net.h"
 #include "server/common/reply.h"
 #include "server/storage/storage.h"
+#include "server/tournament/schedule.h"
 #include "server/tournament/tournament.h"
 
 namespace reversi::server {
@@ -38,6 +39,11 @@ class TournamentService {
     // Reads the stored tournaments and settles their games that ended while it was down
     // (call once, before serving, after the hub's restore); starts the tick.
     void restore(Storage& storage);
+    // The site's recurring tournaments (schedule.h): each entry's next occurrence is created
+    // at the tick (stored like any tournament) unless it exists. Call before restore().
+    void set_schedule(std::vector<tournament::ScheduleEntry> schedule) {
+        schedule_ = std::move(schedule);
+    }
     // A game ended (the hub's on_game_over): its tournament scores it.
     void game_finished(const Table& table);
 
@@ -55,9 +61,11 @@ class TournamentService {
     using Tournament = tournament::Tournament;
     Tournament& find(const std::string& id);
     void tick();
+    // Creates the scheduled occurrences that are due and not made yet.
+    void create_scheduled();
     // Pairs what is due, ends what is over, and saves and tells when anything changed.
     void pump(Tournament& t);
-    void make_table(const std::string& id, int64_t first, int64_t second);
+    void make_table(const std::string& id, const std::vector<int64_t>& players);
     // Marks `t` changed: stored and told to its entrants at the next tick.
     void changed(Tournament& t);
     // Stores `t` now, then runs `then` (when given) with whether it was stored; a failed
@@ -73,6 +81,7 @@ class TournamentService {
     Accounts& accounts_;
     std::map<std::string, Tournament> tournaments_;
     std::set<std::string> dirty_;  // changed since the last tick
+    std::vector<tournament::ScheduleEntry> schedule_;
     net::steady_timer timer_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };

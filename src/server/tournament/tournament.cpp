@@ -31,6 +31,21 @@ std::string status_name(Status status) {
                                        : "finished";
 }
 
+std::vector<int64_t> Game::seats() const {
+    std::vector<int64_t> out = {first};
+    if (second) out.push_back(second);
+    out.insert(out.end(), more.begin(), more.end());
+    return out;
+}
+
+int Tournament::seats_per_game() const {
+    const json players =
+        settings_.setup.is_object() ? settings_.setup.value("players", json(2)) : json(2);
+    return settings_.kind == Kind::Arena && players.is_number_integer()
+               ? std::clamp(players.get<int>(), 2, 4)
+               : 2;
+}
+
 Tournament::Tournament(std::string id, Settings settings, Identity creator, int64_t created)
     : id_(std::move(id)),
       settings_(std::move(settings)),
@@ -66,21 +81,31 @@ void Tournament::start(int64_t now) {
     status_ = Status::Running;
 }
 
-std::vector<std::pair<int64_t, int64_t>> Tournament::due_pairings(int64_t now) {
+std::vector<std::vector<int64_t>> Tournament::due_pairings(int64_t now) {
     if (status_ == Status::Created && now >= settings_.starts_at) status_ = Status::Running;
-    std::vector<std::pair<int64_t, int64_t>> out;
+    std::vector<std::vector<int64_t>> out;
     if (status_ != Status::Running) return out;
-    const auto add = [&](int64_t a, int64_t b) {
-        find(a)->playing = find(b)->playing = true;
-        games_.push_back({"", round_, a, b, false, 0});
-        out.emplace_back(a, b);
+    const auto add = [&](std::vector<int64_t> seats) {
+        for (int64_t p : seats) find(p)->playing = true;
+        Game g{"", round_, seats[0], seats[1], false, 0};
+        g.more.assign(seats.begin() + 2, seats.end());
+        games_.push_back(std::move(g));
+        out.push_back(std::move(seats));
     };
     if (settings_.kind == Kind::Arena) {
         if (now >= settings_.starts_at + settings_.duration_ms) return out;
         std::vector<ArenaEntrant> free;
         for (const Entrant& e : entrants_)
             if (e.active && !e.playing) free.push_back(arena_entrant(e));
-        for (const auto& [a, b] : arena_pairs(free)) add(free[a].player, free[b].player);
+        if (seats_per_game() == 2) {
+            for (const auto& [a, b] : arena_pairs(free)) add({free[a].player, free[b].player});
+            return out;
+        }
+        for (const std::vector<int>& group : arena_groups(free, seats_per_game())) {
+            std::vector<int64_t> seats;
+            for (int i : group) seats.push_back(free[i].player);
+            add(std::move(seats));
+        }
         return out;
     }
     // Swiss: the next round once every game of this one is over.
@@ -99,13 +124,13 @@ std::vector<std::pair<int64_t, int64_t>> Tournament::due_pairings(int64_t now) {
         games_.push_back({"", round_, next.bye, 0, true, 2});
         find(next.bye)->score += 2;
     }
-    for (const auto& [a, b] : next.games) add(a, b);
+    for (const auto& [a, b] : next.games) add({a, b});
     return out;
 }
 
-void Tournament::table_made(int64_t first, int64_t second, const std::string& table) {
+void Tournament::table_made(const std::vector<int64_t>& players, const std::string& table) {
     const auto it = std::find_if(games_.begin(), games_.end(), [&](const Game& g) {
-        return !g.done && g.table.empty() && g.first == first && g.second == second;
+        return !g.done && g.table.empty() && g.seats() == players;
     });
     if (it == games_.end()) return;
     it->table = table.empty() ? "-" : table;
@@ -117,11 +142,37 @@ void Tournament::table_failed(const std::string& table) {
                                  [&](const Game& g) { return !g.done && g.table == table; });
     if (it == games_.end()) return;
     if (settings_.kind == Kind::Arena) {
-        find(it->first)->playing = find(it->second)->playing = false;
+        for (int64_t p : it->seats()) find(p)->playing = false;
         games_.erase(it);
         return;
     }
     game_over(table, 1);
+}
+
+bool Tournament::game_over(const std::string& table, const std::vector<int>& half_points) {
+    const auto it = std::find_if(games_.begin(), games_.end(),
+                                 [&](const Game& g) { return !g.done && g.table == table; });
+    if (it == games_.end()) return false;
+    if (it->more.empty()) return game_over(table, half_points.empty() ? 1 : half_points[0]);
+    const std::vector<int64_t> seats = it->seats();
+    const int most = 2 * (static_cast<int>(seats.size()) - 1);
+    it->done = true;
+    it->points.clear();
+    for (size_t s = 0; s < seats.size(); ++s) {
+        const int half = std::clamp(s < half_points.size() ? half_points[s] : most / 2, 0, most);
+        it->points.push_back(half);
+        Entrant* me = find(seats[s]);
+        me->playing = false;
+        // The last opponent of a multi-player game: the next seat (pairing by groups ignores it).
+        ArenaEntrant x = arena_entrant(*me);
+        record_arena_place(x, half, most, seats[(s + 1) % seats.size()]);
+        me->score = x.score;
+        me->streak = x.streak;
+        me->games = x.games;
+        me->last_opponent = x.last_opponent;
+    }
+    it->score = it->points[0];
+    return true;
 }
 
 bool Tournament::game_over(const std::string& table, int score) {
@@ -207,11 +258,15 @@ json Tournament::view(int64_t now) const {
     for (size_t i = games_.size() > ShownGames ? games_.size() - ShownGames : 0; i < games_.size();
          ++i) {
         const Game& g = games_[i];
-        games.push_back({{"table", g.table.empty() || g.table == "-" ? json() : json(g.table)},
-                         {"round", g.round},
-                         {"players", {name_of(g.first), g.second ? name_of(g.second) : json()}},
-                         {"done", g.done},
-                         {"score", g.score}});
+        json players = {name_of(g.first), g.second ? name_of(g.second) : json()};
+        for (int64_t p : g.more) players.push_back(name_of(p));
+        json game = {{"table", g.table.empty() || g.table == "-" ? json() : json(g.table)},
+                     {"round", g.round},
+                     {"players", std::move(players)},
+                     {"done", g.done},
+                     {"score", g.score}};
+        if (!g.more.empty()) game["points"] = g.points;
+        games.push_back(std::move(game));
     }
     const int64_t ends = settings_.starts_at + settings_.duration_ms;
     return {{"id", id_},
@@ -222,6 +277,7 @@ json Tournament::view(int64_t now) const {
             {"rated", settings_.rated},
             {"status", status_name(status_)},
             {"creator", creator_.name},
+            {"scheduled", !settings_.scheduled.empty()},
             {"created", created_},
             {"starts_at", settings_.starts_at},
             {"ends_at", settings_.kind == Kind::Arena ? json(ends) : json()},
@@ -253,6 +309,8 @@ json Tournament::doc() const {
                          {"round", g.round},
                          {"first", g.first},
                          {"second", g.second},
+                         {"more", g.more},
+                         {"points", g.points},
                          {"done", g.done},
                          {"score", g.score}});
     return {{"id", id_},
@@ -265,6 +323,7 @@ json Tournament::doc() const {
             {"starts_at", settings_.starts_at},
             {"duration_ms", settings_.duration_ms},
             {"rounds", settings_.rounds},
+            {"scheduled", settings_.scheduled},
             {"creator", {{"player", creator_.player}, {"name", creator_.name}}},
             {"created", created_},
             {"status", status_name(status_)},
@@ -284,6 +343,7 @@ Tournament Tournament::from_doc(const json& d) {
     s.starts_at = d.at("starts_at").get<int64_t>();
     s.duration_ms = d.at("duration_ms").get<int64_t>();
     s.rounds = d.at("rounds").get<int>();
+    s.scheduled = d.value("scheduled", "");
     Identity creator{d.at("creator").at("player").get<int64_t>(),
                      d.at("creator").at("name").get<std::string>(), false, false};
     Tournament t(d.at("id").get<std::string>(), s, creator, d.at("created").get<int64_t>());
@@ -305,16 +365,21 @@ Tournament Tournament::from_doc(const json& d) {
         x.playing = e.at("playing").get<bool>();
         t.entrants_.push_back(x);
     }
-    for (const json& g : d.at("games"))
-        t.games_.push_back({g.at("table").get<std::string>(), g.at("round").get<int>(),
-                            g.at("first").get<int64_t>(), g.at("second").get<int64_t>(),
-                            g.at("done").get<bool>(), g.at("score").get<int>()});
+    for (const json& g : d.at("games")) {
+        Game game{g.at("table").get<std::string>(), g.at("round").get<int>(),
+                  g.at("first").get<int64_t>(),     g.at("second").get<int64_t>(),
+                  g.at("done").get<bool>(),         g.at("score").get<int>()};
+        // Documents from before three- and four-player arenas have neither.
+        game.more = g.value("more", std::vector<int64_t>{});
+        game.points = g.value("points", std::vector<int>{});
+        t.games_.push_back(std::move(game));
+    }
     // A game whose table was never made (the server stopped in between) is dropped: its
     // players are free again (a Swiss round counts it a draw, as a failed table).
     std::vector<Game> pending;
     for (const Game& g : t.games_)
         if (!g.done && g.table.empty()) pending.push_back(g);
-    for (const Game& g : pending) t.table_made(g.first, g.second, "");
+    for (const Game& g : pending) t.table_made(g.seats(), "");
     return t;
 }
 

@@ -37,6 +37,12 @@ struct Game {
     int64_t second = 0;  // seat 1's player
     bool done = false;
     int score = 0;  // half points of `first`: 2, 1 or 0
+    // Three and four players (an arena of the 3p and 4p pools): seats 2 and 3, and once done
+    // each seat's half points by place (arena.h), seat order.
+    std::vector<int64_t> more;
+    std::vector<int> points;
+    // Every seat's player, in seat order (a Swiss bye: the one player).
+    std::vector<int64_t> seats() const;
 };
 
 // The settings a tournament is created with (POST /api/tournaments).
@@ -50,6 +56,8 @@ struct Settings {
     int64_t starts_at = 0;    // wall ms
     int64_t duration_ms = 0;  // arena
     int rounds = 0;           // Swiss
+    // The site's schedule made it (schedule.h): its occurrence key; empty for a player's.
+    std::string scheduled;
 };
 
 class Tournament {
@@ -72,18 +80,23 @@ class Tournament {
     void start(int64_t now);
     bool created_by(int64_t player) const { return creator_.player == player; }
 
-    // The pairings due at `now` (starting it first when its time has come), each already
-    // recorded as a game whose table is still to be made; empty when none.
-    std::vector<std::pair<int64_t, int64_t>> due_pairings(int64_t now);
-    // Names the table of the pending game of `first` and `second` (chosen before the table
-    // is made, and stored first), or drops the game when `table` is empty.
-    void table_made(int64_t first, int64_t second, const std::string& table);
+    // Players per game: 2, or 3 and 4 in an arena of the 3p and 4p pools.
+    int seats_per_game() const;
+    // The pairings due at `now` (starting it first when its time has come), each the players
+    // of one game in seat order, already recorded as a game whose table is still to be made;
+    // empty when none.
+    std::vector<std::vector<int64_t>> due_pairings(int64_t now);
+    // Names the table of the pending game of `players` (chosen before the table is made, and
+    // stored first), or drops the game when `table` is empty.
+    void table_made(const std::vector<int64_t>& players, const std::string& table);
     // The table of a pending game could not be made (or was never stored): an arena drops
     // the game (both are free again), a Swiss counts it a draw so that its round can end.
     void table_failed(const std::string& table);
     // A tournament game ended: `score` half points to `first` (seat 0). False when the
     // table is not one of its running games.
     bool game_over(const std::string& table, int score);
+    // The same for any number of players: each seat's half points by place (arena.h).
+    bool game_over(const std::string& table, const std::vector<int>& half_points);
     // Ends it when its time or rounds are over and no game runs; true when it ended now.
     bool finish_if_due(int64_t now);
 

@@ -269,6 +269,8 @@ export const strings = {
     'explorer.none': 'No game on the site went on from here.',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Previous', 'lobby.pageNext': 'Next', 'lobby.pageOf': 'Page {page} of {pages}',
+    // Compete on the site (issue 31): the site's own scheduled tournaments.
+    'tournament.scheduled': 'by the site', 'tournament.scheduledTitle': 'A tournament the site holds on a schedule',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

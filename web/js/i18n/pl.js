@@ -269,6 +269,8 @@ export const strings = {
     'explorer.none': 'Żadna partia na stronie nie toczyła się stąd dalej.',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Poprzednia', 'lobby.pageNext': 'Następna', 'lobby.pageOf': 'Strona {page} z {pages}',
+    // Compete on the site (issue 31): the site's own scheduled tournaments.
+    'tournament.scheduled': 'turniej serwisu', 'tournament.scheduledTitle': 'Turniej, który serwis rozgrywa według harmonogramu',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

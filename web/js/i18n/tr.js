@@ -267,6 +267,8 @@ export const strings = {
     'explorer.none': 'Sitede buradan devam eden oyun yok.',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Önceki', 'lobby.pageNext': 'Sonraki', 'lobby.pageOf': 'Sayfa {page} / {pages}',
+    // Compete on the site (issue 31): the site's own scheduled tournaments.
+    'tournament.scheduled': 'sitenin turnuvası', 'tournament.scheduledTitle': 'Sitenin düzenli olarak düzenlediği bir turnuva',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

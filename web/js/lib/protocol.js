@@ -140,6 +140,7 @@
  * @typedef {object} Seek an open offer in the lobby
  * @property {string} id
  * @property {string} player
+ * @property {boolean} [bot] the seeker is a bot account
  * @property {number | null} [rating]
  * @property {boolean} [provisional]
  * @property {Setup} setup
@@ -155,6 +156,7 @@
  * @property {string} table
  * @property {Setup} setup
  * @property {string[]} [opponents]
+ * @property {boolean[]} [opponents_bot] per opponent: a bot account
  * @property {boolean} [your_turn]
  */
 
@@ -207,6 +209,7 @@
  * @typedef {object} TournamentView GET /api/tournaments/ID (the list leaves out games and standings)
  * @property {string} id
  * @property {string} name
+ * @property {boolean} [scheduled] made by the site's schedule (docs/SITE.md "Scheduled tournaments")
  * @property {'arena' | 'swiss'} kind
  * @property {string} pool
  * @property {Clock} clock
@@ -220,7 +223,8 @@
  * @property {number} round
  * @property {number} [players]
  * @property {TournamentStanding[]} [standings]
- * @property {{table: string | null, round: number, players: (string | null)[], done: boolean, score: number}[]} [games]
+ * @property {{table: string | null, round: number, players: (string | null)[], done: boolean, score: number, points?: number[]}[]} [games]
+ *   `points`: three and four players, each seat's half points by place
  */
 
 /**

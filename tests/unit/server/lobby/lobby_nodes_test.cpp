@@ -368,6 +368,7 @@ TEST_F(LobbyNodesTest, RunningGamesOfTheOtherNodeAreListed) {
     game.table = "t9";
     game.players = {1, 2};
     game.names = {"Ada", "Bob"};
+    game.bots = {true, false};
     game.to_move = 0;
     game.setup = {{"board", "8"}};
     a().game_changed(game);
@@ -380,6 +381,7 @@ TEST_F(LobbyNodesTest, RunningGamesOfTheOtherNodeAreListed) {
     ASSERT_EQ(listed.size(), 1u);
     EXPECT_EQ(listed[0]["table"], "t9");
     EXPECT_EQ(listed[0]["opponents"], json::array({"Ada"}));
+    EXPECT_EQ(listed[0]["opponents_bot"], json::array({true})) << "the BOT mark crosses nodes";
     EXPECT_EQ(listed[0]["your_turn"], false);
     // Node A knows Bob is in a lobby elsewhere: a turn alone reaches him now.
     game.to_move = 1;

@@ -557,6 +557,34 @@ TEST_F(LobbyTest, RunningGamesAreListedWithYourTurn) {
     EXPECT_EQ(lobby.game_count(1), 0u);
 }
 
+// Issue 31: a bot account is marked wherever the lobby names it, from the server's state: its
+// seeks ("bot") and the running games of the players it meets ("opponents_bot").
+TEST_F(LobbyTest, BotAccountsAreMarkedInSeeksAndRunningGames) {
+    FakeClient robo{9, "Robo"};
+    robo.identity.bot = true;
+    lobby.connect(ada);
+    lobby.connect(robo);
+    send(robo, seek_msg());
+    send(ada, seek_msg());
+    const std::vector<json> added = ada.of("seek_added");
+    ASSERT_EQ(added.size(), 2u);
+    EXPECT_EQ(added[0]["seek"]["player"], "Robo");
+    EXPECT_EQ(added[0]["seek"]["bot"], true);
+    EXPECT_EQ(added[1]["seek"]["bot"], false) << "a person's seek is not a bot's";
+    GameEntry g;
+    g.table = "t1";
+    g.players = {1, 9};
+    g.names = {"Ada", "Robo"};
+    g.bots = {false, true};
+    g.to_move = 0;
+    g.setup = {{"board", "8"}};
+    lobby.game_changed(g);
+    const json mine = ada.of("games").back()["games"][0];
+    EXPECT_EQ(mine["opponents"], json::array({"Robo"}));
+    EXPECT_EQ(mine["opponents_bot"], json::array({true}));
+    EXPECT_EQ(robo.of("games").back()["games"][0]["opponents_bot"], json::array({false}));
+}
+
 // Issue 27, finding 10: four accounts filled a player's 20 challenge slots and a friend's
 // challenge got `busy`; one address posted 183 seeks and the first lobby message weighed 51
 // KB. Each sender may have two challenges waiting for one player, an address ten in all and

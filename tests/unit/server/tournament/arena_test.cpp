@@ -56,6 +56,27 @@ TEST(Arena, PairsNeighboursByScoreThenRatingAvoidingTheLastOpponent) {
     EXPECT_EQ(arena_pairs(three).size(), 1u);
 }
 
+// Issue 31: three- and four-player games score by place and group neighbours by score.
+TEST(Arena, MultiPlayerGamesScoreByPlaceAndGroupNeighbours) {
+    ArenaEntrant e{1, 1500};
+    record_arena_place(e, 6, 6, 2);  // first of four
+    record_arena_place(e, 6, 6, 2);
+    EXPECT_EQ(e.score, 12);
+    EXPECT_EQ(e.streak, 2);
+    record_arena_place(e, 4, 6, 2);  // second: double, and the streak ends
+    EXPECT_EQ(e.score, 20);
+    EXPECT_EQ(e.streak, 0);
+    EXPECT_EQ(e.games, 3);
+    std::vector<ArenaEntrant> free;
+    for (int64_t p = 1; p <= 7; ++p) free.push_back({p, 1500.0 + p, p == 2 ? 10 : 0});
+    const auto groups = arena_groups(free, 3);
+    ASSERT_EQ(groups.size(), 2u) << "seven players: two groups of three, one waits";
+    EXPECT_EQ(free[groups[0][0]].player, 2) << "the leader first";
+    EXPECT_EQ(free[groups[0][1]].player, 7);
+    EXPECT_EQ(free[groups[1][2]].player, 3);
+    EXPECT_TRUE(arena_groups(free, 8).empty());
+}
+
 TEST(Arena, FourPlayersRunToTheEnd) {
     // Six pairing rounds; the higher rating always wins: the strongest player leads, with
     // the streak bonus on top, and every game is counted for both sides.

@@ -63,6 +63,26 @@ json play_until(unsigned short port, const std::string& id, Players& players,
     throw std::runtime_error("the tournament did not get there");
 }
 
+// A casual arena of three seconds in `pool`, starting now, made by the first of `players` and
+// joined by the others; its id, or empty (a failed expectation) when it was refused.
+std::string three_second_arena(Players& players, const std::string& pool) {
+    auto it = players.browsers.begin();
+    const BrowserReply made = it->second.post(
+        "/api/tournaments", {{"name", "Test Arena"},
+                             {"kind", "arena"},
+                             {"pool", pool},
+                             {"clock", {{"mode", "game"}, {"seconds", 60}, {"increment", 0}}},
+                             {"rated", false},
+                             {"seconds", 3},
+                             {"starts_in", 0}});
+    EXPECT_EQ(made.status, 200) << made.body;
+    if (made.status != 200) return {};
+    const std::string id = made.data()["id"];
+    for (++it; it != players.browsers.end(); ++it)
+        EXPECT_EQ(it->second.post("/api/tournaments/" + id + "/join", json::object()).status, 200);
+    return id;
+}
+
 int total(const json& standings, const char* key) {
     int sum = 0;
     for (const json& row : standings) sum += row[key].get<int>();
@@ -153,21 +173,8 @@ TEST(TournamentNet, ArenaOfFourRunsToItsEnd) {
     TempDir dir("tournament_arena");
     ServerProcess server(dir.path);
     Players players(server.port, {"ArenaA", "ArenaB", "ArenaC", "ArenaD"});
-    const BrowserReply made = players.browsers.at("ArenaA").post(
-        "/api/tournaments", {{"name", "Test Arena"},
-                             {"kind", "arena"},
-                             {"pool", "6x6"},
-                             {"clock", {{"mode", "game"}, {"seconds", 60}, {"increment", 0}}},
-                             {"rated", false},
-                             {"seconds", 3},
-                             {"starts_in", 0}});
-    ASSERT_EQ(made.status, 200) << made.body;
-    const std::string id = made.data()["id"];
-    for (const char* name : {"ArenaB", "ArenaC", "ArenaD"})
-        ASSERT_EQ(players.browsers.at(name)
-                      .post("/api/tournaments/" + id + "/join", json::object())
-                      .status,
-                  200);
+    const std::string id = three_second_arena(players, "6x6");
+    ASSERT_FALSE(id.empty());
     std::set<std::string> done;
     const json end = play_until(server.port, id, players, done,
                                 [](const json& v) { return v["status"] == "finished"; });
@@ -178,6 +185,62 @@ TEST(TournamentNet, ArenaOfFourRunsToItsEnd) {
     const json& top = end["standings"][0];
     EXPECT_GE(top["score"].get<int>(), end["standings"][3]["score"].get<int>());
     EXPECT_GT(total(end["standings"], "score"), 0);
+}
+
+// Issue 31: an arena of the three-player pool seats its players three to a table; every game
+// is scored by place for all three seats.
+TEST(TournamentNet, ThreePlayerArenaSeatsThreeAndScoresEverySeat) {
+    TempDir dir("tournament_3p");
+    ServerProcess server(dir.path);
+    Players players(server.port, {"TrioA", "TrioB", "TrioC"});
+    const std::string id = three_second_arena(players, "3p");
+    ASSERT_FALSE(id.empty());
+    std::set<std::string> done;
+    const json end = play_until(server.port, id, players, done,
+                                [](const json& v) { return v["status"] == "finished"; });
+    int games = 0;
+    for (const json& g : end["games"]) {
+        if (g["done"] != true) continue;
+        ++games;
+        EXPECT_EQ(g["players"].size(), 3u) << g.dump();
+        ASSERT_EQ(g["points"].size(), 3u) << g.dump();
+    }
+    EXPECT_GE(games, 1);
+    EXPECT_EQ(total(end["standings"], "games"), 3 * games);
+    EXPECT_GT(total(end["standings"], "score"), 0);
+    // A Swiss still pairs two players.
+    const BrowserReply swiss = players.browsers.at("TrioB").post(
+        "/api/tournaments", {{"name", "Trio Swiss"}, {"kind", "swiss"}, {"pool", "3p"}});
+    EXPECT_EQ(swiss.status, 400) << swiss.body;
+}
+
+// Issue 31: the site's schedule makes each entry's next tournament ahead of time, shown in the
+// list as scheduled, stored like any other: a restarted server finds it and makes no second one.
+TEST(TournamentNet, AScheduledTournamentIsMadeAheadOnceAndSurvivesARestart) {
+    TempDir dir("tournament_schedule");
+    const std::vector<std::string> schedule = {
+        "--tournament-schedule", "weekly@mon00:00 arena 8x8 3+2 55m Weekly test arena"};
+    const auto scheduled = [](unsigned short port) {
+        json out = json::array();
+        const json list = get(port, "/api/tournaments").data();
+        for (const json& t : list["tournaments"])
+            if (t["scheduled"] == true) out.push_back(t);
+        return out;
+    };
+    std::string id;
+    {
+        ServerProcess server(dir.path, schedule);
+        const json made = scheduled(server.port);
+        ASSERT_EQ(made.size(), 1u) << made.dump();
+        EXPECT_EQ(made[0]["name"], "Weekly test arena");
+        EXPECT_EQ(made[0]["status"], "created");
+        EXPECT_EQ(made[0]["starts_at"].get<int64_t>() % 3'600'000, 0) << "on the hour";
+        id = made[0]["id"];
+    }
+    ServerProcess again(dir.path, schedule);
+    const json kept = scheduled(again.port);
+    ASSERT_EQ(kept.size(), 1u) << kept.dump();
+    EXPECT_EQ(kept[0]["id"], id);
 }
 
 }  // namespace tournament_net

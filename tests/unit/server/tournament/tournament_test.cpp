@@ -29,8 +29,8 @@ TEST(Tournament, ArenaStartsPairsScoresAndEnds) {
     ASSERT_EQ(pairs.size(), 2u);
     EXPECT_EQ(t.status(), Status::Running);
     EXPECT_TRUE(t.due_pairings(1001).empty()) << "everyone is playing";
-    t.table_made(pairs[0].first, pairs[0].second, "tab1");
-    t.table_made(pairs[1].first, pairs[1].second, "tab2");
+    t.table_made(pairs[0], "tab1");
+    t.table_made(pairs[1], "tab2");
     EXPECT_TRUE(t.game_over("tab1", 2));
     EXPECT_FALSE(t.game_over("tab1", 2)) << "once";
     t.table_failed("tab2");  // never made: both free again, nothing scored
@@ -38,8 +38,8 @@ TEST(Tournament, ArenaStartsPairsScoresAndEnds) {
     ASSERT_EQ(again.size(), 2u);
     // A pairing whose table was not named yet when stored is dropped on reading back.
     EXPECT_EQ(Tournament::from_doc(t.doc()).games().size(), 1u);
-    t.table_made(again[0].first, again[0].second, "tab3");
-    t.table_made(again[1].first, again[1].second, "tab4");
+    t.table_made(again[0], "tab3");
+    t.table_made(again[1], "tab4");
     EXPECT_FALSE(t.finish_if_due(20'000)) << "games still running";
     // The document reads back as the same tournament.
     const Tournament back = Tournament::from_doc(t.doc());
@@ -59,16 +59,16 @@ TEST(Tournament, SwissFailedTableIsADrawAndRoundsEnd) {
     auto pairs = t.due_pairings(2);
     ASSERT_EQ(pairs.size(), 2u);
     EXPECT_EQ(t.round(), 1);
-    t.table_made(pairs[0].first, pairs[0].second, "a");
-    t.table_made(pairs[1].first, pairs[1].second, "b");
+    t.table_made(pairs[0], "a");
+    t.table_made(pairs[1], "b");
     EXPECT_TRUE(t.due_pairings(3).empty()) << "round 1 is still on";
     t.game_over("a", 2);
     t.table_failed("b");
     pairs = t.due_pairings(4);
     ASSERT_EQ(pairs.size(), 2u);
     EXPECT_EQ(t.round(), 2);
-    t.table_made(pairs[0].first, pairs[0].second, "c");
-    t.table_made(pairs[1].first, pairs[1].second, "d");
+    t.table_made(pairs[0], "c");
+    t.table_made(pairs[1], "d");
     t.game_over("c", 0);
     t.game_over("d", 1);
     EXPECT_TRUE(t.due_pairings(5).empty());
@@ -77,6 +77,54 @@ TEST(Tournament, SwissFailedTableIsADrawAndRoundsEnd) {
     int half_points = 0;
     for (const json& row : t.standings()) half_points += row["score"].get<int>();
     EXPECT_EQ(half_points, 8) << "four games of two half points, the failed one a draw";
+}
+
+// Issue 31: an arena of the 4p pool groups its free players by four, by score, scores each
+// game by place (6, 4, 2, 0; level players share), keeps the streak for a first place alone,
+// and reads back from its document with every seat and point.
+TEST(Tournament, FourPlayerArenaGroupsByScoreAndScoresByPlace) {
+    Settings s;
+    s.name = "Four";
+    s.kind = Kind::Arena;
+    s.setup = {{"board", "8"}, {"players", 4}};
+    s.starts_at = 0;
+    s.duration_ms = 100'000;
+    Tournament t("t4", s, Identity{}, 0);
+    EXPECT_EQ(t.seats_per_game(), 4);
+    for (int64_t p = 1; p <= 9; ++p) t.join(Identity{p, "P" + std::to_string(p), false}, 1500 + p);
+    const auto groups = t.due_pairings(1);
+    ASSERT_EQ(groups.size(), 2u) << "nine players: two tables of four, one waits";
+    EXPECT_EQ(groups[0], (std::vector<int64_t>{9, 8, 7, 6})) << "neighbours by rating at 0";
+    EXPECT_EQ(groups[1], (std::vector<int64_t>{5, 4, 3, 2}));
+    t.table_made(groups[0], "g1");
+    t.table_made(groups[1], "g2");
+    EXPECT_TRUE(t.game_over("g1", std::vector<int>{6, 4, 2, 0}));
+    EXPECT_TRUE(t.game_over("g2", std::vector<int>{3, 3, 6, 0}));
+    const auto score_of = [&](int64_t p) {
+        for (const Entrant& e : t.entrants())
+            if (e.who.player == p) return e.score;
+        return -1;
+    };
+    EXPECT_EQ(score_of(9), 6);
+    EXPECT_EQ(score_of(6), 0);
+    EXPECT_EQ(score_of(5), 3) << "level with seat 1: a share";
+    EXPECT_EQ(score_of(3), 6);
+    // Regrouped by score: 9 and 3 (6 points) with 8 (4) and the next by rating.
+    const auto next = t.due_pairings(2);
+    ASSERT_EQ(next.size(), 2u);
+    EXPECT_EQ(next[0][0], 9);
+    EXPECT_EQ(next[0][1], 3);
+    EXPECT_EQ(next[0][2], 8);
+    t.table_made(next[0], "g3");
+    t.table_made(next[1], "g4");
+    const Tournament back = Tournament::from_doc(t.doc());
+    EXPECT_EQ(back.doc(), t.doc());
+    ASSERT_EQ(back.games().size(), 4u);
+    EXPECT_EQ(back.games()[0].points, (std::vector<int>{6, 4, 2, 0}));
+    EXPECT_EQ(back.view(3)["games"][0]["players"].size(), 4u);
+    // A first place alone twice in a row: 12 points, and from now on games score double.
+    EXPECT_TRUE(t.game_over("g3", std::vector<int>{6, 0, 2, 4}));
+    EXPECT_EQ(score_of(9), 12);
 }
 
 }  // namespace

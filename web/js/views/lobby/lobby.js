@@ -10,6 +10,7 @@ import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { resultText } from '../../lib/game-text.js';
 import { challengeItem } from '../../components/challenge-item.js';
+import { afterName } from '../../components/bot-mark.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
 import { POOLS, PRESETS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
@@ -172,7 +173,7 @@ export function lobbyView(root) {
             }
             return el('li', { class: 'seek-row' + (own ? ' own' : ''), 'data-seek': s.id },
                 el('span', { class: 'who' }, el('a', { href: `#/player/${encodeURIComponent(s.player)}` }, s.player),
-                    ' ', s.rating === null || s.rating === undefined ? ''
+                    ...afterName(s.bot), ' ', s.rating === null || s.rating === undefined ? ''
                         : el('span', { class: 'rating' }, ratingText({ rating: s.rating, provisional: s.provisional }))),
                 el('span', { class: 'what' }, `${s.pool ? poolName(s.pool) : describeSetup(s.setup)} · ${clockLabel(s.clock)}`),
                 el('span', { class: 'state' }, `${s.rated ? t('lobby.rated') : t('lobby.casual')} · ${t(`lobby.as.${s.seat}`)}`),
@@ -212,7 +213,8 @@ export function lobbyView(root) {
         if (ask) ask.addEventListener('click', () => Notification.requestPermission().then(() => renderMine()));
         mine.replaceChildren(ask, list.length ? el('ul', { class: 'rows my-games' }, list.map((g) =>
             el('li', { class: 'my-game' + (g.your_turn ? ' your-turn' : ''), 'data-table': g.table },
-                el('span', { class: 'who' }, t('lobby.versus', { names: (g.opponents || []).join(', ') || '?' })),
+                el('span', { class: 'who' }, t('lobby.versus', { names: (g.opponents || []).join(', ') || '?' }),
+                    ...afterName((g.opponents_bot || []).some(Boolean))),
                 el('span', { class: 'what' }, describeSetup(g.setup)),
                 el('span', { class: 'state' }, g.your_turn ? el('strong', { class: 'turn-mark' }, `● ${t('lobby.yourTurn')}`)
                     : t('lobby.theirTurn')),
@@ -263,9 +265,10 @@ export function lobbyView(root) {
     renderPostForm();
     renderAll();
 
-    /** @param {Seat[]} seats */
-    const seatsText = (seats) => seats.map((s, i) => `${colourName(i)}: ${s.type === 'computer'
-        ? t('seat.computerLevel', { n: s.level }) : s.name || (s.taken ? t('seat.human') : t('seat.free'))}`).join(', ');
+    /** @param {Seat[]} seats @returns {(string | HTMLElement)[]} each seat's name, a bot's with its mark */
+    const seatsText = (seats) => seats.flatMap((s, i) => [i ? ', ' : '', `${colourName(i)}: ${s.type === 'computer'
+        ? t('seat.computerLevel', { n: s.level }) : s.name || (s.taken ? t('seat.human') : t('seat.free'))}`,
+    ...afterName(s.bot)]);
 
     function renderOpen() {
         const answer = store.get().open;

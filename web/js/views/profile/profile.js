@@ -9,7 +9,7 @@ import { getPlayer, getPuzzlePlayer, playerTournaments } from '../../lib/api.js'
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { botMark } from '../../components/bot-mark.js';
+import { botMark, afterName } from '../../components/bot-mark.js';
 import { POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
@@ -160,7 +160,8 @@ export function profileView(root, name) {
                 el('span', { class: 'when' }, dateText(g.created)),
                 el('span', { class: 'what' }, describeSetup(g.setup), ` · ${clockLabel(g.clock)}`, g.rated ? ` · ${t('game.rated')}` : ''),
                 seat >= 0 ? el('span', { class: 'colour', 'data-seat': String(seat) }, discBadge(seat, g.setup.players > 2), ' ', colourName(seat)) : '',
-                el('span', { class: 'who' }, t('lobby.versus', { names: opponentNames(g, seat).join(', ') })),
+                el('span', { class: 'who' }, t('lobby.versus', { names: opponentNames(g, seat).join(', ') }),
+                    ...afterName((g.seats || []).some((s, i) => i !== seat && s.bot))),
                 el('span', { class: `state ${result || ''}` }, result ? t(`profile.result.${result}`) : '',
                     score ? el('span', { class: 'score' }, ` ${score}`) : '',
                     delta === null ? '' : el('span', { class: 'delta' }, ` (${delta >= 0 ? '+' : ''}${delta})`)),

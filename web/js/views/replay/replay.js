@@ -6,6 +6,7 @@
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { Board, discBadge } from '../../components/board.js';
 import { OpeningLabel } from '../../components/opening.js';
+import { afterName } from '../../components/bot-mark.js';
 import { getGame, exportUrl } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
@@ -46,7 +47,7 @@ export function replayView(root, id) {
         opening.update(game.setup, (game.moves || []).slice(0, index));
         counts.replaceChildren(...rules.counts(pos).map((c, s) =>
             el('li', { class: 'player', 'data-seat': String(s) }, discBadge(s, marks),
-                el('span', { class: 'pname' }, playerText(game, s)), el('span', { class: 'count' }, String(c)))));
+                el('span', { class: 'pname' }, playerText(game, s), ...afterName(game.seats?.[s]?.bot)), el('span', { class: 'count' }, String(c)))));
         list.querySelectorAll('li').forEach((li, k) => li.classList.toggle('current', k === index - 1));
     }
 

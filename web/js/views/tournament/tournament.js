@@ -8,7 +8,7 @@ import { listTournaments, getTournament, createTournament, tournamentAction } fr
 import { session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { botMark } from '../../components/bot-mark.js';
+import { botMark, afterName } from '../../components/bot-mark.js';
 import { POOLS, TIME_CHOICES, clockForPreset, clockLabel, poolName, presetLabel } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').TournamentView} TournamentView */
@@ -38,6 +38,11 @@ function describe(v) {
     return `${poolName(v.pool)} · ${clockLabel(v.clock)} · ${length} · ${v.rated ? t('lobby.rated') : t('lobby.casual')}`;
 }
 
+/** The mark of a tournament the site's schedule made (the server's `scheduled`). @param {TournamentView} v */
+function scheduledMark(v) {
+    return v.scheduled ? el('span', { class: 'scheduled-mark', title: t('tournament.scheduledTitle') }, ` · ${t('tournament.scheduled')}`) : '';
+}
+
 /** @param {HTMLElement} root @param {string} [id] */
 export function tournamentView(root, id) {
     const view = el('section', { class: 'tournament', 'aria-labelledby': 'tournament-title' });
@@ -54,6 +59,7 @@ export function tournamentView(root, id) {
             : !list.length ? el('p', { class: 'note', id: 'no-tournaments' }, t('tournament.none'))
                 : el('ul', { class: 'rows', id: 'tournament-list' }, list.map((v) => el('li', { 'data-tournament': v.id },
                     el('a', { href: `#/tournament/${encodeURIComponent(v.id)}` }, v.name),
+                    scheduledMark(v),
                     el('span', { class: 'what' }, ` ${describe(v)}`),
                     el('span', { class: 'state' }, ` · ${t(`tournament.status.${v.status}`)} · ${t('tournament.players', { n: v.players ?? 0 })}`))));
         const name = el('input', { id: 'tournament-name', maxlength: '60', value: form.name, required: '' });
@@ -70,8 +76,11 @@ export function tournamentView(root, id) {
         rated.addEventListener('change', () => choose({ rated: rated.checked }));
         const create = el('form', { id: 'tournament-form', class: 'seek-form' },
             field(t('tournament.name'), name),
-            field(t('tournament.kind'), select('tournament-kind', [['arena', t('tournament.arena')], ['swiss', t('tournament.swiss')]], form.kind, (v) => choose({ kind: v }))),
-            field(t('lobby.pool'), select('tournament-pool', TWO_PLAYER_POOLS.map((p) => [p, poolName(p)]), form.pool, (v) => choose({ pool: v }))),
+            field(t('tournament.kind'), select('tournament-kind', [['arena', t('tournament.arena')], ['swiss', t('tournament.swiss')]], form.kind,
+                (v) => choose({ kind: v, pool: v === 'swiss' && !TWO_PLAYER_POOLS.includes(form.pool) ? '8x8' : form.pool }))),
+            // An arena groups three or four players in the 3p and 4p pools; a Swiss pairs two.
+            field(t('lobby.pool'), select('tournament-pool', (form.kind === 'arena' ? POOLS : TWO_PLAYER_POOLS).map((p) => [p, poolName(p)]),
+                form.pool, (v) => choose({ pool: v }))),
             field(t('lobby.time'), select('tournament-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), form.preset, (v) => choose({ preset: v }))),
             length,
             el('div', { class: 'check' }, rated, el('label', { for: 'tournament-rated' }, t('lobby.rated'))),
@@ -109,6 +118,9 @@ export function tournamentView(root, id) {
             if (v.status === 'created' && v.creator.toLowerCase() === me) button('start', t('tournament.start'));
         }
         const swiss = v.kind === 'swiss';
+        // The standings say which entrants are bots; the games name them.
+        /** @param {string | null} name */
+        const botOf = (name) => (v.standings || []).some((s) => s.bot && s.name === name);
         const standings = el('table', { class: 'data', id: 'standings' },
             el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, t('leaderboard.player')),
                 el('th', { scope: 'col' }, t('tournament.score')), el('th', { scope: 'col' }, t('profile.games')),
@@ -123,14 +135,16 @@ export function tournamentView(root, id) {
                 el('td', { class: 'num' }, swiss ? String((s.buchholz ?? 0) / 2) : String(s.streak ?? 0)),
                 swiss ? el('td', { class: 'num' }, String((s.sonneborn_berger ?? 0) / 4)) : ''))));
         const games = el('ul', { class: 'rows', id: 'tournament-games' }, (v.games || []).filter((g) => g.table).slice(-30).reverse().map((g) =>
-            el('li', {}, `${swiss ? `${t('tournament.round', { n: g.round })} · ` : ''}${g.players.map((p) => p ?? '–').join(' – ')} `,
-                g.done ? el('span', { class: 'state' }, g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
+            el('li', {}, swiss ? `${t('tournament.round', { n: g.round })} · ` : '',
+                g.players.flatMap((p, k) => [k ? ' – ' : '', p ?? '–', ...afterName(botOf(p))]), ' ',
+                g.done ? el('span', { class: 'state' }, g.points ? g.points.map((p) => p / 2).join('–')
+                    : g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
                     : el('a', { href: `#/table/${encodeURIComponent(g.table ?? '')}`, class: 'button' }, t('lobby.watch')))));
         const when = v.status === 'created' ? t('tournament.startsAt', { time: new Date(v.starts_at).toLocaleString() })
             : v.status === 'running' ? (swiss ? t('tournament.roundOf', { n: v.round, of: v.rounds ?? 0 })
                 : t('tournament.secondsLeft', { n: v.seconds_left ?? 0 }))
                 : t('tournament.status.finished');
-        view.replaceChildren(el('h1', { id: 'tournament-title' }, v.name),
+        view.replaceChildren(el('h1', { id: 'tournament-title' }, v.name, scheduledMark(v)),
             el('p', { class: 'note', id: 'tournament-what' }, describe(v)),
             el('p', { id: 'tournament-status', 'data-status': v.status }, when), alert, buttons,
             el('section', { class: 'panel', 'aria-labelledby': 'standings-title' }, el('h2', { id: 'standings-title' }, t('tournament.standings')),
