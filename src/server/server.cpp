@@ -121,7 +121,9 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                 {{"table", table.id()}, {"plies", table.ply()}, {"result", table.result_json()}});
         });
     }
-    ExplorerService explorer(accounts);
+    // The explorer's evaluations search on the analyses' class, behind every move and hint.
+    ExplorerEvaluations explorer_evaluations(ioc, engines);
+    ExplorerService explorer(accounts, &queue, &explorer_evaluations);
     hub.on_game_over([&explorer](const Table& table) { explorer.game_finished(table); });
     hub.set_accounts(&accounts);
     // Puzzles: the files are read and checked before the server listens.
