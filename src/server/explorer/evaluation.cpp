@@ -3,22 +3,16 @@
 // JSON text the askers get, dropped least recently asked first.
 #include "server/explorer/evaluation.h"
 
-#include <chrono>
 #include <cmath>
 
 #include "core/bitboard.h"
 #include "core/notation.h"
 #include "engine/game_analysis.h"
+#include "server/common/clock.h"
 
 namespace reversi::server {
 
 namespace {
-
-int64_t steady_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 // A score in discs for the side to move: exact scores are discs, midgame ones hundredths.
 double discs(int score, bool exact) {

@@ -3,10 +3,10 @@
 // bounded, answers in square names.
 #include "server/explorer/service.h"
 
-#include <chrono>
 #include <iostream>
 
 #include "core/notation.h"
+#include "server/common/clock.h"
 #include "server/explorer/openings.h"
 #include "server/rating/ratings.h"
 
@@ -118,9 +118,7 @@ void ExplorerService::import_ggf(const Identity& who, const std::string& body, R
     if (!storage_) throw ApiError(ErrorCode::NotFound, "this server keeps no imported games");
     if (!who.player || who.guest)
         throw ApiError(ErrorCode::NotAllowed, "sign in to import games into your database");
-    const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                               std::chrono::steady_clock::now().time_since_epoch())
-                               .count();
+    const int64_t now_ms = steady_ms();
     if (upload_limiter_.keys() > 1024) upload_limiter_.prune(now_ms);
     if (!upload_limiter_.allow(std::to_string(who.player), now_ms))
         throw ApiError(ErrorCode::RateLimited, "too many imports; wait a moment");
@@ -134,9 +132,7 @@ void ExplorerService::import_ggf(const Identity& who, const std::string& body, R
     if (read.games.size() > room)
         throw ApiError(ErrorCode::Busy, "your database is full (" +
                                             std::to_string(bounds_.games_per_player) + " games)");
-    const int64_t at = std::chrono::duration_cast<std::chrono::milliseconds>(
-                           std::chrono::system_clock::now().time_since_epoch())
-                           .count();
+    const int64_t at = wall_ms();
     std::vector<StoredImportedGame> rows;
     for (ImportedGame& g : read.games) {
         g.game.imported_by = who.player;

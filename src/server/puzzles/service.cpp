@@ -10,6 +10,7 @@
 
 #include "core/bitboard.h"
 #include "core/notation.h"
+#include "server/common/clock.h"
 #include "server/common/protocol.h"
 #include "server/rating/glicko2.h"
 #include "server/rating/rated_players.h"
@@ -28,12 +29,6 @@ constexpr int64_t DayMs = 86'400'000;
 constexpr double StreakStep = 25;
 // A streak untouched this long is dropped first when the streaks fill up.
 constexpr int64_t StreakIdleMs = 3'600'000;
-
-int64_t steady_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 json squares_json(const core::Geometry& g, const std::vector<core::Square>& squares) {
     json out = json::array();
@@ -54,12 +49,7 @@ PuzzleService::PuzzleService(StorageQueue& storage, Accounts& accounts, PuzzleSe
       puzzles_(std::move(puzzles)),
       options_(std::move(options)),
       submit_limiter_(options_.submits_per_minute, options_.submit_burst) {
-    if (!options_.wall_clock)
-        options_.wall_clock = [] {
-            return std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                .count();
-        };
+    if (!options_.wall_clock) options_.wall_clock = wall_ms;
 }
 
 void PuzzleService::restore(Storage& storage) {

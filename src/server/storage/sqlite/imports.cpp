@@ -26,18 +26,10 @@ CREATE TABLE IF NOT EXISTS imported_games (
 CREATE INDEX IF NOT EXISTS imported_games_player ON imported_games(player);
 )";
 
-namespace {
-
-// A statement prepared for one call and finalized when the scope ends.
-struct ImportStatement {
-    sqlite3_stmt* st;
-    ~ImportStatement() { sqlite3_finalize(st); }
-};
-
-}  // namespace
+using sqlite_detail::OneShotStatement;
 
 void SqliteStorage::add_imported_game(const StoredImportedGame& g) {
-    ImportStatement s{
+    OneShotStatement s{
         prepare("INSERT INTO imported_games(player, pool, moves, winner, black, white, at) "
                 "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)")};
     sqlite3_bind_int64(s.st, 1, g.player);
@@ -51,7 +43,7 @@ void SqliteStorage::add_imported_game(const StoredImportedGame& g) {
 }
 
 std::vector<StoredImportedGame> SqliteStorage::imported_games() {
-    ImportStatement s{prepare(
+    OneShotStatement s{prepare(
         "SELECT player, pool, moves, winner, black, white, at FROM imported_games ORDER BY id")};
     std::vector<StoredImportedGame> out;
     int rc;

@@ -52,15 +52,7 @@ CREATE TABLE IF NOT EXISTS puzzle_streaks (
 ) WITHOUT ROWID;
 )";
 
-namespace {
-
-// A statement prepared for one call and finalized when the scope ends.
-struct OneShotStatement {
-    sqlite3_stmt* st;
-    ~OneShotStatement() { sqlite3_finalize(st); }
-};
-
-}  // namespace
+using sqlite_detail::OneShotStatement;
 
 void SqliteStorage::save_puzzle_rating(const StoredPuzzleRating& g) {
     OneShotStatement s{prepare(
