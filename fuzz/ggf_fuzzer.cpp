@@ -5,7 +5,10 @@
 //  - an accepted record is written (format_ggf never refuses what parse_ggf accepted) and read
 //    back to the same setup, start, moves, notes and header (the writer may fill RE of a
 //    finished game), and writing that again gives the same text: a fixed point;
-//  - the replayed game is legal move by move (its own undo/redo agree).
+//  - the replayed game is legal move by move (its own undo/redo agree);
+//  - split_ggf_file (a file's games, as an upload imports them) never throws, takes at most its
+//    bound, and returns pieces of the input in order, each opening with "(;" and closed by ";)"
+//    unless it is the last; each piece reads or is refused with a NotationError.
 #include <algorithm>
 #include <cstddef>
 
@@ -43,10 +46,34 @@ GgfRecord reread(const std::string& text, const std::string& input) {
     }
 }
 
+// The file splitter over the same input (folded in here: one harness's run, no more CI time).
+void check_file_split(const std::string& input) {
+    constexpr size_t Bound = 4;
+    const GgfFileGames split = split_ggf_file(input, Bound);
+    FUZZ_CHECK(split.games.size() <= Bound, "more games than the bound\ninput: " + input);
+    const char* end = input.data();
+    for (size_t k = 0; k < split.games.size(); ++k) {
+        const std::string_view g = split.games[k];
+        FUZZ_CHECK(g.data() >= end && g.data() + g.size() <= input.data() + input.size(),
+                   "a piece outside the input or out of order\ninput: " + input);
+        FUZZ_CHECK(g.substr(0, 2) == "(;", "a piece not opening with (;\ninput: " + input);
+        FUZZ_CHECK(k + 1 == split.games.size() || (g.size() >= 4 && g.substr(g.size() - 2) == ";)"),
+                   "an inner piece not closed by ;)\ninput: " + input);
+        end = g.data() + g.size();
+        try {
+            parse_ggf(g);
+        } catch (const NotationError&) {
+        } catch (const std::exception& e) {
+            FUZZ_CHECK(false, std::string("a piece threw: ") + e.what() + "\ninput: " + input);
+        }
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string input = fuzz::as_text(data, size);
+    check_file_split(input);
     std::optional<GgfRecord> record;
     try {
         record = parse_ggf(input);
@@ -79,9 +106,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                "GGF round trip changed the header\n" + text);
     const std::string text2 = format_ggf(again.game, again.info, again.notes);
     const GgfRecord third = reread(text2, input);
-    FUZZ_CHECK(
-        same_game(third.game, again.game) && format_ggf(third.game, third.info, third.notes) == text2,
-        "GGF writing is not a fixed point\n" + text + "\n" + text2);
+    FUZZ_CHECK(same_game(third.game, again.game) &&
+                   format_ggf(third.game, third.info, third.notes) == text2,
+               "GGF writing is not a fixed point\n" + text + "\n" + text2);
 
     if (free_opening) return 0;
     Game h = r.game;

@@ -44,14 +44,6 @@ struct GenerateOptions {
     SetupOptions setup;
 };
 
-// The starting rating of a new puzzle: more moves to choose from and a longer line are
-// harder; Glicko-2 corrects it from the first attempts (docs/PUZZLES.md).
-double starting_rating(const engine::PuzzleTree& tree) {
-    const double choices = static_cast<double>(tree.nodes.front().choices.size());
-    const double rating = 1500 + 50 * (choices - 4) + 100 * (tree.nodes.size() - 1.0);
-    return std::clamp(rating, 1000.0, 2200.0);
-}
-
 struct FileFigures {
     size_t puzzles = 0;
     size_t single = 0;
@@ -77,30 +69,20 @@ void print_figures(const FileFigures& f, std::ostream& out) {
     out << '\n';
 }
 
-// Looks for puzzles along one game (at most --per-game, never two within 2 * max_turns plies,
-// never a position the file holds), adding them to `file` with ids `stem-pPLY`.
+// Looks for puzzles along one game (engine::mine_game: at most --per-game, never a position
+// the file holds), adding them to `file` with ids `stem-pPLY`.
 void mine_game(engine::Engine& engine, const core::Variant& variant,
                const std::vector<core::Square>& moves, const GenerateOptions& opt,
                const std::string& stem, server::PuzzleFile& file,
                std::unordered_set<uint64_t>& seen) {
-    core::Position pos = core::Position::start(variant);
-    int found = 0;
-    size_t skip_until = 0;
-    for (size_t ply = 0; ply <= moves.size() && found < opt.per_game; ++ply) {
-        if (ply >= skip_until && !seen.count(pos.key())) {
-            if (auto tree = engine::find_puzzle(engine, pos, opt.criteria)) {
-                server::PuzzleRecord record;
-                record.id = stem + "-p" + std::to_string(ply);
-                record.moves.assign(moves.begin(), moves.begin() + static_cast<long>(ply));
-                record.rating = starting_rating(*tree);
-                record.tree = std::move(*tree);
-                file.puzzles.push_back(std::move(record));
-                seen.insert(pos.key());
-                ++found;
-                skip_until = ply + 2 * static_cast<size_t>(opt.criteria.max_turns);
-            }
-        }
-        if (ply < moves.size()) pos.play(moves[ply]);
+    for (engine::MinedPuzzle& m :
+         engine::mine_game(engine, variant, moves, opt.criteria, opt.per_game, seen)) {
+        server::PuzzleRecord record;
+        record.id = stem + "-p" + std::to_string(m.ply);
+        record.moves.assign(moves.begin(), moves.begin() + static_cast<long>(m.ply));
+        record.rating = engine::puzzle_starting_rating(m.tree);
+        record.tree = std::move(m.tree);
+        file.puzzles.push_back(std::move(record));
     }
 }
 

@@ -44,6 +44,14 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
            "Directory of puzzle files (docs/PUZZLES.md; empty: none; the last one given counts)")
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
         ->capture_default_str();
+    cmd->add_option("--mine-puzzles", options->mine_dir,
+                    "Directory where a background job keeps the puzzles it mines from finished "
+                    "games, served from the next start (docs/PUZZLES.md; empty: no job)")
+        ->capture_default_str();
+    cmd->add_option("--mine-games-per-hour", options->mine_games_per_hour,
+                    "Finished games the mining job looks at per hour, at most")
+        ->check(CLI::Range(0.1, 100000.0))
+        ->capture_default_str();
     cmd->add_option("--engine-threads", options->engine_threads,
                     "Worker threads for computer moves and hints")
         ->check(CLI::Range(1, 64))

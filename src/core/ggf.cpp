@@ -5,6 +5,7 @@
 // Game so that every rule is checked by the rules library itself.
 #include "core/ggf.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <utility>
@@ -265,6 +266,37 @@ std::string format_ggf(const Game& game, const GgfInfo& info,
         replay.redo();
     }
     return out + ";)";
+}
+
+GgfFileGames split_ggf_file(std::string_view text, size_t max_games) {
+    GgfFileGames out;
+    size_t i = 0;
+    while ((i = text.find("(;", i)) != std::string_view::npos) {
+        if (out.games.size() >= max_games) {
+            out.more = true;
+            break;
+        }
+        size_t j = i + 2;
+        bool in_value = false;
+        for (; j < text.size(); ++j) {
+            const char ch = text[j];
+            if (in_value) {
+                if (ch == '\\')
+                    ++j;
+                else if (ch == ']')
+                    in_value = false;
+            } else if (ch == '[') {
+                in_value = true;
+            } else if (ch == ';' && j + 1 < text.size() && text[j + 1] == ')') {
+                j += 2;
+                break;
+            }
+        }
+        j = std::min(j, text.size());
+        out.games.push_back(text.substr(i, j - i));
+        i = j;
+    }
+    return out;
 }
 
 GgfRecord parse_ggf(std::string_view text) {

@@ -45,6 +45,16 @@ struct GgfRecord {
 std::string format_ggf(const Game& game, const GgfInfo& info = {},
                        const std::vector<GgfMoveNote>& notes = {});
 
+// The games of a GGF file (GGS archives hold one per line), in order: each from "(;" to the
+// ";)" that closes it outside any [value] (a backslash escapes the next character there); text
+// between games is skipped, and an unclosed last game runs to the end. At most `max_games` are
+// taken; `more` says that text with another game start was left unread. Never throws.
+struct GgfFileGames {
+    std::vector<std::string_view> games;
+    bool more = false;
+};
+GgfFileGames split_ggf_file(std::string_view text, size_t max_games);
+
 // Reads one GGF game and replays its moves. Throws NotationError saying which property or
 // which move (1-based, with the reason) is wrong.
 GgfRecord parse_ggf(std::string_view text);

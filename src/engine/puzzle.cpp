@@ -195,6 +195,32 @@ std::optional<PuzzleTree> find_puzzle(Engine& engine, const core::Position& pos,
     return builder.tree;
 }
 
+double puzzle_starting_rating(const PuzzleTree& tree) {
+    const double choices = static_cast<double>(tree.nodes.front().choices.size());
+    const double rating = 1500 + 50 * (choices - 4) + 100 * (tree.nodes.size() - 1.0);
+    return std::clamp(rating, 1000.0, 2200.0);
+}
+
+std::vector<MinedPuzzle> mine_game(Engine& engine, const core::Variant& variant,
+                                   const std::vector<core::Square>& moves,
+                                   const PuzzleCriteria& criteria, int per_game,
+                                   std::unordered_set<uint64_t>& seen) {
+    std::vector<MinedPuzzle> found;
+    core::Position pos = core::Position::start(variant);
+    size_t skip_until = 0;
+    for (size_t ply = 0; ply <= moves.size() && static_cast<int>(found.size()) < per_game; ++ply) {
+        if (ply >= skip_until && !seen.count(pos.key())) {
+            if (auto tree = find_puzzle(engine, pos, criteria)) {
+                found.push_back({ply, std::move(*tree)});
+                seen.insert(pos.key());
+                skip_until = ply + 2 * static_cast<size_t>(criteria.max_turns);
+            }
+        }
+        if (ply < moves.size()) pos.play(moves[ply]);
+    }
+    return found;
+}
+
 std::vector<core::Square> puzzle_selfplay_game(const core::Variant& variant, uint64_t seed,
                                                uint64_t index, int min_empties, Engine& engine) {
     // Another stream than the training self-play's, so the two never share games.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "core/position.h"
@@ -80,6 +81,24 @@ bool is_critical(const std::vector<PuzzleChoice>& choices, const PuzzleCriteria&
 // turn), with its tree and themes; nothing otherwise.
 std::optional<PuzzleTree> find_puzzle(Engine& engine, const core::Position& pos,
                                       const PuzzleCriteria& criteria);
+
+// The starting rating of a new puzzle: more moves to choose from and a longer line are harder;
+// Glicko-2 corrects it from the first attempts (docs/PUZZLES.md).
+double puzzle_starting_rating(const PuzzleTree& tree);
+
+// A puzzle found along a game: the plies before its position, its tree.
+struct MinedPuzzle {
+    size_t ply = 0;
+    PuzzleTree tree;
+};
+
+// The puzzles along one game of `variant` made of `moves`: at most `per_game`, never two
+// within 2 * max_turns plies, never a position whose key `seen` holds (found ones are added).
+// The one owner of how a game is mined: `reversi puzzles generate` and the server's job.
+std::vector<MinedPuzzle> mine_game(Engine& engine, const core::Variant& variant,
+                                   const std::vector<core::Square>& moves,
+                                   const PuzzleCriteria& criteria, int per_game,
+                                   std::unordered_set<uint64_t>& seen);
 
 // The positions of game `index` of a self-play run for puzzles (its randomness from `seed` and
 // `index` only): random opening moves, then shallow searches with some random moves, up to

@@ -24,6 +24,7 @@
 #include "server/net/event_stream.h"
 #include "server/net/listener.h"
 #include "server/net/metrics_listener.h"
+#include "server/puzzles/mining.h"
 #include "server/puzzles/service.h"
 #include "server/storage/fault_injecting.h"
 #include "server/storage/sqlite/backup.h"
@@ -129,16 +130,32 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                 {{"table", table.id()}, {"plies", table.ply()}, {"result", table.result_json()}});
         });
     }
-    ExplorerService explorer(accounts);
+    // The explorer's evaluations search on the analyses' class, behind every move and hint.
+    ExplorerEvaluations explorer_evaluations(ioc, engines);
+    ExplorerService explorer(accounts, &queue, &explorer_evaluations);
     hub.on_game_over([&explorer](const Table& table) { explorer.game_finished(table); });
     hub.set_accounts(&accounts);
     // Puzzles: the files are read and checked before the server listens.
-    PuzzleService puzzles(
-        queue, accounts,
-        options.puzzles_dir.empty() ? PuzzleSet() : PuzzleSet::load_directory(options.puzzles_dir));
+    PuzzleSet puzzle_set =
+        options.puzzles_dir.empty() ? PuzzleSet() : PuzzleSet::load_directory(options.puzzles_dir);
+    // What the background job mined before this start is served beside the shipped puzzles.
+    if (!options.mine_dir.empty()) puzzle_set.add_directory(options.mine_dir);
+    PuzzleService puzzles(queue, accounts, std::move(puzzle_set));
     if (puzzles.puzzles().size())
         log << "puzzles: " << puzzles.puzzles().size() << " from " << options.puzzles_dir
             << std::endl;
+    // The mining job looks at every finished game of a puzzle pool, on idle CPU time only.
+    std::unique_ptr<PuzzleMiner> miner;
+    if (!options.mine_dir.empty()) {
+        MiningOptions mining;
+        mining.dir = options.mine_dir;
+        mining.games_per_hour = options.mine_games_per_hour;
+        miner = std::make_unique<PuzzleMiner>(mining);
+        hub.on_game_over([&miner](const Table& table) {
+            ExplorerGame game;
+            if (explorer_game_of(table, game)) miner->add(game.pool, table.id(), game.moves);
+        });
+    }
     // On PostgreSQL the lobbies of the nodes talk through LISTEN/NOTIFY (lobby_bus.h).
     const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).

@@ -18,6 +18,10 @@ struct ServerOptions {
     std::string web_dir;  // directory of the web client
     // Directory of the puzzle files served (docs/PUZZLES.md); empty: no puzzles.
     std::string puzzles_dir;
+    // The background mining job (docs/PUZZLES.md "Mining on the site"): its directory (empty:
+    // no job; its files are served from the next start) and its games per hour.
+    std::string mine_dir;
+    double mine_games_per_hour = 60;
     int engine_threads = 1;
     double hint_seconds = 1.0;
     ServerLimits limits;

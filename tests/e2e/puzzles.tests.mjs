@@ -3,8 +3,9 @@
 // puzzle and fails another from the tests' puzzle set (tests/data/puzzles), each move graded by
 // the exact score, both ratings moving the right way each time, the solution tree shown with
 // every move's exact score, the puzzle rating on the profile, and the daily puzzle's link on
-// the landing page (docs/PUZZLES.md); a game's opening named in the game view and the replay,
-// and the explorer counting the games played (docs/EXPLORER.md).
+// the landing page, a streak solved once then ended by a mistake with the best streak on the
+// profile (docs/PUZZLES.md); a game's opening named in the game view and the replay, and the
+// explorer counting the games played with the engine's score of each move (docs/EXPLORER.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { check, createGame, fillSetup, freshName, here, registered } from './lib.mjs';
@@ -81,6 +82,37 @@ export const tests = {
         await page.click('#daily-puzzle');
         await page.waitForSelector('#puzzle-task:not(:empty)');
         check(/Daily puzzle/.test(await page.textContent('#puzzle-title')), 'the daily link does not open the daily puzzle');
+
+        // Streak mode: one solved, the next one failed; the best streak reaches the profile.
+        await page.click('#puzzle-streak-link');
+        await page.waitForFunction(() => document.querySelector('#puzzle-streak')?.dataset.count === '0');
+        await page.waitForSelector('.board-host .sq.legal, .board-host .sq.playable');
+        const streakShown = async () => {
+            const id = await page.$eval('section.puzzle', (v) => v.dataset.puzzle);
+            return puzzles.find((p) => p.id === id);
+        };
+        const s1 = await streakShown();
+        const line1 = solutionLine(s1);
+        for (let i = 0; i < line1.length; i++) {
+            await page.click(`.board-host .sq[data-sq="${line1[i]}"]`);
+            await page.waitForFunction((n) => document.querySelectorAll('#puzzle-graded li').length === n, i + 1);
+        }
+        await page.waitForFunction(() => document.querySelector('#puzzle-streak')?.dataset.count === '1');
+        await page.click('#streak-next');
+        await page.waitForFunction((id) => document.querySelector('section.puzzle')?.dataset.puzzle !== id
+            && document.querySelectorAll('#puzzle-graded li').length === 0, s1.id);
+        const s2 = await streakShown();
+        check(s2 && s2.rating >= s1.rating, `the streak's second puzzle is rated ${s2 && s2.rating}, below ${s1.rating}`);
+        await page.waitForSelector('.board-host .sq.legal, .board-host .sq.playable');
+        const worst2 = s2.tree[0].choices[s2.tree[0].choices.length - 1][0];
+        await page.click(`.board-host .sq[data-sq="${worst2}"]`);
+        await page.waitForFunction(() => document.querySelector('#puzzle-status')?.dataset.status === 'failed');
+        check(/Streak over: 1\b/.test(await page.textContent('#puzzle-streak')), `the streak reads "${await page.textContent('#puzzle-streak')}"`);
+        check(await page.isVisible('#streak-again'), 'no way to start a new streak');
+        await page.screenshot({ path: `${ctx.shots}/puzzle-streak-over.png` });
+        await page.goto(`${ctx.url}/#/player/${name}`);
+        await page.waitForSelector('#profile-streaks');
+        check(/8×8 1\b|8x8 1\b/.test(await page.textContent('#profile-streaks')), `the profile's streaks read "${await page.textContent('#profile-streaks')}"`);
     },
 
     async 'explorer: a Tiger game is named in the game view and counted in the explorer'(ctx) {
@@ -106,6 +138,16 @@ export const tests = {
         await page.waitForSelector('#explorer-table button[data-move="f5"]');
         const games = Number((/\d+/.exec(await page.textContent('#explorer-games')) || ['0'])[0]);
         check(games >= 2, `the explorer counts ${games} games`);
+        // The engine's column: each move's score as the server evaluated it.
+        await page.waitForSelector('#explorer-table td.engine-score[data-score]');
+        const evals = await (await fetch(`${ctx.url}/api/explorer/eval?pool=8x8&moves=`)).json();
+        const cells = await page.$$eval('#explorer-table tbody tr', (rows) => rows.map((r) =>
+            [r.querySelector('button')?.dataset.move, r.querySelector('.engine-score')?.dataset.score]));
+        for (const [move, score] of cells) {
+            const engine = evals.moves.find((m) => m.move === move);
+            check(engine && Number(score) === engine.score, `${move} shows ${score}, the engine ${engine && engine.score}`);
+        }
+        await page.screenshot({ path: `${ctx.shots}/explorer-engine.png` });
         for (const move of ['f5', 'd6', 'c3', 'd3', 'c4']) {
             await page.click(`#explorer-table button[data-move="${move}"]`);
             await page.waitForFunction((m) => (document.querySelector('#explorer-line')?.textContent || '').endsWith(m), move);

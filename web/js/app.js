@@ -3,7 +3,7 @@
 // language, dark mode and board theme), the notice bar for incoming challenges, the tab title's
 // "your turn" mark, and a hash router that shows one view at a time (#/ landing, #/new setup,
 // #/lobby, #/table/ID, #/replay/ID, #/analysis[/ID], #/rules/VARIANT, #/player/NAME, #/leaderboard/POOL,
-// #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/explorer/POOL, #/login, #/register, #/password). Changing the language rebuilds the header and the view.
+// #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/streak/POOL, #/explorer/POOL, #/login, #/register, #/password). Changing the language rebuilds the header and the view.
 // The shell draws from the session store (session.js: who we are, the lobby connection) and
 // the preferences store; each view draws from its own store (views/*/).
 import { t, getLang, setLang, LANGS } from './lib/i18n.js';
@@ -176,7 +176,7 @@ function route() {
     });
     const [name, arg] = parts;
     const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password',
-        'puzzle', 'puzzles', 'tournaments', 'tournament', 'explorer'];
+        'puzzle', 'puzzles', 'streak', 'tournaments', 'tournament', 'explorer'];
     const page = known.includes(name) && (arg || !['table', 'replay', 'player', 'tournament'].includes(name)) ? name : '';
     shell.set({ page, current: null, menuOpen: false });
     /** @type {View} */
@@ -191,6 +191,7 @@ function route() {
     else if (page === 'leaderboard') view = leaderboardView(main, arg || '8x8');
     else if (page === 'puzzle') view = puzzleView(main, { id: arg || 'daily' });
     else if (page === 'puzzles') view = puzzleView(main, { pool: arg || '8x8' });
+    else if (page === 'streak') view = puzzleView(main, { streak: arg || '8x8' });
     else if (page === 'tournaments' || page === 'tournament') view = tournamentView(main, page === 'tournament' ? arg : '');
     else if (page === 'explorer') view = explorerView(main, arg || '8x8');
     else if (page === 'login' || page === 'register' || page === 'password') view = authView(main, page);

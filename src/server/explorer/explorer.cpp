@@ -46,7 +46,8 @@ std::string encode(const std::string& pool, const std::vector<core::Square>& mov
 void Explorer::add(const ExplorerGame& game) {
     int symmetry = 0;
     pools_[game.pool].push_back({encode(game.pool, game.moves, symmetry),
-                                 static_cast<int8_t>(game.winner), game.players, game.ratings});
+                                 static_cast<int8_t>(game.winner), game.players, game.ratings,
+                                 game.imported_by});
 }
 
 ExplorerAnswer Explorer::query(const std::string& pool, const std::vector<core::Square>& moves,
@@ -61,7 +62,9 @@ ExplorerAnswer Explorer::query(const std::string& pool, const std::vector<core::
     for (const Entry& e : it->second) {
         if (e.moves.size() < prefix.size() || e.moves.compare(0, prefix.size(), prefix) != 0)
             continue;
-        if (filter.player && e.players[0] != filter.player && e.players[1] != filter.player)
+        if (e.imported_by
+                ? e.imported_by != filter.player
+                : filter.player && e.players[0] != filter.player && e.players[1] != filter.player)
             continue;
         if (filter.min_rating || filter.max_rating) {
             if (!e.ratings[0] || !e.ratings[1]) continue;

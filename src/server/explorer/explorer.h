@@ -22,10 +22,14 @@ struct ExplorerGame {
     int winner = -1;                  // 0 Black, 1 White, -1 draw
     std::array<int64_t, 2> players{};
     std::array<int, 2> ratings{};  // when seated; 0 unrated
+    // The player whose own database holds it (an imported game), 0 for a game of the site:
+    // an imported game counts only in that player's "my openings".
+    int64_t imported_by = 0;
 };
 
-// Which games a query counts: one player's (0: everyone's), and a band of the players' mean
-// rating (0: no bound; an unrated game is outside any band).
+// Which games a query counts: one player's (0: everyone's; a player's own imported games
+// too), and a band of the players' mean rating (0: no bound; an unrated game is outside any
+// band).
 struct ExplorerFilter {
     int64_t player = 0;
     int min_rating = 0;
@@ -59,6 +63,7 @@ class Explorer {
         int8_t winner;
         std::array<int64_t, 2> players;
         std::array<int, 2> ratings;
+        int64_t imported_by;
     };
     std::map<std::string, std::vector<Entry>> pools_;
 };

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "core/notation.h"
+#include "server/common/clock.h"
 #include "server/explorer/openings.h"
 #include "server/rating/ratings.h"
 
@@ -16,13 +17,30 @@ namespace {
 constexpr size_t MaxQueryMoves = 60;
 constexpr int RestorePage = 1000;
 
-// The move list of a query on `setup`'s board; throws ApiError naming the bad move.
-std::vector<core::Square> query_moves(const core::Setup& setup, const std::string& text) {
-    if (text.size() > 4 * MaxQueryMoves) throw ApiError(ErrorCode::BadRequest, "moves: too many");
+// The game of `text`'s moves on `setup`'s board; throws ApiError naming the bad move.
+core::Game replayed(const core::Setup& setup, const std::string& text) {
     core::Game game(setup);
     if (const auto error = core::play_moves(game, text))
         throw ApiError(ErrorCode::IllegalMove, "moves: " + utf8_safe(error->message(), 80));
-    return game.moves();
+    return game;
+}
+
+// The game of a query's moves (bounded).
+core::Game query_game(const core::Setup& setup, const std::string& text) {
+    if (text.size() > 4 * MaxQueryMoves) throw ApiError(ErrorCode::BadRequest, "moves: too many");
+    return replayed(setup, text);
+}
+
+std::vector<core::Square> query_moves(const core::Setup& setup, const std::string& text) {
+    return query_game(setup, text).moves();
+}
+
+// The setup of a two-player pool; throws ApiError for any other name.
+core::Setup two_player_pool(const std::string& pool) {
+    const auto found = pool_setup(pool);
+    if (!found || found->players != 2)
+        throw ApiError(ErrorCode::BadRequest, "no two-player pool " + utf8_safe(pool, 20));
+    return *found;
 }
 
 json opening_json(const std::vector<core::Square>& moves) {
@@ -34,6 +52,14 @@ json opening_json(const std::vector<core::Square>& moves) {
 }
 
 }  // namespace
+
+ExplorerService::ExplorerService(Accounts& accounts, StorageQueue* storage,
+                                 ExplorerEvaluations* evaluations, ExplorerImportBounds bounds)
+    : accounts_(accounts),
+      storage_(storage),
+      evaluations_(evaluations),
+      bounds_(bounds),
+      upload_limiter_(bounds.uploads_per_minute, bounds.upload_burst) {}
 
 bool explorer_game_of(const Table& table, ExplorerGame& out) {
     if (!table.result() || table.ply() == 0) return false;
@@ -69,7 +95,73 @@ size_t ExplorerService::restore(Storage& storage, int64_t now) {
         }
         if (static_cast<int>(page.size()) < RestorePage) break;
     }
+    for (const StoredImportedGame& row : storage.imported_games()) {
+        try {
+            const auto setup = pool_setup(row.pool);
+            if (!setup || setup->players != 2) continue;
+            ExplorerGame game;
+            game.pool = row.pool;
+            game.moves = replayed(*setup, row.moves).moves();
+            game.winner = row.winner;
+            game.imported_by = row.player;
+            explorer_.add(game);
+            ++imported_[row.player];
+            ++kept;
+        } catch (const std::exception&) {
+            // A row that does not replay is skipped, as a table's is.
+        }
+    }
     return kept;
+}
+
+void ExplorerService::import_ggf(const Identity& who, const std::string& body, Respond respond) {
+    if (!storage_) throw ApiError(ErrorCode::NotFound, "this server keeps no imported games");
+    if (!who.player || who.guest)
+        throw ApiError(ErrorCode::NotAllowed, "sign in to import games into your database");
+    const int64_t now_ms = steady_ms();
+    if (upload_limiter_.keys() > 1024) upload_limiter_.prune(now_ms);
+    if (!upload_limiter_.allow(std::to_string(who.player), now_ms))
+        throw ApiError(ErrorCode::RateLimited, "too many imports; wait a moment");
+    const json request = json::parse(body, nullptr, false);
+    if (request.is_discarded()) throw ApiError(ErrorCode::BadJson, "the body is not JSON");
+    if (!request.is_object() || !request.contains("ggf") || !request["ggf"].is_string())
+        throw ApiError(ErrorCode::BadRequest, "ggf: the text of a GGF file");
+    GgfImport read = read_ggf_import(request["ggf"].get_ref<const std::string&>());
+    size_t& mine = imported_[who.player];
+    const size_t room = bounds_.games_per_player - std::min(mine, bounds_.games_per_player);
+    if (read.games.size() > room)
+        throw ApiError(ErrorCode::Busy, "your database is full (" +
+                                            std::to_string(bounds_.games_per_player) + " games)");
+    const int64_t at = wall_ms();
+    std::vector<StoredImportedGame> rows;
+    for (ImportedGame& g : read.games) {
+        g.game.imported_by = who.player;
+        const core::Geometry geometry(pool_setup(g.game.pool)->shape, {});
+        rows.push_back({who.player, g.game.pool, core::format_moves(geometry, g.game.moves, false),
+                        g.game.winner, g.black, g.white, at});
+    }
+    // Counted before the commit, so uploads in flight cannot pass the bound together.
+    mine += rows.size();
+    const std::weak_ptr<const int> life = life_;
+    storage_->write(
+        [rows](Storage& s) {
+            for (const StoredImportedGame& r : rows) s.add_imported_game(r);
+        },
+        [this, life, player = who.player, read = std::move(read),
+         respond = std::move(respond)](bool ok) {
+            if (life.expired()) return;
+            if (!ok) {
+                imported_[player] -= read.games.size();
+                return respond(
+                    error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+            }
+            for (const ImportedGame& g : read.games) explorer_.add(g.game);
+            respond(json_reply(200, {{"imported", read.games.size()},
+                                     {"skipped", read.skipped},
+                                     {"errors", read.errors},
+                                     {"more", read.more},
+                                     {"total", imported_[player]}}));
+        });
 }
 
 void ExplorerService::game_finished(const Table& table) {
@@ -80,10 +172,7 @@ void ExplorerService::game_finished(const Table& table) {
 void ExplorerService::explore(const std::string& pool, const std::string& moves,
                               const std::string& player, int min_rating, int max_rating,
                               Respond respond) const {
-    const auto found = pool_setup(pool);
-    if (!found || found->players != 2)
-        throw ApiError(ErrorCode::BadRequest, "no two-player pool " + utf8_safe(pool, 20));
-    const core::Setup setup = *found;
+    const core::Setup setup = two_player_pool(pool);
     const std::vector<core::Square> played = query_moves(setup, moves);
     ExplorerFilter filter;
     filter.min_rating = min_rating;
@@ -108,6 +197,13 @@ void ExplorerService::explore(const std::string& pool, const std::string& moves,
                 {"next", next}};
     out["opening"] = setup.shape == core::Shape::Eight ? opening_json(played) : json();
     respond(json_reply(200, out));
+}
+
+void ExplorerService::evaluate(const std::string& pool, const std::string& moves,
+                               const std::string& client, Respond respond) {
+    if (!evaluations_) throw ApiError(ErrorCode::NotFound, "this server has no evaluations");
+    const core::Game game = query_game(two_player_pool(pool), moves);
+    evaluations_->evaluate(pool, game, client, std::move(respond));
 }
 
 void ExplorerService::name(const std::string& moves, Respond respond) const {

@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
 // The opening explorer on the site (docs/EXPLORER.md): the index of every finished game, read
-// from the store at start and fed by the hub's game-over hook, and its HTTP API (the explorer
-// and the opening names). Runs on the network thread like the hub: no lock.
+// from the store at start and fed by the hub's game-over hook, the players' imported games,
+// and its HTTP API (the explorer, the engine's evaluations, GGF imports and the opening names).
+// Runs on the network thread like the hub: no lock.
 #pragma once
 
 #include <string>
+#include <unordered_map>
 
 #include "server/accounts/accounts.h"
+#include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
+#include "server/explorer/evaluation.h"
 #include "server/explorer/explorer.h"
+#include "server/explorer/imports.h"
 #include "server/hub/hub.h"
 #include "server/storage/storage.h"
 
@@ -18,12 +23,22 @@ namespace reversi::server {
 // (not finished, no moves, or not in a rating pool).
 bool explorer_game_of(const Table& table, ExplorerGame& out);
 
+// Imported games per player at most, and uploads per minute per player (and burst).
+struct ExplorerImportBounds {
+    size_t games_per_player = 20000;
+    int uploads_per_minute = 20;
+    int upload_burst = 20;
+};
+
 class ExplorerService {
   public:
-    explicit ExplorerService(Accounts& accounts) : accounts_(accounts) {}
+    // `storage` (null: no imports) keeps imported games; `evaluations` (null: none) scores the
+    // moves of a position with the engine.
+    ExplorerService(Accounts& accounts, StorageQueue* storage = nullptr,
+                    ExplorerEvaluations* evaluations = nullptr, ExplorerImportBounds bounds = {});
 
-    // Reads every finished game of the store (at start, before the loop runs); returns how many
-    // it keeps.
+    // Reads every finished game of the store and every imported game (at start, before the
+    // loop runs); returns how many it keeps.
     size_t restore(Storage& storage, int64_t now);
     // The hub's game-over hook.
     void game_finished(const Table& table);
@@ -31,6 +46,14 @@ class ExplorerService {
     // GET /api/explorer?pool=P&moves=f5 d6&player=NAME&min=R&max=R
     void explore(const std::string& pool, const std::string& moves, const std::string& player,
                  int min_rating, int max_rating, Respond respond) const;
+    // GET /api/explorer/eval?pool=P&moves=f5 d6: the engine's score of every legal move there
+    // (evaluation.h); `client` is the asker's address.
+    void evaluate(const std::string& pool, const std::string& moves, const std::string& client,
+                  Respond respond);
+    // POST /api/explorer/imports {"ggf": TEXT}: the games of a GGF file (or a part of one, the
+    // body being bounded) into the registered player's own database (imports.h); answers
+    // {"imported", "skipped", "errors", "more", "total"} once they are committed.
+    void import_ggf(const Identity& who, const std::string& body, Respond respond);
     // GET /api/openings?moves=f5 d6 c3 d3 c4: the opening's name (8x8), and the table.
     void name(const std::string& moves, Respond respond) const;
 
@@ -38,7 +61,13 @@ class ExplorerService {
 
   private:
     Accounts& accounts_;
+    StorageQueue* storage_;
+    ExplorerEvaluations* evaluations_;
+    ExplorerImportBounds bounds_;
+    RateLimiter upload_limiter_;
+    std::unordered_map<int64_t, size_t> imported_;  // imported games per player
     Explorer explorer_;
+    std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };
 
 }  // namespace reversi::server

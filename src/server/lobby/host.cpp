@@ -7,23 +7,12 @@
 #include <iostream>
 
 #include "server/accounts/accounts.h"
+#include "server/common/clock.h"
 #include "server/hub/hub.h"
 
 namespace reversi::server {
 
 namespace {
-
-int64_t steady_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-int64_t wall_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, LobbyBusLink bus) {
     LobbyServices s;

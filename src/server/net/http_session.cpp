@@ -191,6 +191,11 @@ const std::vector<ApiRoute>& api_routes() {
              puzzles_of(c).next(c.identity, param_text(c.params, "pool", "8x8"),
                                 param_text(c.params, "skip", ""), c.respond);
          }},
+        {{"puzzles", "streak"},
+         V::post,
+         [](const ApiCall& c) {
+             puzzles_of(c).start_streak(c.ensure(), c.req.body(), c.client, c.respond);
+         }},
         {{"puzzles", "daily"}, V::get, [](const ApiCall& c) { puzzles_of(c).daily(c.respond); }},
         {{"puzzles", "players", "*"},
          V::get,
@@ -214,6 +219,15 @@ const std::vector<ApiRoute>& api_routes() {
                  param_text(c.params, "player", ""), param_int(c.params, "min", 0),
                  param_int(c.params, "max", 0), c.respond);
          }},
+        {{"explorer", "eval"},
+         V::get,
+         [](const ApiCall& c) {
+             explorer_of(c).evaluate(param_text(c.params, "pool", "8x8"),
+                                     param_text(c.params, "moves", ""), c.client, c.respond);
+         }},
+        {{"explorer", "imports"},
+         V::post,
+         [](const ApiCall& c) { explorer_of(c).import_ggf(c.identity, c.req.body(), c.respond); }},
         {{"openings"},
          V::get,
          [](const ApiCall& c) {

@@ -10,15 +10,19 @@ namespace reversi::server {
 
 PuzzleSet PuzzleSet::load_directory(const std::string& dir) {
     PuzzleSet set;
+    set.add_directory(dir);
+    return set;
+}
+
+void PuzzleSet::add_directory(const std::string& dir) {
     std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) return set;
+    if (!std::filesystem::is_directory(dir, ec)) return;
     std::vector<std::string> paths;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
         if (entry.is_regular_file() && entry.path().extension() == ".jsonl")
             paths.push_back(entry.path().string());
     std::sort(paths.begin(), paths.end());
-    for (const std::string& path : paths) set.add(read_puzzle_file(path));
-    return set;
+    for (const std::string& path : paths) add(read_puzzle_file(path));
 }
 
 void PuzzleSet::add(const PuzzleFile& file) {

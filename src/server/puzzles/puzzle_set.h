@@ -29,6 +29,8 @@ class PuzzleSet {
     // Reads every `*.jsonl` file of `dir` (none when it does not exist); throws
     // PuzzleFileError for a file that does not read or an id found twice.
     static PuzzleSet load_directory(const std::string& dir);
+    // Adds every `*.jsonl` file of `dir` (the mined puzzles' directory beside the shipped one).
+    void add_directory(const std::string& dir);
     // Adds the puzzles of one file; throws PuzzleFileError for an id found twice.
     void add(const PuzzleFile& file);
 

@@ -10,6 +10,7 @@
 
 #include "core/bitboard.h"
 #include "core/notation.h"
+#include "server/common/clock.h"
 #include "server/common/protocol.h"
 #include "server/rating/glicko2.h"
 #include "server/rating/rated_players.h"
@@ -24,12 +25,10 @@ constexpr size_t MaxIdBytes = 64;
 // same one when ratings tie.
 constexpr size_t NearestCandidates = 8;
 constexpr int64_t DayMs = 86'400'000;
-
-int64_t steady_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
+// A streak's next puzzle is the nearest to this many points above the last one solved.
+constexpr double StreakStep = 25;
+// A streak untouched this long is dropped first when the streaks fill up.
+constexpr int64_t StreakIdleMs = 3'600'000;
 
 json squares_json(const core::Geometry& g, const std::vector<core::Square>& squares) {
     json out = json::array();
@@ -50,12 +49,7 @@ PuzzleService::PuzzleService(StorageQueue& storage, Accounts& accounts, PuzzleSe
       puzzles_(std::move(puzzles)),
       options_(std::move(options)),
       submit_limiter_(options_.submits_per_minute, options_.submit_burst) {
-    if (!options_.wall_clock)
-        options_.wall_clock = [] {
-            return std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                .count();
-        };
+    if (!options_.wall_clock) options_.wall_clock = wall_ms;
 }
 
 void PuzzleService::restore(Storage& storage) {
@@ -64,6 +58,8 @@ void PuzzleService::restore(Storage& storage) {
     for (const StoredPlayerPuzzles& p : storage.player_puzzles()) players_[p.player] = p;
     for (StoredPuzzleAttempt& a : storage.puzzle_attempts())
         attempts_[a.player].insert(std::move(a.puzzle));
+    for (const StoredPuzzleStreak& s : storage.puzzle_streaks())
+        best_streaks_[s.player][s.pool] = s.best;
 }
 
 int64_t PuzzleService::now() const {
@@ -203,15 +199,109 @@ void PuzzleService::submit(const Identity& who, const std::string& id, const std
     }
     json answer = grade_json(p, grade);
     const bool finished = grade.status != PuzzleStatus::Playing;
+    const bool solved = grade.status == PuzzleStatus::Solved;
+    std::optional<StoredPuzzleStreak> best;
+    if (finished) best = advance_streak(who, p, solved, answer);
     if (finished && may_play_rated(who) && !attempted(who.player, p.record.id))
-        return rate(who, p, grade.status == PuzzleStatus::Solved, std::move(answer),
-                    std::move(respond));
+        return rate(who, p, solved, best, std::move(answer), std::move(respond));
     answer["rated"] = false;
+    if (best) return save_streak(*best, std::move(answer), std::move(respond));
     respond(json_reply(200, answer));
 }
 
-void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved, json answer,
-                         Respond respond) {
+int PuzzleService::best_streak(int64_t player, const std::string& pool) const {
+    const auto it = best_streaks_.find(player);
+    if (it == best_streaks_.end()) return 0;
+    const auto in_pool = it->second.find(pool);
+    return in_pool == it->second.end() ? 0 : in_pool->second;
+}
+
+const LoadedPuzzle* PuzzleService::streak_puzzle(const Streak& s) const {
+    std::vector<std::pair<double, const LoadedPuzzle*>> near;
+    for (const LoadedPuzzle* p : puzzles_.pool(s.pool)) {
+        const double rating = puzzle_rating(*p).rating;
+        if (rating < s.last_rating || s.seen.count(p->record.id)) continue;
+        near.emplace_back(std::abs(rating - (s.last_rating + StreakStep)), p);
+    }
+    if (near.empty()) return nullptr;
+    const size_t k = std::min(near.size(), NearestCandidates);
+    std::partial_sort(near.begin(), near.begin() + static_cast<long>(k), near.end(),
+                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    return near[static_cast<size_t>(steady_ms()) % k].second;
+}
+
+void PuzzleService::start_streak(const Identity& who, const std::string& body,
+                                 const std::string& client, Respond respond) {
+    if (!submit_limiter_.allow(client, steady_ms()))
+        throw ApiError(ErrorCode::RateLimited, "too many puzzle requests; wait a moment");
+    const json request = json::parse(body, nullptr, false);
+    if (!request.is_object() || !request.contains("pool") || !request["pool"].is_string())
+        throw ApiError(ErrorCode::BadRequest, "pool: a pool's name such as \"8x8\"");
+    const std::string pool = request["pool"];
+    if (puzzles_.pool(pool).empty())
+        throw ApiError(ErrorCode::NotFound, "no puzzles for " + utf8_safe(pool, 20));
+    const int64_t t = now();
+    if (!streaks_.count(who.player) && streaks_.size() >= options_.max_streaks) {
+        std::erase_if(streaks_, [t](const auto& e) { return t - e.second.touched > StreakIdleMs; });
+        if (streaks_.size() >= options_.max_streaks)
+            throw ApiError(ErrorCode::Busy, "too many streaks running; try again later");
+    }
+    Streak s;
+    s.pool = pool;
+    s.touched = t;
+    const LoadedPuzzle* first = streak_puzzle(s);
+    s.current = first->record.id;
+    s.seen.insert(s.current);
+    streaks_[who.player] = std::move(s);
+    json answer = puzzle_json(*first);
+    answer["streak"] = {{"count", 0}, {"best", best_streak(who.player, pool)}};
+    respond(json_reply(200, answer));
+}
+
+std::optional<StoredPuzzleStreak> PuzzleService::advance_streak(const Identity& who,
+                                                                const LoadedPuzzle& p, bool solved,
+                                                                json& answer) {
+    const auto it = streaks_.find(who.player);
+    if (!who.player || it == streaks_.end() || it->second.current != p.record.id) return {};
+    Streak& s = it->second;
+    s.touched = now();
+    std::optional<StoredPuzzleStreak> best;
+    const int before = best_streak(who.player, s.pool);
+    if (solved) {
+        ++s.count;
+        s.last_rating = puzzle_rating(p).rating;
+        if (s.count > before && may_play_rated(who)) {
+            best = StoredPuzzleStreak{who.player, s.pool, s.count, s.touched};
+            best_streaks_[who.player][s.pool] = s.count;
+        }
+    }
+    const LoadedPuzzle* next = solved ? streak_puzzle(s) : nullptr;
+    answer["streak"] = {{"count", s.count},
+                        {"best", std::max(before, s.count)},
+                        {"over", !solved},
+                        {"next", next ? json(next->record.id) : json()}};
+    if (next) {
+        s.current = next->record.id;
+        s.seen.insert(s.current);
+    } else {
+        streaks_.erase(it);  // failed, or no puzzle rated higher is left: the streak is done
+    }
+    return best;
+}
+
+void PuzzleService::save_streak(const StoredPuzzleStreak& streak, json answer, Respond respond) {
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [streak](Storage& s) { s.save_puzzle_streak(streak); },
+        [life, answer = std::move(answer), respond = std::move(respond)](bool ok) {
+            if (life.expired()) return;
+            if (ok) return respond(json_reply(200, answer));
+            respond(error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+        });
+}
+
+void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved,
+                         std::optional<StoredPuzzleStreak> streak, json answer, Respond respond) {
     const StoredPlayerPuzzles player_before = player_rating(who.player);
     const StoredPuzzleRating puzzle_before = puzzle_rating(p);
     const Glicko2Rating mine{player_before.rating, player_before.rd, player_before.volatility};
@@ -242,10 +332,11 @@ void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved
     answer["puzzle_rating"] = rating_json(puzzle_row.rating, puzzle_before.rating);
     std::weak_ptr<const int> life = life_;
     storage_.write(
-        [player_row, puzzle_row, attempt](Storage& s) {
+        [player_row, puzzle_row, attempt, streak](Storage& s) {
             s.save_player_puzzles(player_row);
             s.save_puzzle_rating(puzzle_row);
             s.add_puzzle_attempt(attempt);
+            if (streak) s.save_puzzle_streak(*streak);
         },
         [this, life, player_before, puzzle_before, had_player, had_puzzle, attempt,
          answer = std::move(answer), respond = std::move(respond)](bool ok) {
@@ -268,11 +359,15 @@ void PuzzleService::player(const std::string& name, Respond respond) const {
     const std::optional<Identity> who = accounts_.find(name);
     if (!who) throw ApiError(ErrorCode::NotFound, "no player " + utf8_safe(name, 40));
     const StoredPlayerPuzzles r = player_rating(who->player);
+    json streaks = json::object();
+    if (const auto it = best_streaks_.find(who->player); it != best_streaks_.end())
+        for (const auto& [pool, best] : it->second) streaks[pool] = best;
     respond(json_reply(200, {{"name", who->name},
                              {"rating", std::lround(r.rating)},
                              {"rd", std::lround(r.rd)},
                              {"attempts", r.attempts},
-                             {"solved", r.solved}}));
+                             {"solved", r.solved},
+                             {"streaks", streaks}}));
 }
 
 }  // namespace reversi::server

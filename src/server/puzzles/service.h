@@ -8,7 +8,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -28,6 +30,8 @@ struct PuzzleOptions {
     // Moves submissions per minute per address (and burst).
     int submits_per_minute = 120;
     int submit_burst = 40;
+    // Streaks kept in memory at once (a guest's too); idle ones go first when it is full.
+    size_t max_streaks = 10000;
     // Milliseconds since the epoch (the daily puzzle, attempts); tests pass their own.
     std::function<int64_t()> wall_clock;
 };
@@ -55,7 +59,12 @@ class PuzzleService {
     // tree and, for a registered player's first attempt, both ratings' changes.
     void submit(const Identity& who, const std::string& id, const std::string& body,
                 const std::string& client, Respond respond);
-    // GET /api/puzzles/players/{name}: that player's puzzle rating.
+    // POST /api/puzzles/streak {"pool": P}: a new streak (docs/PUZZLES.md "Streak mode"): its
+    // first puzzle, among the pool's lowest rated. Each puzzle of the streak solved (through
+    // `submit`) names the next one, rated above it; the first mistake ends the streak.
+    void start_streak(const Identity& who, const std::string& body, const std::string& client,
+                      Respond respond);
+    // GET /api/puzzles/players/{name}: that player's puzzle rating and best streaks.
     void player(const std::string& name, Respond respond) const;
 
     const PuzzleSet& puzzles() const { return puzzles_; }
@@ -68,9 +77,28 @@ class PuzzleService {
     bool attempted(int64_t player, const std::string& id) const;
     json puzzle_json(const LoadedPuzzle& p) const;
     json grade_json(const LoadedPuzzle& p, const PuzzleGrade& grade) const;
-    // Rates a finished first attempt, commits it, then answers `answer` with the changes.
-    void rate(const Identity& who, const LoadedPuzzle& p, bool solved, json answer,
-              Respond respond);
+    // A streak: its pool, the puzzles solved in a row, the one to solve now and those seen.
+    struct Streak {
+        std::string pool;
+        int count = 0;
+        std::string current;
+        double last_rating = 0;  // the rating of the last puzzle solved (0 at the start)
+        std::unordered_set<std::string> seen;
+        int64_t touched = 0;
+    };
+    // The next puzzle of `s`: not seen in it, rated at least its last one, nearest a step above.
+    const LoadedPuzzle* streak_puzzle(const Streak& s) const;
+    // A finished attempt at the player's current streak puzzle: the streak moves on or ends;
+    // returns the best-streak row to store when it reached a new best.
+    std::optional<StoredPuzzleStreak> advance_streak(const Identity& who, const LoadedPuzzle& p,
+                                                     bool solved, json& answer);
+    int best_streak(int64_t player, const std::string& pool) const;
+    // Rates a finished first attempt, commits it (with `streak` when set), then answers
+    // `answer` with the changes.
+    void rate(const Identity& who, const LoadedPuzzle& p, bool solved,
+              std::optional<StoredPuzzleStreak> streak, json answer, Respond respond);
+    // Commits a new best streak, then answers.
+    void save_streak(const StoredPuzzleStreak& streak, json answer, Respond respond);
     int64_t now() const;
 
     StorageQueue& storage_;
@@ -80,6 +108,8 @@ class PuzzleService {
     std::unordered_map<std::string, StoredPuzzleRating> puzzle_ratings_;
     std::unordered_map<int64_t, StoredPlayerPuzzles> players_;
     std::unordered_map<int64_t, std::unordered_set<std::string>> attempts_;
+    std::unordered_map<int64_t, Streak> streaks_;
+    std::unordered_map<int64_t, std::map<std::string, int>> best_streaks_;
     RateLimiter submit_limiter_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };

@@ -233,4 +233,22 @@ std::vector<StoredPuzzleAttempt> FaultInjectingStorage::puzzle_attempts() {
     return inner_.puzzle_attempts();
 }
 
+void FaultInjectingStorage::save_puzzle_streak(const StoredPuzzleStreak& streak) {
+    maybe_fail_write("save puzzle streak");
+    inner_.save_puzzle_streak(streak);
+}
+
+std::vector<StoredPuzzleStreak> FaultInjectingStorage::puzzle_streaks() {
+    return inner_.puzzle_streaks();
+}
+
+void FaultInjectingStorage::add_imported_game(const StoredImportedGame& game) {
+    maybe_fail_write("add imported game");
+    inner_.add_imported_game(game);
+}
+
+std::vector<StoredImportedGame> FaultInjectingStorage::imported_games() {
+    return inner_.imported_games();
+}
+
 }  // namespace reversi::server

@@ -30,4 +30,12 @@ std::vector<StoredPuzzleAttempt> PuzzleStore::puzzle_attempts() {
     return {};
 }
 
+void PuzzleStore::save_puzzle_streak(const StoredPuzzleStreak&) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
+std::vector<StoredPuzzleStreak> PuzzleStore::puzzle_streaks() {
+    return {};
+}
+
 }  // namespace reversi::server

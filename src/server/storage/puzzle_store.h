@@ -38,6 +38,14 @@ struct StoredPuzzleAttempt {
     int64_t at = 0;
 };
 
+// A player's best streak in a pool's streak mode: puzzles of rising rating solved in a row.
+struct StoredPuzzleStreak {
+    int64_t player = 0;
+    std::string pool;
+    int best = 0;
+    int64_t at = 0;  // when it was reached, milliseconds since the epoch
+};
+
 class PuzzleStore {
   public:
     virtual ~PuzzleStore() = default;
@@ -51,6 +59,9 @@ class PuzzleStore {
     virtual std::vector<StoredPlayerPuzzles> player_puzzles();
     virtual void add_puzzle_attempt(const StoredPuzzleAttempt& attempt);
     virtual std::vector<StoredPuzzleAttempt> puzzle_attempts();
+    // Upserts by (player, pool).
+    virtual void save_puzzle_streak(const StoredPuzzleStreak& streak);
+    virtual std::vector<StoredPuzzleStreak> puzzle_streaks();
 };
 
 }  // namespace reversi::server

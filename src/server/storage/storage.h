@@ -23,6 +23,7 @@
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
 #include "server/storage/guest_store.h"
+#include "server/storage/import_store.h"
 #include "server/storage/login_failure_store.h"
 #include "server/storage/puzzle_store.h"
 #include "server/storage/table_store.h"
@@ -43,7 +44,8 @@ class Storage : public TableStore,
                 public PuzzleStore,
                 public TournamentStore,
                 public LoginFailureStore,
-                public GuestStore {
+                public GuestStore,
+                public ImportStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // GGF: the exact text of a known game, reading a GGS-style record (annotations, upper case,
-// passes), round trips of random games of every expressible setup, and every error.
+// passes), round trips of random games of every expressible setup, every error, and the games
+// of a file split apart.
 #include "core/ggf.h"
 
 #include <gtest/gtest.h>
@@ -265,6 +266,28 @@ TEST(Ggf, WriterRefusesWhatGgfCannotExpress) {
     Game g{core::Setup{}};
     ASSERT_FALSE(play_moves(g, "f5"));
     EXPECT_THROW(format_ggf(g, {}, std::vector<GgfMoveNote>(2)), NotationError);
+}
+
+TEST(Ggf, FileSplitsIntoItsGamesPastBracketsAndJunk) {
+    Game g{core::Setup{}};
+    ASSERT_FALSE(play_moves(g, "f5 d6 c3"));
+    const std::string one = format_ggf(g);
+    // A value holding ";)" and an escaped ']' does not end the game.
+    const std::string tricky = "(;GM[Othello]PC[a;)b\\]c;)]TY[8]" + StartBo + "B[f5];)";
+    const std::string file = "junk\n" + one + "\n" + tricky + "  (;GM[Othello]TY[8]";
+    const GgfFileGames split = split_ggf_file(file, 10);
+    ASSERT_EQ(split.games.size(), 3u);
+    EXPECT_FALSE(split.more);
+    EXPECT_EQ(split.games[0], one);
+    EXPECT_EQ(split.games[1], tricky);
+    EXPECT_EQ(parse_ggf(split.games[1]).info.place, "a;)b]c;)");
+    EXPECT_EQ(split.games[2], "(;GM[Othello]TY[8]");  // unclosed: to the end, refused when read
+    EXPECT_THROW(parse_ggf(split.games[2]), NotationError);
+    const GgfFileGames two = split_ggf_file(file, 2);
+    EXPECT_EQ(two.games.size(), 2u);
+    EXPECT_TRUE(two.more);
+    EXPECT_TRUE(split_ggf_file("no games here", 5).games.empty());
+    EXPECT_TRUE(split_ggf_file("(;", 5).games.size() == 1);
 }
 
 }  // namespace

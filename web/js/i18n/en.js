@@ -267,6 +267,16 @@ export const strings = {
     'explorer.start': 'The start position', 'explorer.games': 'Games through this position: {n}',
     'explorer.move': 'Move', 'explorer.black': 'Black wins', 'explorer.white': 'White wins', 'explorer.draws': 'Draws',
     'explorer.none': 'No game on the site went on from here.',
+    // Learn on the site, part 2 (issue 30): the explorer's engine column, GGF import, puzzle streaks.
+    'explorer.engine': 'Engine', 'explorer.engineNote': 'The engine\'s score of the move, in discs for the side to move',
+    'explorer.evaluating': '…',
+    'puzzle.streakTitle': 'Puzzle streak', 'puzzle.streakStart': 'Start a puzzle streak',
+    'puzzle.streakCount': 'Streak: {n} solved in a row (best {best})',
+    'puzzle.streakOver': 'Streak over: {n} solved in a row (best {best})',
+    'explorer.import': 'Import games (GGF)', 'explorer.importFile': 'GGF file',
+    'explorer.importNote': 'Games you import go into your own database: they count in “My openings”, not for everyone.',
+    'explorer.imported': 'Imported {n} games ({skipped} skipped).',
+    'profile.bestStreaks': 'best streaks: {streaks}',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Previous', 'lobby.pageNext': 'Next', 'lobby.pageOf': 'Page {page} of {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.

@@ -267,6 +267,16 @@ export const strings = {
     'explorer.start': 'Pozycja początkowa', 'explorer.games': 'Partie przez tę pozycję: {n}',
     'explorer.move': 'Ruch', 'explorer.black': 'Wygrane czarnych', 'explorer.white': 'Wygrane białych', 'explorer.draws': 'Remisy',
     'explorer.none': 'Żadna partia na stronie nie toczyła się stąd dalej.',
+    // Learn on the site, part 2 (issue 30): the explorer's engine column, GGF import, puzzle streaks.
+    'explorer.engine': 'Silnik', 'explorer.engineNote': 'Ocena ruchu przez silnik, w pionach dla strony na ruchu',
+    'explorer.evaluating': '…',
+    'puzzle.streakTitle': 'Seria zadań', 'puzzle.streakStart': 'Zacznij serię zadań',
+    'puzzle.streakCount': 'Seria: {n} rozwiązanych z rzędu (najlepsza {best})',
+    'puzzle.streakOver': 'Koniec serii: {n} rozwiązanych z rzędu (najlepsza {best})',
+    'explorer.import': 'Importuj partie (GGF)', 'explorer.importFile': 'Plik GGF',
+    'explorer.importNote': 'Importowane partie trafiają do Twojej własnej bazy: liczą się w „Moich otwarciach”, nie dla wszystkich.',
+    'explorer.imported': 'Zaimportowano partii: {n} (pominięto: {skipped}).',
+    'profile.bestStreaks': 'najlepsze serie: {streaks}',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Poprzednia', 'lobby.pageNext': 'Następna', 'lobby.pageOf': 'Strona {page} z {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.

@@ -265,6 +265,16 @@ export const strings = {
     'explorer.start': 'Başlangıç konumu', 'explorer.games': 'Bu konumdan geçen oyunlar: {n}',
     'explorer.move': 'Hamle', 'explorer.black': 'Siyah kazandı', 'explorer.white': 'Beyaz kazandı', 'explorer.draws': 'Beraberlik',
     'explorer.none': 'Sitede buradan devam eden oyun yok.',
+    // Learn on the site, part 2 (issue 30): the explorer's engine column, GGF import, puzzle streaks.
+    'explorer.engine': 'Motor', 'explorer.engineNote': 'Motorun hamle için puanı, sırası gelen taraf için taş cinsinden',
+    'explorer.evaluating': '…',
+    'puzzle.streakTitle': 'Bulmaca serisi', 'puzzle.streakStart': 'Bulmaca serisi başlat',
+    'puzzle.streakCount': 'Seri: art arda {n} çözüm (en iyi {best})',
+    'puzzle.streakOver': 'Seri bitti: art arda {n} çözüm (en iyi {best})',
+    'explorer.import': 'Oyun içe aktar (GGF)', 'explorer.importFile': 'GGF dosyası',
+    'explorer.importNote': 'İçe aktardığınız oyunlar kendi veritabanınıza gider: herkes için değil, “Açılışlarım” içinde sayılır.',
+    'explorer.imported': '{n} oyun içe aktarıldı ({skipped} atlandı).',
+    'profile.bestStreaks': 'en iyi seriler: {streaks}',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Önceki', 'lobby.pageNext': 'Sonraki', 'lobby.pageOf': 'Sayfa {page} / {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.

@@ -12,6 +12,8 @@
 /** @typedef {import('./protocol.js').PositionScores} PositionScores */
 /** @typedef {import('./protocol.js').Puzzle} Puzzle */
 /** @typedef {import('./protocol.js').ExplorerAnswer} ExplorerAnswer */
+/** @typedef {import('./protocol.js').ExplorerEval} ExplorerEval */
+/** @typedef {import('./protocol.js').GgfImportAnswer} GgfImportAnswer */
 /** @typedef {import('./protocol.js').OpeningName} OpeningName */
 /** @typedef {import('./protocol.js').PuzzleAnswer} PuzzleAnswer */
 /** @typedef {import('./protocol.js').PuzzlePlayer} PuzzlePlayer */
@@ -135,6 +137,8 @@ export const nextPuzzle = (pool, skip = '') =>
 export const getPuzzle = (id) => call('GET', `/api/puzzles/${encodeURIComponent(id)}`);
 /** @param {string} id @param {string[]} moves @returns {Promise<PuzzleAnswer>} */
 export const submitPuzzle = (id, moves) => call('POST', `/api/puzzles/${encodeURIComponent(id)}/moves`, { moves });
+/** @param {string} pool @returns {Promise<Puzzle>} a new streak's first puzzle */
+export const startStreak = (pool) => call('POST', '/api/puzzles/streak', { pool });
 /** @param {string} name @returns {Promise<PuzzlePlayer>} */
 export const getPuzzlePlayer = (name) => call('GET', `/api/puzzles/players/${encodeURIComponent(name)}`);
 
@@ -150,5 +154,10 @@ export function explore(pool, moves, filter = {}) {
     if (filter.max) q.set('max', String(filter.max));
     return call('GET', `/api/explorer?${q}`);
 }
+/** @param {string} pool @param {string[]} moves @returns {Promise<ExplorerEval>} */
+export const explorerEval = (pool, moves) =>
+    call('GET', `/api/explorer/eval?${new URLSearchParams({ pool, moves: moves.join(' ') })}`);
+/** @param {string} ggf a GGF text (part of a file) @returns {Promise<GgfImportAnswer>} */
+export const importGgf = (ggf) => call('POST', '/api/explorer/imports', { ggf });
 /** @param {string} moves @returns {Promise<{opening: OpeningName | null}>} */
 export const openingName = (moves) => call('GET', `/api/openings?moves=${encodeURIComponent(moves)}`);

@@ -331,6 +331,15 @@ export {};
  * @property {number} best the exact result to keep, discs for the solver
  * @property {number} rating
  * @property {boolean} [daily]
+ * @property {PuzzleStreak} [streak] in streak mode
+ */
+
+/**
+ * @typedef {object} PuzzleStreak where a streak stands (docs/PUZZLES.md "Streak mode")
+ * @property {number} count puzzles solved in a row
+ * @property {number} best the player's best streak in the pool
+ * @property {boolean} [over] the last move ended it
+ * @property {string | null} [next] the next puzzle's id (null: the streak is done)
  */
 
 /**
@@ -360,6 +369,7 @@ export {};
  * @property {string[]} [themes]
  * @property {{rating: number, change: number}} [player_rating]
  * @property {{rating: number, change: number}} [puzzle_rating]
+ * @property {PuzzleStreak} [streak] when the puzzle was the player's streak puzzle
  */
 
 /**
@@ -369,6 +379,7 @@ export {};
  * @property {number} rd
  * @property {number} attempts
  * @property {number} solved
+ * @property {Record<string, number>} [streaks] the best streak per pool
  */
 
 // The opening explorer (docs/EXPLORER.md).
@@ -394,4 +405,20 @@ export {};
  * @property {number} games the games through it
  * @property {ExplorerMove[]} next
  * @property {OpeningName | null} opening
+ */
+
+/**
+ * @typedef {object} ExplorerEval the engine's score of every legal move (docs/EXPLORER.md)
+ * @property {{move: string, score: number, exact: boolean}[]} moves best first; discs for the side to move
+ * @property {number} [depth]
+ * @property {boolean} exact
+ */
+
+/**
+ * @typedef {object} GgfImportAnswer games of a GGF upload put in the player's database
+ * @property {number} imported
+ * @property {number} skipped games that did not read or are not of a pool
+ * @property {string[]} errors the first reasons
+ * @property {boolean} more games past the upload's bound left unread
+ * @property {number} total the player's imported games
  */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PostgreSQL back end, puzzle part (PuzzleStore, docs/PUZZLES.md "On the site"): puzzle
-// ratings, players' puzzle ratings and rated attempts (schema version 8, schema.cpp).
+// ratings, players' puzzle ratings and rated attempts (schema version 8, schema.cpp), and the best
+// streaks (version 12).
 #include <string>
 #include <vector>
 
@@ -68,6 +69,23 @@ std::vector<StoredPuzzleAttempt> PostgresStorage::puzzle_attempts() {
     for (int r = 0; r < rows.rows(); ++r)
         out.push_back(
             {rows.integer(r, 0), rows.text(r, 1), rows.integer(r, 2) != 0, rows.integer(r, 3)});
+    return out;
+}
+
+void PostgresStorage::save_puzzle_streak(const StoredPuzzleStreak& g) {
+    using namespace pg_values;
+    connection_->exec(
+        "INSERT INTO puzzle_streaks(player, pool, best, at) VALUES($1, $2, $3, $4) "
+        "ON CONFLICT(player, pool) DO UPDATE SET best = $3, at = $4",
+        {number(g.player), pg::text(g.pool), number(g.best), number(g.at)});
+}
+
+std::vector<StoredPuzzleStreak> PostgresStorage::puzzle_streaks() {
+    const pg::Result rows = connection_->exec("SELECT player, pool, best, at FROM puzzle_streaks");
+    std::vector<StoredPuzzleStreak> out;
+    for (int r = 0; r < rows.rows(); ++r)
+        out.push_back({rows.integer(r, 0), rows.text(r, 1), static_cast<int>(rows.integer(r, 2)),
+                       rows.integer(r, 3)});
     return out;
 }
 

@@ -228,12 +228,39 @@ CREATE INDEX IF NOT EXISTS login_failures_name ON login_failures(name_key, at);
 CREATE INDEX IF NOT EXISTS login_failures_at ON login_failures(at);
 )";
 
+// Version 12: the best puzzle streak per player and pool (docs/PUZZLES.md "Streak mode").
+constexpr const char* SchemaVersion12 = R"(
+CREATE TABLE IF NOT EXISTS puzzle_streaks (
+    player BIGINT NOT NULL,
+    pool TEXT NOT NULL,
+    best INTEGER NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (player, pool)
+);
+)";
+
+// Version 13: players' imported games (docs/EXPLORER.md "Imported games").
+constexpr const char* SchemaVersion13 = R"(
+CREATE TABLE IF NOT EXISTS imported_games (
+    id BIGSERIAL PRIMARY KEY,
+    player BIGINT NOT NULL,
+    pool TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    winner INTEGER NOT NULL,
+    black TEXT NOT NULL,
+    white TEXT NOT NULL,
+    at BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS imported_games_player ON imported_games(player);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
-                                                  SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9,
-                                                  SchemaVersion10, SchemaVersion11};
+    static const std::vector<const char*> List = {
+        SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
+        SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
+        SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
+        SchemaVersion13};
     return List;
 }
 

@@ -16,10 +16,12 @@
 namespace reversi::server {
 
 extern const char* const SchemaVersion1;
-extern const char* const SchemaVersion3;  // chat (storage/sqlite/chat.cpp)
-extern const char* const SchemaVersion4;  // analyses (storage/sqlite/analysis.cpp)
-extern const char* const SchemaVersion8;  // puzzles (storage/sqlite/puzzles.cpp)
+extern const char* const SchemaVersion3;   // chat (storage/sqlite/chat.cpp)
+extern const char* const SchemaVersion4;   // analyses (storage/sqlite/analysis.cpp)
+extern const char* const SchemaVersion8;   // puzzles (storage/sqlite/puzzles.cpp)
 extern const char* const SchemaVersion10;  // tournaments (storage/sqlite/tournaments.cpp)
+extern const char* const SchemaVersion12;  // puzzle streaks (storage/sqlite/puzzles.cpp)
+extern const char* const SchemaVersion13;  // imported games (storage/sqlite/imports.cpp)
 
 namespace {
 
@@ -77,10 +79,11 @@ constexpr const char* SchemaVersion11 = "-- PostgreSQL only (storage/postgres/sc
 
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
-                                                  SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9,
-                                                  SchemaVersion10, SchemaVersion11};
+    static const std::vector<const char*> List = {
+        SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
+        SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
+        SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
+        SchemaVersion13};
     return List;
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SQLite back end, puzzle part (PuzzleStore, docs/PUZZLES.md "On the site"): puzzle ratings,
-// players' puzzle ratings and rated attempts, schema version 8 (migrations in
-// storage/sqlite/accounts.cpp). These writes are a few per finished puzzle, so the statements
-// are prepared per call rather than kept.
+// players' puzzle ratings and rated attempts, schema version 8, and the best streaks, version 12
+// (migrations in storage/sqlite/accounts.cpp). These writes are a few per finished puzzle, so the
+// statements are prepared per call rather than kept.
 #include <sqlite3.h>
 
 #include <string>
@@ -40,15 +40,19 @@ CREATE TABLE IF NOT EXISTS puzzle_attempts (
 ) WITHOUT ROWID;
 )";
 
-namespace {
+// Version 12: the best streak per player and pool (streak mode).
+extern const char* const SchemaVersion12;
+const char* const SchemaVersion12 = R"(
+CREATE TABLE IF NOT EXISTS puzzle_streaks (
+    player INTEGER NOT NULL,
+    pool TEXT NOT NULL,
+    best INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (player, pool)
+) WITHOUT ROWID;
+)";
 
-// A statement prepared for one call and finalized when the scope ends.
-struct OneShotStatement {
-    sqlite3_stmt* st;
-    ~OneShotStatement() { sqlite3_finalize(st); }
-};
-
-}  // namespace
+using sqlite_detail::OneShotStatement;
 
 void SqliteStorage::save_puzzle_rating(const StoredPuzzleRating& g) {
     OneShotStatement s{prepare(
@@ -121,6 +125,28 @@ std::vector<StoredPuzzleAttempt> SqliteStorage::puzzle_attempts() {
         out.push_back({sqlite3_column_int64(s.st, 0), sqlite_detail::column_text(s.st, 1),
                        sqlite3_column_int(s.st, 2) != 0, sqlite3_column_int64(s.st, 3)});
     check(rc, "read puzzle attempts");
+    return out;
+}
+
+void SqliteStorage::save_puzzle_streak(const StoredPuzzleStreak& g) {
+    OneShotStatement s{
+        prepare("INSERT OR REPLACE INTO puzzle_streaks(player, pool, best, at) VALUES(?1, ?2, ?3, "
+                "?4)")};
+    sqlite3_bind_int64(s.st, 1, g.player);
+    sqlite_detail::bind_text(s.st, 2, g.pool);
+    sqlite3_bind_int(s.st, 3, g.best);
+    sqlite3_bind_int64(s.st, 4, g.at);
+    check(sqlite3_step(s.st), "save puzzle streak");
+}
+
+std::vector<StoredPuzzleStreak> SqliteStorage::puzzle_streaks() {
+    OneShotStatement s{prepare("SELECT player, pool, best, at FROM puzzle_streaks")};
+    std::vector<StoredPuzzleStreak> out;
+    int rc;
+    while ((rc = sqlite3_step(s.st)) == SQLITE_ROW)
+        out.push_back({sqlite3_column_int64(s.st, 0), sqlite_detail::column_text(s.st, 1),
+                       sqlite3_column_int(s.st, 2), sqlite3_column_int64(s.st, 3)});
+    check(rc, "read puzzle streaks");
     return out;
 }
 

@@ -17,6 +17,13 @@ struct ResetAfter {
     }
 };
 
+// A statement prepared for one call (rare writes and reads at start), finalized when the scope
+// ends.
+struct OneShotStatement {
+    sqlite3_stmt* st;
+    ~OneShotStatement() { sqlite3_finalize(st); }
+};
+
 // Binds a copy of `text` (which may contain NUL bytes) to parameter `index`.
 inline void bind_text(sqlite3_stmt* st, int index, const std::string& text) {
     sqlite3_bind_text(st, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);

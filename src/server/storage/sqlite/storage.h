@@ -57,6 +57,11 @@ class SqliteStorage : public Storage {
     std::vector<StoredPlayerPuzzles> player_puzzles() override;
     void add_puzzle_attempt(const StoredPuzzleAttempt& attempt) override;
     std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
+    void save_puzzle_streak(const StoredPuzzleStreak& streak) override;
+    std::vector<StoredPuzzleStreak> puzzle_streaks() override;
+    // ImportStore (imports.cpp).
+    void add_imported_game(const StoredImportedGame& game) override;
+    std::vector<StoredImportedGame> imported_games() override;
     // TournamentStore (tournaments.cpp).
     void save_tournament(const StoredTournament& tournament) override;
     std::vector<StoredTournament> tournaments(int finished) override;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Puzzles through the real server with the tests' puzzle set: the overview and the daily
 // puzzle, a registered player's solved and failed attempts moving both ratings the right way
-// (once per puzzle), a guest graded but not rated, the ratings kept across a restart, and
-// hostile requests answered with their error codes.
+// (once per puzzle), a guest graded but not rated, the ratings kept across a restart, streak
+// mode (puzzles of rising rating until the first mistake, the best streak stored), and hostile
+// requests answered with their error codes.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -114,6 +115,64 @@ TEST(PuzzleHttp, SolvedAndFailedAttemptsMoveBothRatings) {
     const json mine = get(again.port, "/api/puzzles/players/PuzzleAda").data();
     EXPECT_EQ(mine["rating"], player_rating);
     EXPECT_EQ(mine["attempts"], 2);
+}
+
+TEST(PuzzleHttp, StreakRisesUntilTheFirstMistakeAndKeepsTheBest) {
+    const PuzzleSet puzzles = fixture_puzzles();
+    TempDir dir("puzzle_http_streak");
+    {
+        ServerProcess server(dir.path);
+        Browser bo = registered(server.port, "StreakBo");
+        const json first = bo.post("/api/puzzles/streak", {{"pool", "8x8"}}).data();
+        EXPECT_EQ(first["streak"]["count"], 0) << first.dump();
+        const LoadedPuzzle* p1 = puzzles.find(first["id"]);
+        ASSERT_NE(p1, nullptr) << first.dump();
+        // The streak opens with one of the lowest rated puzzles (8 candidates).
+        size_t lower = 0;
+        for (const LoadedPuzzle* p : puzzles.pool("8x8"))
+            lower += p->record.rating < p1->record.rating;
+        EXPECT_LT(lower, 8u);
+        const json solved =
+            bo.post("/api/puzzles/" + p1->record.id + "/moves", {{"moves", solution_line(*p1)}})
+                .data();
+        ASSERT_EQ(solved["status"], "solved") << solved.dump();
+        EXPECT_EQ(solved["streak"]["count"], 1);
+        EXPECT_EQ(solved["streak"]["best"], 1);
+        EXPECT_FALSE(solved["streak"]["over"]);
+        ASSERT_TRUE(solved["streak"]["next"].is_string()) << solved.dump();
+        // The next one is rated at least as high as the one just solved, and is another.
+        const json second =
+            bo.get("/api/puzzles/" + solved["streak"]["next"].get<std::string>()).data();
+        EXPECT_NE(second["id"], first["id"]);
+        EXPECT_GE(second["rating"], first["rating"]);
+        // A puzzle outside the streak does not move it.
+        const LoadedPuzzle* other = nullptr;
+        for (const LoadedPuzzle* p : puzzles.pool("8x8"))
+            if (p->record.id != first["id"] && p->record.id != second["id"]) other = p;
+        ASSERT_NE(other, nullptr);
+        const json outside = bo.post("/api/puzzles/" + other->record.id + "/moves",
+                                     {{"moves", solution_line(*other)}})
+                                 .data();
+        EXPECT_FALSE(outside.contains("streak"));
+        // The first mistake ends it.
+        const LoadedPuzzle* p2 = puzzles.find(second["id"]);
+        const json failed = bo.post("/api/puzzles/" + p2->record.id + "/moves",
+                                    {{"moves", {solution_and_blunder(*p2).second}}})
+                                .data();
+        EXPECT_EQ(failed["status"], "failed");
+        EXPECT_TRUE(failed["streak"]["over"]);
+        EXPECT_EQ(failed["streak"]["count"], 1);
+        EXPECT_TRUE(failed["streak"]["next"].is_null());
+        EXPECT_EQ(get(server.port, "/api/puzzles/players/StreakBo").data()["streaks"]["8x8"], 1);
+        // A new streak starts at 0 with the best remembered.
+        EXPECT_EQ(bo.post("/api/puzzles/streak", {{"pool", "8x8"}}).data()["streak"]["best"], 1);
+        const auto code = [](const BrowserReply& r) { return r.data()["code"].get<std::string>(); };
+        EXPECT_EQ(code(bo.post("/api/puzzles/streak", {{"pool", "3p"}})), "not_found");
+        EXPECT_EQ(code(bo.post("/api/puzzles/streak", {{"pool", 8}})), "bad_request");
+    }
+    // The best streak comes back from the store.
+    ServerProcess again(dir.path);
+    EXPECT_EQ(get(again.port, "/api/puzzles/players/StreakBo").data()["streaks"]["8x8"], 1);
 }
 
 TEST(PuzzleHttp, HostileRequestsGetTheirErrors) {

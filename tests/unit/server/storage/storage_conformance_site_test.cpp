@@ -2,7 +2,8 @@
 // The site half of the storage conformance tests (players, sessions, ratings, seats held and
 // their outcomes, chat, analyses), the same bodies against SQLite and PostgreSQL: upserts by
 // key, a name taken twice refused without changing anything, ratings read back to the same
-// double, chat kept to its last ChatKept lines.
+// double, chat kept to its last ChatKept lines, puzzle streaks upserted, imported games read
+// back in order.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -207,6 +208,33 @@ TEST_P(AccountsConformance, BotFlagAndTournamentsReadBack) {
             EXPECT_EQ(t.doc, R"({"round":3})");
             EXPECT_EQ(t.created, 100);
         }
+}
+
+TEST_P(AccountsConformance, PuzzleStreaksUpsertAndImportedGamesKeepTheirOrder) {
+    write([](Storage& s) {
+        s.save_puzzle_streak({7, "8x8", 3, 1000});
+        s.save_puzzle_streak({7, "8x8", 5, 2000});  // replaced: the new best
+        s.save_puzzle_streak({7, "6x6", 1, 3000});
+        s.add_imported_game({7, "8x8", "f5 d6 c3 d3 c4", 0, "Zoë", "O'Brien", 10});
+        s.add_imported_game({7, "10x10", "pass", -1, "", "", 11});
+        s.add_imported_game({8, "8x8", "f5 f6", 1, "a", "b", 12});
+    });
+    auto other = db_->open();
+    auto streaks = other->puzzle_streaks();
+    ASSERT_EQ(streaks.size(), 2u);
+    std::sort(streaks.begin(), streaks.end(),
+              [](const auto& a, const auto& b) { return a.pool < b.pool; });
+    EXPECT_EQ(streaks[0].pool, "6x6");
+    EXPECT_EQ(streaks[1].best, 5);
+    EXPECT_EQ(streaks[1].at, 2000);
+    const auto games = other->imported_games();
+    ASSERT_EQ(games.size(), 3u);
+    EXPECT_EQ(games[0].moves, "f5 d6 c3 d3 c4");
+    EXPECT_EQ(games[0].white, "O'Brien");
+    EXPECT_EQ(games[0].black, "Zoë");
+    EXPECT_EQ(games[1].winner, -1);
+    EXPECT_EQ(games[2].player, 8);
+    EXPECT_EQ(games[2].at, 12);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance, testing_backends::BuiltBackends(),

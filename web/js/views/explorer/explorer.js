@@ -1,26 +1,50 @@
 // SPDX-License-Identifier: MIT
 // The opening explorer (#/explorer/POOL, docs/EXPLORER.md): the moves played on the site from a
 // position with their counts and results, the opening's name, and filters by player ("my
-// openings") and rating band. A click on a move (in the list or on the board) goes one move
-// deeper; the board is the server's sequence replayed with the rules port.
+// openings") and rating band, and beside each move the engine's score from the server (asked
+// after the counts, cached there per position). A click on a move (in the list or on the board)
+// goes one move deeper; the board is the server's sequence replayed with the rules port.
 import { t } from '../../lib/i18n.js';
 import { Board } from '../../components/board.js';
-import { explore } from '../../lib/api.js';
+import { explore, explorerEval, importGgf } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
-import { session } from '../../lib/session.js';
+import { loggedIn, session } from '../../lib/session.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
 import { poolName, setupForPool } from '../../lib/pools.js';
 
 const EXPLORER_POOLS = ['8x8', '8x8-anti', '6x6', '10x10', 'octagon'];
+// A GGF upload goes in parts of whole lines under the server's 64 KB body (GGS files hold a
+// game per line; JSON escaping may add a little).
+const IMPORT_PART_BYTES = 48 * 1024;
+
+/** The parts of a GGF text, each of whole lines. @param {string} text */
+function importParts(text) {
+    /** @type {string[]} */
+    const parts = [];
+    let part = '';
+    for (const line of text.split('\n')) {
+        if (part && part.length + line.length + 1 > IMPORT_PART_BYTES) {
+            parts.push(part);
+            part = '';
+        }
+        part += `${line}\n`;
+    }
+    if (part.trim()) parts.push(part);
+    return parts;
+}
 
 /**
  * @typedef {object} ExplorerState
  * @property {string[]} moves the sequence shown
  * @property {{player: string, min: number, max: number}} filter
  * @property {import('../../lib/protocol.js').ExplorerAnswer | null} answer the server's answer for `moves`
+ * @property {{moves: string, scores: Record<string, number>} | null} evals the engine's scores of the moves of `evals.moves`
  * @property {string} error
  */
+
+/** Signed score in discs: "+2.5", "-1", "0". @param {number} n */
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 /** @param {number} part @param {number} all */
 const percent = (part, all) => (all ? `${Math.round((100 * part) / all)}%` : '');
@@ -31,7 +55,7 @@ export function explorerView(root, poolArg) {
     const setup = setupForPool(pool);
     const view = el('section', { class: 'explorer', 'aria-labelledby': 'explorer-title' });
     root.append(view);
-    const store = createStore(/** @type {ExplorerState} */ ({ moves: [], filter: { player: '', min: 0, max: 0 }, answer: null, error: '' }));
+    const store = createStore(/** @type {ExplorerState} */ ({ moves: [], filter: { player: '', min: 0, max: 0 }, answer: null, evals: null, error: '' }));
     const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') }, EXPLORER_POOLS.map((p) =>
         el('a', { href: `#/explorer/${p}`, id: `explorer-pool-${p}`, 'aria-current': p === pool ? 'page' : null }, poolName(p))));
     const line = el('p', { id: 'explorer-line', class: 'status' });
@@ -49,7 +73,31 @@ export function explorerView(root, poolArg) {
         el('label', { for: 'explorer-player' }, t('explorer.player')), player, mine,
         el('label', { for: 'explorer-min' }, t('explorer.min')), min,
         el('label', { for: 'explorer-max' }, t('explorer.max')), max, apply);
-    view.append(el('h1', { id: 'explorer-title' }, t('explorer.title', { pool: poolName(pool) })), tabs, form,
+    // A registered player's GGF import into "my openings" (docs/EXPLORER.md "Imported games").
+    const file = el('input', { id: 'explorer-import-file', type: 'file', accept: '.ggf,.txt,text/plain' });
+    const imported = el('p', { id: 'explorer-imported', class: 'note', 'aria-live': 'polite' });
+    const importer = el('details', { class: 'explorer-import', hidden: !loggedIn(session.get()) },
+        el('summary', {}, t('explorer.import')), el('p', { class: 'note' }, t('explorer.importNote')),
+        el('label', { for: 'explorer-import-file' }, t('explorer.importFile')), file, imported);
+    file.addEventListener('change', async () => {
+        const chosen = file.files && file.files[0];
+        if (!chosen) return;
+        let done = 0;
+        let skipped = 0;
+        try {
+            for (const part of importParts(await chosen.text())) {
+                const answer = await importGgf(part);
+                done += answer.imported;
+                skipped += answer.skipped;
+                imported.textContent = t('explorer.imported', { n: done, skipped });
+            }
+            imported.textContent = t('explorer.imported', { n: done, skipped });
+            go(store.get().moves);
+        } catch (e) {
+            imported.textContent = errorText(e);
+        }
+    });
+    view.append(el('h1', { id: 'explorer-title' }, t('explorer.title', { pool: poolName(pool) })), tabs, form, importer,
         el('div', { class: 'puzzle-grid' }, host, el('div', {}, line, opening, el('div', { class: 'controls' }, start, back), list)));
     const board = new Board(host, rules.boardSize(setup.board || '8'), { onPlay: (sq) => played(sq), label: t('explorer.title', { pool: poolName(pool) }) });
 
@@ -68,14 +116,26 @@ export function explorerView(root, poolArg) {
             if (store.get().moves === moves) store.set({ answer });
         } catch (e) {
             store.set({ error: errorText(e) });
+            return;
+        }
+        // The engine's scores come after the counts: a busy engine never holds the table back.
+        try {
+            const evals = await explorerEval(pool, moves);
+            /** @type {Record<string, number>} */
+            const scores = {};
+            for (const m of evals.moves) scores[m.move] = m.score;
+            if (store.get().moves === moves) store.set({ evals: { moves: moves.join(' '), scores } });
+        } catch {
+            // No score column is shown without one.
         }
     }
 
     /** @param {ExplorerState} s */
-    function draw({ moves, answer, error }) {
+    function draw({ moves, answer, evals, error }) {
         const positions = rules.replay(setup, moves);
         const pos = positions[positions.length - 1];
         const next = answer && answer.moves === moves.join(' ') ? answer.next : [];
+        const scores = evals && evals.moves === moves.join(' ') ? evals.scores : null;
         board.update({ rows: rules.boardRows(pos), legal: next.map((m) => m.move).filter((m) => m !== 'pass'), showLegal: true,
             last: pos.last, flipped: pos.flipped, interactive: true });
         line.textContent = moves.length ? moves.join(' ') : t('explorer.start');
@@ -89,13 +149,16 @@ export function explorerView(root, poolArg) {
             next.length ? el('table', { class: 'data', id: 'explorer-table' },
                 el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('explorer.move')), el('th', { scope: 'col' }, t('profile.games')),
                     el('th', { scope: 'col' }, t('explorer.black')), el('th', { scope: 'col' }, t('explorer.draws')),
-                    el('th', { scope: 'col' }, t('explorer.white')))),
+                    el('th', { scope: 'col' }, t('explorer.white')),
+                    el('th', { scope: 'col', title: t('explorer.engineNote') }, t('explorer.engine')))),
                 el('tbody', {}, next.map((m) => {
                     const link = el('button', { type: 'button', class: 'link', 'data-move': m.move }, m.move);
                     link.addEventListener('click', () => go([...moves, m.move]));
                     return el('tr', {}, el('td', {}, link), el('td', { class: 'num' }, String(m.games)),
                         el('td', { class: 'num' }, percent(m.black, m.games)), el('td', { class: 'num' }, percent(m.draws, m.games)),
-                        el('td', { class: 'num' }, percent(m.white, m.games)));
+                        el('td', { class: 'num' }, percent(m.white, m.games)),
+                        el('td', { class: 'num engine-score', 'data-score': scores && m.move in scores ? String(scores[m.move]) : null },
+                            scores ? (m.move in scores ? signed(scores[m.move]) : '–') : t('explorer.evaluating')));
                 }))) : el('p', { class: 'note' }, t('explorer.none')));
     }
 
@@ -110,6 +173,7 @@ export function explorerView(root, poolArg) {
         go(store.get().moves);
     });
     const stop = store.subscribe(draw);
+    const stopSession = session.subscribe((s) => { importer.hidden = !loggedIn(s); });
     go([]);
-    return { destroy() { stop(); } };
+    return { destroy() { stop(); stopSession(); } };
 }

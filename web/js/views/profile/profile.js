@@ -242,9 +242,11 @@ export function profileView(root, name) {
     return { destroy() { stops.forEach((stop) => stop()); } };
 }
 
-// The player's puzzle rating (docs/PUZZLES.md), once the server has sent it.
+// The player's puzzle rating and best streaks (docs/PUZZLES.md), once the server has sent them.
 /** @param {import('../../lib/protocol.js').PuzzlePlayer | null} p */
 function puzzleLine(p) {
     if (!p) return '';
-    return el('p', { id: 'profile-puzzles' }, t('profile.puzzleRating', { rating: p.rating, solved: p.solved, attempts: p.attempts }));
+    const streaks = Object.entries(p.streaks || {}).map(([pool, best]) => `${poolName(pool)} ${best}`);
+    return el('p', { id: 'profile-puzzles' }, t('profile.puzzleRating', { rating: p.rating, solved: p.solved, attempts: p.attempts }),
+        streaks.length ? el('span', { id: 'profile-streaks' }, ` · ${t('profile.bestStreaks', { streaks: streaks.join(', ') })}`) : '');
 }

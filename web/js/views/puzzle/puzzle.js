@@ -4,9 +4,11 @@
 // server grades the moves so far (exact score, discs lost) and answers with the computer's
 // reply; at the end it sends the whole solution tree, drawn with every move's exact score, and
 // both ratings' changes. The board is drawn only from the puzzle and the server's answer.
+// Streak mode (#/streak/POOL): the server picks puzzles of rising rating, each solved one naming
+// the next, until the first mistake; the count and the best streak are the server's.
 import { t, colourName } from '../../lib/i18n.js';
 import { Board } from '../../components/board.js';
-import { getPuzzle, nextPuzzle, submitPuzzle } from '../../lib/api.js';
+import { getPuzzle, nextPuzzle, startStreak, submitPuzzle } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
@@ -15,6 +17,7 @@ import { poolName } from '../../lib/pools.js';
 /** @typedef {import('../../lib/protocol.js').Puzzle} Puzzle */
 /** @typedef {import('../../lib/protocol.js').PuzzleAnswer} PuzzleAnswer */
 /** @typedef {import('../../lib/protocol.js').PuzzleNode} PuzzleNode */
+/** @typedef {import('../../lib/protocol.js').PuzzleStreak} PuzzleStreak */
 
 // The pools with shipped puzzles.
 export const PUZZLE_POOLS = ['8x8', '8x8-anti', '6x6', '10x10'];
@@ -24,6 +27,7 @@ export const PUZZLE_POOLS = ['8x8', '8x8-anti', '6x6', '10x10'];
  * @property {Puzzle | null} puzzle the server's puzzle
  * @property {PuzzleAnswer | null} answer the server's grade of the moves sent so far
  * @property {boolean} busy a move is being graded
+ * @property {PuzzleStreak | null} streak in streak mode, where the streak stood when this puzzle came
  * @property {string} error
  */
 
@@ -39,11 +43,12 @@ function movesShown(puzzle, answer) {
     return moves;
 }
 
-/** @param {HTMLElement} root @param {{id?: string, pool?: string}} which */
+/** @param {HTMLElement} root @param {{id?: string, pool?: string, streak?: string}} which */
 export function puzzleView(root, which) {
     const view = el('section', { class: 'puzzle', 'aria-labelledby': 'puzzle-title' });
     root.append(view);
-    const store = createStore(/** @type {PuzzleState} */ ({ puzzle: null, answer: null, busy: false, error: '' }));
+    const store = createStore(/** @type {PuzzleState} */ ({ puzzle: null, answer: null, busy: false, streak: null, error: '' }));
+    const streakPool = which.streak ? (PUZZLE_POOLS.includes(which.streak) ? which.streak : '8x8') : '';
     const title = el('h1', { id: 'puzzle-title' }, t('puzzle.title'));
     const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') }, PUZZLE_POOLS.map((p) =>
         el('a', { href: `#/puzzles/${p}`, id: `puzzle-pool-${p}` }, poolName(p))));
@@ -54,8 +59,12 @@ export function puzzleView(root, which) {
     const tree = el('div', { id: 'puzzle-tree' });
     const host = el('div', { class: 'board-host' });
     const next = el('a', { href: '#/puzzles/8x8', id: 'puzzle-next', class: 'button' }, t('puzzle.next'));
-    view.append(title, tabs, task, el('div', { class: 'puzzle-grid' }, host,
-        el('div', { class: 'puzzle-side' }, status, graded, ratings, next)), tree);
+    const streakLink = el('a', { href: `#/streak/${streakPool || '8x8'}`, id: 'puzzle-streak-link' }, t('puzzle.streakStart'));
+    const streakLine = el('p', { id: 'puzzle-streak', class: 'status', 'aria-live': 'polite' });
+    const streakNext = el('button', { type: 'button', id: 'streak-next', class: 'primary', hidden: true }, t('puzzle.next'));
+    const streakAgain = el('button', { type: 'button', id: 'streak-again', hidden: true }, t('puzzle.streakStart'));
+    view.append(title, tabs, streakLink, task, el('div', { class: 'puzzle-grid' }, host,
+        el('div', { class: 'puzzle-side' }, streakLine, status, graded, ratings, next, streakNext, streakAgain)), tree);
     /** @type {Board | null} */
     let board = null;
 
@@ -73,11 +82,12 @@ export function puzzleView(root, which) {
     }
 
     /** @param {PuzzleState} s */
-    function draw({ puzzle, answer, busy, error }) {
+    function draw({ puzzle, answer, busy, streak, error }) {
         if (!puzzle) {
             status.textContent = error || t('site.loading');
             return;
         }
+        view.dataset.puzzle = puzzle.id;
         const positions = rules.replay(puzzle.setup, movesShown(puzzle, answer));
         const pos = positions[positions.length - 1];
         const open = !answer || answer.status === 'playing';
@@ -87,7 +97,8 @@ export function puzzleView(root, which) {
         board.update({ rows: rules.boardRows(pos), legal: open && !busy ? rules.legalMoves(pos).filter((m) => m !== 'pass') : [],
             last: pos.last, flipped: pos.flipped, showLegal: true, animate: true, interactive: open && !busy });
         const side = colourName(puzzle.side === 'black' ? 0 : 1);
-        title.textContent = puzzle.daily ? t('puzzle.daily') : t('puzzle.title');
+        title.textContent = streakPool ? t('puzzle.streakTitle') : puzzle.daily ? t('puzzle.daily') : t('puzzle.title');
+        drawStreak(answer && answer.streak ? answer.streak : streak);
         task.textContent = t('puzzle.task', { side, best: signed(puzzle.best), rating: puzzle.rating, pool: poolName(puzzle.pool) });
         next.setAttribute('href', `#/puzzles/${puzzle.pool}`);
         graded.replaceChildren(...(answer ? answer.moves : []).map((m) => el('li', { class: m.solution ? 'good' : 'bad', 'data-move': m.move },
@@ -101,6 +112,33 @@ export function puzzleView(root, which) {
         ratings.replaceChildren(...ratingLines(answer));
         tree.replaceChildren(...(answer && answer.tree ? [treeView(answer.tree, answer.themes || [])] : []));
     }
+
+    // Streak mode: the count, the best, and the way on (the next puzzle, or a new streak).
+    /** @param {PuzzleStreak | null} streak */
+    function drawStreak(streak) {
+        next.hidden = Boolean(streakPool);
+        streakLink.hidden = Boolean(streakPool);
+        streakNext.hidden = !streak || !streak.next;
+        streakAgain.hidden = !streak || !(streak.over || streak.next === null);
+        streakLine.hidden = !streak;
+        if (!streak) return;
+        streakLine.dataset.count = String(streak.count);
+        streakLine.textContent = streak.over ? t('puzzle.streakOver', { n: streak.count, best: streak.best })
+            : t('puzzle.streakCount', { n: streak.count, best: streak.best });
+    }
+
+    // A streak's first puzzle, or the next one the server named.
+    function beginStreak() {
+        store.set({ puzzle: null, answer: null, streak: null, error: '' });
+        startStreak(streakPool).then((puzzle) => store.set({ puzzle, streak: puzzle.streak || null }), (e) => store.set({ error: errorText(e) }));
+    }
+    streakNext.addEventListener('click', () => {
+        const { answer } = store.get();
+        const going = answer && answer.streak;
+        if (!going || !going.next) return;
+        getPuzzle(going.next).then((puzzle) => store.set({ puzzle, answer: null, streak: going }), (e) => store.set({ error: errorText(e) }));
+    });
+    streakAgain.addEventListener('click', beginStreak);
 
     /** @param {PuzzleAnswer | null} answer */
     function ratingLines(answer) {
@@ -133,7 +171,9 @@ export function puzzleView(root, which) {
 
     const stop = store.subscribe(draw);
     draw(store.get());
-    if (which.pool) {
+    if (streakPool) {
+        beginStreak();
+    } else if (which.pool) {
         nextPuzzle(PUZZLE_POOLS.includes(which.pool) ? which.pool : '8x8').then(
             (p) => location.replace(`#/puzzle/${encodeURIComponent(p.id)}`), (e) => store.set({ error: errorText(e) }));
     } else {
