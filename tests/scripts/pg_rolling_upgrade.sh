@@ -15,14 +15,8 @@
 # Usage: scripts/pg-temp.sh run -- pg_rolling_upgrade.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
-work=$(mktemp -d /tmp/reversi-pgupgrade.XXXXXX)
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/start_server.sh"
+service_test_begin reversi-pgupgrade
 fail() { echo "pg-upgrade: FAIL: $*"; exit 1; }
 uri=${REVERSI_TEST_PG:?run under scripts/pg-temp.sh}
 db="upgrade_$$"
@@ -30,7 +24,6 @@ psql -q "$uri" -c "CREATE DATABASE $db"
 dburi=$(sed "s|^postgresql:///[^?]*|postgresql:///$db|" <<<"$uri")
 sql() { psql -qtAX -v ON_ERROR_STOP=1 "$dburi" -c "$1"; }
 
-source "$(dirname "$0")/start_server.sh"
 serve() {
     start_server "$1" "$build/reversi" serve --db "$dburi" --port 0 --engine-threads 1 \
         --computer-pause-ms 0 || fail "node $(basename "$1" .log) did not start"
