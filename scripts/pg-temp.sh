@@ -9,7 +9,8 @@
 #   scripts/pg-temp.sh stop DIR              stop it and remove DIR
 # initdb refuses to run as root: as root the server runs as the unprivileged user `postgres`
 # (created by Debian's postgresql package) or $REVERSI_PG_USER; the tests, as root, still reach
-# its socket. fsync is off: the tests check what a committed transaction holds, not power cuts.
+# its socket. fsync is off: the tests check what a committed transaction holds, not power cuts;
+# REVERSI_PG_DURABLE=1 turns it on, for throughput figures (scripts/pg-throughput.sh).
 set -euo pipefail
 
 find_bindir() {
@@ -57,9 +58,11 @@ start() {
     cat "$dir/initdb.log" >&2
     return 1
   }
+  local durability="-c fsync=off -c full_page_writes=off"
+  [ "${REVERSI_PG_DURABLE:-0}" = 1 ] && durability="-c fsync=on -c full_page_writes=on"
   as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w -t 60 \
     -o "-c listen_addresses='' -c unix_socket_directories='$dir/socket' -c port=5432 \
-        -c fsync=off -c full_page_writes=off -c max_connections=200" \
+        $durability -c max_connections=200" \
     start >/dev/null || {
     cat "$dir/data/server.log" >&2
     return 1

@@ -30,3 +30,14 @@ if(REVERSI_BUILD_SERVER AND REVERSI_WITH_POSTGRES)
   set_tests_properties(backup_postgres PROPERTIES LABELS "server;backup;postgres" TIMEOUT 90
                        PASS_REGULAR_EXPRESSION "pg-backup: PASS")
 endif()
+
+# Nodes upgraded one at a time (docs/STORAGE.md): this build's nodes keep serving a database
+# that a newer release migrated by adding things, and refuse, untouched, one whose release
+# raised schema_compat (tests/scripts/pg_rolling_upgrade.sh). About 5 s.
+if(REVERSI_BUILD_SERVER AND REVERSI_WITH_POSTGRES)
+  add_test(NAME upgrade_postgres_rolling
+           COMMAND ${CMAKE_SOURCE_DIR}/scripts/pg-temp.sh run --
+                   ${CMAKE_CURRENT_SOURCE_DIR}/scripts/pg_rolling_upgrade.sh ${CMAKE_BINARY_DIR})
+  set_tests_properties(upgrade_postgres_rolling PROPERTIES LABELS "server;postgres" TIMEOUT 90
+                       PASS_REGULAR_EXPRESSION "pg-upgrade: PASS")
+endif()

@@ -350,6 +350,10 @@ int run_loadtest(const LoadOptions& options) {
     shared.sources = client::SourceAddresses(
         options.source_addresses > 0 ? options.source_addresses : (options.games + 7) / 8);
     const auto start = Clock::now();
+    // CPU time per move is what a change to the hub moves; latency also follows whatever
+    // else runs on the machine.
+    const double server_cpu_start = server_pid > 0 ? client::proc_cpu_seconds(server_pid) : -1;
+    const double client_cpu_start = client::proc_cpu_seconds(0);
     shared.stop_at = start + std::chrono::milliseconds(static_cast<int>(options.seconds * 1000));
     for (int slot = 0; slot < options.games; ++slot)
         net::co_spawn(ioc, game_slot(shared, slot), net::detached);
@@ -386,7 +390,10 @@ int run_loadtest(const LoadOptions& options) {
     const double play_time = std::min(elapsed, options.seconds);
     Stats& st = shared.stats;
     long hwm = -1, final_rss = -1;
+    const double client_cpu = client::proc_cpu_seconds(0) - client_cpu_start;
+    double server_cpu = -1;
     if (server_pid > 0) {
+        server_cpu = client::proc_cpu_seconds(server_pid) - server_cpu_start;
         hwm = client::proc_status_kib(server_pid, "VmHWM:");
         final_rss = client::proc_status_kib(server_pid, "VmRSS:");
         client::stop_server(server.child, SIGTERM);
@@ -418,6 +425,10 @@ int run_loadtest(const LoadOptions& options) {
     std::cout << "nodes " << shared.targets.size() << ", redirects followed "
               << st.http_redirects + st.ws_redirects << " (HTTP 307 " << st.http_redirects
               << ", WebSocket moved " << st.ws_redirects << ")\n";
+    const double per_kmove = 1000.0 / static_cast<double>(std::max<uint64_t>(1, st.moves));
+    std::cout << "cpu s per 1000 moves: client " << client_cpu * per_kmove;
+    if (server_cpu >= 0) std::cout << ", server " << server_cpu * per_kmove;
+    std::cout << " (load average " << client::load_average() << ")\n";
     return st.errors == 0 ? 0 : 1;
 }
 

@@ -21,6 +21,7 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -48,6 +49,9 @@ using std::chrono::milliseconds;
 
 struct LobbyStats {
     std::vector<double> pairing_ms;
+    std::vector<double> quick_ms;  // the quick pairings' part of pairing_ms
+    // Of those, the players paired as they asked (someone was waiting): the server's part.
+    std::vector<double> quick_on_arrival_ms;
     double pairings = 0;  // a quick pairing counts a half for each of its two players
     uint64_t games = 0, moves = 0, errors = 0;
     uint64_t redirects = 0;  // table sockets sent on to the table's owner (`moved`)
@@ -76,31 +80,67 @@ std::string player_name(const LobbyShared& shared, int index) {
     return "lt" + shared.tag + "_" + std::to_string(index);
 }
 
-// One player's lobby socket and what it has learnt from it: the open seeks by id.
+// One player's lobby socket and what it has learnt from it: the open seeks by id. The socket
+// is read all the time (pump), as a browser reads it, also while the player is at a table:
+// otherwise the seeks broadcast meanwhile pile up unread and a `paired` waits behind them.
 struct LobbySeat {
-    explicit LobbySeat(const net::any_io_executor& executor) : ws(executor) {}
+    explicit LobbySeat(const net::any_io_executor& executor)
+        : ws(executor), arrived(executor, Clock::time_point::max()) {}
     client::TimedWs ws;
     std::map<std::string, std::string> seeks;  // id -> player name
     std::set<std::string> taken;               // seeks this player accepted already
+    // A quick_waiting message came since the last quick request: nobody was there to meet.
+    bool waited_for_partner = false;
+    // Messages read and not taken yet, with when they were read.
+    std::deque<std::pair<Clock::time_point, json>> inbox;
+    net::steady_timer arrived;         // cancelled when a message comes or the socket ends
+    std::optional<std::string> ended;  // why the socket stopped being read
+    Clock::time_point last_read{};     // when the message next() returned last was read
 
-    // The next message, after noting seek changes; nothing once the run is over.
-    awaitable<std::optional<json>> next(const LobbyShared& shared) {
-        const auto left = std::chrono::duration_cast<milliseconds>(
-            shared.stop_at + std::chrono::seconds(5) - Clock::now());
-        if (left.count() <= 0) co_return std::nullopt;
-        std::string text;
+    // Reads the socket until it fails or the run is over.
+    static awaitable<void> pump(std::shared_ptr<LobbySeat> self, const LobbyShared& shared) {
         try {
-            text = co_await ws.read(std::max(left, milliseconds(1)));
-        } catch (const std::exception&) {
-            if (Clock::now() >= shared.stop_at) co_return std::nullopt;
-            throw;
+            for (;;) {
+                const auto left = std::chrono::duration_cast<milliseconds>(
+                    shared.stop_at + std::chrono::seconds(5) - Clock::now());
+                if (left.count() <= 0) break;
+                const std::string text = co_await self->ws.read(std::max(left, milliseconds(1)));
+                const auto read_at = Clock::now();
+                json msg = json::parse(text);
+                self->note(msg);
+                self->inbox.emplace_back(read_at, std::move(msg));
+                self->arrived.cancel();
+            }
+            self->ended = "the run is over";
+        } catch (const std::exception& e) {
+            self->ended = Clock::now() >= shared.stop_at ? "the run is over" : e.what();
         }
-        json msg = json::parse(text);
+        self->arrived.cancel();
+    }
+
+    void note(const json& msg) {
         const std::string type = msg.value("type", "");
         if (type == "lobby")
             for (const json& s : msg["seeks"]) seeks[s["id"]] = s["player"];
         if (type == "seek_added") seeks[msg["seek"]["id"]] = msg["seek"]["player"];
         if (type == "seek_removed") seeks.erase(msg["id"].get<std::string>());
+        if (type == "quick_waiting") waited_for_partner = true;
+    }
+
+    // The next message; nothing once the run is over.
+    awaitable<std::optional<json>> next(const LobbyShared& shared) {
+        while (inbox.empty()) {
+            if (ended) {
+                if (Clock::now() >= shared.stop_at) co_return std::nullopt;
+                throw std::runtime_error("lobby socket: " + *ended);
+            }
+            error_code ec;
+            co_await arrived.async_wait(net::redirect_error(use_awaitable, ec));
+            arrived.expires_at(Clock::time_point::max());
+        }
+        last_read = inbox.front().first;
+        json msg = std::move(inbox.front().second);
+        inbox.pop_front();
         co_return msg;
     }
 };
@@ -114,8 +154,15 @@ awaitable<std::string> register_player(LobbyShared& shared, const net::ip::addre
         throw std::runtime_error("GET /api/me: HTTP " + std::to_string(me.status) + " " + me.body);
     const std::string body =
         json{{"name", player_name(shared, index)}, {"password", "load-test-password"}}.dump();
-    const HttpAnswer reg = co_await client::http_call(
-        shared.node_of(index), source, http::verb::post, "/api/register", body, 60, me.cookie);
+    // Password hashing is bounded (503 busy when too many wait) and so are attempts per
+    // address (429): a real visitor tries again a little later.
+    HttpAnswer reg;
+    for (int attempt = 0; attempt < 30; ++attempt) {
+        reg = co_await client::http_call(shared.node_of(index), source, http::verb::post,
+                                         "/api/register", body, 60, me.cookie);
+        if (reg.status != 503 && reg.status != 429) break;
+        co_await client::pause(milliseconds((reg.status == 429 ? 5000 : 1000) + 37 * (index % 27)));
+    }
     if (reg.status != 200)
         throw std::runtime_error("register: HTTP " + std::to_string(reg.status) + " " + reg.body);
     co_return reg.cookie.empty() ? me.cookie : reg.cookie;
@@ -206,8 +253,10 @@ awaitable<std::optional<json>> wait_paired(LobbyShared& shared, LobbySeat& lobby
 awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie) {
     auto executor = co_await net::this_coro::executor;
     const net::ip::address source = shared.sources.at(index);
-    LobbySeat lobby(executor);
+    const auto seat = std::make_shared<LobbySeat>(executor);
+    LobbySeat& lobby = *seat;
     co_await lobby.ws.connect(shared.node_of(index), source, "/ws/lobby", cookie);
+    net::co_spawn(executor, LobbySeat::pump(seat, shared), net::detached);
     const std::string partner = player_name(shared, index ^ 1);
     const bool seeker = index % 2 == 0;
     std::mt19937_64 rng(index * 7919 + 3);
@@ -243,13 +292,18 @@ awaitable<void> lobby_player(LobbyShared& shared, int index, std::string cookie)
         }
         const auto asked = Clock::now();
         last_sent = asked;
+        lobby.waited_for_partner = false;
         co_await lobby.ws.write(request);
         const std::optional<json> paired = co_await wait_paired(shared, lobby);
         if (!paired) co_return;
         // The seeker's wait includes its partner's reaction; the others time the server.
         if (quick || !seeker) {
-            shared.stats.pairing_ms.push_back(
-                std::chrono::duration<double, std::milli>(Clock::now() - asked).count());
+            const double waited =
+                std::chrono::duration<double, std::milli>(lobby.last_read - asked).count();
+            shared.stats.pairing_ms.push_back(waited);
+            if (quick) shared.stats.quick_ms.push_back(waited);
+            if (quick && !lobby.waited_for_partner)
+                shared.stats.quick_on_arrival_ms.push_back(waited);
             shared.stats.pairings += quick ? 0.5 : 1;
         }
         const int stop_ply = quick ? 1 : shared.options.moves;
@@ -361,7 +415,14 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
     std::optional<TemporaryServer> started;
     int port = options.port;
     if (port == 0 && options.connect.empty()) {
-        started.emplace("reversi_lobbyload", options.engine_threads, options.serve_args,
+        // The simulated players meet the same few partners all run long: the daily cap on
+        // rated games of one pair (a fairness rule, docs/SITE.md) would refuse them.
+        std::vector<std::string> serve_args = options.serve_args;
+        if (std::none_of(serve_args.begin(), serve_args.end(), [](const std::string& a) {
+                return a.starts_with("--rated-pair-per-day");
+            }))
+            serve_args.insert(serve_args.end(), {"--rated-pair-per-day", "1000000"});
+        started.emplace("reversi_lobbyload", options.engine_threads, serve_args,
                         options.server_binary);
         port = started->child.port;
     }
@@ -435,6 +496,17 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
     for (const std::string& e : st.first_errors) std::cout << "  " << e.substr(0, 300) << '\n';
     std::cout << "nodes " << shared.targets.size() << ", table sockets sent on to the owner "
               << st.redirects << '\n';
+    if (!st.quick_ms.empty())
+        std::cout << "quick pairing latency ms (quick -> paired): p50 "
+                  << percentile(st.quick_ms, 0.50) << ", p99 " << percentile(st.quick_ms, 0.99)
+                  << ", max " << *std::max_element(st.quick_ms.begin(), st.quick_ms.end()) << " ("
+                  << st.quick_ms.size() << " players paired, load average "
+                  << client::load_average() << ")\n";
+    if (!st.quick_on_arrival_ms.empty())
+        std::cout << "quick pairing latency ms, paired on arrival: p50 "
+                  << percentile(st.quick_on_arrival_ms, 0.50) << ", p99 "
+                  << percentile(st.quick_on_arrival_ms, 0.99) << " ("
+                  << st.quick_on_arrival_ms.size() << " players)\n";
     return st.errors == 0 && st.pairings > 0 ? 0 : 1;
 }
 

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -113,6 +114,28 @@ long proc_status_kib(pid_t pid, const char* field) {
     while (std::getline(f, line))
         if (line.rfind(field, 0) == 0) return std::stol(line.substr(std::string(field).size()));
     return -1;
+}
+
+double proc_cpu_seconds(pid_t pid) {
+    std::ifstream f("/proc/" + (pid == 0 ? std::string("self") : std::to_string(pid)) + "/stat");
+    std::string text;
+    std::getline(f, text);
+    // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15.
+    const size_t close = text.rfind(')');
+    if (close == std::string::npos) return -1;
+    std::istringstream fields(text.substr(close + 2));
+    std::string skip;
+    for (int i = 3; i < 14; ++i) fields >> skip;
+    long long utime = 0, stime = 0;
+    if (!(fields >> utime >> stime)) return -1;
+    return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+std::string load_average() {
+    std::ifstream f("/proc/loadavg");
+    std::string one, five, fifteen;
+    f >> one >> five >> fifteen;
+    return one + " " + five + " " + fifteen;
 }
 
 }  // namespace reversi::stress::client

@@ -36,4 +36,11 @@ void stop_server(ServerChild& server, int signal);
 // A field of /proc/PID/status in KiB ("VmRSS:", "VmHWM:"), -1 when unknown.
 long proc_status_kib(pid_t pid, const char* field);
 
+// CPU time (user + system, every thread) the process has used so far, in seconds; pid 0:
+// this process. -1 when unknown.
+double proc_cpu_seconds(pid_t pid);
+
+// The machine's load averages over 1, 5 and 15 minutes, as /proc/loadavg has them.
+std::string load_average();
+
 }  // namespace reversi::stress::client

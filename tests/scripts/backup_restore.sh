@@ -9,17 +9,10 @@
 set -euo pipefail
 build=$(cd "$1" && pwd)
 reversi=$build/reversi
-work=$(mktemp -d /tmp/reversi-backup.XXXXXX)
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/start_server.sh"
+service_test_begin reversi-backup
 fail() { echo "backup: FAIL: $*"; exit 1; }
 
-source "$(dirname "$0")/start_server.sh"
 # serve DB LOG: a server on DB on a free port ($port).
 serve() {
     start_server "$2" "$reversi" serve --db "$1" --port 0 --engine-threads 1 \

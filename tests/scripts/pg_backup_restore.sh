@@ -6,14 +6,8 @@
 # Usage: scripts/pg-temp.sh run -- pg_backup_restore.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
-work=$(mktemp -d /tmp/reversi-pgbackup.XXXXXX)
-pids=()
-cleanup() {
-    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/start_server.sh"
+service_test_begin reversi-pgbackup
 fail() { echo "pg-backup: FAIL: $*"; exit 1; }
 uri=${REVERSI_TEST_PG:?run under scripts/pg-temp.sh}
 db_uri() { sed "s|^postgresql:///[^?]*|postgresql:///$1|" <<<"$uri"; }
@@ -22,7 +16,6 @@ psql -q "$uri" -c "CREATE DATABASE live_$suffix" -c "CREATE DATABASE restored_$s
 live=$(db_uri "live_$suffix")
 restored=$(db_uri "restored_$suffix")
 
-source "$(dirname "$0")/start_server.sh"
 # serve URI LOG: a node on URI on a free port ($port); short leases, so that a node on the
 # restored database takes the dumped node's tables over at once.
 serve() {

@@ -21,8 +21,19 @@ constexpr size_t MaxRemoteGames = 100'000;
 
 }  // namespace
 
+bool Lobby::needs_setup(const GameEntry& game) const {
+    if (!game.running) return false;
+    for (int64_t player : game.players) {
+        if (player == 0) continue;
+        const auto mine = games_.find(player);
+        if (mine == games_.end() || !mine->second.count(game.table)) return true;
+    }
+    return false;
+}
+
 void Lobby::game_changed(const GameEntry& game) {
     bool news = false, listed_news = false;
+    const json* kept_setup = nullptr;  // the setup of the game as listed, for publishing
     for (int64_t player : game.players) {
         if (player == 0) continue;
         auto& mine = games_[player];
@@ -39,15 +50,25 @@ void Lobby::game_changed(const GameEntry& game) {
         // A new game, new names or the end; a turn alone is news only to a watching node.
         listed_news = listed_news || it == mine.end() || !game.running ||
                       it->second.names != game.names || remote_players_.count(player);
-        if (game.running)
-            mine[game.table] = game;
-        else
+        if (!game.running) {
             mine.erase(it);
+        } else if (it == mine.end()) {
+            kept_setup = &mine.emplace(game.table, game).first->second.setup;
+        } else {
+            // A turn or new names: updated in place, the setup (which a game keeps) not copied.
+            it->second.to_move = game.to_move;
+            it->second.names = game.names;
+            kept_setup = &it->second.setup;
+        }
         if (mine.empty()) games_.erase(player);
         const Player* p = find_player(player);
         if (p && !p->clients.empty()) send_games(player);
     }
-    if (news && listed_news) publish_game(game);
+    if (!news || !listed_news) return;
+    if (!game.running || !game.setup.is_null() || !kept_setup) return publish_game(game);
+    GameEntry full = game;
+    full.setup = *kept_setup;
+    publish_game(full);
 }
 
 size_t Lobby::game_count(int64_t player) const {

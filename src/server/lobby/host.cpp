@@ -40,7 +40,9 @@ LobbyHost::LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, Lob
     : rng_(entropy_()), lobby_(services(hub, accounts, rng_, std::move(bus)), limits), timer_(ioc) {
     hub.on_table_change([this](const Table& table) {
         try {
-            lobby_.game_changed(game_entry_of(table));
+            GameEntry game = game_entry_of(table, false);
+            if (lobby_.needs_setup(game)) game.setup = setup_json(table.spec().setup);
+            lobby_.game_changed(game);
         } catch (const std::exception& e) {
             std::cerr << "lobby: table " << table.id() << ": " << utf8_safe(e.what()) << '\n';
         }

@@ -27,7 +27,7 @@ Lobby::Lobby(LobbyServices services, LobbyLimits limits)
         };
 }
 
-GameEntry game_entry_of(const Table& table) {
+GameEntry game_entry_of(const Table& table, bool with_setup) {
     GameEntry g;
     g.table = table.id();
     for (const Seat& seat : table.spec().seats) {
@@ -37,7 +37,7 @@ GameEntry game_entry_of(const Table& table) {
     }
     g.to_move = table.to_move();
     g.running = table.status() != TableStatus::Finished;
-    g.setup = setup_json(table.spec().setup);
+    if (with_setup) g.setup = setup_json(table.spec().setup);
     return g;
 }
 

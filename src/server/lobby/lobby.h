@@ -95,11 +95,13 @@ struct GameEntry {
     std::vector<bool> bots;          // per seat: a bot account's (shown as BOT)
     int to_move = -1;
     bool running = true;  // false once the game is over: it leaves the lists
+    // The board and rules; null when the lobby keeps it already (Lobby::needs_setup).
     json setup;
 };
 
-// The lobby's view of a table: its players, their names and whose turn it is.
-GameEntry game_entry_of(const Table& table);
+// The lobby's view of a table: its players, their names and whose turn it is; the setup
+// only `with_setup` (building it on every move was a fifth of the hub's time at 5,000 games).
+GameEntry game_entry_of(const Table& table, bool with_setup = true);
 
 // Quick pairing across nodes (lobby/shared.cpp): the groups that the shared queue's seekers
 // (each a "quick+" event with "since", in order of arrival) form at `now`, as indices into
@@ -119,8 +121,11 @@ class Lobby {
     void on_message(LobbyClient& client, const std::string& text);
     // A table socket of `player` opened (+1) or closed (-1): table sockets count as online.
     void table_presence(const Identity& player, int delta);
-    // A table changed (a move, a seat taken, the end): its players' lists follow.
+    // A table changed (a move, a seat taken, the end): its players' lists follow. The
+    // setup may be left null when needs_setup() says the lobby has it.
     void game_changed(const GameEntry& game);
+    // Whether game_changed(game) needs game.setup: a running game new to a player's list.
+    bool needs_setup(const GameEntry& game) const;
     // Expires seeks and challenges, pairs quick seekers whose windows have grown, and sends
     // the online count when it changed; call about once a second.
     void tick();

@@ -49,6 +49,8 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
     // Closes the socket at once: the client is not reading.
     void drop();
     void leave();
+    // Waits `after`, then drops the client if the write in flight is past write_timeout_.
+    void arm_write_timer(std::chrono::steady_clock::duration after);
     // Sends `internal` after an exception from the endpoint, and logs it.
     void fail(std::string_view what);
 
@@ -63,7 +65,8 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
     net::steady_timer write_timer_;
     std::deque<Outgoing> queue_;
     std::size_t queued_bytes_ = 0;
-    uint64_t writes_ = 0;         // writes started; the timer of an older write is stale
+    std::chrono::steady_clock::time_point write_started_;  // of the write in flight
+    bool write_timer_armed_ = false;
     bool joined_ = false;         // the endpoint is open: it hears closed() at the end
     bool closing_ = false;        // no more messages are queued
     bool close_started_ = false;  // the close frame is on its way

@@ -20,10 +20,20 @@ std::string seat_colour(int seat) {
     return seat >= 0 && seat < 4 ? Names[seat] : "nobody";
 }
 
-// Appends `text` as a JSON string. Names are the only free text in a state, so the
-// library's escaping costs little here.
+// Appends `text` as a JSON string. Square names and ids (most of a state's strings, one per
+// move played) need no escaping and are copied; other text goes through the library's
+// escaping (names are the only free text in a state).
 void append_json_string(std::string& out, std::string_view text) {
-    out += dump_safe(json(text));
+    const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+        return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+    });
+    if (!plain) {
+        out += dump_safe(json(text));
+        return;
+    }
+    out += '"';
+    out += text;
+    out += '"';
 }
 
 // Appends the squares of `set` as a JSON list of names, after "pass" when `pass` is set.

@@ -585,6 +585,33 @@ TEST_F(LobbyTest, BotAccountsAreMarkedInSeeksAndRunningGames) {
     EXPECT_EQ(robo.of("games").back()["games"][0]["opponents_bot"], json::array({false}));
 }
 
+// The hub reports every move; the setup is built only for a game new to a list (issue 29:
+// building it on every move was a fifth of the hub's time), and a turn without it keeps it.
+TEST_F(LobbyTest, ATurnWithoutTheSetupKeepsTheListedSetup) {
+    lobby.connect(ada);
+    GameEntry g;
+    g.table = "t1";
+    g.players = {1, 2};
+    g.names = {"Ada", "Bob"};
+    g.to_move = 0;
+    EXPECT_TRUE(lobby.needs_setup(g)) << "new to both lists";
+    g.setup = {{"board", "8"}};
+    lobby.game_changed(g);
+    g.setup = nullptr;
+    EXPECT_FALSE(lobby.needs_setup(g));
+    g.to_move = 1;
+    lobby.game_changed(g);
+    const json mine = ada.of("games").back()["games"];
+    ASSERT_EQ(mine.size(), 1u);
+    EXPECT_EQ(mine[0]["your_turn"], false);
+    EXPECT_EQ(mine[0]["setup"], json({{"board", "8"}}));
+    GameEntry other = g;
+    other.table = "t2";
+    EXPECT_TRUE(lobby.needs_setup(other));
+    g.running = false;
+    EXPECT_FALSE(lobby.needs_setup(g)) << "an ended game leaves the lists";
+}
+
 // Issue 27, finding 10: four accounts filled a player's 20 challenge slots and a friend's
 // challenge got `busy`; one address posted 183 seeks and the first lobby message weighed 51
 // KB. Each sender may have two challenges waiting for one player, an address ten in all and
