@@ -17,6 +17,7 @@
 #include "engine/eval.h"
 #include "engine/pattern_eval.h"
 #include "engine/probcut.h"
+#include "engine/solved_openings.h"
 
 namespace reversi::engine {
 
@@ -621,6 +622,19 @@ std::vector<int> midgame_values(const core::Position& pos, int max_depth, Search
 SearchResult search_two_player(const core::Position& pos, const SearchSettings& settings,
                                SearchTables& tables, SearchControl& control,
                                const IterationCallback& on_iteration) {
+    // A small board's solved openings answer an exact root at once (docs/ENGINE.md).
+    // Positions past the deepest table ply are not looked up (nor is the table loaded).
+    const int played = pos.geometry().playable_count() - core::popcount(pos.empty());
+    if ((settings.exact || settings.wld) && settings.solved_openings && settings.multipv <= 1 &&
+        pos.geometry().narrow() && played <= MaxSolvedOpeningPlies + 4) {
+        if (const auto table =
+                solved_openings(shape_variant_key(pos.geometry().shape(), pos.variant().anti())))
+            if (auto r = solved_opening_result(*table, pos, settings.wld)) {
+                r->seconds = control.elapsed();
+                if (on_iteration) on_iteration(*r);
+                return *r;
+            }
+    }
     tables.midgame.new_search();
     tables.endgame.new_search();
     if (pos.geometry().narrow())
