@@ -56,6 +56,10 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Worker threads for computer moves and hints")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();
+    cmd->add_option("--move-threads", options->move_threads,
+                    "Search threads a computer move may use, taken from idle engine workers")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
     cmd->add_option("--hint-seconds", options->hint_seconds, "Time the engine spends on a hint")
         ->check(CLI::Range(0.01, 60.0))
         ->capture_default_str();

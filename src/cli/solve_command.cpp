@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // `reversi solve [FILE.obf] [setup flags] [--moves ...] [--wld] [--json]`: exact endgame
-// solving. With a file, each line is an OBF problem (64-square board string, side to move,
-// then `; move:score` pairs, best first, read by core's parse_obf_line); every result is
-// checked against the file's score.
-// Without one, the position given by the setup flags and --moves is solved.
+// solving (6x6 openings read from the solved-openings table unless --no-table). With a file, each
+// line is an OBF problem (64-square board string, side to move, then `; move:score` pairs, best
+// first, read by core's parse_obf_line); every result is checked against the file's score. Without
+// one, the position given by the setup flags and --moves is solved.
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -27,6 +27,7 @@ struct SolveOptions {
     std::string file;
     bool wld = false;
     bool json = false;
+    bool no_table = false;
     int hash_mb = 64;
     int threads = 1;
     double seconds = 0;
@@ -54,6 +55,7 @@ bool solve_one(engine::Engine& eng, const core::Position& pos, const SolveOption
     limits.wld = opt.wld;
     limits.seconds = opt.seconds;
     limits.threads = opt.threads;
+    limits.solved_openings = !opt.no_table;
     eng.clear();
     const engine::SearchResult r = eng.search(pos, limits);
     const std::string best = core::square_name(pos.geometry(), r.best);
@@ -166,6 +168,8 @@ void add_solve_command(CLI::App& app, ExitStatus& status) {
     opt->setup.add_to(*cmd);
     cmd->add_flag("--wld", opt->wld, "Win/loss/draw only");
     cmd->add_flag("--json", opt->json, "One JSON object per line");
+    cmd->add_flag("--no-table", opt->no_table,
+                  "Search even where the variant's solved openings know the answer (6x6)");
     cmd->add_option("--hash", opt->hash_mb, "Transposition table size in MB")
         ->capture_default_str()
         ->check(CLI::Range(1, 16384));

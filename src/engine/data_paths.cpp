@@ -30,20 +30,25 @@ DataPaths find_data_paths(const std::string& exe) {
     const fs::path dir = fs::path(exe).parent_path();
     const fs::path share = (dir / ".." / "share" / "reversi").lexically_normal();
     if (fs::is_directory(share / "weights", ec))
-        return {(share / "web").string(), (share / "weights").string(), (share / "mpc").string(),
-                (share / "puzzles").string(), true};
+        return {(share / "web").string(),    (share / "weights").string(),
+                (share / "mpc").string(),    (share / "puzzles").string(),
+                (share / "solved").string(), true};
     fs::path up = dir;
     for (int level = 0; level < 3; ++level) {
         const std::string source = source_from_marker(up / SourceMarkerName);
         if (!source.empty()) {
             const fs::path s(source);
-            return {(s / "web").string(), (s / "data" / "weights").string(),
-                    (s / "data" / "mpc").string(), (s / "data" / "puzzles").string(), false};
+            return {(s / "web").string(),
+                    (s / "data" / "weights").string(),
+                    (s / "data" / "mpc").string(),
+                    (s / "data" / "puzzles").string(),
+                    (s / "data" / "solved").string(),
+                    false};
         }
         if (up == up.parent_path()) break;
         up = up.parent_path();
     }
-    return {"web", "data/weights", "data/mpc", "data/puzzles", false};
+    return {"web", "data/weights", "data/mpc", "data/puzzles", "data/solved", false};
 }
 
 const DataPaths& data_paths() {

@@ -32,6 +32,7 @@ SearchSettings settings_for(const SearchLimits& limits, double& seconds) {
     s.threads = std::max(1, limits.threads);
     s.handmade_eval = limits.handmade_eval;
     s.probcut = limits.probcut;
+    s.solved_openings = limits.solved_openings;
     s.weights_dir = limits.weights_dir;
     seconds = limits.seconds;
     if (limits.level > 0) {

@@ -22,8 +22,11 @@ struct SearchLimits {
     // 3-4 players: the shape's trained weights on blocked boards too, where the shipped choice
     // is the hand-made MultiEval (eval:trained: to measure them there).
     bool trained_on_blocked = false;
-    bool probcut = true;         // two players: Multi-ProbCut where the variant has parameters
-    std::string weights_dir;     // trained weights from here (old against new)
+    bool probcut = true;  // two players: Multi-ProbCut where the variant has parameters
+    // Exact and WLD solves: read the root's value from the variant's solved openings where
+    // it ships them (solved_openings.h); false makes the solver search it.
+    bool solved_openings = true;
+    std::string weights_dir;  // trained weights from here (old against new)
 };
 
 }  // namespace reversi::engine

@@ -8,6 +8,8 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <mutex>
+#include <optional>
 #include <stop_token>
 #include <thread>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "engine/eval.h"
 #include "engine/pattern_eval.h"
 #include "engine/probcut.h"
+#include "engine/solved_openings.h"
 
 namespace reversi::engine {
 
@@ -577,11 +580,18 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
         return searcher.run(own, opp, on_iteration);
     }
     // Lazy SMP: helpers search the same root on the shared tables, putting off the nodes
-    // another thread is in, until the main thread (whose result counts) is done.
+    // another thread is in. Whichever thread finishes first gives the result and stops the
+    // others: a helper that ran ahead is as exact as the main thread, and without this the
+    // main thread finished the search alone once its helper was done (no gain at 2 threads).
     BusyTable busy;
     std::stop_source stop_helpers;
+    std::stop_source helper_finished;
+    control.add_stop(helper_finished.get_token());
     std::atomic<uint64_t> helper_nodes{0};
+    std::mutex winner_mutex;
+    std::optional<SearchResult> winner;
     SearchResult result;
+    uint64_t main_nodes = 0;
     {
         std::vector<std::jthread> helpers;
         for (int t = 1; t < threads; ++t)
@@ -589,14 +599,23 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
                 SearchControl helper_control(stop_helpers.get_token(), 0, 0);
                 Searcher<B> helper(layout, pos.geometry(), anti, settings, tables, helper_control,
                                    &busy);
-                helper.run(own, opp, {});
+                SearchResult r = helper.run(own, opp, {});
                 helper_nodes += helper.nodes();
+                if (helper_control.stopped()) return;
+                const std::lock_guard lock(winner_mutex);
+                if (!winner) winner = std::move(r);
+                helper_finished.request_stop();
             });
         Searcher<B> searcher(layout, pos.geometry(), anti, settings, tables, control, &busy);
         result = searcher.run(own, opp, on_iteration);
+        main_nodes = searcher.nodes();
         stop_helpers.request_stop();
     }  // the helpers stop within a few thousand nodes and join here
-    result.nodes += helper_nodes.load();
+    if (control.stopped() && helper_finished.stop_requested() && winner) {
+        result = std::move(*winner);
+        if (on_iteration) on_iteration(result);
+    }
+    result.nodes = main_nodes + helper_nodes.load();
     return result;
 }
 
@@ -621,6 +640,19 @@ std::vector<int> midgame_values(const core::Position& pos, int max_depth, Search
 SearchResult search_two_player(const core::Position& pos, const SearchSettings& settings,
                                SearchTables& tables, SearchControl& control,
                                const IterationCallback& on_iteration) {
+    // A small board's solved openings answer an exact root at once (docs/ENGINE.md).
+    // Positions past the deepest table ply are not looked up (nor is the table loaded).
+    const int played = pos.geometry().playable_count() - core::popcount(pos.empty());
+    if ((settings.exact || settings.wld) && settings.solved_openings && settings.multipv <= 1 &&
+        pos.geometry().narrow() && played <= MaxSolvedOpeningPlies + 4) {
+        if (const auto table =
+                solved_openings(shape_variant_key(pos.geometry().shape(), pos.variant().anti())))
+            if (auto r = solved_opening_result(*table, pos, settings.wld)) {
+                r->seconds = control.elapsed();
+                if (on_iteration) on_iteration(*r);
+                return *r;
+            }
+    }
     tables.midgame.new_search();
     tables.endgame.new_search();
     if (pos.geometry().narrow())

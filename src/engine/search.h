@@ -29,9 +29,10 @@ struct SearchSettings {
     // A time budget: the root is solved exactly only after the midgame search has deepened,
     // and positions inside the tree are never solved (one far leaf solve could eat it all).
     bool budgeted = false;
-    bool handmade_eval = false;  // the hand-made evaluation even where trained weights exist
-    bool probcut = true;         // Multi-ProbCut where the variant ships its parameters
-    std::string weights_dir;     // the trained weights' directory; empty: weights_directory()
+    bool handmade_eval = false;   // the hand-made evaluation even where trained weights exist
+    bool probcut = true;          // Multi-ProbCut where the variant ships its parameters
+    bool solved_openings = true;  // exact roots from the variant's solved openings, if it has them
+    std::string weights_dir;      // the trained weights' directory; empty: weights_directory()
 };
 
 // The two tables a two-player search uses: midgame bounds (hundredths of a disc) and exact

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// When a search must stop: the caller's stop token, a wall-clock deadline and a node limit.
+// When a search must stop: the caller's stop token (and one more a parallel search adds), a
+// wall-clock deadline and a node limit.
 // Searches poll `SearchControl::poll` every few thousand nodes; once it says stop, it keeps
 // saying so, and every unfinished result of that search is discarded by its caller.
 #pragma once
@@ -25,6 +26,9 @@ class SearchControl {
         }
     }
 
+    // Also stops when `also` is requested (a helper thread finished the search first).
+    void add_stop(std::stop_token also) { also_ = std::move(also); }
+
     // True once the search must stop; looks at the clock only once every 1024 calls.
     bool poll(uint64_t nodes) {
         if (stopped_) return true;
@@ -35,7 +39,8 @@ class SearchControl {
     // The same check, made now.
     bool check(uint64_t nodes) {
         if (stopped_) return true;
-        stopped_ = stop_.stop_requested() || (max_nodes_ && nodes >= max_nodes_) ||
+        stopped_ = stop_.stop_requested() || also_.stop_requested() ||
+                   (max_nodes_ && nodes >= max_nodes_) ||
                    (has_deadline_ && Clock::now() >= deadline_);
         return stopped_;
     }
@@ -50,6 +55,7 @@ class SearchControl {
 
   private:
     std::stop_token stop_;
+    std::stop_token also_;
     Clock::time_point start_;
     Clock::time_point deadline_{};
     bool has_deadline_ = false;

@@ -102,6 +102,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                        options.limits.computer_move_seconds,
                        options.limits.engine_seconds_per_minute);
     engines.set_metrics(&metrics);
+    engines.set_move_threads(options.move_threads);
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
     // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
     AccountsOptions account_options;

@@ -23,6 +23,9 @@ struct ServerOptions {
     std::string mine_dir;
     double mine_games_per_hour = 60;
     int engine_threads = 1;
+    // Search threads one computer move may use, taken only from idle engine workers
+    // (common/engine_pool.h).
+    int move_threads = 1;
     double hint_seconds = 1.0;
     ServerLimits limits;
     // Several nodes on one PostgreSQL database (docs/MULTINODE.md): how long a table's lease

@@ -66,6 +66,11 @@ bool EnginePool::submit(std::shared_ptr<const core::Variant> variant,
     return true;
 }
 
+int EnginePool::move_threads_now(int wanted, int idle_workers, size_t waiting) {
+    const int spare = idle_workers - static_cast<int>(std::min<size_t>(waiting, 1 << 20));
+    return std::clamp(1 + spare, 1, std::max(1, wanted));
+}
+
 size_t EnginePool::queued() const {
     std::lock_guard lock(mutex_);
     return waiting_[0] + waiting_[1] + waiting_[2];
@@ -94,7 +99,8 @@ bool EnginePool::within_budget(const std::string& name, Clock::time_point now) {
     double spending = 0;
     for (const Running& r : running_)
         if (r.busy && r.owner == name)
-            spending += std::chrono::duration<double, std::milli>(now - r.started).count();
+            spending +=
+                r.threads * std::chrono::duration<double, std::milli>(now - r.started).count();
     return owner.budget_ms - spending > 0;
 }
 
@@ -197,6 +203,14 @@ void EnginePool::work(size_t index, std::stop_token stop) {
             r.started = now;
             r.busy = true;
             r.yielded = false;
+            r.threads = 1;
+            if (priority == Priority::Move && move_threads_ > 1) {
+                const int idle = static_cast<int>(std::count_if(
+                    running_.begin(), running_.end(), [](const Running& x) { return !x.busy; }));
+                r.threads =
+                    move_threads_now(move_threads_, idle, waiting_[0] + waiting_[1] + waiting_[2]);
+                job.limits.threads = r.threads;
+            }
             job_token = r.stop.get_token();
         }
         if (metrics_) metrics_->engine_wait_seconds.observe_since(job.queued);
@@ -218,7 +232,8 @@ void EnginePool::work(size_t index, std::stop_token stop) {
             const auto now = Clock::now();
             Owner& o = owners_.at(owner);
             within_budget(owner, now);  // refills up to now before the charge
-            o.budget_ms -= std::chrono::duration<double, std::milli>(now - r.started).count();
+            o.budget_ms -=
+                r.threads * std::chrono::duration<double, std::milli>(now - r.started).count();
             --o.running;
             // An analysis that yielded starts again later: a cut-short one would be judged
             // at a depth unlike the others. Hints and moves answer with their best so far.

@@ -11,11 +11,15 @@
 // waiting one's: a hint or a move answers with its
 // best so far (a level is a target, not a licence to hold a thread), an analysis goes back to
 // the head of its queue.
+// A computer move may search with several threads (set_move_threads): it takes the extra ones
+// only from workers that are idle with nothing waiting for them, and its owner's budget is
+// charged for every thread it holds, so the fair queue counts engine threads, not searches.
 // The queue is bounded (moves and hints together, analyses apart); a watchdog stops any search
 // past its hard deadline through the std::stop_token the engine already honours. Each result
 // goes to the job's callback on the worker thread (callers post it back).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <condition_variable>
@@ -58,6 +62,12 @@ class EnginePool {
     size_t queued() const;
     // Where each job's wait in the queue is counted (set before the first submit).
     void set_metrics(Metrics* metrics) { metrics_ = metrics; }
+    // Search threads a computer move may use (`serve --move-threads`, at least 1; set before
+    // the first submit).
+    void set_move_threads(int threads) { move_threads_ = std::max(1, threads); }
+    // The threads a computer move starting now gets: `wanted` at most, one plus the workers
+    // that are idle and not needed by the `waiting` searches.
+    static int move_threads_now(int wanted, int idle_workers, size_t waiting);
     // Drops queued jobs, stops running searches and joins the workers.
     void stop();
 
@@ -88,6 +98,7 @@ class EnginePool {
         Clock::time_point started;
         bool busy = false;
         bool yielded = false;  // stopped to make room for a search that ranks higher
+        int threads = 1;       // search threads it holds (its owner is charged for each)
     };
     // The rank of a search of `priority` by `owner`: lower runs first.
     int rank(Priority priority, const std::string& owner, Clock::time_point now);
@@ -112,6 +123,7 @@ class EnginePool {
     std::vector<std::jthread> workers_;
     std::jthread watchdog_;
     Metrics* metrics_ = nullptr;
+    int move_threads_ = 1;
 };
 
 }  // namespace reversi::server

@@ -136,5 +136,26 @@ TEST(EnginePool, AYieldedAnalysisIsSearchedAgainNotAnsweredCutShort) {
     EXPECT_EQ(log.copy(), (std::vector<std::string>{"move", "analysis"}));
 }
 
+TEST(EnginePool, AComputerMoveTakesOnlyIdleWorkersNotNeededByWaitingSearches) {
+    EXPECT_EQ(EnginePool::move_threads_now(2, 3, 0), 2);  // capped at what serve allows
+    EXPECT_EQ(EnginePool::move_threads_now(4, 1, 0), 2);  // one idle worker: one extra thread
+    EXPECT_EQ(EnginePool::move_threads_now(4, 2, 1), 2);  // one idle worker is wanted
+    EXPECT_EQ(EnginePool::move_threads_now(4, 1, 3), 1);  // searches wait: none spare
+    EXPECT_EQ(EnginePool::move_threads_now(1, 5, 0), 1);  // the default: one thread
+}
+
+TEST(EnginePool, AMoveIsAnsweredWithOrWithoutASpareWorker) {
+    EnginePool pool(2, 64, 30, 3600);
+    pool.set_move_threads(2);
+    Searches s;
+    Log log;
+    s.submit(pool, log, "two-threads", s.for_seconds(0.2), EnginePool::Priority::Move, "10.0.0.1");
+    ASSERT_TRUE(log.wait_for(1)) << "a two-thread move was not answered";
+    EnginePool one(1, 64, 30, 3600);
+    one.set_move_threads(2);
+    s.submit(one, log, "alone", s.for_seconds(0.2), EnginePool::Priority::Move, "10.0.0.1");
+    ASSERT_TRUE(log.wait_for(2)) << "a move with one worker and no spare one was not answered";
+}
+
 }  // namespace
 }  // namespace reversi::server

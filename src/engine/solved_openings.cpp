@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: MIT
+// Solved openings: the table, its checked text form, the look-up the search makes before
+// solving a root, and the builder. The builder walks the two perfect-player trees from the
+// start depth first, so each solve finds its subtree's bounds in the engine's table from
+// the solve of its parent.
+#include "engine/solved_openings.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include "core/bitboard.h"
+#include "engine/data_paths.h"
+#include "engine/pattern_eval.h"
+
+namespace reversi::engine {
+
+namespace {
+
+constexpr const char* Magic = "reversi-solved-openings";
+constexpr int Version = 1;
+constexpr size_t MaxFileBytes = 64u << 20;
+constexpr size_t MaxEntries = 1'000'000;
+constexpr int MaxWidth = 8;  // one 64-bit word of stride 8
+constexpr int Stride = 8;
+constexpr uint8_t StoredPass = 255;
+// The longest principal variation read from the table (a whole 8x8 game and its passes).
+constexpr int MaxPvPlies = 80;
+
+// FNV-1a, 64 bits: enough to catch a damaged or hand-edited file, which is all it is for.
+uint64_t checksum(const std::string& text) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const unsigned char c : text) {
+        h ^= c;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+std::string hex(uint64_t v) {
+    std::ostringstream out;
+    out << std::hex;
+    out.width(16);
+    out.fill('0');
+    out << v;
+    return out.str();
+}
+
+bool parse_hex(const std::string& s, uint64_t& v) {
+    if (s.empty() || s.size() > 16) return false;
+    v = 0;
+    for (const char c : s) {
+        const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (d < 0) return false;
+        v = v << 4 | static_cast<uint64_t>(d);
+    }
+    return true;
+}
+
+uint64_t board_mask(int width) {
+    uint64_t m = 0;
+    for (int r = 0; r < width; ++r)
+        for (int c = 0; c < width; ++c) m |= uint64_t{1} << (r * Stride + c);
+    return m;
+}
+
+}  // namespace
+
+SolvedOpenings::SolvedOpenings(std::string variant, int width, int plies)
+    : variant_(std::move(variant)), width_(width), plies_(plies) {
+    if (width_ < 2 || width_ > MaxWidth) throw SolvedOpeningsError("board width out of range");
+    if (plies_ < 0 || plies_ > MaxSolvedOpeningPlies)
+        throw SolvedOpeningsError("plies out of range");
+}
+
+bool SolvedOpenings::covers(const core::Position& pos) const {
+    const core::Geometry& g = pos.geometry();
+    return pos.players() == 2 && g.narrow() && g.width() == width_ && g.height() == width_ &&
+           pattern_variant_key(g, pos.variant().anti()) == variant_;
+}
+
+int SolvedOpenings::transform_square(int sq, int symmetry) const {
+    const int last = width_ - 1;
+    int col = sq % Stride;
+    int row = sq / Stride;
+    if (symmetry & 1) std::swap(col, row);
+    if (symmetry & 2) col = last - col;
+    if (symmetry & 4) row = last - row;
+    return row * Stride + col;
+}
+
+int SolvedOpenings::inverse(int symmetry) const {
+    // Three squares not on one line fix a symmetry of the box.
+    for (int s = 0; s < 8; ++s)
+        if (transform_square(transform_square(0, symmetry), s) == 0 &&
+            transform_square(transform_square(1, symmetry), s) == 1 &&
+            transform_square(transform_square(Stride, symmetry), s) == Stride)
+            return s;
+    return 0;  // unreachable: the eight form a group
+}
+
+uint64_t SolvedOpenings::transform(uint64_t word, int symmetry) const {
+    uint64_t out = 0;
+    while (word) out |= uint64_t{1} << transform_square(core::pop_lsb(word), symmetry);
+    return out;
+}
+
+std::pair<SolvedOpenings::Key, int> SolvedOpenings::canonical(uint64_t own, uint64_t opp) const {
+    Key best{own, opp};
+    int best_symmetry = 0;
+    for (int s = 1; s < 8; ++s) {
+        const Key k{transform(own, s), transform(opp, s)};
+        if (k.own < best.own || (k.own == best.own && k.opp < best.opp)) {
+            best = k;
+            best_symmetry = s;
+        }
+    }
+    return {best, best_symmetry};
+}
+
+std::optional<SolvedMove> SolvedOpenings::find(uint64_t own, uint64_t opp) const {
+    const auto [key, symmetry] = canonical(own, opp);
+    const auto it = entries_.find(key);
+    if (it == entries_.end()) return std::nullopt;
+    SolvedMove m{it->second.score, core::PassMove};
+    if (it->second.best != StoredPass)
+        m.best = transform_square(it->second.best, inverse(symmetry));
+    return m;
+}
+
+void SolvedOpenings::add(uint64_t own, uint64_t opp, SolvedMove move) {
+    if (entries_.size() >= MaxEntries) throw SolvedOpeningsError("too many positions");
+    const auto [key, symmetry] = canonical(own, opp);
+    const uint8_t best = move.best == core::PassMove
+                             ? StoredPass
+                             : static_cast<uint8_t>(transform_square(move.best, symmetry));
+    entries_[key] = {static_cast<int8_t>(move.score), best};
+}
+
+std::string SolvedOpenings::format() const {
+    // Sorted, so that the same table always gives the same file (and diff).
+    std::map<std::pair<uint64_t, uint64_t>, Entry> sorted;
+    for (const auto& [k, e] : entries_) sorted[{k.own, k.opp}] = e;
+    std::ostringstream out;
+    out << Magic << ' ' << Version << '\n'
+        << "variant " << variant_ << '\n'
+        << "width " << width_ << '\n'
+        << "plies " << plies_ << '\n'
+        << "# p OWN OPP SCORE BEST: the mover's and the opponent's discs (hex, bit row * 8 + "
+           "column) of the least of the eight symmetric images, the exact score for the "
+           "mover, a best move's square index in that image (255: pass)\n";
+    for (const auto& [k, e] : sorted)
+        out << "p " << hex(k.first) << ' ' << hex(k.second) << ' ' << int{e.score} << ' '
+            << int{e.best} << '\n';
+    std::string text = out.str();
+    text += "checksum " + hex(checksum(text)) + '\n';
+    return text;
+}
+
+SolvedOpenings SolvedOpenings::parse(const std::string& text) {
+    if (text.size() > MaxFileBytes) throw SolvedOpeningsError("file too large");
+    const size_t sum_at = text.rfind("checksum ");
+    if (sum_at == std::string::npos || (sum_at > 0 && text[sum_at - 1] != '\n'))
+        throw SolvedOpeningsError("no checksum line (truncated file?)");
+    uint64_t stored = 0;
+    std::string sum_text = text.substr(sum_at + 9);
+    while (!sum_text.empty() && (sum_text.back() == '\n' || sum_text.back() == '\r'))
+        sum_text.pop_back();
+    if (!parse_hex(sum_text, stored)) throw SolvedOpeningsError("bad checksum line");
+    if (stored != checksum(text.substr(0, sum_at)))
+        throw SolvedOpeningsError("checksum mismatch (damaged file)");
+
+    std::istringstream in(text.substr(0, sum_at));
+    std::string line;
+    int number = 0;
+    const auto fail = [&](const std::string& why) {
+        throw SolvedOpeningsError("line " + std::to_string(number) + ": " + why);
+    };
+    std::string variant;
+    int width = 0;
+    int plies = -1;
+    std::optional<SolvedOpenings> table;
+    uint64_t mask = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        std::string word;
+        words >> word;
+        if (number == 1) {
+            int version = 0;
+            if (word != Magic || !(words >> version)) fail("not a solved-openings file");
+            if (version != Version) fail("unsupported version " + std::to_string(version));
+        } else if (word == "variant" && !table) {
+            if (!(words >> variant) || variant.size() > 32) fail("bad variant");
+        } else if (word == "width" && !table) {
+            if (!(words >> width) || width < 2 || width > MaxWidth) fail("bad width");
+        } else if (word == "plies" && !table) {
+            if (!(words >> plies) || plies < 0 || plies > MaxSolvedOpeningPlies) fail("bad plies");
+        } else if (word == "p") {
+            if (!table) {
+                if (variant.empty() || width == 0 || plies < 0) fail("position before the header");
+                table.emplace(variant, width, plies);
+                mask = board_mask(width);
+            }
+            std::string own_text, opp_text;
+            int score = 0, best = 0;
+            uint64_t own = 0, opp = 0;
+            if (!(words >> own_text >> opp_text >> score >> best) || !parse_hex(own_text, own) ||
+                !parse_hex(opp_text, opp))
+                fail("a position needs two hex words and two numbers");
+            if ((own & opp) || ((own | opp) & ~mask)) fail("discs off the board or overlapping");
+            if (std::abs(score) > width * width) fail("score out of range");
+            if (best != StoredPass && (best < 0 || best >= Stride * Stride ||
+                                       !((mask >> best) & 1) || (((own | opp) >> best) & 1)))
+                fail("best move not an empty square");
+            if (table->entries_.size() >= MaxEntries) fail("too many positions");
+            table->entries_[{own, opp}] = {static_cast<int8_t>(score), static_cast<uint8_t>(best)};
+        } else {
+            fail("unexpected '" + word + "'");
+        }
+        std::string rest;
+        if (words >> rest) fail("unexpected '" + rest + "'");
+    }
+    if (!table) throw SolvedOpeningsError("no positions");
+    return std::move(*table);
+}
+
+SolvedOpenings read_solved_openings_file(const std::string& path, const std::string& variant) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw SolvedOpeningsError(path + ": cannot open the solved openings");
+    std::string text(MaxFileBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+    try {
+        SolvedOpenings table = SolvedOpenings::parse(text);
+        if (table.variant() != variant)
+            throw SolvedOpeningsError("table is for '" + table.variant() + "', not '" + variant +
+                                      "'");
+        return table;
+    } catch (const SolvedOpeningsError& e) {
+        throw SolvedOpeningsError(path + ": " + e.what());
+    }
+}
+
+void write_solved_openings_file(const std::string& path, const SolvedOpenings& table) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        f << table.format();
+        if (!f) throw SolvedOpeningsError(tmp + ": write error");
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) throw SolvedOpeningsError(path + ": " + ec.message());
+}
+
+std::string solved_openings_directory() {
+    if (const char* dir = std::getenv("REVERSI_SOLVED_DIR"); dir && *dir) return dir;
+    return data_paths().solved;
+}
+
+std::shared_ptr<const SolvedOpenings> solved_openings(const std::string& variant) {
+    // Only 6x6 ships a table: on 8x8 the same plies would need years of solving.
+    if (variant != "6x6") return nullptr;
+    // Loaded once per process; the table is immutable afterwards.
+    static std::mutex mutex;
+    static std::shared_ptr<const SolvedOpenings> loaded;
+    const std::lock_guard lock(mutex);
+    if (!loaded)
+        loaded = std::make_shared<const SolvedOpenings>(read_solved_openings_file(
+            solved_openings_directory() + "/" + variant + ".solved", variant));
+    return loaded;
+}
+
+std::optional<SearchResult> solved_opening_result(const SolvedOpenings& table,
+                                                  const core::Position& pos, bool wld) {
+    if (!table.covers(pos) || pos.is_over()) return std::nullopt;
+    const auto words = [](const core::Position& p) {
+        return std::make_pair(core::low64(p.discs(p.side())), core::low64(p.discs(1 - p.side())));
+    };
+    const auto [own, opp] = words(pos);
+    const std::optional<SolvedMove> root = table.find(own, opp);
+    if (!root) return std::nullopt;
+    SearchResult r;
+    r.best = root->best;
+    r.score = wld ? (root->score > 0) - (root->score < 0) : root->score;
+    r.exact = true;
+    r.depth = core::popcount(pos.empty());
+    core::Position p = pos;
+    for (int ply = 0; ply < MaxPvPlies && !p.is_over(); ++ply) {
+        const auto [o, t] = words(p);
+        const std::optional<SolvedMove> m = table.find(o, t);
+        if (!m || !p.is_legal(m->best)) break;
+        r.pv.push_back(m->best);
+        p.play(m->best);
+    }
+    return r;
+}
+
+SolvedOpenings build_solved_openings(const core::Position& start, int plies, Engine& engine,
+                                     const std::function<void(size_t)>& on_solved) {
+    const core::Geometry& g = start.geometry();
+    if (start.players() != 2 || !g.narrow() || g.width() != g.height() || g.blocked())
+        throw SolvedOpeningsError("solved openings need two players on a plain square board");
+    SolvedOpenings table(pattern_variant_key(g, start.variant().anti()), g.width(), plies);
+    SearchLimits limits;
+    limits.exact = true;
+    limits.solved_openings = false;  // what is being built
+    const auto value = [&](const core::Position& p) {
+        const uint64_t own = core::low64(p.discs(p.side()));
+        const uint64_t opp = core::low64(p.discs(1 - p.side()));
+        if (const auto m = table.find(own, opp)) return *m;
+        const SearchResult r = engine.search(p, limits);
+        const SolvedMove m{r.score, r.best};
+        table.add(own, opp, m);
+        if (on_solved) on_solved(table.size());
+        return m;
+    };
+    // Depth first: `perfect` is the seat that plays only its best move.
+    const auto walk = [&](const auto& self, const core::Position& p, int ply, int perfect) -> void {
+        if (p.is_over() || ply > plies) return;
+        const SolvedMove m = value(p);
+        if (ply == plies) return;
+        if (p.side() == perfect || m.best == core::PassMove) {
+            self(self, p.after(m.best), ply + 1, perfect);
+            return;
+        }
+        for (core::u128 moves = p.legal_moves(); moves;)
+            self(self, p.after(core::pop_lsb(moves)), ply + 1, perfect);
+    };
+    for (int perfect = 0; perfect < 2; ++perfect) walk(walk, start, 0, perfect);
+    return table;
+}
+
+}  // namespace reversi::engine
