@@ -20,6 +20,7 @@
 #include "server/hub/hub.h"
 #include "server/hub/table_ownership.h"
 #include "server/lobby/host.h"
+#include "server/moderation/moderation.h"
 #include "server/multinode/lobby_bus.h"
 #include "server/net/listener.h"
 #include "server/net/metrics_listener.h"
@@ -65,6 +66,18 @@ std::unique_ptr<Storage> open_storage(const std::string& db) {
 
 }  // namespace
 
+std::string set_player_role(const std::string& db, const std::string& name,
+                            const std::string& role) {
+    const auto parsed = parse_role(role);
+    if (!parsed) throw std::runtime_error("a role is moderator, admin or none, not " + role);
+    const std::unique_ptr<Storage> store = open_storage(db);
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    grant_role(*store, name, *parsed, now);
+    return *parsed == Role::None ? name + " has no role now" : name + " is now " + role;
+}
+
 int run_server(const ServerOptions& options, std::ostream& log) {
     raise_file_limit();
     net::io_context ioc{1};
@@ -102,6 +115,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     AccountsOptions account_options;
     account_options.shared_store = leases != nullptr;
     Accounts accounts(ioc, queue, account_options);
+    // Roles, sanctions, reports and the audit log (docs/SITE.md "Moderation"): its bans bar
+    // logins, its unlisted players leave the leaderboards.
+    Moderation moderation(ioc, queue, accounts);
+    accounts.set_gate(&moderation);
     HubOptions hub_options;
     hub_options.hint_seconds = options.hint_seconds;
     hub_options.limits = options.limits;
@@ -124,6 +141,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     ExplorerService explorer(accounts);
     hub.on_game_over([&explorer](const Table& table) { explorer.game_finished(table); });
     hub.set_accounts(&accounts);
+    hub.set_moderation(&moderation);
     // Puzzles: the files are read and checked before the server listens.
     PuzzleService puzzles(
         queue, accounts,
@@ -140,6 +158,9 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                     lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue has no work yet and the loop is not running.
     accounts.restore(*store);
+    moderation.restore(*store);
+    // Roles given by `reversi admin role`, and other nodes' sanctions, are read again.
+    moderation.refresh_every(std::chrono::seconds(5));
     puzzles.restore(*store);
     explorer.restore(*store, 0);
     // Guests who left nothing behind are forgotten (docs/SITE.md "Identity").
@@ -152,6 +173,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     site.analysis = &analysis;
     site.puzzles = &puzzles;
     site.explorer = &explorer;
+    site.moderation = &moderation;
     site.lobby = &lobby.lobby();
     site.metrics = &metrics;
     if (event_log) site.log = &*event_log;

@@ -15,6 +15,7 @@ class TournamentService;
 class Metrics;
 class EventLog;
 class ExplorerService;
+class Moderation;
 
 struct Site {
     GameHub& hub;
@@ -26,6 +27,7 @@ struct Site {
     Metrics* metrics = nullptr;  // counts connections and refused requests (may be null)
     EventLog* log = nullptr;     // the structured access log (`--json-log`), or null
     ExplorerService* explorer = nullptr;
+    Moderation* moderation = nullptr;  // roles, sanctions, reports, the audit log
 };
 
 }  // namespace reversi::server

@@ -25,6 +25,8 @@
 #include "server/storage/puzzle_store.h"
 #include "server/storage/guest_store.h"
 #include "server/storage/login_failure_store.h"
+#include "server/storage/moderation_store.h"
+#include "server/storage/puzzle_store.h"
 #include "server/storage/table_store.h"
 #include "server/storage/tournament_store.h"
 
@@ -43,7 +45,8 @@ class Storage : public TableStore,
                 public PuzzleStore,
                 public TournamentStore,
                 public LoginFailureStore,
-                public GuestStore {
+                public GuestStore,
+                public ModerationStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

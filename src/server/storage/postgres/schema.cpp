@@ -228,12 +228,50 @@ CREATE INDEX IF NOT EXISTS login_failures_name ON login_failures(name_key, at);
 CREATE INDEX IF NOT EXISTS login_failures_at ON login_failures(at);
 )";
 
+// Version 12: moderation (docs/SITE.md "Moderation"): roles, sanctions with their end, the
+// audit log of moderators' actions and players' reports.
+constexpr const char* SchemaVersion12 = R"(
+CREATE TABLE IF NOT EXISTS roles (
+    player BIGINT PRIMARY KEY,
+    role TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sanctions (
+    player BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    until BIGINT NOT NULL,
+    PRIMARY KEY (player, kind)
+);
+CREATE TABLE IF NOT EXISTS audit_log (
+    id BIGSERIAL PRIMARY KEY,
+    at BIGINT NOT NULL,
+    actor BIGINT NOT NULL,
+    action TEXT NOT NULL,
+    target BIGINT NOT NULL,
+    detail TEXT NOT NULL,
+    reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reports (
+    id TEXT PRIMARY KEY,
+    at BIGINT NOT NULL,
+    reporter BIGINT NOT NULL,
+    target BIGINT NOT NULL,
+    reason TEXT NOT NULL,
+    text TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    chat_seq BIGINT NOT NULL,
+    chat_text TEXT NOT NULL,
+    resolved_by BIGINT NOT NULL,
+    resolution TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reports_open ON reports(resolved_by, at);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
-                                                  SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9,
-                                                  SchemaVersion10, SchemaVersion11};
+    static const std::vector<const char*> List = {
+        SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
+        SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
+        SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12};
     return List;
 }
 

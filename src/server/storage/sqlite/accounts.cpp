@@ -20,6 +20,7 @@ extern const char* const SchemaVersion3;  // chat (storage/sqlite/chat.cpp)
 extern const char* const SchemaVersion4;  // analyses (storage/sqlite/analysis.cpp)
 extern const char* const SchemaVersion8;  // puzzles (storage/sqlite/puzzles.cpp)
 extern const char* const SchemaVersion10;  // tournaments (storage/sqlite/tournaments.cpp)
+extern const char* const SchemaVersion12;  // moderation (storage/sqlite/moderation.cpp)
 
 namespace {
 
@@ -77,10 +78,10 @@ constexpr const char* SchemaVersion11 = "-- PostgreSQL only (storage/postgres/sc
 
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {SchemaVersion1, SchemaVersion2, SchemaVersion3,
-                                                  SchemaVersion4, SchemaVersion5, SchemaVersion6,
-                                                  SchemaVersion7, SchemaVersion8, SchemaVersion9,
-                                                  SchemaVersion10, SchemaVersion11};
+    static const std::vector<const char*> List = {
+        SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
+        SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
+        SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12};
     return List;
 }
 
