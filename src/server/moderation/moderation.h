@@ -96,7 +96,19 @@ class Moderation : public AccessGate {
     void resolve_report(const Identity& who, const std::string& id, const std::string& body,
                         Respond respond);
 
+    // Games found farmed: {"games": [table ids], "reason"}; each rated game's changes are taken
+    // back (moderation/farmed.cpp), once.
+    void reverse_games(const Identity& who, const std::string& body, Respond respond);
+
   private:
+    // The finished games a reversal found, and the ids it passed over (unknown, unfinished,
+    // taken back before).
+    struct FarmedGames {
+        std::vector<StoredTable> tables;
+        std::vector<std::string> skipped;
+    };
+    void take_back(const Identity& who, const std::string& reason, const FarmedGames& games,
+                   Respond respond);
     // The player of `name`, from the cache or the store; `then(id)` with 0 when none.
     void with_player(const std::string& name, std::function<void(int64_t)> then);
     void banned_now(int64_t player);

@@ -282,6 +282,11 @@ const std::vector<ApiRoute>& api_routes() {
          [](const ApiCall& c) {
              moderation_of(c).resolve_report(c.identity, c.seg[2], c.req.body(), c.respond);
          }},
+        {{"mod", "reverse"},
+         V::post,
+         [](const ApiCall& c) {
+             moderation_of(c).reverse_games(c.identity, c.req.body(), c.respond);
+         }},
         {{"mod", "chat", "hide"},
          V::post,
          [](const ApiCall& c) { c.hub.hide_chat(c.identity, c.req.body(), c.respond); }},

@@ -280,4 +280,13 @@ std::vector<StoredReport> FaultInjectingStorage::open_reports(int limit) {
     return inner_.open_reports(limit);
 }
 
+bool FaultInjectingStorage::mark_reversed(const std::string& table) {
+    maybe_fail_write("mark reversed");
+    return inner_.mark_reversed(table);
+}
+
+bool FaultInjectingStorage::ratings_reversed(const std::string& table) {
+    return inner_.ratings_reversed(table);
+}
+
 }  // namespace reversi::server

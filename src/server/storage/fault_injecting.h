@@ -87,6 +87,8 @@ class FaultInjectingStorage : public Storage {
     std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
     void save_report(const StoredReport& report) override;
     std::vector<StoredReport> open_reports(int limit) override;
+    bool mark_reversed(const std::string& table) override;
+    bool ratings_reversed(const std::string& table) override;
 
   private:
     void maybe_fail_write(const char* what);

@@ -72,6 +72,10 @@ class ModerationStore {
     // first, at most `limit`.
     virtual void save_report(const StoredReport& report) = 0;
     virtual std::vector<StoredReport> open_reports(int limit) = 0;
+    // Marks a game's rating changes as taken back; false when they already were (then nothing
+    // changes). `ratings_reversed` asks without marking.
+    virtual bool mark_reversed(const std::string& table) = 0;
+    virtual bool ratings_reversed(const std::string& table) = 0;
 };
 
 }  // namespace reversi::server

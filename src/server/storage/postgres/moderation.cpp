@@ -113,4 +113,16 @@ void PostgresStorage::delete_chat(const std::string& table, int64_t seq) {
                       {pg::text(table), moderation_number(seq)});
 }
 
+bool PostgresStorage::mark_reversed(const std::string& table) {
+    return connection_
+               ->exec("INSERT INTO reversed_games(table_id) VALUES($1) ON CONFLICT DO NOTHING",
+                      {pg::text(table)})
+               .affected() == 1;
+}
+
+bool PostgresStorage::ratings_reversed(const std::string& table) {
+    return connection_->exec("SELECT 1 FROM reversed_games WHERE table_id = $1", {pg::text(table)})
+               .rows() == 1;
+}
+
 }  // namespace reversi::server

@@ -264,6 +264,9 @@ CREATE TABLE IF NOT EXISTS reports (
     resolution TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS reports_open ON reports(resolved_by, at);
+CREATE TABLE IF NOT EXISTS reversed_games (
+    table_id TEXT PRIMARY KEY
+);
 )";
 
 // Migration i brings a database to version i + 1.

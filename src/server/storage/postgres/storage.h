@@ -98,6 +98,8 @@ class PostgresStorage : public Storage, public TableLeases {
     std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
     void save_report(const StoredReport& report) override;
     std::vector<StoredReport> open_reports(int limit) override;
+    bool mark_reversed(const std::string& table) override;
+    bool ratings_reversed(const std::string& table) override;
 
     // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only

@@ -48,6 +48,9 @@ CREATE TABLE IF NOT EXISTS reports (
     resolution TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS reports_open ON reports(resolved_by, at);
+CREATE TABLE IF NOT EXISTS reversed_games (
+    table_id TEXT PRIMARY KEY
+) WITHOUT ROWID;
 )";
 
 namespace {
@@ -192,6 +195,22 @@ void SqliteStorage::delete_chat(const std::string& table, int64_t seq) {
     bind_text(st.get(), 1, table);
     sqlite3_bind_int64(st.get(), 2, seq);
     check(sqlite3_step(st.get()), "delete chat");
+}
+
+bool SqliteStorage::mark_reversed(const std::string& table) {
+    Statement st(prepare("INSERT OR IGNORE INTO reversed_games(table_id) VALUES(?1)"),
+                 sqlite3_finalize);
+    bind_text(st.get(), 1, table);
+    check(sqlite3_step(st.get()), "mark reversed");
+    return sqlite3_changes(db_) == 1;
+}
+
+bool SqliteStorage::ratings_reversed(const std::string& table) {
+    Statement st(prepare("SELECT 1 FROM reversed_games WHERE table_id = ?1"), sqlite3_finalize);
+    bind_text(st.get(), 1, table);
+    const int rc = sqlite3_step(st.get());
+    if (rc != SQLITE_ROW) check(rc, "read reversed");
+    return rc == SQLITE_ROW;
 }
 
 }  // namespace reversi::server

@@ -74,6 +74,8 @@ class SqliteStorage : public Storage {
     std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
     void save_report(const StoredReport& report) override;
     std::vector<StoredReport> open_reports(int limit) override;
+    bool mark_reversed(const std::string& table) override;
+    bool ratings_reversed(const std::string& table) override;
 
     // The schema version this build writes; a database is migrated up to it when opened.
     static int schema_version();

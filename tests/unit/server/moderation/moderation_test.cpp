@@ -231,5 +231,70 @@ TEST_F(ModerationServer, AReportedChatLineReachesTheQueueAndAHiddenLineLeavesThe
     EXPECT_NE(entries[1]["detail"].get<std::string>().find("you fool"), std::string::npos);
 }
 
+TEST_F(ModerationServer, AFarmedGameIsTakenBackOnceAndAnUnlistedPlayerLeavesTheBoard) {
+    // A rated game, Bob from an address of his own; Ada resigns after a move each.
+    const std::string table =
+        ada_.post("/api/tables", {{"seat", 0}, {"rated", true}}).data()["table"];
+    Browser bob(server_->port, "127.0.0.1", "127.0.0.2");
+    bob.set_cookie(bob_.cookie());
+    ASSERT_EQ(bob.post("/api/tables/" + table + "/join", {{"seat", 1}}).status, 200);
+    const auto state_at = [](int ply) {
+        return [ply](const json& m) { return m["type"] == "state" && m["table"]["ply"] == ply; };
+    };
+    CookieSocket a(server_->port, "/ws?table=" + table, ada_.cookie());
+    CookieSocket b(server_->port, "/ws?table=" + table, bob.cookie(), bob.from());
+    a.read_until(state_at(0));
+    a.send({{"type", "move"}, {"square", "d3"}});
+    b.read_until(state_at(1));
+    b.send({{"type", "move"}, {"square", "c3"}});
+    a.read_until(state_at(2));
+    a.send({{"type", "resign"}});
+    const json end = a.read_until(
+        [](const json& m) { return m["type"] == "state" && m["table"]["status"] == "finished"; });
+    ASSERT_EQ(end["table"]["result"]["ratings"].size(), 2u) << end.dump();
+    const auto rating_of = [](Browser& who) { return who.get("/api/me").data()["ratings"]["8x8"]; };
+    ASSERT_LT(rating_of(ada_)["rating"].get<double>(), 1500);
+
+    const auto board = [&] {
+        std::vector<std::string> names;
+        const json listed = ada_.get("/api/leaderboard?pool=8x8").data();
+        for (const json& p : listed["players"]) names.push_back(p["name"]);
+        return names;
+    };
+    EXPECT_EQ(board().size(), 2u);
+    ASSERT_EQ(mo_.post("/api/mod/sanctions",
+                       {{"player", "Ada"}, {"kind", "unlisted"}, {"reason", "farming"}})
+                  .status,
+              200);
+    EXPECT_EQ(board(), std::vector<std::string>{"Bob"});
+
+    EXPECT_EQ(code_of(ada_.post("/api/mod/reverse", {{"games", {table}}, {"reason", "x"}})),
+              "forbidden");
+    EXPECT_EQ(mo_.post("/api/mod/reverse", {{"games", json::array()}, {"reason", "x"}}).status,
+              400);
+    const auto reversed =
+        mo_.post("/api/mod/reverse", {{"games", {table, "nosuchtable"}}, {"reason", "farmed"}});
+    ASSERT_EQ(reversed.status, 200) << reversed.body;
+    EXPECT_EQ(reversed.data()["reversed"].size(), 1u);
+    EXPECT_EQ(reversed.data()["skipped"], json({"nosuchtable"}));
+    // Back exactly where they began, with no game counted.
+    const json players = reversed.data()["reversed"][0]["players"];
+    ASSERT_EQ(players.size(), 2u);
+    for (const json& p : players) {
+        EXPECT_NEAR(p["rating"].get<double>(), 1500, 1e-9) << p.dump();
+        EXPECT_EQ(p["games"], 0);
+    }
+    for (Browser* who : {&ada_, &bob})
+        EXPECT_FALSE(who->get("/api/me").data()["ratings"].contains("8x8"));
+    // Once only.
+    const auto again = mo_.post("/api/mod/reverse", {{"games", {table}}, {"reason", "again"}});
+    EXPECT_TRUE(again.data()["reversed"].empty()) << again.body;
+    EXPECT_FALSE(ada_.get("/api/me").data()["ratings"].contains("8x8"));
+    const json entries = mo_.get("/api/mod/audit?limit=2").data()["entries"];
+    EXPECT_EQ(entries[0]["action"], "reverse_game");
+    EXPECT_EQ(entries[0]["reason"], "farmed");
+    EXPECT_EQ(entries[1]["action"], "unlisted");
+}
+
 }  // namespace
 }  // namespace reversi::server

@@ -96,6 +96,17 @@ TEST_P(ModerationConformance, AHiddenChatLineIsDeleted) {
     EXPECT_EQ(lines[0].text, "hello");
 }
 
+TEST_P(ModerationConformance, AGameIsMarkedReversedOnce) {
+    auto store = db_->open();
+    EXPECT_FALSE(store->ratings_reversed("t1"));
+    store->begin();
+    EXPECT_TRUE(store->mark_reversed("t1"));
+    EXPECT_FALSE(store->mark_reversed("t1"));
+    store->commit();
+    EXPECT_TRUE(db_->open()->ratings_reversed("t1"));
+    EXPECT_FALSE(store->ratings_reversed("t2"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, ModerationConformance, testing_backends::BuiltBackends(),
                          testing_backends::BackendTestName());
 
