@@ -109,16 +109,20 @@ TEST_F(ModerationServer, AMuteRefusesChatAndABanEndsSessionsAndLogins) {
     ada_ws.send({{"type", "chat"}, {"text", "hello"}});
     EXPECT_EQ(ada_ws.read_until(chat_error)["type"], "chat");
 
-    // The ban: Bob's session ends, his socket closes, his password no longer logs him in.
+    // The ban: Bob's session ends, his sockets close, his password no longer logs him in.
+    CookieSocket bob_lobby(server_->port, "/ws/lobby", bob_.cookie());
+    bob_lobby.read_until([](const json& m) { return m["type"] == "lobby"; });
     const auto banned = mo_.post("/api/mod/sanctions",
                                  {{"player", "Bob"}, {"kind", "ban"}, {"reason", "ban evasion"}});
     ASSERT_EQ(banned.status, 200) << banned.body;
     EXPECT_EQ(banned.data()["until"], 0);
-    try {
-        bob_ws.read_until([](const json&) { return false; }, 5);
-        ADD_FAILURE() << "the socket stayed open";
-    } catch (const std::runtime_error& e) {
-        EXPECT_EQ(std::string(e.what()).find("timed out"), std::string::npos) << e.what();
+    for (CookieSocket* socket : {&bob_ws, &bob_lobby}) {
+        try {
+            socket->read_until([](const json&) { return false; }, 5);
+            ADD_FAILURE() << "a socket stayed open";
+        } catch (const std::runtime_error& e) {
+            EXPECT_EQ(std::string(e.what()).find("timed out"), std::string::npos) << e.what();
+        }
     }
     Browser bob_again(server_->port);
     bob_again.set_cookie(bob_.cookie());
