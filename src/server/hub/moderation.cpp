@@ -51,9 +51,7 @@ void GameHub::hide_chat(const Identity& who, const std::string& body, Respond re
     if (seq_it == req.end() || !seq_it->is_number_integer() || seq_it->get<int64_t>() < 1)
         throw ApiError(ErrorCode::BadRequest, "field \"seq\" numbers the chat line");
     const int64_t seq = seq_it->get<int64_t>();
-    const std::string reason = get_string(req, "reason", "");
-    if (reason.find_first_not_of(" \t\r\n") == std::string::npos || reason.size() > 600)
-        throw ApiError(ErrorCode::BadRequest, "a moderator's action gives a reason");
+    const std::string reason = moderator_reason(req);
     // What the line said stays in the audit log, so the action can be judged later.
     std::string said;
     int64_t sender = 0;

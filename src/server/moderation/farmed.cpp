@@ -33,10 +33,7 @@ void Moderation::reverse_games(const Identity& who, const std::string& body, Res
             throw ApiError(ErrorCode::BadRequest, "\"games\" lists table ids");
         ids.push_back(id.get<std::string>());
     }
-    const std::string reason = req.value("reason", "");
-    if (reason.find_first_not_of(" \t\r\n") == std::string::npos || reason.size() > 600 ||
-        !utf8_valid(reason))
-        throw ApiError(ErrorCode::BadRequest, "a moderator's action gives a reason");
+    const std::string reason = moderator_reason(req);
     auto read = std::make_shared<FarmedGames>();
     std::weak_ptr<const int> life = life_;
     storage_.read(

@@ -33,13 +33,16 @@ std::string text_field(const json& req, const char* key, std::size_t max_bytes, 
     return it->get<std::string>();
 }
 
-// A moderator's reason: required, so the audit log always says why.
-std::string reason_of(const json& req) {
+}  // namespace
+
+std::string moderator_reason(const json& req) {
     std::string reason = text_field(req, "reason", MaxReasonBytes, true);
     if (reason.find_first_not_of(" \t\r\n") == std::string::npos)
         throw ApiError(ErrorCode::BadRequest, "a moderator's action gives a reason");
     return reason;
 }
+
+namespace {
 
 ApiError not_stored() {
     return ApiError(ErrorCode::Unavailable, "the store failed: nothing was changed");
@@ -57,7 +60,7 @@ void Moderation::sanction(const Identity& who, const std::string& body, Respond 
     const std::string name = text_field(req, "player", MaxNameBytes, true);
     const auto kind = parse_sanction(text_field(req, "kind", 20, true));
     if (!kind) throw ApiError(ErrorCode::BadRequest, "a sanction is mute, ban or unlisted");
-    const std::string reason = reason_of(req);
+    const std::string reason = moderator_reason(req);
     const bool lift = req.value("lift", false);
     int64_t minutes = 0;
     if (const auto m = req.find("minutes"); m != req.end()) {
@@ -209,7 +212,7 @@ void Moderation::resolve_report(const Identity& who, const std::string& id, cons
     const std::string resolution = text_field(req, "resolution", 20, true);
     if (resolution != "dismissed" && resolution != "actioned")
         throw ApiError(ErrorCode::BadRequest, "a resolution is dismissed or actioned");
-    const std::string reason = reason_of(req);
+    const std::string reason = moderator_reason(req);
     auto found = std::make_shared<std::optional<StoredReport>>();
     std::weak_ptr<const int> life = life_;
     storage_.read(

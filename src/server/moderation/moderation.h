@@ -33,6 +33,10 @@ struct ReportedLine {
     std::string text;
 };
 
+// The "reason" of a moderator's request: required and not blank, so the audit log always says
+// why; at most 600 bytes of UTF-8. Throws bad_request.
+std::string moderator_reason(const json& request);
+
 // Gives the player named `name` the role, or takes it (Role::None), with an audit entry by
 // "server" (actor 0), in one transaction of `storage` (`reversi admin role`); returns the
 // player's id. Throws std::runtime_error when no registered player has that name.
