@@ -27,6 +27,8 @@ void add_puzzles_command(CLI::App& app, ExitStatus& status);
 void add_bot_command(CLI::App& app, ExitStatus& status);
 // `backup` and `restore` of a SQLite store (docs/OPERATIONS.md).
 void add_backup_commands(CLI::App& app, ExitStatus& status);
+// `admin role`: moderators and admins of the site (docs/SITE.md "Moderation").
+void add_admin_command(CLI::App& app, ExitStatus& status);
 // The opening explorer's figures (docs/EXPLORER.md).
 void add_explorer_command(CLI::App& app, ExitStatus& status);
 // Training (docs/TRAINING.md).

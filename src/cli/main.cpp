@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
     reversi::cli::add_puzzles_command(app, status);
     reversi::cli::add_bot_command(app, status);
     reversi::cli::add_backup_commands(app, status);
+    reversi::cli::add_admin_command(app, status);
     reversi::cli::add_explorer_command(app, status);
     reversi::cli::add_selfplay_command(app, status);
     reversi::cli::add_train_command(app, status);

@@ -20,6 +20,7 @@
 #include "server/hub/hub.h"
 #include "server/hub/table_ownership.h"
 #include "server/lobby/host.h"
+#include "server/moderation/moderation.h"
 #include "server/multinode/lobby_bus.h"
 #include "server/net/event_stream.h"
 #include "server/net/listener.h"
@@ -67,6 +68,18 @@ std::unique_ptr<Storage> open_storage(const std::string& db) {
 
 }  // namespace
 
+std::string set_player_role(const std::string& db, const std::string& name,
+                            const std::string& role) {
+    const auto parsed = parse_role(role);
+    if (!parsed) throw std::runtime_error("a role is moderator, admin or none, not " + role);
+    const std::unique_ptr<Storage> store = open_storage(db);
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    grant_role(*store, name, *parsed, now);
+    return *parsed == Role::None ? name + " has no role now" : name + " is now " + role;
+}
+
 int run_server(const ServerOptions& options, std::ostream& log) {
     raise_file_limit();
     net::io_context ioc{1};
@@ -111,6 +124,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // Who used which device, for the rated-meeting rule of the hub and the lobby.
     DeviceSightings devices;
     const RatedMeetingRule rated_meeting(options.limits.rated_same_address, &devices);
+    // Roles, sanctions, reports and the audit log (docs/SITE.md "Moderation"): its bans bar
+    // logins, its unlisted players leave the leaderboards.
+    Moderation moderation(ioc, queue, accounts);
+    accounts.set_gate(&moderation);
     HubOptions hub_options;
     hub_options.hint_seconds = options.hint_seconds;
     hub_options.limits = options.limits;
@@ -136,6 +153,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     ExplorerService explorer(accounts, &queue, &explorer_evaluations);
     hub.on_game_over([&explorer](const Table& table) { explorer.game_finished(table); });
     hub.set_accounts(&accounts);
+    hub.set_moderation(&moderation);
     // Puzzles: the files are read and checked before the server listens.
     PuzzleSet puzzle_set =
         options.puzzles_dir.empty() ? PuzzleSet() : PuzzleSet::load_directory(options.puzzles_dir);
@@ -166,6 +184,9 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                     lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue is held and the loop is not running.
     accounts.restore(*store);
+    moderation.restore(*store);
+    // Roles given by `reversi admin role`, and other nodes' sanctions, are read again.
+    moderation.refresh_every(std::chrono::seconds(5));
     puzzles.restore(*store);
     explorer.restore(*store, 0);
     // Guests who left nothing behind are forgotten (docs/SITE.md "Identity").
@@ -179,12 +200,15 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     site.puzzles = &puzzles;
     site.explorer = &explorer;
     site.devices = &devices;
+    site.moderation = &moderation;
     site.lobby = &lobby.lobby();
     site.metrics = &metrics;
     StreamQuota streams(options.limits.bot_streams_per_player);
     site.streams = &streams;
     if (event_log) site.log = &*event_log;
     lobby.lobby().set_metrics(&metrics);
+    // A banned player's lobby sockets close too (their table sockets: the hub's).
+    moderation.on_banned([&lobby](int64_t player) { lobby.lobby().disconnect_player(player); });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. One node runs them:
     // with several nodes each would pair the same players (left for later; docs/SITE.md).

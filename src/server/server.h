@@ -58,4 +58,11 @@ struct ServerOptions {
 // connections. Returns 0 after a clean stop; throws std::runtime_error when it cannot start.
 int run_server(const ServerOptions& options, std::ostream& log);
 
+// `reversi admin role`: gives the registered player `name` of the store `db` (as serve's --db)
+// the role "moderator" or "admin", or takes it ("none"), with an entry in the audit log. A
+// server running on that store applies it within seconds. Returns what was done, as a
+// sentence; throws std::runtime_error (no such player, a guest, an unknown role).
+std::string set_player_role(const std::string& db, const std::string& name,
+                            const std::string& role);
+
 }  // namespace reversi::server

@@ -191,6 +191,8 @@ Identity Accounts::identify(std::string_view cookie_header) {
     if (!s) return {};
     const auto p = players_.find(s->row.player);
     if (p == players_.end()) return {};
+    // A session made before a ban (on another node, or before the ban reached it) is no key.
+    if (gate_ && gate_->banned(s->row.player)) return {};
     const int64_t now = wall_now();
     s->row.last_seen = now;
     if (now - s->saved_seen >= SeenWriteMs) {

@@ -66,6 +66,16 @@ json rating_json(const StoredRating& rating);
 // Provisional while the deviation is above this.
 constexpr double ProvisionalRd = 110;
 
+// What the site's moderators decided about a player, as the accounts ask it (the moderation
+// module, above the accounts, implements it): a banned player has no session and cannot log
+// in; an unlisted one is left off the leaderboards.
+class AccessGate {
+  public:
+    virtual ~AccessGate() = default;
+    virtual bool banned(int64_t player) const = 0;
+    virtual bool unlisted(int64_t player) const = 0;
+};
+
 class Accounts : public RatingCache {
   public:
     Accounts(net::io_context& ioc, StorageQueue& storage, AccountsOptions options = {});
@@ -109,6 +119,11 @@ class Accounts : public RatingCache {
     // as it) makes API tokens, each a session of the bot that never needs a cookie.
     void become_bot(const Identity& who, Respond respond);
     void bot_token(const Identity& who, Respond respond);
+
+    // Who is banned or unlisted (null: nobody; set before serving).
+    void set_gate(const AccessGate* gate) { gate_ = gate; }
+    // Ends every session of `player`, in the cache and the store (a ban).
+    void close_sessions(int64_t player) { end_sessions_of(player); }
 
     // The me object: {"id", "name", "guest", "ratings": {pool: rating}}.
     json me_json(const Identity& who) const;
@@ -232,6 +247,7 @@ class Accounts : public RatingCache {
     std::unique_ptr<net::steady_timer> guest_sweep_;
     LoginThrottle logins_;
     RateLimiter guests_by_address_;
+    const AccessGate* gate_ = nullptr;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
     // the same time as a wrong password. Made once at start; read on the hashing threads.
     std::shared_future<std::string> decoy_;

@@ -267,6 +267,10 @@ void Accounts::check_login(const LoginTry& login, Respond respond) {
                     return login_failed(login.client,
                                         name_key(utf8_safe(login.name, MaxLoginNameBytes)),
                                         [respond] { respond(error_reply(bad_login())); });
+                // Only the right password learns of the ban.
+                if (gate_ && gate_->banned(id))
+                    return respond(
+                        error_reply(ApiError(ErrorCode::Banned, "this account is banned for now")));
                 if (!old_session.empty() && sessions_.erase(old_session))
                     write([old_session](Storage& s) { s.delete_session(old_session); });
                 const std::string cookie = session_cookie(open_session(id));
@@ -432,9 +436,10 @@ void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) 
         auto rows = std::make_shared<std::vector<RankedRating>>();
         return storage_.read(
             [rows, pool, limit](Storage& s) { *rows = s.top_ratings(pool, limit); },
-            [rows, pool, respond] {
+            [rows, pool, respond, gate = gate_] {
                 json players = json::array();
                 for (const RankedRating& r : *rows) {
+                    if (gate && gate->unlisted(r.rating.player)) continue;
                     json row = rating_json(r.rating);
                     row.erase("volatility");
                     row["name"] = r.name;
@@ -445,7 +450,9 @@ void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) 
     }
     std::vector<const StoredRating*> rows;
     for (const auto& [key, r] : ratings_)
-        if (key.second == pool && r.games > 0 && players_.count(r.player)) rows.push_back(&r);
+        if (key.second == pool && r.games > 0 && players_.count(r.player) &&
+            !(gate_ && gate_->unlisted(r.player)))
+            rows.push_back(&r);
     // Established players first, each group by rating.
     std::sort(rows.begin(), rows.end(), [](const StoredRating* a, const StoredRating* b) {
         const bool pa = a->rd > ProvisionalRd, pb = b->rd > ProvisionalRd;

@@ -56,6 +56,12 @@ std::string error_name(ErrorCode code) {
             return "logged_in";
         case ErrorCode::Guest:
             return "guest";
+        case ErrorCode::Muted:
+            return "muted";
+        case ErrorCode::Banned:
+            return "banned";
+        case ErrorCode::Forbidden:
+            return "forbidden";
     }
     return "internal";
 }
@@ -68,6 +74,9 @@ int error_status(ErrorCode code) {
         case ErrorCode::NotYourSeat:
         case ErrorCode::BadLogin:
         case ErrorCode::Guest:
+        case ErrorCode::Muted:
+        case ErrorCode::Banned:
+        case ErrorCode::Forbidden:
             return 403;
         case ErrorCode::NameTaken:
         case ErrorCode::LoggedIn:

@@ -41,6 +41,10 @@ enum class ErrorCode {
     Offline,    // the player named is not online (lobby challenges)
     LoggedIn,   // register or login while logged in as a registered player: log out first (409)
     Guest,      // what only a registered player has: a guest has no password (403)
+    // Moderation (docs/SITE.md "Moderation").
+    Muted,      // the player may not chat until the mute ends (403)
+    Banned,     // the account is banned until the ban ends: no login, no play (403)
+    Forbidden,  // a moderator's call from someone who is not one (403)
 };
 
 // The code's wire name ("bad_json", ...).

@@ -25,6 +25,7 @@
 #include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
 #include "server/hub/paired_table.h"
+#include "server/moderation/moderation.h"
 #include "server/rating/rated_players.h"
 #include "server/storage/storage.h"
 #include "server/table/chat.h"
@@ -97,6 +98,17 @@ class GameHub {
                     const Identity& who = {}, const std::string& client = {});
     // The players and ratings (null: tables without players, as in the unit tests).
     void set_accounts(Accounts* accounts) { accounts_ = accounts; }
+    // The site's moderation (null: nobody is muted, no moderator; hub/moderation.cpp): its
+    // mutes hold at every table, its bans close the player's table sockets, and a reported
+    // chat line is looked up here.
+    void set_moderation(Moderation* moderation);
+    // A moderator hides a chat line ({"table", "seq", "reason"}): it leaves the table's log, in
+    // memory and in the store, and every subscriber gets the log again without it.
+    void hide_chat(const Identity& who, const std::string& body, Respond respond);
+    // Closes every table socket of `player` (a ban).
+    void disconnect_player(int64_t player);
+    // A live table's chat line, as a report needs it.
+    std::optional<ReportedLine> chat_line(const std::string& table, int64_t seq) const;
     // Where acknowledged moves, their latency and refused messages are counted.
     void set_metrics(Metrics* metrics) { metrics_ = metrics; }
     // Several nodes on one database (docs/MULTINODE.md, hub/ownership.cpp): tables enter
@@ -259,6 +271,7 @@ class GameHub {
     net::steady_timer sweep_timer_;
     std::vector<std::function<void(const Table&)>> game_over_;
     Accounts* accounts_ = nullptr;
+    Moderation* moderation_ = nullptr;
     Metrics* metrics_ = nullptr;
     TableOwnership* ownership_ = nullptr;  // several nodes; null: this node owns every table
     std::vector<std::function<void(const Table&)>> table_change_;

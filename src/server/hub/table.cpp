@@ -61,6 +61,11 @@ void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
     const std::string text = it->get<std::string>();
     if (const std::string why = chat_problem(text); !why.empty())
         throw ApiError(ErrorCode::BadRequest, why);
+    if (moderation_ && sub.identity.player != 0)
+        if (const auto until = moderation_->muted_until(sub.identity.player))
+            throw ApiError(ErrorCode::Muted, *until
+                                                 ? "a moderator muted you; you may chat again later"
+                                                 : "a moderator muted you");
     // Counted last, so that a refused line costs nothing of the allowance.
     if (!room->chat_throttle.allow(sub.identity.player, sub.address, now()))
         throw ApiError(ErrorCode::RateLimited,
@@ -72,6 +77,7 @@ void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
     line.seat = sub.seats.empty() ? -1 : sub.seats.front();
     line.from = chat_sender(sub, room->table);
     line.text = text;
+    line.player = sub.identity.player;
     const ChatLine kept = room->chat.append(std::move(line));
     const std::string id = room->table.id();
     const uint64_t serial = sub.serial;

@@ -25,6 +25,10 @@ void LobbyEndpoint::deliver(std::shared_ptr<const std::string> text) {
     peer_->send(std::move(text));
 }
 
+void LobbyEndpoint::close() {
+    if (peer_) peer_->close();
+}
+
 const Identity& LobbyEndpoint::who() const {
     return peer_->identity();
 }

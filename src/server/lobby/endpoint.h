@@ -24,6 +24,7 @@ class LobbyEndpoint : public Endpoint, public LobbyClient {
     void deliver(std::shared_ptr<const std::string> text) override;
     const Identity& who() const override;
     const std::string& address() const override;
+    void close() override;
 
   private:
     Lobby& lobby_;

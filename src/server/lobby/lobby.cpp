@@ -71,6 +71,14 @@ void Lobby::connect(LobbyClient& client) {
     send_remote_challenges(client);
 }
 
+void Lobby::disconnect_player(int64_t player) {
+    const auto it = players_.find(player);
+    if (it == players_.end()) return;
+    // A copy: closing may come back through disconnect() and change the list.
+    const std::vector<LobbyClient*> clients = it->second.clients;
+    for (LobbyClient* client : clients) client->close();
+}
+
 void Lobby::disconnect(LobbyClient& client) {
     if (!clients_.erase(&client)) return;
     presence(client.who(), -1, 0, &client);

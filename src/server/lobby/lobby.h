@@ -85,6 +85,8 @@ class LobbyClient {
     virtual const Identity& who() const = 0;
     // The client's address (Peer::address), for the limits per address and rated pairings.
     virtual const std::string& address() const = 0;
+    // Closes the socket after its queued messages (a ban); disconnect() follows.
+    virtual void close() {}
 };
 
 // A running (or waiting) table as its players' lists show it.
@@ -117,6 +119,8 @@ class Lobby {
     // disconnect().
     void connect(LobbyClient& client);
     void disconnect(LobbyClient& client);
+    // Closes every lobby socket of `player` (a ban: docs/SITE.md "Moderation").
+    void disconnect_player(int64_t player);
     // A text message from a lobby socket; never throws.
     void on_message(LobbyClient& client, const std::string& text);
     // A table socket of `player` opened (+1) or closed (-1): table sockets count as online.

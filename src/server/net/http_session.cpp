@@ -21,6 +21,7 @@
 #include "server/lobby/bot_events.h"
 #include "server/lobby/endpoint.h"
 #include "server/net/event_stream.h"
+#include "server/moderation/moderation.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
 #include "server/puzzles/service.h"
@@ -132,6 +133,12 @@ Lobby& lobby_of(const ApiCall& c) {
 void answer_challenge(const ApiCall& c, bool accept) {
     lobby_of(c).answer_challenge(c.identity, c.client, c.seg[1], accept);
     c.respond(json_reply(200, {{"ok", true}}));
+}
+
+// The moderation, or not_found on a server started without one.
+Moderation& moderation_of(const ApiCall& c) {
+    if (!c.site.moderation) throw ApiError(ErrorCode::NotFound, "this server has no moderation");
+    return *c.site.moderation;
 }
 
 // The opening explorer, or not_found on a server started without one.
@@ -298,6 +305,41 @@ const std::vector<ApiRoute>& api_routes() {
         {{"challenge", "*", "decline"},
          V::post,
          [](const ApiCall& c) { answer_challenge(c, false); }},
+        // Reports and moderation (docs/SITE.md "Moderation"; moderation/http.cpp).
+        {{"reports"},
+         V::post,
+         [](const ApiCall& c) { moderation_of(c).report(c.identity, c.req.body(), c.respond); }},
+        {{"mod", "me"},
+         V::get,
+         [](const ApiCall& c) { moderation_of(c).my_role(c.identity, c.respond); }},
+        {{"mod", "sanctions"},
+         V::get,
+         [](const ApiCall& c) { moderation_of(c).list_sanctions(c.identity, c.respond); }},
+        {{"mod", "sanctions"},
+         V::post,
+         [](const ApiCall& c) { moderation_of(c).sanction(c.identity, c.req.body(), c.respond); }},
+        {{"mod", "audit"},
+         V::get,
+         [](const ApiCall& c) {
+             moderation_of(c).list_audit(c.identity, param_int(c.params, "before", 0),
+                                         param_int(c.params, "limit", 50), c.respond);
+         }},
+        {{"mod", "reports"},
+         V::get,
+         [](const ApiCall& c) { moderation_of(c).list_reports(c.identity, c.respond); }},
+        {{"mod", "reports", "*", "resolve"},
+         V::post,
+         [](const ApiCall& c) {
+             moderation_of(c).resolve_report(c.identity, c.seg[2], c.req.body(), c.respond);
+         }},
+        {{"mod", "reverse"},
+         V::post,
+         [](const ApiCall& c) {
+             moderation_of(c).reverse_games(c.identity, c.req.body(), c.respond);
+         }},
+        {{"mod", "chat", "hide"},
+         V::post,
+         [](const ApiCall& c) { c.hub.hide_chat(c.identity, c.req.body(), c.respond); }},
         {{"leaderboard"},
          V::get,
          [](const ApiCall& c) {

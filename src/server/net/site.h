@@ -17,6 +17,7 @@ class EventLog;
 class ExplorerService;
 class DeviceSightings;
 class StreamQuota;
+class Moderation;
 
 struct Site {
     GameHub& hub;
@@ -30,6 +31,7 @@ struct Site {
     ExplorerService* explorer = nullptr;
     DeviceSightings* devices = nullptr;  // who used which device (rated pairings), or null
     StreamQuota* streams = nullptr;  // the bot API's NDJSON streams per player
+    Moderation* moderation = nullptr;  // roles, sanctions, reports, the audit log
 };
 
 }  // namespace reversi::server

@@ -141,7 +141,9 @@ json rating_changes_json(const std::vector<RatingChange>& changes) {
         out.push_back({{"seat", c.seat},
                        {"before", round1(c.before.rating)},
                        {"after", round1(c.after.rating)},
-                       {"rd_after", round1(c.after.rd)}});
+                       {"rd_after", round1(c.after.rd)},
+                       // Exact, so that a moderator can take the game back (rating/reversal.h).
+                       {"delta", c.after.rating - c.before.rating}});
     return out;
 }
 

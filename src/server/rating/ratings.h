@@ -56,7 +56,7 @@ struct RatingChange {
 // The new ratings of the seats of a finished game; `before[i]` is seat i's rating now.
 std::vector<RatingChange> rate_game(const TableResult& result, bool anti,
                                     const std::vector<StoredRating>& before);
-// [{"seat", "before", "after", "rd_after"}], as stored in the result.
+// [{"seat", "before", "after", "rd_after", "delta"}], as stored in the result (delta exact).
 json rating_changes_json(const std::vector<RatingChange>& changes);
 
 }  // namespace reversi::server

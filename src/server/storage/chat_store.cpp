@@ -14,4 +14,6 @@ std::vector<ChatLine> ChatStore::chat_lines(const std::string&) {
     return {};
 }
 
+void ChatStore::delete_chat(const std::string&, int64_t) {}
+
 }  // namespace reversi::server

@@ -21,6 +21,8 @@ class ChatStore {
     // the table's lines older than its last ChatKept; chat_lines reads those, oldest first.
     virtual void add_chat(const std::string& table, const ChatLine& line);
     virtual std::vector<ChatLine> chat_lines(const std::string& table);
+    // Deletes the line numbered `seq` of `table` (a moderator hid it); none there is no error.
+    virtual void delete_chat(const std::string& table, int64_t seq);
 };
 
 }  // namespace reversi::server

@@ -132,6 +132,11 @@ std::vector<ChatLine> FaultInjectingStorage::chat_lines(const std::string& table
     return inner_.chat_lines(table);
 }
 
+void FaultInjectingStorage::delete_chat(const std::string& table, int64_t seq) {
+    maybe_fail_write("delete chat");
+    inner_.delete_chat(table, seq);
+}
+
 // Analyses.
 void FaultInjectingStorage::save_analysis(const std::string& table, const std::string& analysis) {
     maybe_fail_write("save analysis");
@@ -249,6 +254,57 @@ void FaultInjectingStorage::add_imported_game(const StoredImportedGame& game) {
 
 std::vector<StoredImportedGame> FaultInjectingStorage::imported_games() {
     return inner_.imported_games();
+}
+
+// Moderation (roles, sanctions, audit, reports): reads pass through, writes may fail.
+void FaultInjectingStorage::set_role(int64_t player, const std::string& role) {
+    maybe_fail_write("set role");
+    inner_.set_role(player, role);
+}
+
+std::vector<StoredRole> FaultInjectingStorage::roles() {
+    return inner_.roles();
+}
+
+void FaultInjectingStorage::save_sanction(const StoredSanction& sanction) {
+    maybe_fail_write("save sanction");
+    inner_.save_sanction(sanction);
+}
+
+void FaultInjectingStorage::delete_sanction(int64_t player, const std::string& kind) {
+    maybe_fail_write("delete sanction");
+    inner_.delete_sanction(player, kind);
+}
+
+std::vector<StoredSanction> FaultInjectingStorage::sanctions() {
+    return inner_.sanctions();
+}
+
+void FaultInjectingStorage::add_audit(const AuditEntry& entry) {
+    maybe_fail_write("add audit");
+    inner_.add_audit(entry);
+}
+
+std::vector<AuditEntry> FaultInjectingStorage::audit(int64_t before_id, int limit) {
+    return inner_.audit(before_id, limit);
+}
+
+void FaultInjectingStorage::save_report(const StoredReport& report) {
+    maybe_fail_write("save report");
+    inner_.save_report(report);
+}
+
+std::vector<StoredReport> FaultInjectingStorage::open_reports(int limit) {
+    return inner_.open_reports(limit);
+}
+
+bool FaultInjectingStorage::mark_reversed(const std::string& table) {
+    maybe_fail_write("mark reversed");
+    return inner_.mark_reversed(table);
+}
+
+bool FaultInjectingStorage::ratings_reversed(const std::string& table) {
+    return inner_.ratings_reversed(table);
 }
 
 }  // namespace reversi::server

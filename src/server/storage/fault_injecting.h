@@ -51,6 +51,7 @@ class FaultInjectingStorage : public Storage {
     std::vector<StoredTable> player_games(int64_t player, int limit) override;
     void add_chat(const std::string& table, const ChatLine& line) override;
     std::vector<ChatLine> chat_lines(const std::string& table) override;
+    void delete_chat(const std::string& table, int64_t seq) override;
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
     // PuzzleStore (forwarded; saves may fail).
@@ -81,6 +82,18 @@ class FaultInjectingStorage : public Storage {
     void touch_session(const std::string& token_hash, int64_t last_seen) override;
     std::vector<RankedRating> top_ratings(const std::string& pool, int limit) override;
     std::pair<int64_t, int64_t> reserve_player_ids() override;
+    // ModerationStore (forwarded; writes may fail).
+    void set_role(int64_t player, const std::string& role) override;
+    std::vector<StoredRole> roles() override;
+    void save_sanction(const StoredSanction& sanction) override;
+    void delete_sanction(int64_t player, const std::string& kind) override;
+    std::vector<StoredSanction> sanctions() override;
+    void add_audit(const AuditEntry& entry) override;
+    std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
+    void save_report(const StoredReport& report) override;
+    std::vector<StoredReport> open_reports(int limit) override;
+    bool mark_reversed(const std::string& table) override;
+    bool ratings_reversed(const std::string& table) override;
 
   private:
     void maybe_fail_write(const char* what);

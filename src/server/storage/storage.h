@@ -25,6 +25,7 @@
 #include "server/storage/guest_store.h"
 #include "server/storage/import_store.h"
 #include "server/storage/login_failure_store.h"
+#include "server/storage/moderation_store.h"
 #include "server/storage/puzzle_store.h"
 #include "server/storage/table_store.h"
 #include "server/storage/tournament_store.h"
@@ -45,7 +46,8 @@ class Storage : public TableStore,
                 public TournamentStore,
                 public LoginFailureStore,
                 public GuestStore,
-                public ImportStore {
+                public ImportStore,
+                public ModerationStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

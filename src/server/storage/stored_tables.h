@@ -29,6 +29,9 @@ struct ChatLine {
     int seat = -1;     // the sender's seat, -1 for a spectator
     std::string from;  // the sender's name as shown
     std::string text;
+    // The sender's player (0: no session). Kept in memory for reports, not stored: a line
+    // read back after a restart is reported under the name it shows.
+    int64_t player = 0;
     bool spectator() const { return seat < 0; }
 };
 

@@ -42,7 +42,7 @@ class ChatLog {
     void restore(const std::vector<ChatLine>& lines);
     // Numbers `line`, keeps it, forgets the oldest beyond ChatKept; returns the kept copy.
     const ChatLine& append(ChatLine line);
-    // Forgets the line numbered `seq` (its write failed).
+    // Forgets the line numbered `seq` (its write failed, or a moderator hid it).
     void forget(int64_t seq);
     const std::deque<ChatLine>& lines() const { return lines_; }
 

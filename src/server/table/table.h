@@ -40,7 +40,7 @@ struct TableResult {
     int winner = -1;  // seat, or -1 for a draw
     std::vector<int> counts;
     EndReason reason = EndReason::End;
-    json ratings;  // rated games: [{"seat", "before", "after", "rd_after"}] (ratings.h)
+    json ratings;  // rated games: [{"seat", "before", "after", "rd_after", "delta"}] (ratings.h)
 };
 
 // "waiting", "playing", "finished"; "end", "resign", "time", "cancelled", "expired",

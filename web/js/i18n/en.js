@@ -203,6 +203,10 @@ export const strings = {
     'error.bad_login': 'Wrong user name or password.',
     'error.logged_in': 'You are logged in; log out first.',
     'error.guest': 'Guests have no password; register to choose one.',
+    // Moderation (issue 27): the errors of a muted or banned player and of a non-moderator.
+    'error.muted': 'A moderator has muted you: you cannot chat for now.',
+    'error.banned': 'This account is banned for now.',
+    'error.forbidden': 'Only moderators may do this.',
     // Post-game analysis and the analysis board: part "analysis".
     'analysis.title': 'Analysis', 'analysis.boardTitle': 'Analysis board', 'analysis.link': 'Analyse this game',
     'analysis.queued': 'Waiting for the engine…', 'analysis.running': 'Analysing: {percent}%',

@@ -203,6 +203,10 @@ export const strings = {
     'error.bad_login': 'Błędna nazwa użytkownika lub hasło.',
     'error.logged_in': 'Jesteś zalogowany; najpierw się wyloguj.',
     'error.guest': 'Goście nie mają hasła; zarejestruj się, aby je ustawić.',
+    // Moderation (issue 27): the errors of a muted or banned player and of a non-moderator.
+    'error.muted': 'Moderator cię wyciszył: na razie nie możesz pisać na czacie.',
+    'error.banned': 'To konto jest na razie zablokowane.',
+    'error.forbidden': 'Tylko moderatorzy mogą to zrobić.',
     // Analiza po partii i plansza analizy: part "analysis".
     'analysis.title': 'Analiza', 'analysis.boardTitle': 'Plansza analizy', 'analysis.link': 'Analizuj tę partię',
     'analysis.queued': 'Czekam na silnik…', 'analysis.running': 'Analiza: {percent}%',

@@ -201,6 +201,10 @@ export const strings = {
     'error.bad_login': 'Kullanıcı adı ya da şifre yanlış.',
     'error.logged_in': 'Oturumunuz açık; önce çıkış yapın.',
     'error.guest': 'Misafirlerin şifresi yoktur; şifre seçmek için kaydolun.',
+    // Moderation (issue 27): the errors of a muted or banned player and of a non-moderator.
+    'error.muted': 'Bir moderatör sizi susturdu: şimdilik sohbet edemezsiniz.',
+    'error.banned': 'Bu hesap şimdilik yasaklandı.',
+    'error.forbidden': 'Bunu yalnızca moderatörler yapabilir.',
     // Oyun sonu analizi ve analiz tahtası: part "analysis".
     'analysis.title': 'Analiz', 'analysis.boardTitle': 'Analiz tahtası', 'analysis.link': 'Bu oyunu analiz et',
     'analysis.queued': 'Motor bekleniyor…', 'analysis.running': 'Analiz ediliyor: %{percent}',

@@ -252,6 +252,46 @@ CREATE TABLE IF NOT EXISTS imported_games (
     at BIGINT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS imported_games_player ON imported_games(player);
+
+// Version 14: moderation (docs/SITE.md "Moderation"): roles, sanctions with their end, the
+// audit log of moderators' actions and players' reports.
+constexpr const char* SchemaVersion14 = R"(
+CREATE TABLE IF NOT EXISTS roles (
+    player BIGINT PRIMARY KEY,
+    role TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sanctions (
+    player BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    until BIGINT NOT NULL,
+    PRIMARY KEY (player, kind)
+);
+CREATE TABLE IF NOT EXISTS audit_log (
+    id BIGSERIAL PRIMARY KEY,
+    at BIGINT NOT NULL,
+    actor BIGINT NOT NULL,
+    action TEXT NOT NULL,
+    target BIGINT NOT NULL,
+    detail TEXT NOT NULL,
+    reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reports (
+    id TEXT PRIMARY KEY,
+    at BIGINT NOT NULL,
+    reporter BIGINT NOT NULL,
+    target BIGINT NOT NULL,
+    reason TEXT NOT NULL,
+    text TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    chat_seq BIGINT NOT NULL,
+    chat_text TEXT NOT NULL,
+    resolved_by BIGINT NOT NULL,
+    resolution TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reports_open ON reports(resolved_by, at);
+CREATE TABLE IF NOT EXISTS reversed_games (
+    table_id TEXT PRIMARY KEY
+);
 )";
 
 // Migration i brings a database to version i + 1.
@@ -260,7 +300,7 @@ const std::vector<const char*>& migrations() {
         SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
         SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
         SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13};
+        SchemaVersion13, SchemaVersion14};
     return List;
 }
 

@@ -66,6 +66,7 @@ class PostgresStorage : public Storage, public TableLeases {
     // ChatStore (chat.cpp).
     void add_chat(const std::string& table, const ChatLine& line) override;
     std::vector<ChatLine> chat_lines(const std::string& table) override;
+    void delete_chat(const std::string& table, int64_t seq) override;  // (moderation.cpp)
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
@@ -92,6 +93,18 @@ class PostgresStorage : public Storage, public TableLeases {
                            int64_t forget_before) override;
     LoginFailureCounts login_failures(const std::string& name_key, const std::string& address,
                                       int64_t since) override;
+    // ModerationStore (moderation.cpp).
+    void set_role(int64_t player, const std::string& role) override;
+    std::vector<StoredRole> roles() override;
+    void save_sanction(const StoredSanction& sanction) override;
+    void delete_sanction(int64_t player, const std::string& kind) override;
+    std::vector<StoredSanction> sanctions() override;
+    void add_audit(const AuditEntry& entry) override;
+    std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
+    void save_report(const StoredReport& report) override;
+    std::vector<StoredReport> open_reports(int limit) override;
+    bool mark_reversed(const std::string& table) override;
+    bool ratings_reversed(const std::string& table) override;
 
     // TableLeases and fenced writes, for several nodes on one database (lease.cpp,
     // docs/MULTINODE.md, table_leases.h). Once `node` is set, every write of a table runs only

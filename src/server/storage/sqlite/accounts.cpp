@@ -22,6 +22,7 @@ extern const char* const SchemaVersion8;   // puzzles (storage/sqlite/puzzles.cp
 extern const char* const SchemaVersion10;  // tournaments (storage/sqlite/tournaments.cpp)
 extern const char* const SchemaVersion12;  // puzzle streaks (storage/sqlite/puzzles.cpp)
 extern const char* const SchemaVersion13;  // imported games (storage/sqlite/imports.cpp)
+extern const char* const SchemaVersion14;  // moderation (storage/sqlite/moderation.cpp)
 
 namespace {
 
@@ -83,7 +84,7 @@ const std::vector<const char*>& migrations() {
         SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
         SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
         SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13};
+        SchemaVersion13, SchemaVersion14};
     return List;
 }
 

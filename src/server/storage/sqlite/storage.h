@@ -47,6 +47,7 @@ class SqliteStorage : public Storage {
     // ChatStore (chat.cpp).
     void add_chat(const std::string& table, const ChatLine& line) override;
     std::vector<ChatLine> chat_lines(const std::string& table) override;
+    void delete_chat(const std::string& table, int64_t seq) override;  // (moderation.cpp)
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
@@ -68,6 +69,18 @@ class SqliteStorage : public Storage {
     // GuestStore (guests.cpp).
     std::vector<int64_t> expire_guests(int64_t idle_before, int limit,
                                        const std::vector<int64_t>& keep) override;
+    // ModerationStore (moderation.cpp).
+    void set_role(int64_t player, const std::string& role) override;
+    std::vector<StoredRole> roles() override;
+    void save_sanction(const StoredSanction& sanction) override;
+    void delete_sanction(int64_t player, const std::string& kind) override;
+    std::vector<StoredSanction> sanctions() override;
+    void add_audit(const AuditEntry& entry) override;
+    std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
+    void save_report(const StoredReport& report) override;
+    std::vector<StoredReport> open_reports(int limit) override;
+    bool mark_reversed(const std::string& table) override;
+    bool ratings_reversed(const std::string& table) override;
 
     // The schema version this build writes; a database is migrated up to it when opened.
     static int schema_version();
