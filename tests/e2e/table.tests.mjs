@@ -271,8 +271,9 @@ export const tests = {
 
     // Issue 27, moderation in the browser: a player reports the other's chat line; a moderator
     // (the role given by `reversi admin role` while the server runs, read again within 5 s)
-    // finds it in the queue, mutes its sender and marks it actioned; the muted player's next
-    // line is refused on screen and reaches no one.
+    // finds it in the queue, mutes its sender, hides the line and marks the report actioned;
+    // the muted player's next line is refused on screen and reaches no one. A profile is
+    // reported too, never one's own.
     async 'game table: a reported chat line, the moderator mutes its sender, whose next line is refused'(ctx) {
         const { page: sam } = await registered(ctx, 'Sam');
         const { page: ruth } = await registered(ctx, 'Ruth');
@@ -293,9 +294,24 @@ export const tests = {
         await ruth.fill('#report-text', 'advertising');
         await ruth.click('#report-send');
         await ruth.waitForFunction(() => document.querySelector('#report-status')?.getAttribute('data-state') === 'sent');
+        // A player is reported from the profile too; one's own profile has no Report button.
+        await ruth.goto(`${ctx.url}/#/player/Sam`);
+        await ruth.click('#profile-report');
+        await ruth.selectOption('#report-reason', 'name');
+        await ruth.click('#report-send');
+        await ruth.waitForFunction(() => document.querySelector('#report-status')?.getAttribute('data-state') === 'sent');
+        await ruth.goto(`${ctx.url}/#/player/Ruth`);
+        await ruth.waitForSelector('#change-password');
+        check(!(await ruth.$('#profile-report')), 'a player may report their own profile');
+        await ruth.goto(sam.url());
+        await chatHas(ruth, 'cheap discs here');
 
-        await mona.waitForFunction(async () => (await (await fetch('/api/mod/me')).json()).role === 'moderator', null,
-            { timeout: 10000, polling: 250 });
+        // The running server reads roles again every 5 s; then the header links the page.
+        const roleOf = () => mona.evaluate(async () => (await (await fetch('/api/mod/me')).json()).role);
+        for (const deadline = Date.now() + 10000; (await roleOf()) !== 'moderator';) {
+            check(Date.now() < deadline, 'the moderator role did not reach the running server within 10 s');
+            await mona.waitForTimeout(250);
+        }
         await mona.reload();
         await mona.click('#nav-mod');
         const row = mona.locator('.mod-report', { hasText: 'cheap discs here' });
@@ -306,9 +322,13 @@ export const tests = {
         await mona.fill('#mod-reason', 'spam in chat');
         await mona.click('#mod-sanction-send');
         await mona.waitForFunction(() => document.querySelector('#mod-sanction-list [data-player="Sam"]')?.getAttribute('data-kind') === 'mute');
+        await row.locator('.mod-report-reason').fill('advertising');
+        await row.locator('.mod-hide').click();
+        await ruth.waitForFunction(() => !document.querySelector('#chat-log')?.textContent.includes('cheap discs here'));
         await row.locator('.mod-report-reason').fill('muted for an hour');
         await row.locator('.mod-actioned').click();
         await mona.waitForFunction(() => !document.querySelector('#mod-queue')?.textContent.includes('cheap discs here'));
+        check(await mona.locator('.mod-report', { hasText: 'Sam' }).count() === 1, 'the profile report is not in the queue');
 
         await say(sam, 'more cheap discs');
         await sam.waitForFunction(() => document.querySelector('#chat-error')?.textContent.includes('muted you'));
