@@ -69,6 +69,8 @@ export async function startServer({ binary, mock = false, web = null }) {
     }
     return {
         url,
+        // The server's SQLite file, for commands the tests run beside it (`reversi admin role`).
+        db: mock ? null : join(dir, 'e2e.db'),
         log: () => log,
         async stop() {
             if (exited === null) {

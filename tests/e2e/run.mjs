@@ -53,6 +53,7 @@ try {
         const browsers = [];
         const ctx = {
             url: server.url,
+            db: server.db,
             binary,
             shots,
             async launch(options) {

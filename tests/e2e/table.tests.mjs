@@ -3,8 +3,10 @@
 // game view: chat between two players and a spectator (counter, mute, the rate limit), a draw
 // offer accepted, a rematch declined then accepted, abort before both have moved, the colour
 // choice against the computer and a name per seat at one screen; in Turkish and Polish where
-// the text matters.
-import { check, createGame, fillSetup, waitPly } from './lib.mjs';
+// the text matters; and moderation through the page (a reported chat line, the moderator's
+// queue and mute, the muted player's refusal).
+import { spawnSync } from 'node:child_process';
+import { check, createGame, fillSetup, registered, waitPly } from './lib.mjs';
 
 const status = (page) => page.evaluate(() => document.querySelector('section.game')?.dataset.status);
 const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
@@ -265,5 +267,71 @@ export const tests = {
         check(second !== first, 'New opponent went back to the same table');
         const sub = await a.textContent('.game .subtitle');
         check(/\b5\+3\b/.test(sub) && (await a.textContent('#game-title')).startsWith('8×8'), `the new table is not 8x8 5+3: ${sub}`);
+    },
+
+    // Issue 27, moderation in the browser: a player reports the other's chat line; a moderator
+    // (the role given by `reversi admin role` while the server runs, read again within 5 s)
+    // finds it in the queue, mutes its sender, hides the line and marks the report actioned;
+    // the muted player's next line is refused on screen and reaches no one. A profile is
+    // reported too, never one's own.
+    async 'game table: a reported chat line, the moderator mutes its sender, whose next line is refused'(ctx) {
+        const { page: sam } = await registered(ctx, 'Sam');
+        const { page: ruth } = await registered(ctx, 'Ruth');
+        const { page: mona } = await registered(ctx, 'Mona');
+        const given = spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, 'Mona', 'moderator'], { encoding: 'utf8' });
+        check(given.status === 0, `reversi admin role failed: ${given.stderr}`);
+        await sam.goto(`${ctx.url}/#/new`);
+        await fillSetup(sam, { board: 8, seats: ['human', 'human'], mySeat: 0 });
+        await createGame(sam);
+        await ruth.goto(sam.url());
+        await ruth.click('#take-1');
+        await waitStatus(ruth, 'playing');
+        await say(sam, 'cheap discs here');
+        await chatHas(ruth, 'cheap discs here');
+        check((await sam.$$('#chat-log .chat-report')).length === 0, 'a player may report their own chat line');
+        await ruth.click('#chat-log li:has-text("cheap discs here") .chat-report');
+        await ruth.selectOption('#report-reason', 'spam');
+        await ruth.fill('#report-text', 'advertising');
+        await ruth.click('#report-send');
+        await ruth.waitForFunction(() => document.querySelector('#report-status')?.getAttribute('data-state') === 'sent');
+        // A player is reported from the profile too; one's own profile has no Report button.
+        await ruth.goto(`${ctx.url}/#/player/Sam`);
+        await ruth.click('#profile-report');
+        await ruth.selectOption('#report-reason', 'name');
+        await ruth.click('#report-send');
+        await ruth.waitForFunction(() => document.querySelector('#report-status')?.getAttribute('data-state') === 'sent');
+        await ruth.goto(`${ctx.url}/#/player/Ruth`);
+        await ruth.waitForSelector('#change-password');
+        check(!(await ruth.$('#profile-report')), 'a player may report their own profile');
+        await ruth.goto(sam.url());
+        await chatHas(ruth, 'cheap discs here');
+
+        // The running server reads roles again every 5 s; then the header links the page.
+        const roleOf = () => mona.evaluate(async () => (await (await fetch('/api/mod/me')).json()).role);
+        for (const deadline = Date.now() + 10000; (await roleOf()) !== 'moderator';) {
+            check(Date.now() < deadline, 'the moderator role did not reach the running server within 10 s');
+            await mona.waitForTimeout(250);
+        }
+        await mona.reload();
+        await mona.click('#nav-mod');
+        const row = mona.locator('.mod-report', { hasText: 'cheap discs here' });
+        await row.waitFor();
+        check((await row.textContent()).includes('Ruth'), 'the queue does not name the reporter');
+        await row.locator('.mod-sanction').click();
+        check((await mona.inputValue('#mod-player')) === 'Sam', 'Sanction did not take the reported player into the form');
+        await mona.fill('#mod-reason', 'spam in chat');
+        await mona.click('#mod-sanction-send');
+        await mona.waitForFunction(() => document.querySelector('#mod-sanction-list [data-player="Sam"]')?.getAttribute('data-kind') === 'mute');
+        await row.locator('.mod-report-reason').fill('advertising');
+        await row.locator('.mod-hide').click();
+        await ruth.waitForFunction(() => !document.querySelector('#chat-log')?.textContent.includes('cheap discs here'));
+        await row.locator('.mod-report-reason').fill('muted for an hour');
+        await row.locator('.mod-actioned').click();
+        await mona.waitForFunction(() => !document.querySelector('#mod-queue')?.textContent.includes('cheap discs here'));
+        check(await mona.locator('.mod-report', { hasText: 'Sam' }).count() === 1, 'the profile report is not in the queue');
+
+        await say(sam, 'more cheap discs');
+        await sam.waitForFunction(() => document.querySelector('#chat-error')?.textContent.includes('muted you'));
+        check(!(await ruth.textContent('#chat-log')).includes('more cheap discs'), 'the muted line reached the other player');
     },
 };

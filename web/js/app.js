@@ -3,7 +3,8 @@
 // language, dark mode and board theme), the notice bar for incoming challenges, the tab title's
 // "your turn" mark, and a hash router that shows one view at a time (#/ landing, #/new setup,
 // #/lobby, #/table/ID, #/replay/ID, #/analysis[/ID], #/rules/VARIANT, #/player/NAME, #/leaderboard/POOL,
-// #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/streak/POOL, #/explorer/POOL, #/login, #/register, #/password). Changing the language rebuilds the header and the view.
+// #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/streak/POOL, #/explorer/POOL, #/login, #/register, #/password,
+// #/mod for moderators, linked in the header only when GET /api/mod/me names a role). Changing the language rebuilds the header and the view.
 // The shell draws from the session store (session.js: who we are, the lobby connection) and
 // the preferences store; each view draws from its own store (views/*/).
 import { t, getLang, setLang, LANGS } from './lib/i18n.js';
@@ -20,10 +21,12 @@ import { tournamentView } from './views/tournament/tournament.js';
 import { authView } from './views/auth/auth.js';
 import { puzzleView } from './views/puzzle/puzzle.js';
 import { explorerView } from './views/explorer/explorer.js';
+import { modView } from './views/mod/mod.js';
 import { session, lobby, loadMe, logOut, loggedIn, myTurn, incomingChallenges, onLobbyMessage } from './lib/session.js';
 import { challengeItem } from './components/challenge-item.js';
 import { applyAppearance, followSystem, setTheme, theme, setBoardTheme, boardTheme, BOARD_THEMES } from './lib/appearance.js';
 import { saveToken } from './lib/preferences.js';
+import { getModRole } from './lib/api.js';
 import { el, select } from './lib/dom.js';
 import { createStore } from './lib/store.js';
 
@@ -38,10 +41,16 @@ const notices = el('div', { id: 'notices', class: 'notices', 'aria-live': 'polit
 header.after(notices);
 
 // The shell's store: the page shown ('' for the landing page) and its view, which the router
-// sets, and whether the header's menu (phones) is open.
-const shell = createStore(/** @type {{page: string, current: View | null, menuOpen: boolean}} */ ({
-    page: '', current: null, menuOpen: false,
+// sets, whether the header's menu (phones) is open, and the visitor's moderation role as the
+// server answered it ('' for none), which links the moderators' page.
+const shell = createStore(/** @type {{page: string, current: View | null, menuOpen: boolean, modRole: string}} */ ({
+    page: '', current: null, menuOpen: false, modRole: '',
 }));
+
+// Asks the server again for the moderation role (after the session changed).
+function loadModRole() {
+    getModRole().then(({ role }) => shell.set({ modRole: role || '' }), () => shell.set({ modRole: '' }));
+}
 
 // "(●) Your turn — Reversi" while one of my running games waits for me; a correspondence
 // game can wait for days, so a new turn also raises a system notification where the player
@@ -118,7 +127,8 @@ function renderHeader() {
         el('a', { href: '#/lobby', id: 'nav-lobby' }, t('nav.lobby')),
         el('a', { href: '#/leaderboard/8x8', id: 'nav-leaderboard' }, t('nav.leaderboard')),
         el('a', { href: '#/tournaments', id: 'nav-tournaments' }, t('nav.tournaments')),
-        el('a', { href: '#/rules/standard', id: 'nav-rules' }, t('nav.rules')));
+        el('a', { href: '#/rules/standard', id: 'nav-rules' }, t('nav.rules')),
+        shell.get().modRole ? el('a', { href: '#/mod', id: 'nav-mod' }, t('nav.mod')) : '');
     const langSelect = select('lang', LANGS, getLang(), (v) => {
         setLang(v);
         renderHeader();
@@ -159,7 +169,7 @@ function markNav() {
     document.querySelectorAll('header nav a').forEach((a) => a.removeAttribute('aria-current'));
     /** @type {Record<string, string>} */
     const ids = { '': 'nav-new', new: 'nav-new', lobby: 'nav-lobby', leaderboard: 'nav-leaderboard', rules: 'nav-rules',
-        tournaments: 'nav-tournaments', tournament: 'nav-tournaments' };
+        tournaments: 'nav-tournaments', tournament: 'nav-tournaments', mod: 'nav-mod' };
     const id = ids[shell.get().page];
     if (id) document.getElementById(id)?.setAttribute('aria-current', 'page');
 }
@@ -176,7 +186,7 @@ function route() {
     });
     const [name, arg] = parts;
     const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password',
-        'puzzle', 'puzzles', 'streak', 'tournaments', 'tournament', 'explorer'];
+        'puzzle', 'puzzles', 'streak', 'tournaments', 'tournament', 'explorer', 'mod'];
     const page = known.includes(name) && (arg || !['table', 'replay', 'player', 'tournament'].includes(name)) ? name : '';
     shell.set({ page, current: null, menuOpen: false });
     /** @type {View} */
@@ -194,6 +204,7 @@ function route() {
     else if (page === 'streak') view = puzzleView(main, { streak: arg || '8x8' });
     else if (page === 'tournaments' || page === 'tournament') view = tournamentView(main, page === 'tournament' ? arg : '');
     else if (page === 'explorer') view = explorerView(main, arg || '8x8');
+    else if (page === 'mod') view = modView(main);
     else if (page === 'login' || page === 'register' || page === 'password') view = authView(main, page);
     else view = landingView(main);
     shell.set({ current: view });
@@ -211,12 +222,14 @@ onLobbyMessage((msg) => {
     }
 });
 shell.subscribe((s, was) => {
+    if (s.modRole !== was.modRole) renderHeader();
     if (s.menuOpen === was.menuOpen) return;
     header.classList.toggle('menu-open', s.menuOpen);
     document.getElementById('menu-toggle')?.setAttribute('aria-expanded', String(s.menuOpen));
 });
 session.subscribe((s, was) => {
     if (s.me !== was.me) {
+        if (s.me?.name !== was.me?.name || s.me?.guest !== was.me?.guest) loadModRole();
         renderHeader();
         return;
     }

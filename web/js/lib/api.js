@@ -161,3 +161,26 @@ export const explorerEval = (pool, moves) =>
 export const importGgf = (ggf) => call('POST', '/api/explorer/imports', { ggf });
 /** @param {string} moves @returns {Promise<{opening: OpeningName | null}>} */
 export const openingName = (moves) => call('GET', `/api/openings?moves=${encodeURIComponent(moves)}`);
+
+// Moderation (docs/SITE.md "Moderation", docs/PROTOCOL.md "Moderation").
+/** @typedef {import('./protocol.js').ModReport} ModReport */
+/** @typedef {import('./protocol.js').ModSanction} ModSanction */
+/** @returns {Promise<{role: string}>} "moderator", "admin" or "" */
+export const getModRole = () => call('GET', '/api/mod/me');
+/**
+ * A player's report of a player (`player`) or of a chat line (`table` + `seq`).
+ * @param {{reason: string, text?: string, player?: string, table?: string, seq?: number}} report
+ * @returns {Promise<{id: string}>}
+ */
+export const sendReport = (report) => call('POST', '/api/reports', report);
+/** @returns {Promise<{reports: ModReport[]}>} */
+export const listReports = () => call('GET', '/api/mod/reports');
+/** @param {string} id @param {'dismissed' | 'actioned'} resolution @param {string} reason */
+export const resolveReport = (id, resolution, reason) =>
+    call('POST', `/api/mod/reports/${encodeURIComponent(id)}/resolve`, { resolution, reason });
+/** @returns {Promise<{sanctions: ModSanction[]}>} */
+export const listSanctions = () => call('GET', '/api/mod/sanctions');
+/** @param {{player: string, kind: string, minutes: number, lift: boolean, reason: string}} sanction */
+export const sanction = (sanction) => call('POST', '/api/mod/sanctions', sanction);
+/** @param {string} table @param {number} seq @param {string} reason */
+export const hideChat = (table, seq, reason) => call('POST', '/api/mod/chat/hide', { table, seq, reason });

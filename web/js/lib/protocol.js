@@ -116,6 +116,27 @@
  * @property {string} text
  * @property {string} [from]
  * @property {number | null} [seat] null for a spectator
+ * @property {number} [seq] the line's number at its table (a report or a moderator names it)
+ */
+
+/**
+ * @typedef {object} ModReport an open report in the moderators' queue (GET /api/mod/reports)
+ * @property {string} id
+ * @property {number} at wall ms
+ * @property {string} reporter
+ * @property {string} player the reported player
+ * @property {string} reason abuse, spam, cheating, name or other
+ * @property {string} text the reporter's words
+ * @property {string} [table] a chat line's table
+ * @property {number} [seq] a chat line's number
+ * @property {string} [chat] the chat line as it stood ("Sender: text")
+ */
+
+/**
+ * @typedef {object} ModSanction a sanction in force (GET /api/mod/sanctions)
+ * @property {string} player
+ * @property {string} kind mute, ban or unlisted
+ * @property {number} until wall ms, 0: no end
  */
 
 /**

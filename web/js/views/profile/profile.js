@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A player's page (#/player/NAME): online or not, ratings per pool (provisional ones marked),
 // games won, drawn and lost, the recent games with their replay links and rating changes, and
-// a challenge (pool, time control, rated or casual) sent over the lobby socket.
+// a challenge (pool, time control, rated or casual) sent over the lobby socket, and a registered
+// visitor's report of the player (components/report-form.js).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
 import { dateText, seatName } from '../../lib/game-text.js';
@@ -10,6 +11,7 @@ import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../li
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
+import { reportButton } from '../../components/report-form.js';
 import { POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
@@ -92,6 +94,8 @@ export function profileView(root, name) {
     const view = el('section', { class: 'profile', 'aria-labelledby': 'profile-title' });
     root.append(view);
     const challengeBox = el('div', { id: 'challenge-box' });
+    // The report form's box, kept across redraws so an open form keeps what was typed.
+    const reportBox = el('div', { class: 'report-box', id: 'profile-report-box' });
     const challengeStatus = el('p', { id: 'challenge-status', class: 'note', role: 'status' });
     store.set({ name, player: null, error: '', puzzles: null, challenge: { state: 'none', id: null, text: '' } });
 
@@ -172,7 +176,9 @@ export function profileView(root, name) {
         view.replaceChildren(
             el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name, ' ', botMark(p.bot)),
                 p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
-                self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : ''),
+                self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : '',
+                !self && loggedIn() ? reportButton(reportBox, { player: p.name }, p.name, { id: 'profile-report' }) : ''),
+            reportBox,
             el('div', { class: 'profile-grid' },
                 el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingTable,
                     puzzleLine(store.get().puzzles)),

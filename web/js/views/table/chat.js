@@ -4,10 +4,13 @@
 // refusals (too fast, too long) shown next to the field, and a mute switch remembered per
 // browser that hides what others write. The log, the refusal and the mute live in the table
 // view's store (store.js, chatReceive below); the panel draws them. Text is always inserted as
-// text, never as markup.
+// text, never as markup. A registered player may report another's line (components/report-form.js);
+// a moderator's mute comes back as the refusal `muted`, shown by the field like any other.
 import { t, colourName } from '../../lib/i18n.js';
 import { el, errorText } from '../../lib/dom.js';
 import { saveChatMuted } from '../../lib/preferences.js';
+import { session, loggedIn } from '../../lib/session.js';
+import { reportButton } from '../../components/report-form.js';
 
 /** @typedef {import('./store.js').TableViewState} TableViewState */
 /** @typedef {import('../../lib/protocol.js').ChatMessage} ChatMessage */
@@ -48,6 +51,7 @@ export class ChatPanel {
             'aria-label': t('chat.placeholder'), placeholder: t('chat.placeholder') });
         this.counter_ = el('span', { class: 'chat-count', id: 'chat-count', 'aria-live': 'off' });
         this.error_ = el('p', { class: 'chat-error', id: 'chat-error', role: 'alert' });
+        this.report_ = el('div', { class: 'chat-report-box', id: 'chat-report-box' });
         this.mute_ = el('button', { type: 'button', id: 'chat-mute', 'aria-pressed': 'false' });
         const sendButton = el('button', { type: 'submit', id: 'chat-send' }, t('chat.send'));
         const form = el('form', { class: 'chat-form' }, this.input_, sendButton, this.counter_);
@@ -59,7 +63,7 @@ export class ChatPanel {
         this.mute_.addEventListener('click', () => saveChatMuted(!store.get().chatMuted));
         this.root = el('section', { class: 'chat', id: 'chat', 'aria-labelledby': 'chat-title' },
             el('div', { class: 'chat-head' }, el('h2', { id: 'chat-title' }, t('chat.title')), this.mute_),
-            this.log_, form, this.error_);
+            this.log_, form, this.error_, this.report_);
         this.count_();
         this.draw(store.get(), false);
     }
@@ -98,7 +102,7 @@ export class ChatPanel {
      * @param {TableViewState} state
      * @param {boolean} scroll the log changed: show its end
      */
-    draw({ chat, chatMuted, chatError }, scroll) {
+    draw({ chat, chatMuted, chatError, table }, scroll) {
         this.error_.textContent = chatError;
         this.mute_.textContent = chatMuted ? t('chat.unmute') : t('chat.mute');
         this.mute_.setAttribute('aria-pressed', String(chatMuted));
@@ -107,11 +111,21 @@ export class ChatPanel {
             this.log_.replaceChildren(el('li', { class: 'chat-note' }, t('chat.muted')));
             return;
         }
+        // Only a registered player may report, and never a line of their own.
+        const me = session.get().me;
+        const canReport = loggedIn(session.get());
+        const mine = (/** @type {ChatMessage} */ m) => (m.seat !== null && m.seat !== undefined && (table?.you || []).includes(m.seat))
+            || (Boolean(m.from) && String(m.from).toLowerCase() === String(me?.name ?? '').toLowerCase());
         this.log_.replaceChildren(...chat.map((m) => {
             const who = m.seat === null || m.seat === undefined
                 ? `${m.from || '?'} ${t('chat.spectator')}` : `${m.from || colourName(m.seat)}`;
+            const report = canReport && table && typeof m.seq === 'number' && !mine(m)
+                ? reportButton(this.report_, { table: table.id, seq: m.seq }, `${m.from || who}: ${m.text ?? ''}`,
+                    { class: 'link report-button chat-report', 'data-seq': String(m.seq) })
+                : '';
             return el('li', { class: m.seat === null || m.seat === undefined ? 'spectator' : `seat-${m.seat}` },
-                el('span', { class: 'chat-from' }, `${who}:`), ' ', el('span', { class: 'chat-text' }, String(m.text ?? '')));
+                el('span', { class: 'chat-from' }, `${who}:`), ' ', el('span', { class: 'chat-text' }, String(m.text ?? '')),
+                report ? ' ' : '', report);
         }));
         if (scroll) this.log_.scrollTop = this.log_.scrollHeight;
     }

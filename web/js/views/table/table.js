@@ -394,7 +394,9 @@ export function tableView(root, id) {
             }
             if (s.connection !== was.connection) renderBanners();
             if (s.quick !== was.quick && s.table) renderNewOpponent(newOpponent, s.table, s.quick);
-            if (s.chat !== was.chat || s.chatMuted !== was.chatMuted || s.chatError !== was.chatError) chat.draw(s, s.chat !== was.chat);
+            // The first state names the table and my seats, which the report buttons need.
+            if (s.chat !== was.chat || s.chatMuted !== was.chatMuted || s.chatError !== was.chatError
+                || (s.table === null) !== (was.table === null)) chat.draw(s, s.chat !== was.chat);
         }),
         mirror(session, store, (s) => ({ quick: s.quick })),
         mirror(preferences, store, (p) => ({ flipChoice: p.flipped[id] ?? null, showLegal: p.showLegal, chatMuted: p.chatMuted })),
