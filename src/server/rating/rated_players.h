@@ -31,16 +31,16 @@ struct RatedSeat {
 // who accepts hears why) and the hub asks it again where the table is made (the last word).
 class RatedMeetingRule {
   public:
+    RatedMeetingRule() = default;  // addresses only, no exception
     // `devices` (may be null: addresses only) must outlive the rule.
-    explicit RatedMeetingRule(bool same_address_allowed = false,
-                              const DeviceSightings* devices = nullptr)
+    explicit RatedMeetingRule(bool same_address_allowed, const DeviceSightings* devices = nullptr)
         : same_address_allowed_(same_address_allowed), devices_(devices) {}
     // Why these players may not meet in one rated game; empty when they may.
     std::string problem(const std::vector<RatedSeat>& seats) const;
 
   private:
-    bool same_address_allowed_;
-    const DeviceSightings* devices_;
+    bool same_address_allowed_ = false;
+    const DeviceSightings* devices_ = nullptr;
 };
 
 // The refusal's text where a player who may not play rated asks for a rated game.
