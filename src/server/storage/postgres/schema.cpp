@@ -252,6 +252,7 @@ CREATE TABLE IF NOT EXISTS imported_games (
     at BIGINT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS imported_games_player ON imported_games(player);
+)";
 
 // Version 14: moderation (docs/SITE.md "Moderation"): roles, sanctions with their end, the
 // audit log of moderators' actions and players' reports.
