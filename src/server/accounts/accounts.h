@@ -213,6 +213,13 @@ class Accounts : public RatingCache {
     void apply_lookup(const std::string& token_hash, const Found& found);
     // The parts of the HTTP API that run after a look-up (accounts/http.cpp).
     void registered(const StoredPlayer& row);
+    // True when `name` (checked, NFC) or a name that looks like it belongs to a player.
+    bool name_taken(const std::string& name) const;
+    // The cache's names of `row`, which is (or was) player row.id: dropped and set.
+    void forget_names(const StoredPlayer& row);
+    void index_names(const StoredPlayer& row);
+    // Migration 15's rows without a skeleton: each gets its own unless a lower id has it.
+    void fill_skeletons(Storage& storage);
     void register_shared(const StoredPlayer& row, bool fresh, Respond respond);
     struct LoginTry {
         std::string cookie_header, name, password, client;
@@ -233,6 +240,7 @@ class Accounts : public RatingCache {
     AccountsOptions options_;
     std::unordered_map<int64_t, Player> players_;
     std::unordered_map<std::string, int64_t> by_key_;    // name_key -> id
+    std::unordered_map<std::string, int64_t> by_skeleton_;  // name_skeleton -> id
     std::unordered_map<std::string, Session> sessions_;  // token hash -> session
     std::map<std::pair<int64_t, std::string>, StoredRating> ratings_;
     std::unordered_map<int64_t, int> online_;

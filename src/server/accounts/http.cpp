@@ -122,7 +122,7 @@ void Accounts::register_player(const Identity& who, const std::string& body,
         // Each registration costs a hash: it counts against the address like a login. So does
         // a name_taken answer, or asking name after name would list the players.
         spend_attempt(client, {});
-        if (by_key_.count(name_key(name)))
+        if (name_taken(name))
             throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
         auto hash = std::make_shared<std::string>();
         off_thread(
@@ -131,7 +131,7 @@ void Accounts::register_player(const Identity& who, const std::string& body,
                 answer_errors(respond, "accounts", [&] {
                     if (hash->empty())
                         throw ApiError(ErrorCode::Internal, "the password could not be hashed");
-                    if (by_key_.count(name_key(name)))
+                    if (name_taken(name))
                         throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
                     // A guest keeps its id, so the games of this browser stay its own; with
                     // no session (or one that ended meanwhile) it is a new player.
@@ -149,6 +149,7 @@ void Accounts::register_player(const Identity& who, const std::string& body,
                     }
                     row.name = name;
                     row.name_key = name_key(name);
+                    row.name_skeleton = name_skeleton(name);
                     row.password_hash = *hash;
                     if (options_.shared_store) return register_shared(row, fresh, respond);
                     // Every registration gets a new session: a guest's old token, which an
@@ -164,10 +165,9 @@ void Accounts::register_player(const Identity& who, const std::string& body,
 }
 
 void Accounts::registered(const StoredPlayer& row) {
-    if (const auto it = players_.find(row.id); it != players_.end())
-        by_key_.erase(it->second.row.name_key);
+    if (const auto it = players_.find(row.id); it != players_.end()) forget_names(it->second.row);
     players_[row.id] = Player{row};
-    by_key_[row.name_key] = row.id;
+    index_names(row);
 }
 
 void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond respond) {
@@ -196,7 +196,10 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
             // Refused: taken on another node meanwhile, or the store failed.
             auto holder = std::make_shared<std::optional<StoredPlayer>>();
             storage_.read(
-                [holder, key = row.name_key](Storage& s) { *holder = s.load_player_named(key); },
+                [holder, key = row.name_key, skeleton = row.name_skeleton](Storage& s) {
+                    *holder = s.load_player_named(key);
+                    if (!*holder) *holder = s.load_player_with_skeleton(skeleton);
+                },
                 [this, life, holder, row, respond] {
                     if (life.expired()) return;
                     if (*holder && (*holder)->id != row.id) {

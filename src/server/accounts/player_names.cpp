@@ -190,4 +190,20 @@ std::string name_key(std::string_view raw) {
     return out;
 }
 
+std::string name_skeleton(std::string_view raw) {
+    if (!utf8_valid(raw)) return {};
+    const std::string key = name_key(raw);
+    const USpoofChecker* checker = spoof_checker();
+    if (!checker) return {};
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t length = uspoof_getSkeletonUTF8(
+        checker, 0, key.data(), static_cast<int32_t>(key.size()), nullptr, 0, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return {};
+    std::string out(static_cast<std::size_t>(length), '\0');
+    status = U_ZERO_ERROR;
+    uspoof_getSkeletonUTF8(checker, 0, key.data(), static_cast<int32_t>(key.size()), out.data(),
+                           length, &status);
+    return U_SUCCESS(status) ? out : std::string();
+}
+
 }  // namespace reversi::server
