@@ -112,6 +112,9 @@ class Accounts : public RatingCache {
     void logout(std::string_view cookie_header, Respond respond);
     void change_password(std::string_view cookie_header, const std::string& body,
                          const std::string& client, Respond respond);
+    // POST /api/account/delete {"password"}: the caller's account ends, its games stay.
+    void delete_account(std::string_view cookie_header, const std::string& body,
+                        const std::string& client, Respond respond);
     void profile(const std::string& name, Respond respond);
     void leaderboard(const std::string& pool, int limit, Respond respond) const;
     // The bot API's accounts (accounts/bots.cpp; docs/PROTOCOL.md "Bot API"): a registered
@@ -122,6 +125,8 @@ class Accounts : public RatingCache {
 
     // Who is banned or unlisted (null: nobody; set before serving).
     void set_gate(const AccessGate* gate) { gate_ = gate; }
+    // Told the id of each player who deleted their account (their sockets close).
+    void on_deleted(std::function<void(int64_t)> listener) { on_deleted_ = std::move(listener); }
     // Ends every session of `player`, in the cache and the store (a ban).
     void close_sessions(int64_t player) { end_sessions_of(player); }
 
@@ -232,6 +237,8 @@ class Accounts : public RatingCache {
         std::string keep, old_password, new_password, client;
     };
     void change_password_of(const PasswordChange& change, Respond respond);
+    void delete_account_of(int64_t id, const std::string& password, const std::string& client,
+                           Respond respond);
     // Writes a session's last_seen (never re-creating one another node deleted).
     void save_seen(const StoredSession& row);
 
@@ -256,6 +263,7 @@ class Accounts : public RatingCache {
     LoginThrottle logins_;
     RateLimiter guests_by_address_;
     const AccessGate* gate_ = nullptr;
+    std::function<void(int64_t)> on_deleted_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
     // the same time as a wrong password. Made once at start; read on the hashing threads.
     std::shared_future<std::string> decoy_;

@@ -21,6 +21,7 @@ namespace {
 constexpr int MinChars = 3;
 constexpr int MaxChars = 20;
 constexpr std::string_view GuestPrefix = "Guest-";
+constexpr std::string_view DeletedPrefix = "deleted-";
 
 // Decodes the code point at `i` of valid UTF-8 and advances `i`.
 char32_t next_code_point(std::string_view s, std::size_t& i) {
@@ -153,6 +154,15 @@ bool is_guest_name(std::string_view name) {
            name_key(name.substr(0, GuestPrefix.size())) == "guest-";
 }
 
+std::string deleted_name(int64_t id) {
+    return std::string(DeletedPrefix) + std::to_string(id);
+}
+
+bool is_deleted_name(std::string_view name) {
+    return name.size() >= DeletedPrefix.size() &&
+           name_key(name.substr(0, DeletedPrefix.size())) == DeletedPrefix;
+}
+
 std::string player_name_problem(std::string_view raw) {
     if (!utf8_valid(raw)) return "a name must be UTF-8 text";
     const std::string normal = normalized_name(raw);
@@ -168,6 +178,8 @@ std::string player_name_problem(std::string_view raw) {
         return "a name has " + std::to_string(MinChars) + " to " + std::to_string(MaxChars) +
                " characters; this one has " + std::to_string(chars);
     if (is_guest_name(name)) return "names starting with \"Guest-\" are kept for guests";
+    if (is_deleted_name(name))
+        return "names starting with \"deleted-\" are kept for deleted accounts";
     if (has_compatibility_forms(name))
         return "a name may not use full-width, circled or other compatibility forms of letters";
     UErrorCode status = U_ZERO_ERROR;

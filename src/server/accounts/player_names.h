@@ -6,6 +6,7 @@
 // letters), Greek and Cyrillic capitals; other scripts have no case.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,9 @@ std::string name_key(std::string_view name);
 // The key under which names are unique by their look (issue 27): ICU's confusable skeleton
 // of name_key(name), so Cyrillic "Асе" and Latin "Ace" share one; empty when ICU fails.
 std::string name_skeleton(std::string_view name);
+// The name a deleted account's games show ("deleted-<id>"); registration refuses the prefix.
+std::string deleted_name(int64_t id);
+bool is_deleted_name(std::string_view name);
 // True for names of the generated form ("Guest-" then digits), which registration refuses.
 bool is_guest_name(std::string_view name);
 

@@ -37,6 +37,16 @@ TEST(PlayerNames, LookAlikeNamesShareASkeleton) {
     EXPECT_EQ(name_skeleton("\xff\xfe"), "");
 }
 
+// Issue 27: a deleted account's games show "deleted-<id>", a name registration refuses.
+TEST(PlayerNames, DeletedAccountNamesAreKept) {
+    EXPECT_EQ(deleted_name(42), "deleted-42");
+    EXPECT_TRUE(is_deleted_name("deleted-42"));
+    EXPECT_TRUE(is_deleted_name("DELETED-x"));
+    EXPECT_FALSE(is_deleted_name("deleted"));
+    EXPECT_NE(player_name_problem("deleted-42"), "");
+    EXPECT_EQ(player_name_problem("deleted42"), "");
+}
+
 // Issue 26, defect 11: "Zoë" typed as e + combining diaeresis was refused; names are
 // normalised to NFC before they are checked and keyed. A name over the limit is refused
 // with the limit (and its length) in characters.
