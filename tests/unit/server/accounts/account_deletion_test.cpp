@@ -52,8 +52,8 @@ TEST(AccountDeletion, GamesStayUnderAnAnonymousNameAndEverythingElseGoes) {
     const auto none = newcomer.request(http::verb::get, "/api/account/games.ggf");
     EXPECT_EQ(none.status, 200);
     EXPECT_TRUE(core::split_ggf_file(none.body, 100).games.empty());
-    CookieSocket lobby_socket(server.port, "/ws?table=" + table, ada.cookie());
-    lobby_socket.read_until(is_state);
+    CookieSocket table_socket(server.port, "/ws?table=" + table, ada.cookie());
+    table_socket.read_until(is_state);
 
     // Not without the right password, and never for a guest.
     const auto wrong = ada.post("/api/account/delete", {{"password", "not it at all"}});
@@ -67,8 +67,8 @@ TEST(AccountDeletion, GamesStayUnderAnAnonymousNameAndEverythingElseGoes) {
     const std::string old_cookie = ada.cookie();
     const auto deleted = ada.post("/api/account/delete", {{"password", "ada password"}});
     ASSERT_EQ(deleted.status, 200) << deleted.body;
-    // The open socket closes.
-    EXPECT_THROW(lobby_socket.read_until([](const json&) { return false; }, 5), std::runtime_error);
+    // The open socket closes (a lobby socket the same way: Lobby::disconnect_player).
+    EXPECT_THROW(table_socket.read_until([](const json&) { return false; }, 5), std::runtime_error);
     // The old session is gone; the name is free, the anonymous one is not.
     Browser stale(server.port, "127.0.0.1", "127.0.0.4");
     stale.set_cookie(old_cookie);
