@@ -209,6 +209,11 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     lobby.lobby().set_metrics(&metrics);
     // A banned player's lobby sockets close too (their table sockets: the hub's).
     moderation.on_banned([&lobby](int64_t player) { lobby.lobby().disconnect_player(player); });
+    // A deleted account's sockets close, its tables' and the lobby's.
+    accounts.on_deleted([&lobby, &hub](int64_t player) {
+        hub.disconnect_player(player);
+        lobby.lobby().disconnect_player(player);
+    });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. One node runs them:
     // with several nodes each would pair the same players (left for later; docs/SITE.md).

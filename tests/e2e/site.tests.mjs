@@ -77,6 +77,23 @@ export const tests = {
         await page.fill('#auth-password', `${Password}!`);
         await page.click('#auth-submit');
         await page.waitForFunction((n) => document.querySelector('#user-name')?.textContent.includes(n), name);
+        // Issue 27: the own profile links to one's games as GGF; the settings page deletes the
+        // account after the password and a confirmation, and the name is gone.
+        await page.goto(`${ctx.url}/#/player/${encodeURIComponent(name)}`);
+        await page.waitForSelector('#download-ggf[href="/api/account/games.ggf"]');
+        await page.goto(`${ctx.url}/#/password`);
+        await page.waitForSelector('#delete-form');
+        page.once('dialog', (d) => d.accept());
+        await page.fill('#auth-delete-password', 'not the password');
+        await page.click('#auth-delete');
+        await page.waitForFunction(() => (document.querySelector('#auth-delete-status')?.textContent || '') !== '');
+        check(await page.isVisible('#user-name'), 'a wrong password deleted the account');
+        page.once('dialog', (d) => d.accept());
+        await page.fill('#auth-delete-password', `${Password}!`);
+        await page.click('#auth-delete');
+        await page.waitForSelector('#nav-login');
+        const status = await page.evaluate(async (n) => (await fetch(`/api/players/${encodeURIComponent(n)}`)).status, name);
+        check(status === 404, `the deleted player's profile answers ${status}`);
     },
 
     async 'site: a seek accepted in another browser, a rated 6x6 game to the end, both ratings change'(ctx) {

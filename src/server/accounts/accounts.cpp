@@ -113,10 +113,11 @@ void Accounts::restore(Storage& storage) {
     const int64_t now = wall_now();
     for (StoredPlayer& p : storage.players()) {
         next_id_ = std::max(next_id_, p.id + 1);
-        by_key_[p.name_key] = p.id;
+        index_names(p);
         const int64_t id = p.id;
         players_[id] = Player{std::move(p)};
     }
+    fill_skeletons(storage);
     for (StoredSession& s : storage.sessions()) {
         if (!players_.count(s.player) || now - s.last_seen > SessionLifeMs) continue;
         const std::string key = s.token_hash;
@@ -285,6 +286,43 @@ Accounts::Ensured Accounts::ensure(const Identity& current, const std::string& c
     const Identity who = identity_of(p);
     players_[p.row.id] = std::move(p);
     return {who, session_cookie(open_session(who.player))};
+}
+
+bool Accounts::name_taken(const std::string& name) const {
+    return by_key_.count(name_key(name)) || by_skeleton_.count(name_skeleton(name));
+}
+
+void Accounts::forget_names(const StoredPlayer& row) {
+    if (const auto k = by_key_.find(row.name_key); k != by_key_.end() && k->second == row.id)
+        by_key_.erase(k);
+    if (const auto s = by_skeleton_.find(row.name_skeleton);
+        s != by_skeleton_.end() && s->second == row.id)
+        by_skeleton_.erase(s);
+}
+
+void Accounts::index_names(const StoredPlayer& row) {
+    by_key_[row.name_key] = row.id;
+    if (!row.name_skeleton.empty()) by_skeleton_[row.name_skeleton] = row.id;
+}
+
+void Accounts::fill_skeletons(Storage& storage) {
+    std::vector<int64_t> ids;
+    for (const auto& [id, p] : players_)
+        if (!p.guest() && p.row.name_skeleton.empty()) ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    for (const int64_t id : ids) {
+        StoredPlayer& row = players_.at(id).row;
+        const std::string skeleton = name_skeleton(row.name);
+        if (skeleton.empty() || by_skeleton_.count(skeleton)) continue;  // the earlier keeps it
+        row.name_skeleton = skeleton;
+        try {
+            storage.save_player(row);  // another node may have filled it meanwhile
+        } catch (const std::exception&) {
+            row.name_skeleton.clear();
+            continue;
+        }
+        by_skeleton_[skeleton] = id;
+    }
 }
 
 std::optional<Identity> Accounts::find(std::string_view name) const {

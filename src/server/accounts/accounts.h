@@ -112,6 +112,9 @@ class Accounts : public RatingCache {
     void logout(std::string_view cookie_header, Respond respond);
     void change_password(std::string_view cookie_header, const std::string& body,
                          const std::string& client, Respond respond);
+    // POST /api/account/delete {"password"}: the caller's account ends, its games stay.
+    void delete_account(std::string_view cookie_header, const std::string& body,
+                        const std::string& client, Respond respond);
     void profile(const std::string& name, Respond respond);
     void leaderboard(const std::string& pool, int limit, Respond respond) const;
     // The bot API's accounts (accounts/bots.cpp; docs/PROTOCOL.md "Bot API"): a registered
@@ -122,6 +125,8 @@ class Accounts : public RatingCache {
 
     // Who is banned or unlisted (null: nobody; set before serving).
     void set_gate(const AccessGate* gate) { gate_ = gate; }
+    // Told the id of each player who deleted their account (their sockets close).
+    void on_deleted(std::function<void(int64_t)> listener) { on_deleted_ = std::move(listener); }
     // Ends every session of `player`, in the cache and the store (a ban).
     void close_sessions(int64_t player) { end_sessions_of(player); }
 
@@ -213,6 +218,13 @@ class Accounts : public RatingCache {
     void apply_lookup(const std::string& token_hash, const Found& found);
     // The parts of the HTTP API that run after a look-up (accounts/http.cpp).
     void registered(const StoredPlayer& row);
+    // True when `name` (checked, NFC) or a name that looks like it belongs to a player.
+    bool name_taken(const std::string& name) const;
+    // The cache's names of `row`, which is (or was) player row.id: dropped and set.
+    void forget_names(const StoredPlayer& row);
+    void index_names(const StoredPlayer& row);
+    // Migration 15's rows without a skeleton: each gets its own unless a lower id has it.
+    void fill_skeletons(Storage& storage);
     void register_shared(const StoredPlayer& row, bool fresh, Respond respond);
     struct LoginTry {
         std::string cookie_header, name, password, client;
@@ -225,6 +237,8 @@ class Accounts : public RatingCache {
         std::string keep, old_password, new_password, client;
     };
     void change_password_of(const PasswordChange& change, Respond respond);
+    void delete_account_of(int64_t id, const std::string& password, const std::string& client,
+                           Respond respond);
     // Writes a session's last_seen (never re-creating one another node deleted).
     void save_seen(const StoredSession& row);
 
@@ -233,6 +247,7 @@ class Accounts : public RatingCache {
     AccountsOptions options_;
     std::unordered_map<int64_t, Player> players_;
     std::unordered_map<std::string, int64_t> by_key_;    // name_key -> id
+    std::unordered_map<std::string, int64_t> by_skeleton_;  // name_skeleton -> id
     std::unordered_map<std::string, Session> sessions_;  // token hash -> session
     std::map<std::pair<int64_t, std::string>, StoredRating> ratings_;
     std::unordered_map<int64_t, int> online_;
@@ -248,6 +263,7 @@ class Accounts : public RatingCache {
     LoginThrottle logins_;
     RateLimiter guests_by_address_;
     const AccessGate* gate_ = nullptr;
+    std::function<void(int64_t)> on_deleted_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
     // the same time as a wrong password. Made once at start; read on the hashing threads.
     std::shared_future<std::string> decoy_;

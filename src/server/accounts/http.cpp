@@ -22,6 +22,10 @@ constexpr int MaxPasswordChars = 200;
 constexpr std::size_t MaxLoginNameBytes = 200;
 constexpr int ProfileGames = 20;
 
+// Not a libsodium hash string: no password verifies against a deleted account's, and it is no
+// guest's (empty).
+constexpr const char* DeletedPasswordHash = "!deleted";
+
 json object_body(const std::string& body) {
     json req = parse_json(body);
     if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
@@ -122,7 +126,7 @@ void Accounts::register_player(const Identity& who, const std::string& body,
         // Each registration costs a hash: it counts against the address like a login. So does
         // a name_taken answer, or asking name after name would list the players.
         spend_attempt(client, {});
-        if (by_key_.count(name_key(name)))
+        if (name_taken(name))
             throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
         auto hash = std::make_shared<std::string>();
         off_thread(
@@ -131,7 +135,7 @@ void Accounts::register_player(const Identity& who, const std::string& body,
                 answer_errors(respond, "accounts", [&] {
                     if (hash->empty())
                         throw ApiError(ErrorCode::Internal, "the password could not be hashed");
-                    if (by_key_.count(name_key(name)))
+                    if (name_taken(name))
                         throw ApiError(ErrorCode::NameTaken, "the name " + name + " is taken");
                     // A guest keeps its id, so the games of this browser stay its own; with
                     // no session (or one that ended meanwhile) it is a new player.
@@ -149,6 +153,7 @@ void Accounts::register_player(const Identity& who, const std::string& body,
                     }
                     row.name = name;
                     row.name_key = name_key(name);
+                    row.name_skeleton = name_skeleton(name);
                     row.password_hash = *hash;
                     if (options_.shared_store) return register_shared(row, fresh, respond);
                     // Every registration gets a new session: a guest's old token, which an
@@ -164,10 +169,9 @@ void Accounts::register_player(const Identity& who, const std::string& body,
 }
 
 void Accounts::registered(const StoredPlayer& row) {
-    if (const auto it = players_.find(row.id); it != players_.end())
-        by_key_.erase(it->second.row.name_key);
+    if (const auto it = players_.find(row.id); it != players_.end()) forget_names(it->second.row);
     players_[row.id] = Player{row};
-    by_key_[row.name_key] = row.id;
+    index_names(row);
 }
 
 void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond respond) {
@@ -196,7 +200,10 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
             // Refused: taken on another node meanwhile, or the store failed.
             auto holder = std::make_shared<std::optional<StoredPlayer>>();
             storage_.read(
-                [holder, key = row.name_key](Storage& s) { *holder = s.load_player_named(key); },
+                [holder, key = row.name_key, skeleton = row.name_skeleton](Storage& s) {
+                    *holder = s.load_player_named(key);
+                    if (!*holder) *holder = s.load_player_with_skeleton(skeleton);
+                },
                 [this, life, holder, row, respond] {
                     if (life.expired()) return;
                     if (*holder && (*holder)->id != row.id) {
@@ -439,7 +446,8 @@ void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) 
             [rows, pool, respond, gate = gate_] {
                 json players = json::array();
                 for (const RankedRating& r : *rows) {
-                    if (gate && gate->unlisted(r.rating.player)) continue;
+                    if (is_deleted_name(r.name) || (gate && gate->unlisted(r.rating.player)))
+                        continue;
                     json row = rating_json(r.rating);
                     row.erase("volatility");
                     row["name"] = r.name;
@@ -451,6 +459,7 @@ void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) 
     std::vector<const StoredRating*> rows;
     for (const auto& [key, r] : ratings_)
         if (key.second == pool && r.games > 0 && players_.count(r.player) &&
+            !is_deleted_name(players_.at(r.player).row.name) &&
             !(gate_ && gate_->unlisted(r.player)))
             rows.push_back(&r);
     // Established players first, each group by rating.
@@ -470,6 +479,68 @@ void Accounts::leaderboard(const std::string& pool, int limit, Respond respond) 
         players.push_back(row);
     }
     respond(json_reply(200, {{"pool", pool}, {"players", players}}));
+}
+
+// A player deletes their account (issue 27, docs/SITE.md "Identity"): the password says it is
+// them; the games stay under an anonymous name (deleted-<id>, which registration refuses); the
+// password and every session go, the player's sockets close and the ratings leave the
+// leaderboards. The row stays, so the games keep a player to point at.
+void Accounts::delete_account(std::string_view cookie_header, const std::string& body,
+                              const std::string& client, Respond respond) {
+    answer_errors(respond, "accounts", [&] {
+        const json req = object_body(body);
+        const std::string password = required(req, "password");
+        Session* s = session_of(cookie_header);
+        const auto it = s ? players_.find(s->row.player) : players_.end();
+        if (it != players_.end() && it->second.guest())
+            throw ApiError(ErrorCode::Guest, "a guest has no account to delete");
+        if (it == players_.end())
+            return respond(json_reply(
+                403, error_json(ApiError(ErrorCode::NotAllowed, "log in to delete your account"))));
+        // A wrong password counts as a wrong login of the name.
+        spend_attempt(client, it->second.row.name_key);
+        const int64_t id = it->first;
+        with_player_named(it->second.row.name, [this, id, password, client, respond] {
+            answer_errors(respond, "accounts",
+                          [&] { delete_account_of(id, password, client, respond); });
+        });
+    });
+}
+
+void Accounts::delete_account_of(int64_t id, const std::string& password, const std::string& client,
+                                 Respond respond) {
+    const auto it = players_.find(id);
+    if (it == players_.end() || it->second.guest())
+        throw ApiError(ErrorCode::BadLogin, "wrong password");
+    const std::string hash = it->second.row.password_hash;
+    auto right = std::make_shared<bool>(false);
+    off_thread(
+        HashClass::Login,
+        [this, right, hash, password] { *right = verify_password(hash, password); },
+        [this, right, id, hash, client, respond] {
+            answer_errors(respond, "accounts", [&] {
+                const auto it = players_.find(id);
+                if (!*right || it == players_.end() || it->second.row.password_hash != hash) {
+                    if (it != players_.end()) login_failed(client, it->second.row.name_key, [] {});
+                    throw ApiError(ErrorCode::BadLogin, "wrong password");
+                }
+                StoredPlayer row = it->second.row;
+                forget_names(row);
+                row.name = deleted_name(id);
+                row.name_key = name_key(row.name);
+                row.name_skeleton.clear();
+                row.password_hash = DeletedPasswordHash;
+                it->second.row = row;
+                index_names(row);
+                end_sessions_of(id, false);
+                write([row](Storage& s) {
+                    s.save_player(row);
+                    s.delete_sessions_of(row.id, {});
+                });
+                if (on_deleted_) on_deleted_(id);
+                respond(json_reply(200, {{"ok", true}}, cleared_session_cookie()));
+            });
+        });
 }
 
 }  // namespace reversi::server

@@ -63,10 +63,8 @@ void Accounts::remember(const StoredPlayer& player, const std::vector<StoredRati
     // The name may have changed (a guest registered elsewhere), and another player may have
     // taken over a name this cache still gives to someone else.
     if (const auto it = players_.find(player.id); it != players_.end())
-        if (const auto k = by_key_.find(it->second.row.name_key);
-            k != by_key_.end() && k->second == player.id)
-            by_key_.erase(k);
-    by_key_[player.name_key] = player.id;
+        forget_names(it->second.row);
+    index_names(player);
     players_[player.id] = Player{player};
     for (auto it = ratings_.lower_bound({player.id, std::string()});
          it != ratings_.end() && it->first.first == player.id;)

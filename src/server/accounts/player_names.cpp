@@ -21,6 +21,7 @@ namespace {
 constexpr int MinChars = 3;
 constexpr int MaxChars = 20;
 constexpr std::string_view GuestPrefix = "Guest-";
+constexpr std::string_view DeletedPrefix = "deleted-";
 
 // Decodes the code point at `i` of valid UTF-8 and advances `i`.
 char32_t next_code_point(std::string_view s, std::size_t& i) {
@@ -153,6 +154,15 @@ bool is_guest_name(std::string_view name) {
            name_key(name.substr(0, GuestPrefix.size())) == "guest-";
 }
 
+std::string deleted_name(int64_t id) {
+    return std::string(DeletedPrefix) + std::to_string(id);
+}
+
+bool is_deleted_name(std::string_view name) {
+    return name.size() >= DeletedPrefix.size() &&
+           name_key(name.substr(0, DeletedPrefix.size())) == DeletedPrefix;
+}
+
 std::string player_name_problem(std::string_view raw) {
     if (!utf8_valid(raw)) return "a name must be UTF-8 text";
     const std::string normal = normalized_name(raw);
@@ -168,6 +178,8 @@ std::string player_name_problem(std::string_view raw) {
         return "a name has " + std::to_string(MinChars) + " to " + std::to_string(MaxChars) +
                " characters; this one has " + std::to_string(chars);
     if (is_guest_name(name)) return "names starting with \"Guest-\" are kept for guests";
+    if (is_deleted_name(name))
+        return "names starting with \"deleted-\" are kept for deleted accounts";
     if (has_compatibility_forms(name))
         return "a name may not use full-width, circled or other compatibility forms of letters";
     UErrorCode status = U_ZERO_ERROR;
@@ -188,6 +200,22 @@ std::string name_key(std::string_view raw) {
     out.reserve(name.size());
     for (std::size_t i = 0; i < name.size();) append_utf8(out, fold(next_code_point(name, i)));
     return out;
+}
+
+std::string name_skeleton(std::string_view raw) {
+    if (!utf8_valid(raw)) return {};
+    const std::string key = name_key(raw);
+    const USpoofChecker* checker = spoof_checker();
+    if (!checker) return {};
+    UErrorCode status = U_ZERO_ERROR;
+    const int32_t length = uspoof_getSkeletonUTF8(
+        checker, 0, key.data(), static_cast<int32_t>(key.size()), nullptr, 0, &status);
+    if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return {};
+    std::string out(static_cast<std::size_t>(length), '\0');
+    status = U_ZERO_ERROR;
+    uspoof_getSkeletonUTF8(checker, 0, key.data(), static_cast<int32_t>(key.size()), out.data(),
+                           length, &status);
+    return U_SUCCESS(status) ? out : std::string();
 }
 
 }  // namespace reversi::server

@@ -276,6 +276,33 @@ void GameHub::get_table(const std::string& id, Respond respond) {
         redirect(respond, "/api/tables/" + id));
 }
 
+void GameHub::export_player_games(const Identity& who, Respond respond) {
+    constexpr int MaxExportedGames = 10000;
+    if (!who.player)
+        return respond(error_reply(ApiError(ErrorCode::NotAllowed, "no player to export")));
+    if (!exporting_.insert(who.player).second)
+        return respond(error_reply(
+            ApiError(ErrorCode::RateLimited, "your games are being exported; try again later")));
+    auto rows = std::make_shared<std::vector<StoredTable>>();
+    storage_.read(
+        [rows, id = who.player](Storage& s) {
+            for (const StoredTable& row : s.player_games(id, MaxExportedGames))
+                if (auto full = s.load(row.id)) rows->push_back(std::move(*full));
+        },
+        [this, rows, id = who.player, respond] {
+            exporting_.erase(id);
+            std::string text;
+            for (const StoredTable& st : *rows) {
+                try {
+                    text += export_ggf(table_from(st, now()));
+                } catch (const std::exception&) {
+                    // 6x6, blocked squares, more players, no result: not GGF
+                }
+            }
+            respond({200, "text/plain; charset=utf-8", text});
+        });
+}
+
 void GameHub::list_games(int limit, int offset, Respond respond) {
     limit = std::clamp(limit, 1, 200);
     offset = std::max(offset, 0);

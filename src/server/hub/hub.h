@@ -123,6 +123,10 @@ class GameHub {
     void list_games(int limit, int offset, Respond respond);
     void get_game(const std::string& id, Respond respond);
     void export_game(const std::string& id, const std::string& format, Respond respond);
+    // GET /api/account/games.ggf (issue 27): the caller's latest finished games (at most
+    // MaxExportedGames), newest first, one GGF game a line; the games GGF cannot express are
+    // left out. One export per player at a time.
+    void export_player_games(const Identity& who, Respond respond);
     // The bot API (docs/PROTOCOL.md "Bot API"): `who` plays `square` (or resigns) at table `id`
     // with the seats its session holds there, as a table socket's `move` (`resign`) would;
     // answered {"ok": true} once committed.
@@ -258,6 +262,7 @@ class GameHub {
 
     net::io_context& ioc_;
     StorageQueue& storage_;
+    std::unordered_set<int64_t> exporting_;  // players whose games.ggf is being read
     EnginePool& engines_;
     HubOptions options_;
     std::random_device entropy_;  // declared before rng_, which it seeds

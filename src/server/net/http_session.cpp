@@ -258,6 +258,14 @@ const std::vector<ApiRoute>& api_routes() {
          [](const ApiCall& c) {
              c.accounts().change_password(c.cookie(), c.req.body(), c.client, c.respond);
          }},
+        {{"account", "games.ggf"},
+         V::get,
+         [](const ApiCall& c) { c.hub.export_player_games(c.identity, c.respond); }},
+        {{"account", "delete"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().delete_account(c.cookie(), c.req.body(), c.client, c.respond);
+         }},
         {{"players", "*"},
          V::get,
          [](const ApiCall& c) {

@@ -27,6 +27,13 @@ std::optional<StoredPlayer> AccountStore::load_player_named(const std::string& n
     return std::nullopt;
 }
 
+std::optional<StoredPlayer> AccountStore::load_player_with_skeleton(const std::string& skeleton) {
+    if (skeleton.empty()) return std::nullopt;
+    for (StoredPlayer& p : players())
+        if (p.name_skeleton == skeleton) return std::move(p);
+    return std::nullopt;
+}
+
 std::vector<StoredRating> AccountStore::ratings_of(int64_t player) {
     std::vector<StoredRating> out;
     for (StoredRating& r : ratings())

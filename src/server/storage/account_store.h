@@ -45,6 +45,8 @@ class AccountStore {
     virtual std::optional<StoredSession> load_session(const std::string& token_hash);
     virtual std::optional<StoredPlayer> load_player(int64_t id);
     virtual std::optional<StoredPlayer> load_player_named(const std::string& name_key);
+    // The player whose name_skeleton is `skeleton`; none for an empty one.
+    virtual std::optional<StoredPlayer> load_player_with_skeleton(const std::string& skeleton);
     virtual std::vector<StoredRating> ratings_of(int64_t player);
     // The stored rating, locked until the transaction ends where the store can (PostgreSQL:
     // a starting row with no games made first if missing, then SELECT ... FOR UPDATE);

@@ -188,6 +188,11 @@ std::optional<StoredPlayer> FaultInjectingStorage::load_player_named(const std::
     return inner_.load_player_named(name_key);
 }
 
+std::optional<StoredPlayer> FaultInjectingStorage::load_player_with_skeleton(
+    const std::string& skeleton) {
+    return inner_.load_player_with_skeleton(skeleton);
+}
+
 std::vector<StoredRating> FaultInjectingStorage::ratings_of(int64_t player) {
     return inner_.ratings_of(player);
 }

@@ -77,6 +77,7 @@ class FaultInjectingStorage : public Storage {
     std::optional<StoredSession> load_session(const std::string& token_hash) override;
     std::optional<StoredPlayer> load_player(int64_t id) override;
     std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;
+    std::optional<StoredPlayer> load_player_with_skeleton(const std::string& skeleton) override;
     std::vector<StoredRating> ratings_of(int64_t player) override;
     std::optional<StoredRating> rating_for_update(int64_t player, const std::string& pool) override;
     void touch_session(const std::string& token_hash, int64_t last_seen) override;

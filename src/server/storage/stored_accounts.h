@@ -17,6 +17,9 @@ struct StoredPlayer {
     std::string password_hash;  // libsodium's Argon2id string, empty for guests
     int64_t created = 0;        // wall-clock ms
     bool bot = false;           // a bot account: plays through the bot API, marked BOT
+    // The name's confusable skeleton, unique among players (empty: none, stored as NULL: guests,
+    // and the later of two old names that look alike; docs/STORAGE.md version 15).
+    std::string name_skeleton = {};
 };
 
 // A login session: only the BLAKE2b hash of the cookie's token is kept.

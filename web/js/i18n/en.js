@@ -302,6 +302,12 @@ export const strings = {
     'lobby.pagePrev': 'Previous', 'lobby.pageNext': 'Next', 'lobby.pageOf': 'Page {page} of {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.
     'tournament.scheduled': 'by the site', 'tournament.scheduledTitle': 'A tournament the site holds on a schedule',
+    // Account deletion (issue 27): the settings page's last section.
+    'auth.deleteTitle': 'Delete my account',
+    'auth.deleteNote': 'Your games stay, shown as "deleted-" and a number; your name, password, sessions and ratings go. This cannot be undone.',
+    'auth.deleteButton': 'Delete my account', 'auth.deleteConfirm': 'Delete your account for good?',
+    // Download my games as GGF (issue 27): the link on one's own profile.
+    'profile.downloadGgf': 'Download my games (GGF)',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

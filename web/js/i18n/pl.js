@@ -302,6 +302,12 @@ export const strings = {
     'lobby.pagePrev': 'Poprzednia', 'lobby.pageNext': 'Następna', 'lobby.pageOf': 'Strona {page} z {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.
     'tournament.scheduled': 'turniej serwisu', 'tournament.scheduledTitle': 'Turniej, który serwis rozgrywa według harmonogramu',
+    // Account deletion (issue 27): the settings page's last section.
+    'auth.deleteTitle': 'Usuń moje konto',
+    'auth.deleteNote': 'Twoje partie zostają, pokazane jako "deleted-" i numer; nazwa, hasło, sesje i rankingi znikają. Tego nie można cofnąć.',
+    'auth.deleteButton': 'Usuń moje konto', 'auth.deleteConfirm': 'Usunąć konto na zawsze?',
+    // Download my games as GGF (issue 27): the link on one's own profile.
+    'profile.downloadGgf': 'Pobierz moje partie (GGF)',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

@@ -300,6 +300,12 @@ export const strings = {
     'lobby.pagePrev': 'Önceki', 'lobby.pageNext': 'Sonraki', 'lobby.pageOf': 'Sayfa {page} / {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.
     'tournament.scheduled': 'sitenin turnuvası', 'tournament.scheduledTitle': 'Sitenin düzenli olarak düzenlediği bir turnuva',
+    // Account deletion (issue 27): the settings page's last section.
+    'auth.deleteTitle': 'Hesabımı sil',
+    'auth.deleteNote': 'Oyunlarınız kalır, "deleted-" ve bir sayı ile gösterilir; adınız, şifreniz, oturumlarınız ve puanlarınız silinir. Bu geri alınamaz.',
+    'auth.deleteButton': 'Hesabımı sil', 'auth.deleteConfirm': 'Hesabınız kalıcı olarak silinsin mi?',
+    // Download my games as GGF (issue 27): the link on one's own profile.
+    'profile.downloadGgf': 'Oyunlarımı indir (GGF)',
 };
 
 /** @type {import('../lib/i18n.js').RulesPages} */

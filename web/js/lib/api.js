@@ -111,6 +111,8 @@ export const login = (name, password) => call('POST', '/api/login', { name, pass
 export const logout = () => call('POST', '/api/logout', {});
 /** @param {string} old @param {string} fresh */
 export const changePassword = (old, fresh) => call('POST', '/api/password', { old, new: fresh });
+/** Ends the caller's account (issue 27); its games stay. @param {string} password */
+export const deleteAccount = (password) => call('POST', '/api/account/delete', { password });
 /** @param {string} name @returns {Promise<Player>} */
 export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponent(name)}`);
 // Tournaments (docs/SITE.md "Tournaments").

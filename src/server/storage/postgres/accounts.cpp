@@ -13,20 +13,21 @@ using namespace pg_values;
 
 void PostgresStorage::save_player(const StoredPlayer& p) {
     connection_->exec(
-        "INSERT INTO players(id, name, name_key, password_hash, created, bot) "
-        "VALUES($1, $2, $3, $4, $5, $6) ON CONFLICT(id) DO UPDATE SET name = $2, name_key = $3, "
-        "password_hash = $4, bot = $6",
+        "INSERT INTO players(id, name, name_key, password_hash, created, bot, name_skeleton) "
+        "VALUES($1, $2, $3, $4, $5, $6, NULLIF($7, '')) ON CONFLICT(id) DO UPDATE SET name = $2, "
+        "name_key = $3, password_hash = $4, bot = $6, name_skeleton = NULLIF($7, '')",
         {number(p.id), pg::text(p.name), pg::text(p.name_key), pg::text(p.password_hash),
-         number(p.created), pg::text(p.bot ? "true" : "false")});
+         number(p.created), pg::text(p.bot ? "true" : "false"), pg::text(p.name_skeleton)});
 }
 
 std::vector<StoredPlayer> PostgresStorage::players() {
     const pg::Result rows = connection_->exec(
-        "SELECT id, name, name_key, password_hash, created, bot FROM players ORDER BY id");
+        "SELECT id, name, name_key, password_hash, created, bot, COALESCE(name_skeleton, '') "
+        "FROM players ORDER BY id");
     std::vector<StoredPlayer> out;
     for (int r = 0; r < rows.rows(); ++r)
         out.push_back({rows.integer(r, 0), rows.text(r, 1), rows.text(r, 2), rows.text(r, 3),
-                       rows.integer(r, 4), rows.text(r, 5) == "t"});
+                       rows.integer(r, 4), rows.text(r, 5) == "t", rows.text(r, 6)});
     return out;
 }
 
@@ -135,13 +136,15 @@ namespace {
 constexpr int64_t PlayerIdBlock = 64;
 
 constexpr const char* PlayerColumns =
-    "SELECT id, name, name_key, password_hash, created, bot FROM players";
+    "SELECT id, name, name_key, password_hash, created, bot, COALESCE(name_skeleton, '') "
+    "FROM players";
 constexpr const char* RatingColumns =
     "SELECT player, pool, rating, rd, volatility, games FROM ratings";
 
 StoredPlayer player_at(const pg::Result& rows, int r) {
     return {rows.integer(r, 0), rows.text(r, 1),    rows.text(r, 2),
-            rows.text(r, 3),    rows.integer(r, 4), rows.text(r, 5) == "t"};
+            rows.text(r, 3),    rows.integer(r, 4), rows.text(r, 5) == "t",
+            rows.text(r, 6)};
 }
 
 StoredRating rating_at(const pg::Result& rows, int r) {
@@ -173,6 +176,13 @@ std::optional<StoredPlayer> PostgresStorage::load_player(int64_t id) {
 std::optional<StoredPlayer> PostgresStorage::load_player_named(const std::string& name_key) {
     return one_player(connection_->exec(std::string(PlayerColumns) + " WHERE name_key = $1",
                                         {pg::text(name_key)}));
+}
+
+std::optional<StoredPlayer> PostgresStorage::load_player_with_skeleton(
+    const std::string& skeleton) {
+    if (skeleton.empty()) return std::nullopt;
+    return one_player(connection_->exec(std::string(PlayerColumns) + " WHERE name_skeleton = $1",
+                                        {pg::text(skeleton)}));
 }
 
 std::vector<StoredRating> PostgresStorage::ratings_of(int64_t player) {

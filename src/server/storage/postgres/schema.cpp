@@ -295,13 +295,21 @@ CREATE TABLE IF NOT EXISTS reversed_games (
 );
 )";
 
+// Version 15: names unique by their look (issue 27): each player's confusable skeleton, NULL
+// for guests; Accounts::restore fills the rows that have none (SQL cannot call ICU), and of
+// two old names that look alike the later keeps NULL (docs/STORAGE.md).
+constexpr const char* SchemaVersion15 = R"(
+ALTER TABLE players ADD COLUMN IF NOT EXISTS name_skeleton TEXT;
+CREATE UNIQUE INDEX IF NOT EXISTS players_name_skeleton ON players(name_skeleton);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {
         SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
         SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
         SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13, SchemaVersion14};
+        SchemaVersion13, SchemaVersion14, SchemaVersion15};
     return List;
 }
 

@@ -78,13 +78,21 @@ constexpr const char* SchemaVersion9 =
 // Version 11: wrong logins shared by several nodes; one node counts them in memory.
 constexpr const char* SchemaVersion11 = "-- PostgreSQL only (storage/postgres/schema.cpp)";
 
+// Version 15: names unique by their look (issue 27): each player's confusable skeleton
+// (player_names.h), NULL for guests. SQL cannot call ICU: Accounts::restore fills the rows
+// that have none at start, the lower id first; of two old names that look alike the later
+// keeps NULL, so the unique index holds (docs/STORAGE.md).
+constexpr const char* SchemaVersion15 =
+    "ALTER TABLE players ADD COLUMN name_skeleton TEXT;"
+    "CREATE UNIQUE INDEX IF NOT EXISTS players_name_skeleton ON players(name_skeleton)";
+
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {
         SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
         SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
         SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13, SchemaVersion14};
+        SchemaVersion13, SchemaVersion14, SchemaVersion15};
     return List;
 }
 
@@ -141,11 +149,12 @@ void SqliteStorage::migrate() {
 
 void SqliteStorage::prepare_accounts() {
     save_player_ = prepare(
-        "INSERT INTO players(id, name, name_key, password_hash, created, bot) "
-        "VALUES(?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(id) DO UPDATE SET name = ?2, name_key = ?3, "
-        "password_hash = ?4, bot = ?6");
-    players_ =
-        prepare("SELECT id, name, name_key, password_hash, created, bot FROM players ORDER BY id");
+        "INSERT INTO players(id, name, name_key, password_hash, created, bot, name_skeleton) "
+        "VALUES(?1, ?2, ?3, ?4, ?5, ?6, NULLIF(?7, '')) ON CONFLICT(id) DO UPDATE SET name = ?2, "
+        "name_key = ?3, password_hash = ?4, bot = ?6, name_skeleton = NULLIF(?7, '')");
+    players_ = prepare(
+        "SELECT id, name, name_key, password_hash, created, bot, COALESCE(name_skeleton, '') "
+        "FROM players ORDER BY id");
     save_session_ = prepare(
         "INSERT INTO sessions(token_hash, player, created, last_seen) VALUES(?1, ?2, ?3, ?4) "
         "ON CONFLICT(token_hash) DO UPDATE SET player = ?2, last_seen = ?4");
@@ -188,6 +197,7 @@ void SqliteStorage::save_player(const StoredPlayer& p) {
     bind_text(save_player_, 4, p.password_hash);
     sqlite3_bind_int64(save_player_, 5, p.created);
     sqlite3_bind_int(save_player_, 6, p.bot ? 1 : 0);
+    bind_text(save_player_, 7, p.name_skeleton);
     check(sqlite3_step(save_player_), "save player");
 }
 
@@ -198,7 +208,8 @@ std::vector<StoredPlayer> SqliteStorage::players() {
     while ((rc = sqlite3_step(players_)) == SQLITE_ROW)
         out.push_back({sqlite3_column_int64(players_, 0), column_text(players_, 1),
                        column_text(players_, 2), column_text(players_, 3),
-                       sqlite3_column_int64(players_, 4), sqlite3_column_int(players_, 5) != 0});
+                       sqlite3_column_int64(players_, 4), sqlite3_column_int(players_, 5) != 0,
+                       column_text(players_, 6)});
     check(rc, "read players");
     return out;
 }

@@ -26,6 +26,27 @@ TEST(PlayerNames, LettersOfAnyScriptDigitsUnderscoreAndHyphen) {
     EXPECT_NE(player_name_problem("ŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁŁ"), "");
 }
 
+// Issue 27, finding 9: a name is unique by its look. Cyrillic "Асе" and "Рох" are drawn like
+// Latin "Ace" and "Pox", so they share a skeleton; other names do not.
+TEST(PlayerNames, LookAlikeNamesShareASkeleton) {
+    EXPECT_EQ(name_skeleton("\u0410\u0441\u0435"), name_skeleton("Ace"));
+    EXPECT_EQ(name_skeleton("\u0420\u043e\u0445"), name_skeleton("pox"));
+    EXPECT_EQ(name_skeleton("ADA"), name_skeleton("ada"));
+    EXPECT_NE(name_skeleton("Ace"), name_skeleton("Ada"));
+    EXPECT_FALSE(name_skeleton("Ace").empty());
+    EXPECT_EQ(name_skeleton("\xff\xfe"), "");
+}
+
+// Issue 27: a deleted account's games show "deleted-<id>", a name registration refuses.
+TEST(PlayerNames, DeletedAccountNamesAreKept) {
+    EXPECT_EQ(deleted_name(42), "deleted-42");
+    EXPECT_TRUE(is_deleted_name("deleted-42"));
+    EXPECT_TRUE(is_deleted_name("DELETED-x"));
+    EXPECT_FALSE(is_deleted_name("deleted"));
+    EXPECT_NE(player_name_problem("deleted-42"), "");
+    EXPECT_EQ(player_name_problem("deleted42"), "");
+}
+
 // Issue 26, defect 11: "Zoë" typed as e + combining diaeresis was refused; names are
 // normalised to NFC before they are checked and keyed. A name over the limit is refused
 // with the limit (and its length) in characters.

@@ -59,6 +59,27 @@ TEST_P(AccountRowsConformance, RowsByKey) {
     EXPECT_TRUE(store_->ratings_of(99).empty());
 }
 
+// Migration 15: a player's skeleton round-trips, is unique, and an empty one is stored as none
+// (any number of players may have none).
+TEST_P(AccountRowsConformance, NameSkeletonsAreUniqueAndEmptyMeansNone) {
+    StoredPlayer ace{4, "Ace", "ace", "$argon2id$a", 80};
+    ace.name_skeleton = "ace-skeleton";
+    store_->save_player(ace);
+    const auto found = store_->load_player_with_skeleton("ace-skeleton");
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->id, 4);
+    EXPECT_EQ(found->name_skeleton, "ace-skeleton");
+    EXPECT_FALSE(store_->load_player_with_skeleton(""));
+    EXPECT_FALSE(store_->load_player_with_skeleton("other"));
+    EXPECT_EQ(store_->load_player(1)->name_skeleton, "");
+    StoredPlayer look_alike{5, "Ace2", "ace2", "$argon2id$b", 90};
+    look_alike.name_skeleton = "ace-skeleton";
+    EXPECT_ANY_THROW(store_->save_player(look_alike));
+    look_alike.name_skeleton.clear();
+    store_->save_player(look_alike);  // none, like Bob's and Cy's
+    EXPECT_EQ(store_->load_player(5)->name, "Ace2");
+}
+
 TEST_P(AccountRowsConformance, TouchMovesLastSeenButNeverBringsBackADeletedSession) {
     store_->begin();
     store_->touch_session("h1", 500);

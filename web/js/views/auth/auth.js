@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The account screens: register (#/register), log in (#/login), change password (#/password).
+// The account screens: register (#/register), log in (#/login), change password and delete the
+// account (#/password).
 // Who this browser is lives in the session store (lib/session.js). The form checks the
 // server's rules for names and passwords before sending, and a refusal is shown by its error
 // code in the reader's language.
 import { t, getLang } from '../../lib/i18n.js';
-import { register, login, changePassword, nameLength } from '../../lib/api.js';
+import { register, login, changePassword, deleteAccount, nameLength } from '../../lib/api.js';
 import { session, signedIn, loggedIn, logOut } from '../../lib/session.js';
 import { el, field, errorText } from '../../lib/dom.js';
 
@@ -159,6 +160,39 @@ export function authView(root, mode) {
                 submit.disabled = false;
             }
         });
+        if (mode === 'password') deleteView();
         (fields.name || fields.old).focus();
+    }
+
+    // The settings page's last section (issue 27): the account ends after the password and a
+    // confirmation; the games stay under an anonymous name.
+    function deleteView() {
+        const password = input('auth-delete-password', 'password', 'current-password');
+        const status = el('p', { id: 'auth-delete-status', class: 'alert', role: 'alert' });
+        const button = /** @type {HTMLButtonElement} */ (el('button', { type: 'submit', id: 'auth-delete' }, t('auth.deleteButton')));
+        const form = el('form', { class: 'auth-form', id: 'delete-form', novalidate: true },
+            el('p', { class: 'note' }, t('auth.deleteNote')), field(t('auth.password'), password),
+            el('div', { class: 'form-bar' }, button), status);
+        view.append(el('h2', { id: 'auth-delete-title' }, t('auth.deleteTitle')), form);
+        form.addEventListener('submit', async (e) => {
+            e.preventDefault();
+            if (!password.value) {
+                status.textContent = t('auth.missing');
+                return;
+            }
+            if (!confirm(t('auth.deleteConfirm'))) return;
+            button.disabled = true;
+            status.textContent = '';
+            try {
+                await deleteAccount(password.value);
+                password.value = '';
+                await logOut();  // the cookie is cleared: the next visit is a new guest
+                location.hash = '#/';
+            } catch (err) {
+                status.textContent = authErrorText(/** @type {{code: string, message?: string}} */ (err));
+            } finally {
+                button.disabled = false;
+            }
+        });
     }
 }

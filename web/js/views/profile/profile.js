@@ -177,7 +177,9 @@ export function profileView(root, name) {
             el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name, ' ', botMark(p.bot)),
                 p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
                 self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : '',
-                !self && loggedIn() ? reportButton(reportBox, { player: p.name }, p.name, { id: 'profile-report' }) : ''),
+                !self && loggedIn() ? reportButton(reportBox, { player: p.name }, p.name, { id: 'profile-report' }) : '',
+                // Issue 27: one's own finished games as one GGF file.
+                self ? el('a', { href: '/api/account/games.ggf', download: 'my-games.ggf', id: 'download-ggf' }, t('profile.downloadGgf')) : ''),
             reportBox,
             el('div', { class: 'profile-grid' },
                 el('section', { class: 'panel', 'aria-labelledby': 'ratings-title' }, el('h2', { id: 'ratings-title' }, t('profile.ratings')), ratingTable,
