@@ -181,6 +181,9 @@ export const tests = {
         await b.click('#take-1');
         await b.waitForFunction(() => document.querySelector('section.game')?.dataset.status === 'playing');
         const first = (p) => p.$eval('.board-host .sq', (q) => q.dataset.sq);
+        // The status and the board may be drawn in two frames on a busy machine: the board gets
+        // a few seconds to turn before the check (it fails if it never does).
+        await b.waitForFunction(() => document.querySelector('.board-host .sq')?.dataset.sq === 'h8', null, { timeout: 5000 }).catch(() => {});
         check((await first(a)) === 'a1', 'the board is turned for the player of Black');
         check((await first(b)) === 'h8', 'the board is not turned for the player of White');
         check(await b.isVisible('#flip-board'), 'the flip button is gone');
