@@ -296,8 +296,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         Child<B>& c = children[n] = child_after(layout_, own, opp, core::pop_lsb(m));
         if (c.sq == tt_move) tt_index = n;
         ++n;
-        // The children's table entries are read below: start loading them all now.
-        if (etc) table_.prefetch(pair_key(c.own, c.opp));
+        // The children's table entries are read below (enhanced transposition cut-off) or
+        // when they are searched: start loading them all now.
+        if (empties > TableEmpties) table_.prefetch(pair_key(c.own, c.opp));
     }
     // Enhanced transposition cut-off: a child already known to be bad enough for the
     // opponent settles this node without a search.
