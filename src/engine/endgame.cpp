@@ -74,6 +74,15 @@ B Endgame<B>::parity_first(B empty) const {
 }
 
 template <class B>
+int Endgame<B>::stability_bound(B own, B opp, int alpha) const {
+    const B keeper = anti_ ? own : opp;
+    const int total = layout_.playable_count;
+    // Even with every disc of the keeper stable the bound would not reach alpha.
+    if (total - 2 * count(keeper) > alpha) return Infinity;
+    return total - 2 * count(stable_discs(layout_, keeper, own | opp));
+}
+
+template <class B>
 int Endgame<B>::solve(B own, B opp, int alpha, int beta) {
     const int empties = layout_.playable_count - count(own | opp);
     return search(own, opp, alpha, beta, empties, nullptr);
@@ -132,6 +141,7 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
+    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
     int squares[3];
     int n = 0;
     // Parity: a square alone in its region first.
@@ -159,6 +169,7 @@ int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
+    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
     int squares[4];
     int n = 0;
     const B odd = parity_first(empty);
@@ -201,12 +212,7 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
         }
     }
     ++nodes_;
-    const B keeper = anti_ ? own : opp;
-    const int total = layout_.playable_count;
-    if (total - 2 * count(keeper) <= alpha) {
-        const int bound = total - 2 * count(stable_discs(layout_, keeper, own | opp));
-        if (bound <= alpha) return bound;
-    }
+    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
     const B moves = legal_moves(layout_, own, opp);
     if (!moves) {
         if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
@@ -249,10 +255,8 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
 
     // Step 1. Stability cut-off: the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with) bound our score from above.
-    const int total = layout_.playable_count;
-    const B keeper = anti_ ? own : opp;
-    if (!best_move && total - 2 * count(keeper) <= alpha) {
-        const int bound = total - 2 * count(stable_discs(layout_, keeper, own | opp));
+    if (!best_move) {
+        const int bound = stability_bound(own, opp, alpha);
         if (bound <= alpha) return bound;
         if (bound < beta) beta = bound;
     }

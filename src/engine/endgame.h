@@ -94,6 +94,9 @@ class Endgame {
     int solve3(B own, B opp, int alpha, int beta, B empty);
     int solve2(B own, B opp, int alpha, int beta, B empty);
     int solve1(B own, B opp, int sq);
+    // An upper bound on the score from the discs the opponent keeps for ever (for anti, the
+    // discs we are stuck with); Infinity when no bound can reach alpha (not computed then).
+    int stability_bound(B own, B opp, int alpha) const;
     int terminal(B own, B opp) const;
     B parity_first(B empty) const;
 
