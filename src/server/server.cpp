@@ -123,7 +123,6 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     Accounts accounts(ioc, queue, account_options);
     // Who used which device, for the rated-meeting rule of the hub and the lobby.
     DeviceSightings devices;
-    const RatedMeetingRule rated_meeting(options.limits.rated_same_address, &devices);
     // Roles, sanctions, reports and the audit log (docs/SITE.md "Moderation"): its bans bar
     // logins, its unlisted players leave the leaderboards.
     Moderation moderation(ioc, queue, accounts);
@@ -131,7 +130,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     HubOptions hub_options;
     hub_options.hint_seconds = options.hint_seconds;
     hub_options.limits = options.limits;
-    hub_options.rated_meeting = rated_meeting;
+    hub_options.devices = &devices;
     GameHub hub(ioc, queue, engines, hub_options);
     hub.set_metrics(&metrics);
     // Post-game analysis leaves one engine thread free for moves when there are several.
@@ -179,7 +178,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).
     LobbyLimits lobby_limits;
-    lobby_limits.rated_meeting = rated_meeting;
+    lobby_limits.rated_meeting = RatedMeetingRule(options.limits.rated_same_address, &devices);
     LobbyHost lobby(ioc, hub, accounts, lobby_limits,
                     lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue is held and the loop is not running.

@@ -49,6 +49,7 @@ GameHub::GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engine
       storage_(storage),
       engines_(engines),
       options_(options),
+      rated_meeting_(options.limits.rated_same_address, options.devices),
       rng_(entropy_()),
       table_creations_(options.limits.tables_per_minute_per_address,
                        options.limits.tables_per_minute_per_address),
