@@ -2,9 +2,10 @@
 // Exact endgame search. Three tiers by number of empty squares:
 //  - deep (TableEmpties and more): table, stability cut-off, fastest-first ordering (fewest
 //    opponent replies, as the strong solvers order), principal variation search;
-//  - shallow (5 to TableEmpties - 1): plain alpha-beta with a stability cut-off; fewest
-//    replies first from OrderedEmpties, below that parity ordering (odd regions first);
-//  - last four: loops over the empty squares themselves, no move generation.
+//  - shallow (5 to TableEmpties - 1): plain alpha-beta with a stability cut-off, fewest
+//    replies first;
+//  - last four: loops over the empty squares themselves, parity ordering, no move
+//    generation.
 #include "engine/endgame.h"
 
 #include <algorithm>
@@ -73,6 +74,15 @@ B Endgame<B>::parity_first(B empty) const {
 }
 
 template <class B>
+int Endgame<B>::stability_bound(B own, B opp, int alpha) const {
+    const B keeper = anti_ ? own : opp;
+    const int total = layout_.playable_count;
+    // Even with every disc of the keeper stable the bound would not reach alpha.
+    if (total - 2 * count(keeper) > alpha) return Infinity;
+    return total - 2 * count(stable_discs(layout_, keeper, own | opp));
+}
+
+template <class B>
 int Endgame<B>::solve(B own, B opp, int alpha, int beta) {
     const int empties = layout_.playable_count - count(own | opp);
     return search(own, opp, alpha, beta, empties, nullptr);
@@ -131,6 +141,7 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
+    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
     int squares[3];
     int n = 0;
     // Parity: a square alone in its region first.
@@ -158,6 +169,7 @@ int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
+    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
     int squares[4];
     int n = 0;
     const B odd = parity_first(empty);
@@ -200,52 +212,18 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
         }
     }
     ++nodes_;
-    if (empties >= OrderedEmpties) {
-        // The stability bound pays for itself only above the smallest subtrees.
-        const B keeper = anti_ ? own : opp;
-        const int total = layout_.playable_count;
-        if (total - 2 * count(keeper) <= alpha) {
-            const int bound = total - 2 * count(stable_discs(layout_, keeper, own | opp));
-            if (bound <= alpha) return bound;
-        }
-    }
+    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
     const B moves = legal_moves(layout_, own, opp);
     if (!moves) {
         if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
         --nodes_;
         return -search_shallow(opp, own, -beta, -alpha, empties);
     }
-    const B odd = parity_first(empty);
-    if (empties >= OrderedEmpties)
-        return search_ordered(own, opp, alpha, beta, empties, moves, odd);
-    // Odd regions first, and within each: corner-like squares, plain squares, then the
-    // squares next to corners.
-    const B risky = layout_.corner_neighbours;
-    const B corner = layout_.corner_like;
-    const B groups[6] = {
-        moves & odd & corner,  moves & odd & ~corner & ~risky,  moves & odd & risky,
-        moves & ~odd & corner, moves & ~odd & ~corner & ~risky, moves & ~odd & risky};
-    int best = -Infinity;
-    for (B group : groups) {
-        while (group) {
-            const int sq = core::pop_lsb(group);
-            const B f = flips(layout_, sq, own, opp);
-            const int v = -search_shallow(opp & ~f, own | f | core::square_bit<B>(sq), -beta,
-                                          -std::max(alpha, best), empties - 1);
-            if (v > best) {
-                best = v;
-                if (v >= beta) return v;
-            }
-        }
-    }
-    return best;
-}
-
-template <class B>
-int Endgame<B>::search_ordered(B own, B opp, int alpha, int beta, int empties, B moves, B odd) {
     // Fewest opponent replies first (corners count twice), then square value and parity:
     // the deep ordering without its table and potential mobility, which cost more here than
-    // they save (measured on FFO #40-#44).
+    // they save (measured on FFO #40-#44). Parity ordering alone searched 12% more nodes on
+    // FFO #40-#47 at 5 empties (docs/ENGINE.md).
+    const B odd = parity_first(empty);
     std::array<Child<B>, 64> children;
     int n = 0;
     for (B m = moves; m;) {
@@ -277,10 +255,8 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
 
     // Step 1. Stability cut-off: the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with) bound our score from above.
-    const int total = layout_.playable_count;
-    const B keeper = anti_ ? own : opp;
-    if (!best_move && total - 2 * count(keeper) <= alpha) {
-        const int bound = total - 2 * count(stable_discs(layout_, keeper, own | opp));
+    if (!best_move) {
+        const int bound = stability_bound(own, opp, alpha);
         if (bound <= alpha) return bound;
         if (bound < beta) beta = bound;
     }
@@ -318,44 +294,67 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // the midgame probe's value of the child.
     std::array<Child<B>, 128> children;
     int n = 0;
-    const B odd = parity_first(layout_.playable & ~(own | opp));
-    const bool use_probe = probe_ && empties >= probe_min_empties_;
     const bool etc = empties >= EtcEmpties;
+    int tt_index = -1;
     for (B m = moves; m;) {
-        Child<B>& c = children[n++] = child_after(layout_, own, opp, core::pop_lsb(m));
-        // The children's table entries are read below: start loading them all now.
-        if (etc) table_.prefetch(pair_key(c.own, c.opp));
+        Child<B>& c = children[n] = child_after(layout_, own, opp, core::pop_lsb(m));
+        if (c.sq == tt_move) tt_index = n;
+        ++n;
+        // The children's table entries are read below (enhanced transposition cut-off) or
+        // when they are searched: start loading them all now.
+        if (empties > TableEmpties) table_.prefetch(pair_key(c.own, c.opp));
     }
-    for (int i = 0; i < n; ++i) {
-        Child<B>& c = children[i];
-        const int sq = c.sq;
-        // Enhanced transposition cut-off: a child already known to be bad enough for the
-        // opponent settles this node without a search.
-        if (etc) {
+    // Enhanced transposition cut-off: a child already known to be bad enough for the
+    // opponent settles this node without a search.
+    if (etc) {
+        for (int i = 0; i < n; ++i) {
+            const Child<B>& c = children[i];
             if (TtEntry e;
                 table_.probe(pair_key(c.own, c.opp), e) && e.level >= level_ && -e.upper >= beta) {
-                table_.store(key, empties, -e.upper, Infinity, sq, level_);
-                if (best_move) *best_move = sq;
+                table_.store(key, empties, -e.upper, Infinity, c.sq, level_);
+                if (best_move) *best_move = c.sq;
                 return -e.upper;
             }
         }
-        if (sq == tt_move) {
-            c.key = 1 << 30;
-            continue;
-        }
-        const B replies = legal_moves(layout_, c.own, c.opp);
-        const int mobility = count(replies) + count(replies & layout_.corner_like);
-        // Potential mobility: empty squares next to our discs, where the opponent may later move.
-        const int potential = count(frontier(layout_, c.opp, layout_.playable & ~(c.own | c.opp)));
-        // Our own replies in the child: a move that keeps our options open orders earlier
-        // (12% fewer nodes on FFO #40-#47).
-        const int own_mobility = count(legal_moves(layout_, c.opp, c.own));
-        c.key = -mobility * 64 - potential * 16 + own_mobility * 16 + layout_.square_value[sq] +
-                ((odd >> sq) & 1) * 8;
-        // The probe adds to fastest-first rather than replacing it: ordered by the
-        // evaluation alone the solver searched three times the nodes on FFO #40-#44.
-        if (use_probe) c.key -= probe_->estimate(c.own, c.opp, empties - 1) * ProbeKeyPerDisc / 100;
     }
+    // The keys are computed only when the table move (searched first) does not cut off:
+    // with the selective passes' moves in the table it mostly does, and the probe's
+    // searches for the keys are nodes too.
+    const B odd = parity_first(layout_.playable & ~(own | opp));
+    const bool use_probe = probe_ && empties >= probe_min_empties_;
+    const auto key_children = [&](int from) {
+        for (int i = from; i < n; ++i) {
+            Child<B>& c = children[i];
+            const int sq = c.sq;
+            const B replies = legal_moves(layout_, c.own, c.opp);
+            const int mobility = count(replies) + count(replies & layout_.corner_like);
+            // Potential mobility: empty squares next to our discs, where the opponent may
+            // later move.
+            const int potential =
+                count(frontier(layout_, c.opp, layout_.playable & ~(c.own | c.opp)));
+            // Our own replies in the child: a move that keeps our options open orders
+            // earlier (12% fewer nodes on FFO #40-#47).
+            const int own_mobility = count(legal_moves(layout_, c.opp, c.own));
+            c.key = -mobility * 64 - potential * 16 + own_mobility * 16 + layout_.square_value[sq] +
+                    ((odd >> sq) & 1) * 8;
+            // The probe adds to fastest-first rather than replacing it: ordered by the
+            // evaluation alone the solver searched three times the nodes on FFO #40-#44.
+            if (use_probe)
+                c.key -= probe_->estimate(c.own, c.opp, empties - 1) * ProbeKeyPerDisc / 100;
+        }
+    };
+    bool keyed = false;
+    const auto select = [&](int i) -> const Child<B>& {
+        if (i == 0 && tt_index >= 0) {
+            std::swap(children[0], children[tt_index]);
+            return children[0];
+        }
+        if (!keyed) {
+            key_children(i);
+            keyed = true;
+        }
+        return select_next(children.data(), i, n);
+    };
 
     // Step 5. Principal variation search over the ordered moves. With helper threads, a
     // later child that another thread is searching is put off to a second pass.
@@ -382,9 +381,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         }
         return false;
     };
-    search_children(
-        children.data(), n, shared ? busy_ : nullptr,
-        [&](int i) -> const Child<B>& { return select_next(children.data(), i, n); }, search_child);
+    search_children(children.data(), n, shared ? busy_ : nullptr, select, search_child);
     if (control_.stopped()) return 0;
 
     // Step 6. Store the bound the search proved.

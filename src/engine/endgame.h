@@ -3,7 +3,7 @@
 // Scores are final disc differences for the side to move with empties to the winner
 // (RULES.md 3), fail-soft: a result at or below alpha is an upper bound, at or above beta a
 // lower bound, in between exact. Deep nodes use the table, fastest-first ordering and
-// stability cut-offs; shallow ones parity ordering; the last four empties have their own code.
+// stability cut-offs; the last four empties have their own code with parity ordering.
 #pragma once
 
 #include <cstdint>
@@ -73,11 +73,9 @@ class Endgame {
     static constexpr double MpcSigmaPerEmpty = 0.2;
     static constexpr double MpcSigmaPerPly = 0.4;
 
-    // Empty squares from which the table and fastest-first ordering are used.
-    static constexpr int TableEmpties = 8;
-    // Empty squares from which shallow nodes order by fewest replies and test stability
-    // (below, parity ordering is cheaper than what better ordering saves).
-    static constexpr int OrderedEmpties = 6;
+    // Empty squares from which the table and the full fastest-first ordering are used (from
+    // 8 before: 6 searches 21% fewer nodes on FFO #40-#47 for 14% more processor time).
+    static constexpr int TableEmpties = 6;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 9;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
@@ -92,12 +90,13 @@ class Endgame {
     // edge to return.
     bool probcut(B own, B opp, int alpha, int beta, int empties, int& bound);
     int search_shallow(B own, B opp, int alpha, int beta, int empties);
-    // search_shallow's move loop with fewest-replies ordering; `moves` is not empty.
-    int search_ordered(B own, B opp, int alpha, int beta, int empties, B moves, B odd);
     int solve4(B own, B opp, int alpha, int beta, B empty);
     int solve3(B own, B opp, int alpha, int beta, B empty);
     int solve2(B own, B opp, int alpha, int beta, B empty);
     int solve1(B own, B opp, int sq);
+    // An upper bound on the score from the discs the opponent keeps for ever (for anti, the
+    // discs we are stuck with); Infinity when no bound can reach alpha (not computed then).
+    int stability_bound(B own, B opp, int alpha) const;
     int terminal(B own, B opp) const;
     B parity_first(B empty) const;
 
