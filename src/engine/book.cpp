@@ -108,7 +108,7 @@ bool Book::covers(const core::Position& pos) {
 
 const Book::Entry* Book::find(uint64_t own, uint64_t opp) const {
     const auto [key, symmetry] = book_canonical(own, opp);
-    const auto it = entries_.find({key.first, key.second});
+    const auto it = entries_.find(key);
     return it == entries_.end() ? nullptr : &it->second;
 }
 
@@ -124,9 +124,9 @@ std::optional<int> Book::value(uint64_t own, uint64_t opp) const {
 
 int Book::move_value(const Key& key, uint8_t sq, int score, bool* in_book) const {
     const Layout<uint64_t>& l = *layout_;
-    const uint64_t f = flips(l, sq, key.own, key.opp);
-    const uint64_t mover = key.opp & ~f;
-    const uint64_t other = key.own | f | uint64_t{1} << sq;
+    const uint64_t f = flips(l, sq, key.first, key.second);
+    const uint64_t mover = key.second & ~f;
+    const uint64_t other = key.first | f | uint64_t{1} << sq;
     *in_book = true;
     if (legal_moves(l, mover, other)) {
         if (const Entry* e = find(mover, other)) return -e->value;
@@ -143,7 +143,7 @@ int Book::move_value(const Key& key, uint8_t sq, int score, bool* in_book) const
 
 std::vector<BookMove> Book::moves(uint64_t own, uint64_t opp) const {
     const auto [key, symmetry] = book_canonical(own, opp);
-    const auto it = entries_.find({key.first, key.second});
+    const auto it = entries_.find(key);
     if (it == entries_.end()) return {};
     const int back = inverse_symmetry(symmetry);
     std::vector<BookMove> out;
@@ -182,7 +182,7 @@ void Book::add(uint64_t own, uint64_t opp, const std::vector<MoveScore>& scores)
     }
     std::sort(e.scores.begin(), e.scores.end());
     e.value = static_cast<int8_t>(best);
-    entries_[{key.first, key.second}] = std::move(e);
+    entries_[key] = std::move(e);
 }
 
 void Book::minimax() {
@@ -192,10 +192,9 @@ void Book::minimax() {
     order.reserve(entries_.size());
     for (auto& [key, entry] : entries_) order.emplace_back(&key, &entry);
     std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-        const int da = core::popcount(a.first->own | a.first->opp);
-        const int db = core::popcount(b.first->own | b.first->opp);
-        if (da != db) return da > db;
-        return std::tie(a.first->own, a.first->opp) < std::tie(b.first->own, b.first->opp);
+        const int da = core::popcount(a.first->first | a.first->second);
+        const int db = core::popcount(b.first->first | b.first->second);
+        return da != db ? da > db : *a.first < *b.first;
     });
     for (const auto& [key, entry] : order) {
         int best = -Squares - 1;
@@ -210,15 +209,15 @@ void Book::minimax() {
 std::vector<std::pair<uint64_t, uint64_t>> Book::positions() const {
     std::vector<std::pair<uint64_t, uint64_t>> out;
     out.reserve(entries_.size());
-    for (const auto& [key, entry] : entries_) out.emplace_back(key.own, key.opp);
+    for (const auto& [key, entry] : entries_) out.emplace_back(key.first, key.second);
     std::sort(out.begin(), out.end());
     return out;
 }
 
 std::string Book::format() const {
     // Sorted, so that the same book always gives the same file (and diff).
-    std::map<std::pair<uint64_t, uint64_t>, const Entry*> sorted;
-    for (const auto& [k, e] : entries_) sorted[{k.own, k.opp}] = &e;
+    std::map<Key, const Entry*> sorted;
+    for (const auto& [k, e] : entries_) sorted[k] = &e;
     std::ostringstream out;
     out << Magic << ' ' << Version << '\n'
         << "variant " << BookVariant << '\n'
@@ -307,28 +306,17 @@ Book Book::parse(const std::string& text) {
 }
 
 Book read_book_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw BookError(path + ": cannot open the opening book");
-    std::string text(MaxFileBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
+    const std::optional<std::string> text = read_text_file(path, MaxFileBytes);
+    if (!text) throw BookError(path + ": cannot open the opening book");
     try {
-        return Book::parse(text);
+        return Book::parse(*text);
     } catch (const BookError& e) {
         throw BookError(path + ": " + e.what());
     }
 }
 
 void write_book_file(const std::string& path, const Book& book) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f << book.format();
-        if (!f) throw BookError(tmp + ": write error");
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) throw BookError(path + ": " + ec.message());
+    if (const auto error = replace_file(path, book.format())) throw BookError(*error);
 }
 
 std::string book_directory() {

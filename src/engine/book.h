@@ -72,14 +72,11 @@ class Book {
     static Book parse(const std::string& text);
 
   private:
-    struct Key {
-        uint64_t own;
-        uint64_t opp;
-        friend bool operator==(const Key&, const Key&) = default;
-    };
+    // The canonical image's (mover, opponent) words.
+    using Key = std::pair<uint64_t, uint64_t>;
     struct KeyHash {
         size_t operator()(const Key& k) const {
-            return static_cast<size_t>(pair_key(k.own, k.opp));
+            return static_cast<size_t>(pair_key(k.first, k.second));
         }
     };
     struct Entry {

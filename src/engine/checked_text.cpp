@@ -2,6 +2,8 @@
 // The checksum line of the shipped text tables (see checked_text.h).
 #include "engine/checked_text.h"
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace reversi::engine {
@@ -34,6 +36,28 @@ bool parse_hex64(const std::string& s, uint64_t& v) {
 
 std::string with_checksum(const std::string& body) {
     return body + ChecksumWord + hex64(fnv1a(body)) + '\n';
+}
+
+std::optional<std::string> read_text_file(const std::string& path, size_t max_bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::string text(max_bytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+    return text;
+}
+
+std::optional<std::string> replace_file(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        f << text;
+        if (!f) return tmp + ": write error";
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) return path + ": " + ec.message();
+    return std::nullopt;
 }
 
 std::optional<std::string> checked_body(const std::string& text, std::string& why) {

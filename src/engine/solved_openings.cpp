@@ -192,13 +192,10 @@ SolvedOpenings SolvedOpenings::parse(const std::string& text) {
 }
 
 SolvedOpenings read_solved_openings_file(const std::string& path, const std::string& variant) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw SolvedOpeningsError(path + ": cannot open the solved openings");
-    std::string text(MaxFileBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
+    const std::optional<std::string> text = read_text_file(path, MaxFileBytes);
+    if (!text) throw SolvedOpeningsError(path + ": cannot open the solved openings");
     try {
-        SolvedOpenings table = SolvedOpenings::parse(text);
+        SolvedOpenings table = SolvedOpenings::parse(*text);
         if (table.variant() != variant)
             throw SolvedOpeningsError("table is for '" + table.variant() + "', not '" + variant +
                                       "'");
@@ -209,15 +206,7 @@ SolvedOpenings read_solved_openings_file(const std::string& path, const std::str
 }
 
 void write_solved_openings_file(const std::string& path, const SolvedOpenings& table) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f << table.format();
-        if (!f) throw SolvedOpeningsError(tmp + ": write error");
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) throw SolvedOpeningsError(path + ": " + ec.message());
+    if (const auto error = replace_file(path, table.format())) throw SolvedOpeningsError(*error);
 }
 
 std::string solved_openings_directory() {
