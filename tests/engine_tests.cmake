@@ -70,3 +70,13 @@ set_tests_properties(book_build_resumes PROPERTIES LABELS "engine;cli" TIMEOUT 6
 add_test(NAME book_show_start COMMAND reversi book show)
 set_tests_properties(book_show_start PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      PASS_REGULAR_EXPRESSION "positions [0-9]+, depth 14.*value -?[0-9] for the side to move\nmoves: .*best line: ")
+# A damaged book stops a server before it opens (the check the engine otherwise makes at a
+# strong level's first move).
+if(REVERSI_BUILD_SERVER)
+  add_test(NAME book_damaged_stops_serve
+           COMMAND sh -c "mkdir -p '${REVERSI_BOOK_OUT}.dir' && \
+sed 's/:-1$/:-2/' '${CMAKE_SOURCE_DIR}/data/book/8x8.book' > '${REVERSI_BOOK_OUT}.dir/8x8.book' && \
+REVERSI_BOOK_DIR='${REVERSI_BOOK_OUT}.dir' '$<TARGET_FILE:reversi>' serve --port 0")
+  set_tests_properties(book_damaged_stops_serve PROPERTIES LABELS "engine;cli" TIMEOUT 30
+                       PASS_REGULAR_EXPRESSION "serve: .*8x8.book: checksum mismatch")
+endif()
