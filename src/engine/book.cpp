@@ -23,7 +23,7 @@ namespace {
 
 constexpr const char* Magic = "reversi-book";
 constexpr int Version = 1;
-constexpr size_t MaxFileBytes = 256u << 20;
+constexpr size_t MaxFileBytes = 64u << 20;  // some 800,000 positions
 constexpr size_t MaxEntries = 2'000'000;
 constexpr int MaxDepth = 60;
 constexpr int Squares = 64;

@@ -2,6 +2,7 @@
 // The checksum line of the shipped text tables (see checked_text.h).
 #include "engine/checked_text.h"
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -41,9 +42,16 @@ std::string with_checksum(const std::string& body) {
 std::optional<std::string> read_text_file(const std::string& path, size_t max_bytes) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
-    std::string text(max_bytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
+    // In chunks, so that a small file costs no buffer of the limit's size.
+    std::string text;
+    std::array<char, 1 << 16> chunk;
+    while (text.size() <= max_bytes) {
+        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+        const std::streamsize got = in.gcount();
+        if (got <= 0) break;
+        text.append(chunk.data(), static_cast<size_t>(got));
+    }
+    if (text.size() > max_bytes + 1) text.resize(max_bytes + 1);
     return text;
 }
 
