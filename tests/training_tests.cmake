@@ -38,3 +38,9 @@ add_test(NAME evaltest_obf_bad_line
 '$<TARGET_FILE:reversi>' evaltest --obf '${CMAKE_CURRENT_BINARY_DIR}/bad.obf'; test $? -eq 1")
 set_tests_properties(evaltest_obf_bad_line PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      PASS_REGULAR_EXPRESSION "bad.obf line 1: character 1 \\(a1\\): unknown character '0'")
+# The evaluation's error table per ten moves played (docs/ENGINE.md "Evaluation error") on two
+# shallow-labelled games: every band of moves appears, the last one solved exactly.
+add_test(NAME evaltest_table
+         COMMAND reversi evaltest --table --games 2 --label-depth 4 --exact-from 10 --search-depth 2)
+set_tests_properties(evaltest_table PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "0-9 \\| 2 \\| depth 4 \\|.*50-59 \\| 2 \\| exact \\|.*ns each")
