@@ -39,13 +39,22 @@ namespace reversi::server {
 
 namespace {
 
-// Many concurrent games need many sockets: raise the soft descriptor limit to the hard one.
-void raise_file_limit() {
+// Many concurrent games need many sockets: raise the soft descriptor limit to the hard one,
+// and say so when even that is below --max-connections (each connection is a descriptor; past
+// the limit accept fails and clients wait in the kernel's queue until they give up).
+void raise_file_limit(int max_connections, std::ostream& log) {
     rlimit lim{};
-    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return;
+    if (lim.rlim_cur < lim.rlim_max) {
         lim.rlim_cur = lim.rlim_max;
         setrlimit(RLIMIT_NOFILE, &lim);
     }
+    constexpr rlim_t OtherDescriptors = 64;  // the database, logs, engine files, listeners
+    const rlim_t wanted = static_cast<rlim_t>(max_connections) + OtherDescriptors;
+    if (lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < wanted)
+        log << "warning: the open file limit (" << lim.rlim_cur << ") is below --max-connections ("
+            << max_connections << ") plus " << OtherDescriptors
+            << ": raise it (LimitNOFILE=, ulimit -n)" << std::endl;
 }
 
 bool is_postgres(const std::string& db) {
@@ -81,7 +90,7 @@ std::string set_player_role(const std::string& db, const std::string& name,
 }
 
 int run_server(const ServerOptions& options, std::ostream& log) {
-    raise_file_limit();
+    raise_file_limit(options.limits.max_connections, log);
     net::io_context ioc{1};
     // A SQLite file stays locked against `reversi restore` while it is served.
     std::optional<ServingLock> serving;

@@ -217,6 +217,16 @@ std::string join_request() {
     return json{{"seat", 1}, {"name", "load"}}.dump();
 }
 
+std::string what_of(const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+        return x.what();
+    } catch (...) {
+        return "an exception that is not a std::exception";
+    }
+}
+
 // Plays games one after another on one slot until the time is up.
 awaitable<void> game_slot(Shared& shared, int slot) {
     auto executor = co_await net::this_coro::executor;
@@ -252,11 +262,12 @@ awaitable<void> game_slot(Shared& shared, int slot) {
             const std::vector<std::string> tokens = {made["token"].get<std::string>(),
                                                      joined["token"].get<std::string>()};
             for (const std::string& token : tokens) {
-                net::co_spawn(executor, play_seat(shared, table, token, any_node(), source, rng()),
-                              [done, &finished, &shared](std::exception_ptr e) {
-                                  if (e) shared.stats.error("a player could not connect");
-                                  if (++*done == 2) finished.cancel();
-                              });
+                net::co_spawn(
+                    executor, play_seat(shared, table, token, any_node(), source, rng()),
+                    [done, &finished, &shared](std::exception_ptr e) {
+                        if (e) shared.stats.error("a player could not connect: " + what_of(e));
+                        if (++*done == 2) finished.cancel();
+                    });
             }
             error_code ec;
             co_await finished.async_wait(net::redirect_error(use_awaitable, ec));
@@ -331,7 +342,13 @@ TemporaryServer::~TemporaryServer() {
 namespace {
 
 int run_loadtest(const LoadOptions& options) {
-    client::raise_open_file_limit();
+    // Two connections a game, for the client and for the server it starts (which inherits the
+    // limit), and room for the tables' HTTP calls made meanwhile.
+    const rlim_t wanted = 3 * static_cast<rlim_t>(options.games) + 1024;
+    const rlim_t limit = client::raise_open_file_limit(wanted);
+    if (limit != 0 && limit < wanted)
+        std::cerr << "loadtest: the open file limit is " << limit << ", below the " << wanted
+                  << " this run needs: connections will fail (ulimit -n)\n";
     Shared shared;
     shared.options = options;
     shared.targets = client::targets_of_urls(options.connect);

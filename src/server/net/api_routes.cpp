@@ -19,10 +19,7 @@
 namespace reversi::server::http_api {
 
 Reply error_body(ErrorCode code, const std::string& message, int status) {
-    Reply r{status ? status : error_status(code), "application/json",
-            error_text(ApiError(code, message))};
-    r.error = code;
-    return r;
+    return error_reply(ApiError(code, message), status);
 }
 
 std::vector<std::string> segments(std::string_view path) {
