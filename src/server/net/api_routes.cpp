@@ -188,7 +188,9 @@ const std::vector<ApiRoute>& api_routes() {
          }},
         {{"explorer", "imports"},
          V::post,
-         [](const ApiCall& c) { explorer_of(c).import_ggf(c.identity, c.req.body(), c.respond); }},
+         [](const ApiCall& c) {
+             explorer_of(c).import_games(c.identity, c.req.body(), c.respond);
+         }},
         {{"openings"},
          V::get,
          [](const ApiCall& c) {

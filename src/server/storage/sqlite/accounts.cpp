@@ -23,6 +23,8 @@ extern const char* const SchemaVersion10;  // tournaments (storage/sqlite/tourna
 extern const char* const SchemaVersion12;  // puzzle streaks (storage/sqlite/puzzles.cpp)
 extern const char* const SchemaVersion13;  // imported games (storage/sqlite/imports.cpp)
 extern const char* const SchemaVersion14;  // moderation (storage/sqlite/moderation.cpp)
+// running puzzle streaks (storage/sqlite/puzzles.cpp)
+extern const char* const SchemaVersionRunningStreaks;
 
 namespace {
 
@@ -92,7 +94,8 @@ const std::vector<const char*>& migrations() {
         SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
         SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
         SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13, SchemaVersion14, SchemaVersion15};
+        SchemaVersion13, SchemaVersion14, SchemaVersion15,
+        SchemaVersionRunningStreaks};
     return List;
 }
 
