@@ -249,8 +249,10 @@ awaitable<void> play_connection(LobbyShared& shared, client::Target node,
 awaitable<void> play_table(LobbyShared& shared, client::Target node, const net::ip::address& source,
                            const std::string& cookie, const json& paired, int stop_ply,
                            std::string ending, uint64_t seed) {
-    const std::string path = "/ws?table=" + paired["table"].get<std::string>() +
-                             "&token=" + paired["token"].get<std::string>();
+    // Without a token (a tournament's new leader telling of a table again) the session's
+    // player is seated.
+    std::string path = "/ws?table=" + paired["table"].get<std::string>();
+    if (paired.contains("token")) path += "&token=" + paired["token"].get<std::string>();
     SeatPlay play{std::mt19937_64(seed), std::move(ending)};
     const milliseconds rejoin(static_cast<int64_t>(shared.options.rejoin_seconds * 1000));
     std::optional<Clock::time_point> give_up;  // from the first drop
@@ -352,6 +354,7 @@ awaitable<void> arena_player(LobbyShared& shared, int index, std::string cookie)
     co_await lobby.ws.connect(shared.node_of(index), source, "/ws/lobby", cookie);
     std::mt19937_64 rng(index * 7919 + 5);
     std::optional<Clock::time_point> free_since;
+    std::set<std::string> played;  // a table told again after a failover is played once
     // Until the arena is over (its pushed standings say so), however long its last game.
     const auto give_up = shared.stop_at + std::chrono::seconds(60);
     for (;;) {
@@ -361,7 +364,7 @@ awaitable<void> arena_player(LobbyShared& shared, int index, std::string cookie)
         const std::string type = msg.value("type", "");
         if (type == "tournament" && msg["tournament"].value("status", "") == "finished") co_return;
         if (type == "error") shared.stats.error("lobby: " + msg.dump().substr(0, 200));
-        if (type != "paired") continue;
+        if (type != "paired" || !played.insert(msg.value("table", "")).second) continue;
         const json* paired = &msg;
         if (free_since) {
             shared.stats.pairing_ms.push_back(
@@ -374,15 +377,15 @@ awaitable<void> arena_player(LobbyShared& shared, int index, std::string cookie)
     }
 }
 
-// Step 2 of the arena mode: player 0 creates an arena of the run's length starting in two
-// seconds, the others join it; returns its id.
+// Step 2 of the arena mode: player 0 creates an arena of the run's length (3 s at least) starting
+// in two seconds, the others join it; returns its id.
 awaitable<std::string> open_arena(LobbyShared& shared, const std::vector<std::string>& cookies) {
     const json settings = {{"name", "load arena " + shared.tag},
                            {"kind", "arena"},
                            {"pool", "8x8"},
                            {"clock", {{"mode", "none"}}},
                            {"rated", false},
-                           {"seconds", std::max(5, static_cast<int>(shared.options.seconds))},
+                           {"seconds", std::max(3, static_cast<int>(shared.options.seconds))},
                            {"starts_in", 2}};
     // A node that does not run the tournaments sends the calls on to the one that does.
     const HttpAnswer made = co_await client::http_call_following(

@@ -83,8 +83,8 @@ int64_t TournamentService::now() const {
         .count();
 }
 
-std::map<std::string, tournament::Tournament> TournamentService::read_back(Storage& storage) {
-    std::map<std::string, Tournament> out;
+TournamentService::ReadBack TournamentService::read_back(Storage& storage) {
+    ReadBack out;
     std::vector<StoredTournament> rows;
     try {
         rows = storage.tournaments(FinishedKept);
@@ -103,8 +103,10 @@ std::map<std::string, tournament::Tournament> TournamentService::read_back(Stora
                     t.table_failed(g.table);
                 else if (st->status == "finished")
                     t.game_over(g.table, seat_points(json::parse(st->result), g.seats().size()));
+                else if (st->moves.empty())
+                    out.unstarted.push_back(g.table);
             }
-            out.emplace(t.id(), std::move(t));
+            out.tournaments.emplace(t.id(), std::move(t));
         } catch (const std::exception& e) {
             std::cerr << "tournaments: " << utf8_safe(row.id, 64)
                       << " does not read: " << utf8_safe(e.what()) << '\n';
@@ -114,7 +116,7 @@ std::map<std::string, tournament::Tournament> TournamentService::read_back(Stora
 }
 
 void TournamentService::restore(Storage& storage) {
-    tournaments_ = read_back(storage);
+    tournaments_ = read_back(storage).tournaments;
     for (const auto& [id, t] : tournaments_)
         if (t.status() != Status::Finished) dirty_.insert(id);  // what was settled
     if (!tournaments_.empty())
@@ -142,20 +144,35 @@ void TournamentService::leadership_changed(bool leading) {
                           : "tournaments: another node leads them")
               << std::endl;
     if (leading) {
-        auto loaded = std::make_shared<std::map<std::string, Tournament>>();
+        auto loaded = std::make_shared<ReadBack>();
         std::weak_ptr<const int> life = life_;
         storage_.read([loaded](Storage& s) { *loaded = read_back(s); },
                       [this, life, loaded] {
                           if (life.expired()) return;
-                          tournaments_ = std::move(*loaded);
-                          for (const auto& [id, t] : tournaments_)
+                          tournaments_ = std::move(loaded->tournaments);
+                          const std::set<std::string> unstarted(loaded->unstarted.begin(),
+                                                                loaded->unstarted.end());
+                          for (const auto& [id, t] : tournaments_) {
                               if (t.status() != Status::Finished) dirty_.insert(id);
+                              for (const tournament::Game& g : t.games())
+                                  if (!g.done && unstarted.count(g.table)) pair_again(t, g.table);
+                          }
                           role_ = Role::Leading;
                           std::cout << "tournaments: restored " << tournaments_.size()
                                     << " from the store" << std::endl;
                       });
     }
     tick();
+}
+
+void TournamentService::pair_again(const Tournament& t, const std::string& table) {
+    const auto& games = t.games();
+    const auto game = std::find_if(games.begin(), games.end(),
+                                   [&](const tournament::Game& g) { return g.table == table; });
+    if (game == games.end()) return;
+    const std::vector<int64_t> seats = game->seats();
+    for (size_t i = 0; i < seats.size(); ++i)
+        lobby_.tell(seats[i], {{"type", "paired"}, {"table", table}, {"seat", i}});
 }
 
 bool TournamentService::answer_elsewhere(const std::string& target, const Respond& respond) const {

@@ -74,9 +74,19 @@ class TournamentService {
     // What this node does with the tournaments: runs them (the only node, or the leader),
     // reads them back after it became the leader, or leaves them to another node.
     enum class Role { Leading, Loading, Following };
+    // What read_back finds: the tournaments, and the tables of their games that nobody has
+    // moved at yet (their players may never have heard of them: the `paired` message dies
+    // with a node killed just after making the table).
+    struct ReadBack {
+        std::map<std::string, Tournament> tournaments;
+        std::vector<std::string> unstarted;
+    };
     // On the storage thread: the stored tournaments, the games that ended while nobody ran
     // them settled from their tables.
-    static std::map<std::string, Tournament> read_back(Storage& storage);
+    static ReadBack read_back(Storage& storage);
+    // Tells the players of a game of `t` at `table` where it is played again (`paired`
+    // without a token: the session's player is seated by the table).
+    void pair_again(const Tournament& t, const std::string& table);
     // Starts or stops leading (leadership.h).
     void leadership_changed(bool leading);
     // Leader of several nodes: asks the store which running games ended (on any node).
