@@ -7,24 +7,18 @@
 #ifdef REVERSI_WITH_POSTGRES
 #include <gtest/gtest.h>
 
-#include "server/storage/postgres/storage.h"
-#include "storage_backends.h"
+#include "storage/postgres/two_nodes.h"
 
 namespace reversi::server {
 namespace {
 
 constexpr int64_t LeaderTtl = 60'000;
 
-class PostgresTournamentLeaseTest : public testing::Test {
+class PostgresTournamentLeaseTest : public testing_backends::TwoPostgresNodes {
   protected:
     void SetUp() override {
-        const std::string server = testing_backends::test_server_uri();
-        if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
-        db_ = std::make_unique<testing_backends::PostgresDb>(server);
-        a_ = std::make_unique<PostgresStorage>(db_->uri());
-        b_ = std::make_unique<PostgresStorage>(db_->uri());
-        a_->set_node("node-a");
-        b_->set_node("node-b");
+        TwoPostgresNodes::SetUp();
+        if (IsSkipped()) return;
         a_->heartbeat("http://a:1", LeaderTtl);
         b_->heartbeat("http://b:2", LeaderTtl);
     }
@@ -47,8 +41,6 @@ class PostgresTournamentLeaseTest : public testing::Test {
         const auto rows = a_->tournaments(10);
         return rows.empty() ? std::string() : rows[0].doc;
     }
-    std::unique_ptr<testing_backends::PostgresDb> db_;
-    std::unique_ptr<PostgresStorage> a_, b_;
 };
 
 TEST_F(PostgresTournamentLeaseTest, OneLeaderAtATimeNamedToTheOthers) {
