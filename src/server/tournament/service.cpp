@@ -133,7 +133,6 @@ void TournamentService::follow(TournamentLeadership& leadership) {
 
 void TournamentService::leadership_changed(bool leading) {
     // Whatever this node held is dropped, and every completion still queued for it with it.
-    ++generation_;
     life_ = std::make_shared<const int>(0);
     timer_.cancel();
     tournaments_.clear();

@@ -118,9 +118,9 @@ class TournamentService {
     std::vector<tournament::ScheduleEntry> schedule_;
     Role role_ = Role::Leading;
     TournamentLeadership* leadership_ = nullptr;  // several nodes only
-    uint64_t generation_ = 0;                     // grows at every change of role
     bool polling_ = false;                        // a poll of finished games is queued
     net::steady_timer timer_;
+    // Made anew at every change of role: completions queued for the old one are ignored.
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };
 
