@@ -30,6 +30,7 @@
 #include "server/storage/fault_injecting.h"
 #include "server/storage/sqlite/backup.h"
 #include "server/storage/sqlite/storage.h"
+#include "server/tournament/leadership.h"
 #include "server/tournament/service.h"
 #ifdef REVERSI_WITH_POSTGRES
 #include "server/storage/postgres/storage.h"
@@ -223,11 +224,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         lobby.lobby().disconnect_player(player);
     });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
-    // Tournaments pair through the lobby and hear of every game's end. One node runs them:
-    // with several nodes each would pair the same players (left for later; docs/SITE.md).
-    std::unique_ptr<TournamentService> tournaments;
-    if (!ownership) {
-        tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts);
+    // Tournaments pair through the lobby and hear of every game's end. With several nodes one
+    // of them, the leader, runs them all (docs/MULTINODE.md "Tournaments across nodes").
+    auto tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts);
+    {
         std::vector<std::string> schedule = options.tournament_schedule;
         if (options.site_tournaments)
             for (std::string& entry : tournament::standard_schedule()) schedule.push_back(entry);
@@ -240,14 +240,15 @@ int run_server(const ServerOptions& options, std::ostream& log) {
             }
         }
         tournaments->set_schedule(std::move(entries));
-        hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
-        tournaments->restore(*store);
-        site.tournaments = tournaments.get();
     }
+    hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
+    if (!ownership) tournaments->restore(*store);
+    site.tournaments = tournaments.get();
     // The last direct read is done: what the restores queued (the guest sweep, cut tables'
     // truncations) runs from here on, alone on the connection.
     queue.release();
 
+    std::unique_ptr<TournamentLeadership> leadership;
     std::vector<Network> trusted;
     for (const std::string& proxy : options.trusted_proxies) {
         const auto network = parse_network(proxy);
@@ -265,6 +266,12 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                                       : "http://" + options.host + ':' +
                                             std::to_string(listener->port()));
         hub.set_ownership(*ownership);
+        // After the node is named in the store: the lease is taken in its name.
+        if (auto* tournament_leases = dynamic_cast<TournamentLeases*>(store.get())) {
+            leadership = std::make_unique<TournamentLeadership>(ioc, queue, *tournament_leases,
+                                                                ownership->options().ttl_ms);
+            tournaments->follow(*leadership);
+        }
         log << "node " << ownership->options().node << " at " << ownership->options().public_url
             << ", table leases of " << options.lease_ttl_seconds << " s" << std::endl;
     }
@@ -318,6 +325,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     if (event_log) event_log->write("stop", {{"tables", hub.live_tables()}});
     engines.stop();
     // A clean stop hands this node's tables over at once (after its queued writes).
+    // (the tournament lease first: the node's address goes with its table leases)
+    if (leadership) leadership->hand_over();
     if (ownership) ownership->hand_over();
     queue.stop();
     return 0;

@@ -63,8 +63,9 @@ struct LoadOptions {
     std::string server_binary;            // empty: the `reversi` beside this executable
     int lobby_players = 0;  // > 0: the lobby mode (loadtest_lobby.cpp) with this many players
     int lobby_moves = 6;
-    bool arena = false;  // lobby mode as an arena tournament
-    int signup_flood = 0;  // > 0: the sign-up flood mode (loadtest_signups.cpp), addresses
+    bool arena = false;         // lobby mode as an arena tournament
+    double rejoin_seconds = 0;  // lobby mode: how long a dropped table socket is reopened
+    int signup_flood = 0;       // > 0: the sign-up flood mode (loadtest_signups.cpp), addresses
     int flood_logins = 20;
 };
 
@@ -499,6 +500,11 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
     cmd->add_flag("--arena", o->arena,
                   "Lobby mode as one arena tournament of --seconds: the players join it and play "
                   "its pairings (latency from a game's end to the next pairing)");
+    cmd->add_option("--rejoin-seconds", o->rejoin_seconds,
+                    "Lobby mode: a table socket that drops (its node was killed) is opened again "
+                    "through the player's node for this long (0: a drop is an error)")
+        ->check(CLI::Range(0.0, 600.0))
+        ->capture_default_str();
     cmd->add_option("--signup-flood", o->signup_flood,
                     "Sign-up flood mode: N addresses each sign up 10 players at once while "
                     "other addresses log in (logins/s, login latency p50/p99)")
@@ -525,6 +531,7 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                 lobby.seconds = o->seconds;
                 lobby.moves = o->lobby_moves;
                 lobby.arena = o->arena;
+                lobby.rejoin_seconds = o->rejoin_seconds;
                 lobby.port = o->port;
                 lobby.host = o->host;
                 lobby.connect = o->connect;
