@@ -160,5 +160,36 @@ TEST(BlockedTraining, WeightKeysFitTheFileField) {
     EXPECT_EQ(blocked_variant_key(core::Shape::Octagon, false), "octagon-blk");
 }
 
+TEST(BlockedTraining, BlockedBoardsPlayWithTheirBlockedWeightsWhereTheyShip) {
+    core::Setup eight;
+    EXPECT_EQ(playing_variant_key(core::Variant(eight).geometry(), false), "8x8");
+    eight.blocked = core::random_blocked_layout(eight, 4, 3);
+    const core::Variant v(eight);
+    EXPECT_EQ(playing_variant_key(v.geometry(), false), "8x8-blk");
+    // No 6x6 blocked weights: the shape's play there.
+    core::Setup six;
+    six.shape = core::Shape::Six;
+    six.blocked = core::random_blocked_layout(six, 4, 3);
+    EXPECT_EQ(playing_variant_key(core::Variant(six).geometry(), false), "6x6");
+    // The evaluation a blocked 8x8 board plays with is the blocked weights'.
+    const Layout<uint64_t> layout(v.geometry());
+    const auto eval = make_evaluator(layout, v.geometry(), false, false);
+    const PatternEval<uint64_t> blocked(layout, v.geometry(), trained_weights("8x8-blk"));
+    const PatternEval<uint64_t> shape(layout, v.geometry(), trained_weights("8x8"));
+    const core::Position pos = core::Position::start(v);
+    const auto own = static_cast<uint64_t>(pos.discs(0)), opp = static_cast<uint64_t>(pos.discs(1));
+    EXPECT_EQ(eval->evaluate(own, opp), blocked.evaluate(own, opp));
+    int differ = 0;
+    core::Position p = pos;
+    for (int ply = 0; ply < 20 && !p.is_over(); ++ply) {
+        p.play(p.must_pass() ? core::PassMove : core::lsb(p.legal_moves()));
+        const auto o = static_cast<uint64_t>(p.discs(p.side()));
+        const auto x = static_cast<uint64_t>(p.discs(1 - p.side()));
+        EXPECT_EQ(eval->evaluate(o, x), blocked.evaluate(o, x));
+        differ += blocked.evaluate(o, x) != shape.evaluate(o, x);
+    }
+    EXPECT_GT(differ, 10);
+}
+
 }  // namespace
 }  // namespace reversi::engine
