@@ -225,7 +225,10 @@ int run_evaltest(const EvaltestOptions& opt) {
     } else {
         const std::string key = engine::weight_variant_key(variant);
         const engine::TrainingFile data = engine::read_training_file(opt.data);
-        if (data.variant != (key.empty() ? "blocked" : key))
+        // Blocked squares: a file of one layout (selfplay --blocked), given the same --blocked.
+        if (data.variant !=
+            (key.empty() ? engine::blocked_variant_key(variant.geometry().shape(), variant.anti())
+                         : key))
             throw std::runtime_error("evaltest: " + opt.data + " holds " + data.variant +
                                      " positions");
         for (const engine::TrainingPosition& p : data.positions)
