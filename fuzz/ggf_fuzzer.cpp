@@ -9,10 +9,17 @@
 //  - split_ggf_file (a file's games, as an upload imports them) never throws, takes at most its
 //    bound, and returns pieces of the input in order, each opening with "(;" and closed by ";)"
 //    unless it is the last; each piece reads or is refused with a NotationError.
+// An input whose first byte is 0xFF is a WTHOR file instead (core/wthor.h; a mode byte, so
+// the GGF seeds keep their meaning and both readers share the harness's run time). The second
+// byte's low bit sets the header's game count to the records present, so records get read.
+// Properties: split_wthor_file keeps its bound and gives whole records of the input in order,
+// none when it refuses the file (with a reason); a record that reads is written back to the
+// same 68 bytes, its replay is legal, and it has at most 60 moves besides passes.
 #include <algorithm>
 #include <cstddef>
 
 #include "core/ggf.h"
+#include "core/wthor.h"
 #include "core_support.h"
 #include "fuzz_check.h"
 
@@ -69,9 +76,54 @@ void check_file_split(const std::string& input) {
     }
 }
 
+std::string hex(std::string_view bytes) {
+    static constexpr char Digits[] = "0123456789abcdef";
+    std::string out;
+    for (const char c : bytes) {
+        out += Digits[static_cast<unsigned char>(c) >> 4];
+        out += Digits[static_cast<unsigned char>(c) & 15];
+    }
+    return out;
+}
+
+void check_wthor(std::string file, bool fix_count) {
+    if (fix_count && file.size() >= WthorHeaderBytes) {
+        const size_t games = (file.size() - WthorHeaderBytes) / WthorRecordBytes;
+        file.resize(WthorHeaderBytes + games * WthorRecordBytes);
+        for (int k = 0; k < 4; ++k) file[4 + k] = static_cast<char>(games >> (8 * k) & 0xff);
+    }
+    constexpr size_t Bound = 3;
+    const WthorFile split = split_wthor_file(file, Bound);
+    FUZZ_CHECK(split.records.size() <= Bound, "more records than the bound\n" + hex(file));
+    FUZZ_CHECK(split.error.empty() || (split.records.empty() && !split.more),
+               "a refused file gave records\n" + hex(file));
+    size_t at = WthorHeaderBytes;
+    for (const std::string_view record : split.records) {
+        FUZZ_CHECK(record.size() == WthorRecordBytes && record.data() == file.data() + at,
+                   "a record that is not the next 68 bytes\n" + hex(file));
+        at += WthorRecordBytes;
+        const WthorGame game = read_wthor_game(record);
+        if (!game.error.empty()) continue;
+        FUZZ_CHECK(format_wthor_record(game) == record,
+                   "a record read does not write back\n" + hex(record));
+        const auto& moves = game.game.moves();
+        FUZZ_CHECK(
+            std::count(moves.begin(), moves.end(), PassMove) + WthorMoveBytes >= moves.size(),
+            "more than 60 moves\n" + hex(record));
+        Game replay{Setup{}};
+        for (const Square sq : moves)
+            FUZZ_CHECK(replay.play(sq).empty(), "an illegal replay\n" + hex(record));
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size >= 2 && data[0] == 0xff) {
+        check_wthor(std::string(reinterpret_cast<const char*>(data) + 2, size - 2),
+                    (data[1] & 1) != 0);
+        return 0;
+    }
     const std::string input = fuzz::as_text(data, size);
     check_file_split(input);
     std::optional<GgfRecord> record;

@@ -18,5 +18,5 @@ ctest --output-on-failure -j"$(nproc)" -LE 'slow|e2e' --repeat until-pass:2 || s
 # The browser tests after the others, two modules at a time: beside CPU-bound unit tests a
 # browser test takes twice as long (tests/e2e/e2e_tests.cmake).
 ctest --output-on-failure -j2 -L e2e --repeat until-pass:2 || status=1
-cd .. && { scripts/fuzz.sh 20 || status=1; }  # the libFuzzer harnesses, 20 s each (docs/FUZZING.md)
+cd .. && { scripts/fuzz.sh 10 || status=1; }  # the libFuzzer harnesses, 10 s each (docs/FUZZING.md)
 exit $status

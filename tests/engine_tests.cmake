@@ -58,3 +58,25 @@ add_test(NAME levels_strong
          COMMAND engine_tests --gtest_also_run_disabled_tests
                  --gtest_filter=DISABLED_Strong/LevelPair.*)
 set_tests_properties(levels_strong PROPERTIES LABELS "engine;slow" TIMEOUT 7200)
+# The opening book (docs/ENGINE.md "Opening book"): a build resumes from its file, and the
+# shipped book shows the start's moves and best line.
+set(REVERSI_BOOK_OUT ${CMAKE_CURRENT_BINARY_DIR}/book_cli.book)
+add_test(NAME book_build_resumes
+         COMMAND sh -c "rm -f '${REVERSI_BOOK_OUT}' && \
+'$<TARGET_FILE:reversi>' book build --out '${REVERSI_BOOK_OUT}' --positions 3 --depth 2 && \
+'$<TARGET_FILE:reversi>' book build --out '${REVERSI_BOOK_OUT}' --positions 2 --depth 2")
+set_tests_properties(book_build_resumes PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "wrote .*: 3 positions.*resuming .*: 3 positions.*wrote .*: 5 positions \\(2 added\\)")
+add_test(NAME book_show_start COMMAND reversi book show)
+set_tests_properties(book_show_start PROPERTIES LABELS "engine;cli" TIMEOUT 30
+                     PASS_REGULAR_EXPRESSION "positions [0-9]+, depth 14.*value -?[0-9] for the side to move\nmoves: .*best line: ")
+# A damaged book stops a server before it opens (the check the engine otherwise makes at a
+# strong level's first move).
+if(REVERSI_BUILD_SERVER)
+  add_test(NAME book_damaged_stops_serve
+           COMMAND sh -c "mkdir -p '${REVERSI_BOOK_OUT}.dir' && \
+sed 's/:-1$/:-2/' '${CMAKE_SOURCE_DIR}/data/book/8x8.book' > '${REVERSI_BOOK_OUT}.dir/8x8.book' && \
+REVERSI_BOOK_DIR='${REVERSI_BOOK_OUT}.dir' '$<TARGET_FILE:reversi>' serve --port 0")
+  set_tests_properties(book_damaged_stops_serve PROPERTIES LABELS "engine;cli" TIMEOUT 30
+                       PASS_REGULAR_EXPRESSION "serve: .*8x8.book: checksum mismatch")
+endif()

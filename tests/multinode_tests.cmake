@@ -21,4 +21,14 @@ if(REVERSI_BUILD_SERVER AND REVERSI_WITH_POSTGRES)
                    --nodes 2 --games 10 --lease-ttl 10 --kill-after 2 --seconds 30 --stop term)
   set_tests_properties(multinode_clean_stop PROPERTIES LABELS server TIMEOUT 90
                        PASS_REGULAR_EXPRESSION "failover: PASS")
+  # A tournament through the kill -9 of its node (issue 31, docs/MULTINODE.md "Tournaments
+  # across nodes"): two nodes, leases of 2 s, an arena of 4 players and 5 s led by node A and
+  # played through node B; A is killed once 2 of its games are over, and B must lead, serve
+  # and end it with every game and standing. About 13 s (the throwaway server, two nodes,
+  # four Argon2id registrations, the arena's 2 s wait before it starts).
+  add_test(NAME multinode_tournament_kill9
+           COMMAND ${CMAKE_SOURCE_DIR}/scripts/tournament-kill9.sh --postgres ${CMAKE_BINARY_DIR}
+                   4 5 2)
+  set_tests_properties(multinode_tournament_kill9 PROPERTIES LABELS server TIMEOUT 120
+                       PASS_REGULAR_EXPRESSION "tournament-kill9 --postgres: PASS")
 endif()

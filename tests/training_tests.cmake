@@ -18,6 +18,15 @@ add_test(NAME training_cli_multiplayer
 '$<TARGET_FILE:reversi>' evaltest --players 3 --data '${REVERSI_TRAIN_DIR}-mp/three.data' --weights '${REVERSI_TRAIN_DIR}-mp/8x8-3p.weights'")
 set_tests_properties(training_cli_multiplayer PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "all [0-9]+ positions: mae [0-9.]+\nguessing 0: mae [0-9.]+")
+# Blocked boards: a random layout per game, relabelled on each record's board, then the
+# shape's blocked weights (key 6x6-blk) trained on them.
+add_test(NAME training_cli_blocked
+         COMMAND sh -c "rm -rf '${REVERSI_TRAIN_DIR}-blk' && mkdir -p '${REVERSI_TRAIN_DIR}-blk' && \
+'$<TARGET_FILE:reversi>' selfplay --board 6 --blocked-random 4 --games 20 --depth 1 --exact-empties 8 --out '${REVERSI_TRAIN_DIR}-blk/six.data' && \
+'$<TARGET_FILE:reversi>' relabel --board 6 --data '${REVERSI_TRAIN_DIR}-blk/six.data' --depth 1 --out '${REVERSI_TRAIN_DIR}-blk/six-r.data' && \
+'$<TARGET_FILE:reversi>' train --board 6 --for-blocked --data '${REVERSI_TRAIN_DIR}-blk/six-r.data' --phases 2 --epochs 20 --out '${REVERSI_TRAIN_DIR}-blk/6x6-blk.weights'")
+set_tests_properties(training_cli_blocked PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "Relabelled [1-9][0-9]* of .*Weights: .*6x6-blk.weights")
 add_test(NAME weights_missing_stops_startup COMMAND reversi bench --quiet)
 set_tests_properties(weights_missing_stops_startup PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      ENVIRONMENT "REVERSI_WEIGHTS_DIR=${CMAKE_CURRENT_BINARY_DIR}/no-such-weights-dir"
@@ -38,3 +47,9 @@ add_test(NAME evaltest_obf_bad_line
 '$<TARGET_FILE:reversi>' evaltest --obf '${CMAKE_CURRENT_BINARY_DIR}/bad.obf'; test $? -eq 1")
 set_tests_properties(evaltest_obf_bad_line PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      PASS_REGULAR_EXPRESSION "bad.obf line 1: character 1 \\(a1\\): unknown character '0'")
+# The evaluation's error table per ten moves played (docs/ENGINE.md "Evaluation error") on two
+# shallow-labelled games: every band of moves appears, the last one solved exactly.
+add_test(NAME evaltest_table
+         COMMAND reversi evaltest --table --games 2 --label-depth 4 --exact-from 10 --search-depth 2)
+set_tests_properties(evaltest_table PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "0-9 \\| 2 \\| depth 4 \\|.*50-59 \\| 2 \\| exact \\|.*ns each")

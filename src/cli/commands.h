@@ -16,6 +16,8 @@ void add_perft_command(CLI::App& app, ExitStatus& status);
 void add_solve_command(CLI::App& app, ExitStatus& status);
 // The table of solved openings of a small board (docs/ENGINE.md).
 void add_solved_openings_command(CLI::App& app, ExitStatus& status);
+// The opening book of 8x8 (docs/ENGINE.md "Opening book").
+void add_book_command(CLI::App& app, ExitStatus& status);
 void add_analyze_command(CLI::App& app, ExitStatus& status);
 void add_bench_command(CLI::App& app, ExitStatus& status);
 void add_match_command(CLI::App& app, ExitStatus& status);

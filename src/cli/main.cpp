@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
     reversi::cli::add_relabel_command(app, status);
     reversi::cli::add_mpcfit_command(app, status);
     reversi::cli::add_solved_openings_command(app, status);
+    reversi::cli::add_book_command(app, status);
     try {
         // The trained weights and Multi-ProbCut parameters are checked before anything runs:
         // a missing or damaged file stops the program with its reason (never a quiet switch

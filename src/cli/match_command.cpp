@@ -25,7 +25,8 @@ constexpr const char* SpecHelp =
     "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'threads:N' (2 players), "
     "'algo:paranoid|brs' (3-4 players), 'seed:N', 'eval:handmade|trained', 'mpc:on|off', "
     "'weights:DIR' (trained weights from DIR), 'solve:on' (2 players: every move solved "
-    "exactly, a perfect player), e.g. 'level:5' or 'depth:6,algo:brs'.";
+    "exactly, a perfect player), 'book:off' (levels 7-10 search instead of playing from the "
+    "opening book), e.g. 'level:5' or 'depth:6,algo:brs'.";
 
 struct MatchOptions {
     std::string a;
@@ -107,6 +108,11 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
             // Perfect play: the ceiling any evaluation can reach against a given opponent.
             if (value != "on") throw std::invalid_argument("solve must be on");
             limits.exact = true;
+        } else if (key == "book") {
+            // The opening book's gain: a level with it against the same level without.
+            if (value != "on" && value != "off")
+                throw std::invalid_argument("book must be on or off");
+            limits.book = value == "on";
         } else if (key == "algo") {
             algorithm = engine::parse_algorithm(value);
             if (!algorithm) throw std::invalid_argument("algo must be paranoid or brs");

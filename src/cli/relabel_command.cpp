@@ -27,17 +27,20 @@ int run_relabel(const RelabelCommandOptions& opt) {
     const core::Variant variant(opt.setup.setup());
     const std::string key = engine::pattern_variant_key(variant.geometry(), variant.anti());
     if (key.empty() || variant.players() != 2)
-        // A 3-4 player record keeps one seat against the rest, too little to search from.
-        throw std::runtime_error("relabel: two players without blocked squares only");
+        // A 3-4 player record keeps one seat against the rest, too little to search from;
+        // blocked squares come from the records, not from --blocked.
+        throw std::runtime_error("relabel: two players without --blocked only");
     if (std::filesystem::exists(opt.out))
         throw std::runtime_error("relabel: " + opt.out + " exists already");
     engine::TrainingFile file = engine::read_training_file(opt.data);
-    if (file.variant != key)
+    const std::string blocked_key =
+        engine::blocked_variant_key(variant.geometry().shape(), variant.anti());
+    if (file.variant != key && file.variant != blocked_key)
         throw std::runtime_error("relabel: " + opt.data + " holds " + file.variant +
-                                 " positions, not " + key);
+                                 " positions, not " + key + " or " + blocked_key);
     engine::Engine engine(engine::EngineOptions{16});
     const size_t changed = engine::relabel_positions(variant, opt.relabel, file.positions, engine);
-    engine::TrainingWriter writer(opt.out, key, file.word_bytes);
+    engine::TrainingWriter writer(opt.out, file.variant, file.word_bytes);
     std::vector<engine::TrainingPosition> game;
     for (const engine::TrainingPosition& p : file.positions) {
         if (p.game_start && !game.empty()) writer.append(game), game.clear();

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "engine/book.h"
 #include "engine/data_paths.h"
 #ifdef REVERSI_HAVE_SERVER
 #include "server/hub/table_ownership.h"
@@ -202,6 +203,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
         ->group("Testing");
     cmd->callback([options, &status] {
         try {
+            // The opening book is otherwise loaded on its first use: a server checks it before
+            // it opens, so that a damaged install stops here and not at a strong level's move.
+            engine::opening_book(engine::BookVariant);
             status.code = server::run_server(*options, std::cout);
         } catch (const std::exception& e) {
             std::cerr << "serve: " << e.what() << '\n';

@@ -21,19 +21,28 @@ struct TrainCommandOptions {
     std::string out;
     engine::TrainOptions train;
     bool mover_only = false;
+    bool for_blocked = false;  // the weights of the shape's boards with blocked squares
     SetupOptions setup;
 };
 
 int run_train(const TrainCommandOptions& opt) {
     const core::Variant variant(opt.setup.setup());
-    const std::string key = engine::weight_variant_key(variant);
-    if (key.empty()) throw std::runtime_error("train: boards without blocked squares only");
+    const std::string shape_key = engine::weight_variant_key(variant);
+    if (shape_key.empty())
+        throw std::runtime_error("train: no --blocked (records keep their blocked squares)");
+    const bool two_players = variant.players() == 2;
+    if (opt.for_blocked && !two_players)
+        throw std::runtime_error("train: --for-blocked takes two players only");
+    const std::string blocked_key =
+        two_players ? engine::blocked_variant_key(variant.geometry().shape(), variant.anti()) : "";
+    const std::string key = opt.for_blocked ? blocked_key : shape_key;
     std::vector<engine::TrainingPosition> positions;
     for (const std::string& path : opt.data) {
         engine::TrainingFile f = engine::read_training_file(path);
-        if (f.variant != key)
+        // Either weights may learn from plain and blocked boards of the shape alike.
+        if (f.variant != shape_key && (blocked_key.empty() || f.variant != blocked_key))
             throw std::runtime_error("train: " + path + " holds " + f.variant + " positions, not " +
-                                     key);
+                                     shape_key + (blocked_key.empty() ? "" : " or " + blocked_key));
         for (const engine::TrainingPosition& p : f.positions)
             if (!(opt.mover_only && p.other_seat)) positions.push_back(p);
     }
@@ -75,6 +84,8 @@ void add_train_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--holdout-every", opt->train.holdout_every,
                     "Hold out every N-th game for validation (0: none)")
         ->check(CLI::Range(0, 1000));
+    cmd->add_flag("--for-blocked", opt->for_blocked,
+                  "Weights for the shape's boards with blocked squares (key <shape>-blk)");
     cmd->add_flag("--mover-only", opt->mover_only,
                   "3-4 players: train on the mover's records only, not every seat's");
     opt->setup.add_to(*cmd);

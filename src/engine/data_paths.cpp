@@ -30,9 +30,13 @@ DataPaths find_data_paths(const std::string& exe) {
     const fs::path dir = fs::path(exe).parent_path();
     const fs::path share = (dir / ".." / "share" / "reversi").lexically_normal();
     if (fs::is_directory(share / "weights", ec))
-        return {(share / "web").string(),    (share / "weights").string(),
-                (share / "mpc").string(),    (share / "puzzles").string(),
-                (share / "solved").string(), true};
+        return {(share / "web").string(),
+                (share / "weights").string(),
+                (share / "mpc").string(),
+                (share / "puzzles").string(),
+                (share / "solved").string(),
+                (share / "book").string(),
+                true};
     fs::path up = dir;
     for (int level = 0; level < 3; ++level) {
         const std::string source = source_from_marker(up / SourceMarkerName);
@@ -43,12 +47,13 @@ DataPaths find_data_paths(const std::string& exe) {
                     (s / "data" / "mpc").string(),
                     (s / "data" / "puzzles").string(),
                     (s / "data" / "solved").string(),
+                    (s / "data" / "book").string(),
                     false};
         }
         if (up == up.parent_path()) break;
         up = up.parent_path();
     }
-    return {"web", "data/weights", "data/mpc", "data/puzzles", "data/solved", false};
+    return {"web", "data/weights", "data/mpc", "data/puzzles", "data/solved", "data/book", false};
 }
 
 const DataPaths& data_paths() {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Where the program's shipped files lie: the web client, the trained weights, the
-// Multi-ProbCut parameters, the solved openings and the puzzles. Found from the executable's own
-// path, never from a path compiled in: an installed binary reads <prefix>/share/reversi, a binary
-// in a build tree follows the marker file that CMake writes into the build folder to the source
-// tree.
+// Multi-ProbCut parameters, the solved openings, the opening book and the puzzles. Found from the
+// executable's own path, never from a path compiled in: an installed binary reads
+// <prefix>/share/reversi, a binary in a build tree follows the marker file that CMake writes into
+// the build folder to the source tree.
 #pragma once
 
 #include <string>
@@ -16,6 +16,7 @@ struct DataPaths {
     std::string mpc;         // <variant>.mpc
     std::string puzzles;     // <pool>.jsonl, the shipped puzzles (docs/PUZZLES.md)
     std::string solved;      // <variant>.solved, solved openings (solved_openings.h)
+    std::string book;        // <variant>.book, the opening book (book.h)
     bool installed = false;  // found under <prefix>/share/reversi (not a build tree)
 };
 

@@ -2,16 +2,20 @@
 // The engine facade: routes a position to the right search. Finished games and forced passes
 // are answered here; a free opening is searched placement by placement (at most four plies)
 // with the two-player search at its leaves; 3-4 player positions go to the multiplayer
-// search. Levels are translated into search settings here (engine/levels.h).
+// search. Levels are translated into search settings here (engine/levels.h), and the levels
+// that play from the opening book answer its positions here (engine/book.h).
 #include "engine/engine.h"
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "core/bitboard.h"
+#include "engine/book.h"
 #include "engine/levels.h"
 #include "engine/multiplayer.h"
+#include "engine/pattern_eval.h"
 #include "engine/search.h"
 
 namespace reversi::engine {
@@ -50,6 +54,19 @@ SearchSettings settings_for(const SearchLimits& limits, double& seconds) {
     return s;
 }
 
+// A level that plays from the opening book answers a position the book holds without a
+// search; analyses (multi-PV) and solves always search.
+std::optional<SearchResult> book_move(const core::Position& pos, const SearchLimits& limits) {
+    if (limits.level <= 0 || !limits.book || limits.exact || limits.wld || limits.multipv > 1 ||
+        !Book::covers(pos))
+        return std::nullopt;
+    const LevelSettings level = level_settings(limits.level, 2);
+    if (level.book_margin == LevelSettings::NoBook) return std::nullopt;
+    const auto book = opening_book(shape_variant_key(pos.geometry().shape(), pos.variant().anti()));
+    if (!book) return std::nullopt;
+    return book_result(*book, pos, level.book_margin, limits.seed);
+}
+
 }  // namespace
 
 struct Engine::Impl {
@@ -86,6 +103,10 @@ SearchResult Engine::Impl::search_two(const core::Position& pos, const SearchLim
         return result;
     }
     if (pos.in_opening()) return search_opening(pos, limits, stop);
+    if (auto r = book_move(pos, limits)) {
+        if (on_iteration) on_iteration(*r);
+        return *r;
+    }
     double seconds = 0;
     const SearchSettings settings = settings_for(limits, seconds);
     // Noisy levels must not meet bounds from another seed's noise.

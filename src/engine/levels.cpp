@@ -15,16 +15,16 @@ namespace reversi::engine {
 namespace {
 
 constexpr std::array<LevelSettings, 10> TwoPlayer = {{
-    {1, 0, 0, 700},  // 1: one ply, large noise: grabs discs, misses corners now and then
-    {2, 0, 0, 450},  // 2
-    {2, 8, 0, 200},  // 3
-    {3, 8, 0, 150},  // 4
-    {4, 10, 0, 80},  // 5
-    {5, 12, 0, 40},  // 6
-    {6, 14, 0, 0},   // 7
-    {8, 14, 0, 0},   // 8
-    {11, 11, 0, 0},  // 9
-    {60, 22, 2, 0},  // 10: full strength, 2 seconds a move
+    {1, 0, 0, 700},     // 1: one ply, large noise: grabs discs, misses corners now and then
+    {2, 0, 0, 450},     // 2
+    {2, 8, 0, 200},     // 3
+    {3, 8, 0, 150},     // 4
+    {4, 10, 0, 80},     // 5
+    {5, 12, 0, 40},     // 6
+    {6, 14, 0, 0, 2},   // 7: from here on the opening book, a move within 2 discs of its best
+    {8, 14, 0, 0, 1},   // 8
+    {11, 11, 0, 0, 1},  // 9
+    {60, 22, 2, 0, 0},  // 10: full strength, 2 seconds a move, the book's best
 }};
 
 constexpr std::array<LevelSettings, 10> MultiPlayer = {{

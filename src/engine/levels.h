@@ -12,6 +12,10 @@ struct LevelSettings {
     int exact_empties = 0;  // two players: solve exactly from this many empty squares (0: never)
     double seconds = 0;     // time limit per move; 0 = none
     int noise = 0;          // amplitude of the evaluation noise, in hundredths of a disc
+    // Two players on 8x8: plays from the opening book (book.h) where it has the position, one
+    // of the moves within this many discs of its best; NoBook: never.
+    int book_margin = NoBook;
+    static constexpr int NoBook = -1;
 };
 
 // Lowest and highest level.

@@ -26,6 +26,9 @@ struct SearchLimits {
     // Exact and WLD solves: read the root's value from the variant's solved openings where
     // it ships them (solved_openings.h); false makes the solver search it.
     bool solved_openings = true;
+    // Levels that play from the opening book (levels.h) play its move where it has the
+    // position (book.h); false makes them search.
+    bool book = true;
     std::string weights_dir;  // trained weights from here (old against new)
 };
 

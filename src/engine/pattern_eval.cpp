@@ -23,10 +23,13 @@ namespace reversi::engine {
 namespace {
 
 constexpr const char* AllVariantKeys[] = {
-    "6x6",         "8x8",           "10x10",         "octagon",         "6x6-anti",
-    "8x8-anti",    "10x10-anti",    "octagon-anti",  "8x8-3p",          "8x8-4p",
-    "10x10-3p",    "10x10-4p",      "octagon-3p",    "octagon-4p",      "8x8-3p-anti",
-    "8x8-4p-anti", "10x10-3p-anti", "10x10-4p-anti", "octagon-3p-anti", "octagon-4p-anti"};
+    "6x6",           "8x8",           "10x10",           "octagon",
+    "6x6-anti",      "8x8-anti",      "10x10-anti",      "octagon-anti",
+    "8x8-3p",        "8x8-4p",        "10x10-3p",        "10x10-4p",
+    "octagon-3p",    "octagon-4p",    "8x8-3p-anti",     "8x8-4p-anti",
+    "10x10-3p-anti", "10x10-4p-anti", "octagon-3p-anti", "octagon-4p-anti",
+    "6x6-blk",       "8x8-blk",       "10x10-blk",       "octagon-blk",
+    "6x6-blk-anti",  "8x8-blk-anti",  "10x10-blk-anti",  "octagon-blk-anti"};
 
 }  // namespace
 
@@ -201,6 +204,19 @@ std::string shape_variant_key(core::Shape shape, bool anti) {
     return anti ? base + "-anti" : base;
 }
 
+std::string blocked_variant_key(core::Shape shape, bool anti) {
+    return shape_variant_key(shape, false) + "-blk" + (anti ? "-anti" : "");
+}
+
+std::string playing_variant_key(const core::Geometry& g, bool anti) {
+    if (g.blocked()) {
+        const std::string key = blocked_variant_key(g.shape(), anti);
+        const auto& list = trained_variants();
+        if (std::find(list.begin(), list.end(), key) != list.end()) return key;
+    }
+    return shape_variant_key(g.shape(), anti);
+}
+
 std::string pattern_variant_key(const core::Geometry& g, bool anti) {
     return g.blocked() ? "" : shape_variant_key(g.shape(), anti);
 }
@@ -223,7 +239,8 @@ std::vector<std::string> candidate_variants() {
                                        [&](const char* k) { return key == k; });
         if (!known)
             throw WeightError("REVERSI_CANDIDATE_WEIGHTS: '" + key.substr(0, 40) +
-                              "' is not a variant key (6x6, 8x8, 10x10, octagon; -3p, -4p; -anti)");
+                              "' is not a variant key (6x6, 8x8, 10x10, octagon; -3p, -4p, -blk; "
+                              "-anti)");
         keys.push_back(key);
     }
     return keys;
@@ -236,6 +253,8 @@ const std::vector<std::string>& trained_variants() {
     static const std::vector<std::string> list = [] {
         std::vector<std::string> keys = {
             "8x8", "8x8-anti", "10x10", "10x10-anti", "6x6", "6x6-anti", "octagon", "octagon-anti",
+            // boards with blocked squares (the others play with their shape's weights)
+            "8x8-blk",
             // three and four players
             "8x8-3p", "8x8-4p", "8x8-3p-anti", "8x8-4p-anti", "10x10-3p", "10x10-4p", "octagon-3p",
             "octagon-4p", "10x10-3p-anti", "10x10-4p-anti", "octagon-3p-anti", "octagon-4p-anti"};
@@ -294,11 +313,11 @@ template <class B>
 std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,
                                              const core::Geometry& geometry, bool anti,
                                              bool handmade, const std::string& weights_dir) {
-    // Blocked squares play as squares that stay empty under the shape's own weights: at equal
-    // time against the hand-made evaluation that measured as strong or stronger on every
-    // shape, normal and anti (docs/TRAINING.md).
+    // Blocked squares play as squares that stay empty, under weights trained on blocked boards
+    // where they ship, else under the shape's own: at equal time against the hand-made
+    // evaluation both measured as strong or stronger on every shape (docs/TRAINING.md).
     if (!handmade)
-        if (auto w = trained_weights(shape_variant_key(geometry.shape(), anti), weights_dir))
+        if (auto w = trained_weights(playing_variant_key(geometry, anti), weights_dir))
             return std::make_unique<PatternEval<B>>(layout, geometry, std::move(w));
     return std::make_unique<HeuristicEval<B>>(layout, anti);
 }

@@ -95,10 +95,16 @@ extern template class PatternEval<core::u128>;
 // The key of a two-player variant's weights ("8x8", "octagon-anti", ...), or "" where no
 // pattern set applies (boards with blocked squares).
 std::string pattern_variant_key(const core::Geometry& geometry, bool anti);
-// The key of the weights a two-player board plays with: its shape's, blocked squares or not
-// (blocked squares play as squares that stay empty); Multi-ProbCut and the solver's ordering
-// follow the same weights.
+// The key of a two-player shape's weights, blocked squares or not ("8x8-anti"); Multi-ProbCut
+// and the solver's ordering take this key's fits on every board of the shape.
 std::string shape_variant_key(core::Shape shape, bool anti);
+// The key of weights trained on a shape's boards with blocked squares ("8x8-blk-anti"; the
+// 16-byte key field rules out "-blocked" on the octagon).
+std::string blocked_variant_key(core::Shape shape, bool anti);
+// The key of the weights a two-player board plays with: a board with blocked squares takes
+// its blocked key where that ships, else its shape's (blocked squares then play as squares
+// that stay empty); "" only for boards that no pattern set fits (none today).
+std::string playing_variant_key(const core::Geometry& geometry, bool anti);
 
 // The trained weights of a variant, loaded once from `dir` (empty: weights_directory()); null
 // when the variant has no trained weights (the hand-made evaluation plays it). Throws
@@ -115,8 +121,8 @@ std::string weights_directory();
 std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& dir,
                                                            const std::string& key);
 
-// The evaluation a search uses: trained patterns when the variant's shape has them (blocked
-// squares play as squares that stay empty), unless `handmade` asks for the hand-made one;
+// The evaluation a search uses: trained patterns when the board has them
+// (playing_variant_key), unless `handmade` asks for the hand-made one;
 // `weights_dir` as for trained_weights. Throws WeightError (see trained_weights).
 template <class B>
 std::unique_ptr<Evaluator<B>> make_evaluator(const Layout<B>& layout,

@@ -19,8 +19,10 @@ struct RelabelOptions {
     double search_share = 1.0;  // label = share * search value + (1 - share) * game result
 };
 
-// Relabels every position that is not exact, in place; returns how many changed. The search
-// runs with the evaluation `engine` plays with (trained weights where the variant has them).
+// Relabels every position that is not exact, in place; returns how many changed. Each record
+// is searched on `variant` with the record's blocked squares instead of the variant's; the
+// search runs with the evaluation `engine` plays with (trained weights where the board has
+// them). Throws core::SetupError or std::invalid_argument on a record that fits no board.
 size_t relabel_positions(const core::Variant& variant, const RelabelOptions& options,
                          std::vector<TrainingPosition>& positions, Engine& engine);
 

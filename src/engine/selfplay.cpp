@@ -105,7 +105,8 @@ std::vector<TrainingPosition> play_selfplay_game(const core::Variant& variant,
     for (const Seen& s : seen) {
         const int own = s.side == 0 ? black : white;
         const int opp = s.side == 0 ? white : black;
-        out.push_back({s.own, s.opp, final_score(own, opp, empty, variant.anti()), s.exact, false});
+        out.push_back({s.own, s.opp, final_score(own, opp, empty, variant.anti()), s.exact, false,
+                       false, false, variant.geometry().blocked()});
     }
     if (!out.empty()) out.front().game_start = true;
     return out;

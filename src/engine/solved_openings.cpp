@@ -7,13 +7,12 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <sstream>
 
 #include "core/bitboard.h"
+#include "engine/checked_text.h"
 #include "engine/data_paths.h"
 #include "engine/pattern_eval.h"
 
@@ -30,36 +29,6 @@ constexpr int Stride = 8;
 constexpr uint8_t StoredPass = 255;
 // The longest principal variation read from the table (a whole 8x8 game and its passes).
 constexpr int MaxPvPlies = 80;
-
-// FNV-1a, 64 bits: enough to catch a damaged or hand-edited file, which is all it is for.
-uint64_t checksum(const std::string& text) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const unsigned char c : text) {
-        h ^= c;
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
-std::string hex(uint64_t v) {
-    std::ostringstream out;
-    out << std::hex;
-    out.width(16);
-    out.fill('0');
-    out << v;
-    return out.str();
-}
-
-bool parse_hex(const std::string& s, uint64_t& v) {
-    if (s.empty() || s.size() > 16) return false;
-    v = 0;
-    for (const char c : s) {
-        const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (d < 0) return false;
-        v = v << 4 | static_cast<uint64_t>(d);
-    }
-    return true;
-}
 
 uint64_t board_mask(int width) {
     uint64_t m = 0;
@@ -154,27 +123,17 @@ std::string SolvedOpenings::format() const {
            "column) of the least of the eight symmetric images, the exact score for the "
            "mover, a best move's square index in that image (255: pass)\n";
     for (const auto& [k, e] : sorted)
-        out << "p " << hex(k.first) << ' ' << hex(k.second) << ' ' << int{e.score} << ' '
+        out << "p " << hex64(k.first) << ' ' << hex64(k.second) << ' ' << int{e.score} << ' '
             << int{e.best} << '\n';
-    std::string text = out.str();
-    text += "checksum " + hex(checksum(text)) + '\n';
-    return text;
+    return with_checksum(out.str());
 }
 
 SolvedOpenings SolvedOpenings::parse(const std::string& text) {
     if (text.size() > MaxFileBytes) throw SolvedOpeningsError("file too large");
-    const size_t sum_at = text.rfind("checksum ");
-    if (sum_at == std::string::npos || (sum_at > 0 && text[sum_at - 1] != '\n'))
-        throw SolvedOpeningsError("no checksum line (truncated file?)");
-    uint64_t stored = 0;
-    std::string sum_text = text.substr(sum_at + 9);
-    while (!sum_text.empty() && (sum_text.back() == '\n' || sum_text.back() == '\r'))
-        sum_text.pop_back();
-    if (!parse_hex(sum_text, stored)) throw SolvedOpeningsError("bad checksum line");
-    if (stored != checksum(text.substr(0, sum_at)))
-        throw SolvedOpeningsError("checksum mismatch (damaged file)");
-
-    std::istringstream in(text.substr(0, sum_at));
+    std::string why;
+    const std::optional<std::string> body = checked_body(text, why);
+    if (!body) throw SolvedOpeningsError(why);
+    std::istringstream in(*body);
     std::string line;
     int number = 0;
     const auto fail = [&](const std::string& why) {
@@ -210,8 +169,8 @@ SolvedOpenings SolvedOpenings::parse(const std::string& text) {
             std::string own_text, opp_text;
             int score = 0, best = 0;
             uint64_t own = 0, opp = 0;
-            if (!(words >> own_text >> opp_text >> score >> best) || !parse_hex(own_text, own) ||
-                !parse_hex(opp_text, opp))
+            if (!(words >> own_text >> opp_text >> score >> best) || !parse_hex64(own_text, own) ||
+                !parse_hex64(opp_text, opp))
                 fail("a position needs two hex words and two numbers");
             if ((own & opp) || ((own | opp) & ~mask)) fail("discs off the board or overlapping");
             if (std::abs(score) > width * width) fail("score out of range");
@@ -231,13 +190,10 @@ SolvedOpenings SolvedOpenings::parse(const std::string& text) {
 }
 
 SolvedOpenings read_solved_openings_file(const std::string& path, const std::string& variant) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw SolvedOpeningsError(path + ": cannot open the solved openings");
-    std::string text(MaxFileBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
+    const std::optional<std::string> text = read_text_file(path, MaxFileBytes);
+    if (!text) throw SolvedOpeningsError(path + ": cannot open the solved openings");
     try {
-        SolvedOpenings table = SolvedOpenings::parse(text);
+        SolvedOpenings table = SolvedOpenings::parse(*text);
         if (table.variant() != variant)
             throw SolvedOpeningsError("table is for '" + table.variant() + "', not '" + variant +
                                       "'");
@@ -248,15 +204,7 @@ SolvedOpenings read_solved_openings_file(const std::string& path, const std::str
 }
 
 void write_solved_openings_file(const std::string& path, const SolvedOpenings& table) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f << table.format();
-        if (!f) throw SolvedOpeningsError(tmp + ": write error");
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) throw SolvedOpeningsError(path + ": " + ec.message());
+    if (const auto error = replace_file(path, table.format())) throw SolvedOpeningsError(*error);
 }
 
 std::string solved_openings_directory() {

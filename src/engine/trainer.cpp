@@ -53,7 +53,10 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
         for (size_t k = 0; k < count; ++k) f[k] = canonical[static_cast<size_t>(f[k])];
         s.features = f;
         s.target = static_cast<float>(p.score);
-        s.phase = phase_of(core::popcount(p.own | p.opp), playable, o.phases);
+        // The phase as the evaluation sees it on the record's board: blocked squares are not
+        // playable.
+        const int board_playable = playable - core::popcount(p.blocked & geometry.playable());
+        s.phase = phase_of(core::popcount(p.own | p.opp), board_playable, o.phases);
         s.holdout = o.holdout_every > 0 && game >= 0 && game % o.holdout_every == 0;
         samples.push_back(std::move(s));
     }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The training position file. Little-endian: "RVSP", u16 version, u16 word bytes,
-// char[16] variant key, 8 reserved bytes; then records of own word, opponent word
-// (word-bytes each), i8 score, u8 flags (1 exact, 2 first position of a game, 4 last, 8 the
-// view of a seat not to move).
+// char[16] variant key, 8 reserved bytes; then records of own word, opponent word, blocked
+// word (version 2 only; word-bytes each), i8 score, u8 flags (1 exact, 2 first position of a
+// game, 4 last, 8 the view of a seat not to move).
 #include "engine/training_data.h"
 
 #include <cstdio>
@@ -15,10 +15,10 @@ namespace reversi::engine {
 namespace {
 
 constexpr size_t HeaderBytes = 32;
-constexpr uint16_t Version = 1;
+constexpr int Version = 2;  // version 1: no blocked word
 
-size_t record_bytes(int word_bytes) {
-    return 2 * static_cast<size_t>(word_bytes) + 2;
+size_t record_bytes(int word_bytes, int version) {
+    return (version >= 2 ? 3 : 2) * static_cast<size_t>(word_bytes) + 2;
 }
 
 std::vector<uint8_t> header(const std::string& variant, int word_bytes) {
@@ -33,13 +33,14 @@ std::vector<uint8_t> header(const std::string& variant, int word_bytes) {
 
 // Parses a header; throws with the reason.
 void parse_header(const std::vector<uint8_t>& h, const std::string& path, std::string& variant,
-                  int& word_bytes) {
+                  int& word_bytes, int& version) {
     const auto fail = [&](const std::string& why) {
         throw std::runtime_error("training file " + path + ": " + why);
     };
     if (h.size() < HeaderBytes || h[0] != 'R' || h[1] != 'V' || h[2] != 'S' || h[3] != 'P')
         fail("not a training file");
-    if ((h[4] | h[5] << 8) != Version) fail("unknown version");
+    version = h[4] | h[5] << 8;
+    if (version != 1 && version != 2) fail("unknown version");
     word_bytes = h[6] | h[7] << 8;
     if (word_bytes != 8 && word_bytes != 16) fail("bad word size");
     variant.clear();
@@ -63,21 +64,24 @@ TrainingFile read_training_file(const std::string& path) {
     std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(f)),
                                std::istreambuf_iterator<char>());
     TrainingFile out;
-    parse_header(bytes, path, out.variant, out.word_bytes);
-    const size_t rec = record_bytes(out.word_bytes);
+    parse_header(bytes, path, out.variant, out.word_bytes, out.version);
+    const size_t rec = record_bytes(out.word_bytes, out.version);
     const size_t w = static_cast<size_t>(out.word_bytes);
+    const size_t words = out.version >= 2 ? 3 : 2;
     for (size_t at = HeaderBytes; at + rec <= bytes.size(); at += rec) {
         TrainingPosition p;
         for (size_t i = 0; i < w; ++i) {
             p.own |= static_cast<core::u128>(bytes[at + i]) << (8 * i);
             p.opp |= static_cast<core::u128>(bytes[at + w + i]) << (8 * i);
+            if (words == 3) p.blocked |= static_cast<core::u128>(bytes[at + 2 * w + i]) << (8 * i);
         }
-        p.score = static_cast<int8_t>(bytes[at + 2 * w]);
-        p.exact = bytes[at + 2 * w + 1] & 1;
-        p.game_start = bytes[at + 2 * w + 1] & 2;
-        p.game_end = bytes[at + 2 * w + 1] & 4;
-        p.other_seat = bytes[at + 2 * w + 1] & 8;
-        if (p.own & p.opp)
+        const uint8_t flags = bytes[at + words * w + 1];
+        p.score = static_cast<int8_t>(bytes[at + words * w]);
+        p.exact = flags & 1;
+        p.game_start = flags & 2;
+        p.game_end = flags & 4;
+        p.other_seat = flags & 8;
+        if ((p.own & p.opp) || ((p.own | p.opp) & p.blocked))
             throw std::runtime_error("training file " + path + ": overlapping discs");
         out.positions.push_back(p);
     }
@@ -85,7 +89,7 @@ TrainingFile read_training_file(const std::string& path) {
 }
 
 TrainingWriter::TrainingWriter(const std::string& path, const std::string& variant, int word_bytes)
-    : path_(path), word_bytes_(word_bytes) {
+    : path_(path), word_bytes_(word_bytes), version_(Version) {
     std::error_code ec;
     if (std::filesystem::exists(path, ec)) {
         const TrainingFile existing = read_training_file(path);
@@ -95,7 +99,8 @@ TrainingWriter::TrainingWriter(const std::string& path, const std::string& varia
         size_t whole = existing.positions.size();
         while (whole > 0 && !existing.positions[whole - 1].game_end) --whole;
         for (size_t i = 0; i < whole; ++i) existing_games_ += existing.positions[i].game_start;
-        const auto keep = HeaderBytes + whole * record_bytes(word_bytes);
+        version_ = existing.version;
+        const auto keep = HeaderBytes + whole * record_bytes(word_bytes, version_);
         std::filesystem::resize_file(path, keep, ec);
         if (ec) throw std::runtime_error("training file " + path + ": " + ec.message());
         file_ = std::fopen(path.c_str(), "ab");
@@ -120,6 +125,12 @@ void TrainingWriter::append(const std::vector<TrainingPosition>& game) {
         const TrainingPosition& p = game[k];
         for (size_t i = 0; i < w; ++i) out.push_back(static_cast<uint8_t>(p.own >> (8 * i)));
         for (size_t i = 0; i < w; ++i) out.push_back(static_cast<uint8_t>(p.opp >> (8 * i)));
+        if (version_ >= 2)
+            for (size_t i = 0; i < w; ++i)
+                out.push_back(static_cast<uint8_t>(p.blocked >> (8 * i)));
+        else if (p.blocked)
+            throw std::runtime_error("training file " + path_ +
+                                     ": version 1 keeps no blocked squares (start a new file)");
         out.push_back(static_cast<uint8_t>(static_cast<int8_t>(p.score)));
         out.push_back(static_cast<uint8_t>((p.exact ? 1 : 0) | (k == 0 ? 2 : 0) |
                                            (k + 1 == game.size() ? 4 : 0) |

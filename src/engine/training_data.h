@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Training positions and their file (docs/TRAINING.md): a 32-byte header ("RVSP", version,
 // board word bytes, variant key) and fixed-size records: the mover's discs, the opponent's,
-// the final disc difference for the mover, and flags. Files only grow by whole games, so an
+// the blocked squares (version 2; version 1 files, without them, still read), the final disc
+// difference for the mover, and flags. Files only grow by whole games, so an
 // interrupted run is resumed by dropping a partly written last game and counting the games.
 #pragma once
 
@@ -22,11 +23,13 @@ struct TrainingPosition {
     bool game_start = false;  // first recorded position of its game
     bool game_end = false;    // last recorded position of its game
     bool other_seat = false;  // 3-4 players: the view of a seat that is not to move
+    core::u128 blocked = 0;   // the board's blocked squares (none in version 1 files)
 };
 
 struct TrainingFile {
     std::string variant;
     int word_bytes = 8;  // 8 for 6x6 and 8x8, 16 for 10x10 and the octagon
+    int version = 2;     // 1: written before records kept the blocked squares
     std::vector<TrainingPosition> positions;
     int games() const;
 };
@@ -35,8 +38,9 @@ struct TrainingFile {
 // path and the reason when the file is missing or not a training file.
 TrainingFile read_training_file(const std::string& path);
 
-// Appends to a training file, creating it (with its header) when missing; on opening an
-// existing file it checks the header and cuts off whatever follows the last whole game.
+// Appends to a training file, creating it (with its header, version 2) when missing; on
+// opening an existing file it checks the header and cuts off whatever follows the last whole
+// game, then appends in the file's own version (a version 1 file takes no blocked squares).
 class TrainingWriter {
   public:
     TrainingWriter(const std::string& path, const std::string& variant, int word_bytes);
@@ -51,6 +55,7 @@ class TrainingWriter {
   private:
     std::string path_;
     int word_bytes_;
+    int version_;
     int existing_games_ = 0;
     std::FILE* file_ = nullptr;
 };

@@ -30,6 +30,7 @@
 #include "server/storage/fault_injecting.h"
 #include "server/storage/sqlite/backup.h"
 #include "server/storage/sqlite/storage.h"
+#include "server/tournament/leadership.h"
 #include "server/tournament/service.h"
 #ifdef REVERSI_WITH_POSTGRES
 #include "server/storage/postgres/storage.h"
@@ -39,13 +40,22 @@ namespace reversi::server {
 
 namespace {
 
-// Many concurrent games need many sockets: raise the soft descriptor limit to the hard one.
-void raise_file_limit() {
+// Many concurrent games need many sockets: raise the soft descriptor limit to the hard one,
+// and say so when even that is below --max-connections (each connection is a descriptor; past
+// the limit accept fails and clients wait in the kernel's queue until they give up).
+void raise_file_limit(int max_connections, std::ostream& log) {
     rlimit lim{};
-    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return;
+    if (lim.rlim_cur < lim.rlim_max) {
         lim.rlim_cur = lim.rlim_max;
         setrlimit(RLIMIT_NOFILE, &lim);
     }
+    constexpr rlim_t OtherDescriptors = 64;  // the database, logs, engine files, listeners
+    const rlim_t wanted = static_cast<rlim_t>(max_connections) + OtherDescriptors;
+    if (lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < wanted)
+        log << "warning: the open file limit (" << lim.rlim_cur << ") is below --max-connections ("
+            << max_connections << ") plus " << OtherDescriptors
+            << ": raise it (LimitNOFILE=, ulimit -n)" << std::endl;
 }
 
 bool is_postgres(const std::string& db) {
@@ -81,7 +91,7 @@ std::string set_player_role(const std::string& db, const std::string& name,
 }
 
 int run_server(const ServerOptions& options, std::ostream& log) {
-    raise_file_limit();
+    raise_file_limit(options.limits.max_connections, log);
     net::io_context ioc{1};
     // A SQLite file stays locked against `reversi restore` while it is served.
     std::optional<ServingLock> serving;
@@ -123,7 +133,6 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     Accounts accounts(ioc, queue, account_options);
     // Who used which device, for the rated-meeting rule of the hub and the lobby.
     DeviceSightings devices;
-    const RatedMeetingRule rated_meeting(options.limits.rated_same_address, &devices);
     // Roles, sanctions, reports and the audit log (docs/SITE.md "Moderation"): its bans bar
     // logins, its unlisted players leave the leaderboards.
     Moderation moderation(ioc, queue, accounts);
@@ -131,7 +140,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     HubOptions hub_options;
     hub_options.hint_seconds = options.hint_seconds;
     hub_options.limits = options.limits;
-    hub_options.rated_meeting = rated_meeting;
+    hub_options.devices = &devices;
     GameHub hub(ioc, queue, engines, hub_options);
     hub.set_metrics(&metrics);
     // Post-game analysis leaves one engine thread free for moves when there are several.
@@ -179,7 +188,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     const std::unique_ptr<LobbyBus> lobby_bus = open_lobby_bus(options.db, ioc);
     // Before the restore, so that the lobby hears of every unfinished table (running games).
     LobbyLimits lobby_limits;
-    lobby_limits.rated_meeting = rated_meeting;
+    lobby_limits.rated_meeting = RatedMeetingRule(options.limits.rated_same_address, &devices);
     LobbyHost lobby(ioc, hub, accounts, lobby_limits,
                     lobby_bus ? lobby_bus->link() : LobbyBusLink{});
     // Restoring reads the store directly: the queue is held and the loop is not running.
@@ -215,11 +224,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         lobby.lobby().disconnect_player(player);
     });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
-    // Tournaments pair through the lobby and hear of every game's end. One node runs them:
-    // with several nodes each would pair the same players (left for later; docs/SITE.md).
-    std::unique_ptr<TournamentService> tournaments;
-    if (!ownership) {
-        tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts);
+    // Tournaments pair through the lobby and hear of every game's end. With several nodes one
+    // of them, the leader, runs them all (docs/MULTINODE.md "Tournaments across nodes").
+    auto tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts);
+    {
         std::vector<std::string> schedule = options.tournament_schedule;
         if (options.site_tournaments)
             for (std::string& entry : tournament::standard_schedule()) schedule.push_back(entry);
@@ -232,14 +240,15 @@ int run_server(const ServerOptions& options, std::ostream& log) {
             }
         }
         tournaments->set_schedule(std::move(entries));
-        hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
-        tournaments->restore(*store);
-        site.tournaments = tournaments.get();
     }
+    hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
+    if (!ownership) tournaments->restore(*store);
+    site.tournaments = tournaments.get();
     // The last direct read is done: what the restores queued (the guest sweep, cut tables'
     // truncations) runs from here on, alone on the connection.
     queue.release();
 
+    std::unique_ptr<TournamentLeadership> leadership;
     std::vector<Network> trusted;
     for (const std::string& proxy : options.trusted_proxies) {
         const auto network = parse_network(proxy);
@@ -257,6 +266,12 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                                       : "http://" + options.host + ':' +
                                             std::to_string(listener->port()));
         hub.set_ownership(*ownership);
+        // After the node is named in the store: the lease is taken in its name.
+        if (auto* tournament_leases = dynamic_cast<TournamentLeases*>(store.get())) {
+            leadership = std::make_unique<TournamentLeadership>(ioc, queue, *tournament_leases,
+                                                                ownership->options().ttl_ms);
+            tournaments->follow(*leadership);
+        }
         log << "node " << ownership->options().node << " at " << ownership->options().public_url
             << ", table leases of " << options.lease_ttl_seconds << " s" << std::endl;
     }
@@ -310,6 +325,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     if (event_log) event_log->write("stop", {{"tables", hub.live_tables()}});
     engines.stop();
     // A clean stop hands this node's tables over at once (after its queued writes).
+    // (the tournament lease first: the node's address goes with its table leases)
+    if (leadership) leadership->hand_over();
     if (ownership) ownership->hand_over();
     queue.stop();
     return 0;

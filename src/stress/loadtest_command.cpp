@@ -63,8 +63,9 @@ struct LoadOptions {
     std::string server_binary;            // empty: the `reversi` beside this executable
     int lobby_players = 0;  // > 0: the lobby mode (loadtest_lobby.cpp) with this many players
     int lobby_moves = 6;
-    bool arena = false;  // lobby mode as an arena tournament
-    int signup_flood = 0;  // > 0: the sign-up flood mode (loadtest_signups.cpp), addresses
+    bool arena = false;         // lobby mode as an arena tournament
+    double rejoin_seconds = 0;  // lobby mode: how long a dropped table socket is reopened
+    int signup_flood = 0;       // > 0: the sign-up flood mode (loadtest_signups.cpp), addresses
     int flood_logins = 20;
 };
 
@@ -217,6 +218,16 @@ std::string join_request() {
     return json{{"seat", 1}, {"name", "load"}}.dump();
 }
 
+std::string what_of(const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const std::exception& x) {
+        return x.what();
+    } catch (...) {
+        return "an exception that is not a std::exception";
+    }
+}
+
 // Plays games one after another on one slot until the time is up.
 awaitable<void> game_slot(Shared& shared, int slot) {
     auto executor = co_await net::this_coro::executor;
@@ -252,11 +263,12 @@ awaitable<void> game_slot(Shared& shared, int slot) {
             const std::vector<std::string> tokens = {made["token"].get<std::string>(),
                                                      joined["token"].get<std::string>()};
             for (const std::string& token : tokens) {
-                net::co_spawn(executor, play_seat(shared, table, token, any_node(), source, rng()),
-                              [done, &finished, &shared](std::exception_ptr e) {
-                                  if (e) shared.stats.error("a player could not connect");
-                                  if (++*done == 2) finished.cancel();
-                              });
+                net::co_spawn(
+                    executor, play_seat(shared, table, token, any_node(), source, rng()),
+                    [done, &finished, &shared](std::exception_ptr e) {
+                        if (e) shared.stats.error("a player could not connect: " + what_of(e));
+                        if (++*done == 2) finished.cancel();
+                    });
             }
             error_code ec;
             co_await finished.async_wait(net::redirect_error(use_awaitable, ec));
@@ -331,7 +343,13 @@ TemporaryServer::~TemporaryServer() {
 namespace {
 
 int run_loadtest(const LoadOptions& options) {
-    client::raise_open_file_limit();
+    // Two connections a game, for the client and for the server it starts (which inherits the
+    // limit), and room for the tables' HTTP calls made meanwhile.
+    const rlim_t wanted = 3 * static_cast<rlim_t>(options.games) + 1024;
+    const rlim_t limit = client::raise_open_file_limit(wanted);
+    if (limit != 0 && limit < wanted)
+        std::cerr << "loadtest: the open file limit is " << limit << ", below the " << wanted
+                  << " this run needs: connections will fail (ulimit -n)\n";
     Shared shared;
     shared.options = options;
     shared.targets = client::targets_of_urls(options.connect);
@@ -482,6 +500,11 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
     cmd->add_flag("--arena", o->arena,
                   "Lobby mode as one arena tournament of --seconds: the players join it and play "
                   "its pairings (latency from a game's end to the next pairing)");
+    cmd->add_option("--rejoin-seconds", o->rejoin_seconds,
+                    "Lobby mode: a table socket that drops (its node was killed) is opened again "
+                    "through the player's node for this long (0: a drop is an error)")
+        ->check(CLI::Range(0.0, 600.0))
+        ->capture_default_str();
     cmd->add_option("--signup-flood", o->signup_flood,
                     "Sign-up flood mode: N addresses each sign up 10 players at once while "
                     "other addresses log in (logins/s, login latency p50/p99)")
@@ -508,6 +531,7 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
                 lobby.seconds = o->seconds;
                 lobby.moves = o->lobby_moves;
                 lobby.arena = o->arena;
+                lobby.rejoin_seconds = o->rejoin_seconds;
                 lobby.port = o->port;
                 lobby.host = o->host;
                 lobby.connect = o->connect;

@@ -55,6 +55,7 @@ struct LobbyStats {
     double pairings = 0;  // a quick pairing counts a half for each of its two players
     uint64_t games = 0, moves = 0, errors = 0;
     uint64_t redirects = 0;  // table sockets sent on to the table's owner (`moved`)
+    uint64_t rejoins = 0;    // table sockets opened again after a drop (--rejoin-seconds)
     int registered = 0;
     std::vector<std::string> first_errors;
     void error(const std::string& what) {
@@ -168,17 +169,20 @@ awaitable<std::string> register_player(LobbyShared& shared, const net::ip::addre
     co_return reg.cookie.empty() ? me.cookie : reg.cookie;
 }
 
-// Plays one seat of a paired table until the game is over: random legal moves; at `stop_ply`
-// the player to move sends `ending` ("resign" or "abort").
-// The table is made on the offer's node: a player whose lobby is on another node is sent
-// there by a `moved` error, which it follows.
-awaitable<void> play_table(LobbyShared& shared, client::Target node, const net::ip::address& source,
-                           const std::string& cookie, const json& paired, int stop_ply,
-                           std::string ending, uint64_t seed) {
+// What a seat keeps across the connections of one game.
+struct SeatPlay {
+    std::mt19937_64 rng;
+    std::string ending;
+};
+
+// One connection of a seat: plays until the game is over (returns) or the socket fails
+// (throws). The table is made on the offer's node: a player whose lobby is on another node
+// is sent there by a `moved` error, which it follows.
+awaitable<void> play_connection(LobbyShared& shared, client::Target node,
+                                const net::ip::address& source, const std::string& cookie,
+                                const std::string& path, int stop_ply, SeatPlay& play) {
     auto executor = co_await net::this_coro::executor;
     std::unique_ptr<client::TimedWs> ws;
-    const std::string path = "/ws?table=" + paired["table"].get<std::string>() +
-                             "&token=" + paired["token"].get<std::string>();
     std::string first;  // the first message of a connection that was not sent on
     for (int hop = 0; first.empty(); ++hop) {
         ws = std::make_unique<client::TimedWs>(executor);
@@ -197,7 +201,7 @@ awaitable<void> play_table(LobbyShared& shared, client::Target node, const net::
         ws->drop();
         node = *owner;
     }
-    std::mt19937_64 rng(seed);
+    // A move sent on an earlier connection and not acknowledged is sent again.
     int sent_ply = -1;
     bool ended = false;
     for (;;) {
@@ -208,9 +212,9 @@ awaitable<void> play_table(LobbyShared& shared, client::Target node, const net::
             text = co_await ws->read(milliseconds(30000));
         first.clear();
         const client::MessageView msg = client::read_message(text);
-        if (msg.type == "error" && ending == "abort" && ended) {
+        if (msg.type == "error" && play.ending == "abort" && ended) {
             // An abort the table refuses (both have moved by now) ends with a resignation.
-            ending = "resign";
+            play.ending = "resign";
             const std::string resign = json{{"type", "resign"}}.dump();
             co_await ws->write(resign);
             continue;
@@ -220,21 +224,48 @@ awaitable<void> play_table(LobbyShared& shared, client::Target node, const net::
             continue;
         }
         if (msg.type != "state") continue;
-        if (msg.status == "finished") break;
+        if (msg.status == "finished") co_return;
         if (msg.status != "playing" || msg.ply == sent_ply || ended) continue;
         if (std::find(msg.you.begin(), msg.you.end(), msg.to_move) == msg.you.end()) continue;
         std::string out;
         if (msg.ply >= stop_ply) {
-            out = json{{"type", ending}}.dump();
+            out = json{{"type", play.ending}}.dump();
             ended = true;
         } else {
             if (msg.legal.empty())
                 throw std::runtime_error("no legal move: " + text.substr(0, 200));
-            out = client::move_message(msg.legal[rng() % msg.legal.size()], msg.ply);
+            out = client::move_message(msg.legal[play.rng() % msg.legal.size()], msg.ply);
             shared.stats.moves++;
         }
         sent_ply = msg.ply;
         co_await ws->write(out);
+    }
+}
+
+// Plays one seat of a paired table until the game is over: random legal moves; at `stop_ply`
+// the player to move sends `ending` ("resign" or "abort"). With --rejoin-seconds a socket
+// that drops is opened again through `node` (the player's own), which sends it to the
+// table's owner, old or new.
+awaitable<void> play_table(LobbyShared& shared, client::Target node, const net::ip::address& source,
+                           const std::string& cookie, const json& paired, int stop_ply,
+                           std::string ending, uint64_t seed) {
+    // Without a token (a tournament's new leader telling of a table again) the session's
+    // player is seated.
+    std::string path = "/ws?table=" + paired["table"].get<std::string>();
+    if (paired.contains("token")) path += "&token=" + paired["token"].get<std::string>();
+    SeatPlay play{std::mt19937_64(seed), std::move(ending)};
+    const milliseconds rejoin(static_cast<int64_t>(shared.options.rejoin_seconds * 1000));
+    std::optional<Clock::time_point> give_up;  // from the first drop
+    for (;;) {
+        try {
+            co_await play_connection(shared, node, source, cookie, path, stop_ply, play);
+            break;
+        } catch (const std::exception&) {
+            if (!give_up) give_up = Clock::now() + rejoin;
+            if (Clock::now() >= *give_up) throw;
+        }
+        shared.stats.rejoins++;
+        co_await client::pause(milliseconds(200));
     }
     shared.stats.games++;
 }
@@ -323,6 +354,7 @@ awaitable<void> arena_player(LobbyShared& shared, int index, std::string cookie)
     co_await lobby.ws.connect(shared.node_of(index), source, "/ws/lobby", cookie);
     std::mt19937_64 rng(index * 7919 + 5);
     std::optional<Clock::time_point> free_since;
+    std::set<std::string> played;  // a table told again after a failover is played once
     // Until the arena is over (its pushed standings say so), however long its last game.
     const auto give_up = shared.stop_at + std::chrono::seconds(60);
     for (;;) {
@@ -332,7 +364,7 @@ awaitable<void> arena_player(LobbyShared& shared, int index, std::string cookie)
         const std::string type = msg.value("type", "");
         if (type == "tournament" && msg["tournament"].value("status", "") == "finished") co_return;
         if (type == "error") shared.stats.error("lobby: " + msg.dump().substr(0, 200));
-        if (type != "paired") continue;
+        if (type != "paired" || !played.insert(msg.value("table", "")).second) continue;
         const json* paired = &msg;
         if (free_since) {
             shared.stats.pairing_ms.push_back(
@@ -345,26 +377,27 @@ awaitable<void> arena_player(LobbyShared& shared, int index, std::string cookie)
     }
 }
 
-// Step 2 of the arena mode: player 0 creates an arena of the run's length starting in two
-// seconds, the others join it; returns its id.
+// Step 2 of the arena mode: player 0 creates an arena of the run's length (3 s at least) starting
+// in two seconds, the others join it; returns its id.
 awaitable<std::string> open_arena(LobbyShared& shared, const std::vector<std::string>& cookies) {
     const json settings = {{"name", "load arena " + shared.tag},
                            {"kind", "arena"},
                            {"pool", "8x8"},
                            {"clock", {{"mode", "none"}}},
                            {"rated", false},
-                           {"seconds", std::max(5, static_cast<int>(shared.options.seconds))},
+                           {"seconds", std::max(3, static_cast<int>(shared.options.seconds))},
                            {"starts_in", 2}};
-    const HttpAnswer made =
-        co_await client::http_call(shared.node_of(0), shared.sources.at(0), http::verb::post,
-                                   "/api/tournaments", settings.dump(), 30, cookies[0]);
+    // A node that does not run the tournaments sends the calls on to the one that does.
+    const HttpAnswer made = co_await client::http_call_following(
+        shared.node_of(0), shared.sources.at(0), http::verb::post, "/api/tournaments",
+        settings.dump(), shared.stats.redirects, cookies[0]);
     if (made.status != 200) throw std::runtime_error("create arena: " + made.body.substr(0, 200));
     const std::string id = json::parse(made.body)["id"];
     for (size_t i = 1; i < cookies.size(); ++i) {
         if (cookies[i].empty()) continue;
-        const HttpAnswer joined = co_await client::http_call(
+        const HttpAnswer joined = co_await client::http_call_following(
             shared.node_of(static_cast<int>(i)), shared.sources.at(i), http::verb::post,
-            "/api/tournaments/" + id + "/join", "{}", 30, cookies[i]);
+            "/api/tournaments/" + id + "/join", "{}", shared.stats.redirects, cookies[i]);
         if (joined.status != 200) shared.stats.error("join: " + joined.body.substr(0, 200));
     }
     co_return id;
@@ -375,8 +408,9 @@ awaitable<std::string> open_arena(LobbyShared& shared, const std::vector<std::st
 awaitable<int> close_arena(LobbyShared& shared, const std::string& id) {
     auto executor = co_await net::this_coro::executor;
     for (int i = 0; i < 600; ++i) {
-        const HttpAnswer got = co_await client::http_call(
-            shared.node_of(0), shared.sources.at(0), http::verb::get, "/api/tournaments/" + id, "");
+        const HttpAnswer got = co_await client::http_call_following(
+            shared.node_of(0), shared.sources.at(0), http::verb::get, "/api/tournaments/" + id, "",
+            shared.stats.redirects);
         const json view = json::parse(got.body, nullptr, false);
         if (view.is_object() && view.value("status", "") == "finished") {
             int games = 0, points = 0;
@@ -494,8 +528,9 @@ int run_lobby_loadtest(const LobbyLoadOptions& options) {
               << '\n';
     std::cout << "errors " << st.errors << '\n';
     for (const std::string& e : st.first_errors) std::cout << "  " << e.substr(0, 300) << '\n';
-    std::cout << "nodes " << shared.targets.size() << ", table sockets sent on to the owner "
-              << st.redirects << '\n';
+    std::cout << "nodes " << shared.targets.size()
+              << ", calls and table sockets sent on to the owner " << st.redirects
+              << ", table sockets opened again after a drop " << st.rejoins << '\n';
     if (!st.quick_ms.empty())
         std::cout << "quick pairing latency ms (quick -> paired): p50 "
                   << percentile(st.quick_ms, 0.50) << ", p99 " << percentile(st.quick_ms, 0.99)

@@ -17,6 +17,9 @@ struct LobbyLoadOptions {
     // Arena mode: the players join one arena tournament of `seconds` and play its pairings;
     // the latency is from a player's game end to its next `paired`.
     bool arena = false;
+    // A table socket that drops (its node died) is opened again through the player's own node
+    // for this long, as the web client does; 0: a drop is an error.
+    double rejoin_seconds = 0;
     int port = 0;  // 0: start a server
     std::string host = "127.0.0.1";
     // Nodes' URLs (http://IP:PORT): player i on node i % N, table sockets sent on to the owner.

@@ -52,9 +52,10 @@ std::string owner_named(const std::string& json_text) {
 
 awaitable<HttpAnswer> http_call_following(Target target, const net::ip::address& source,
                                           http::verb method, const std::string& path,
-                                          const std::string& body, uint64_t& redirects) {
+                                          const std::string& body, uint64_t& redirects,
+                                          const std::string& cookie) {
     for (int hop = 0;; ++hop) {
-        HttpAnswer answer = co_await http_call(target, source, method, path, body);
+        HttpAnswer answer = co_await http_call(target, source, method, path, body, 30, cookie);
         if (answer.status != 307 || hop == 3) co_return answer;
         const auto owner = target_of_url(owner_named(answer.body));
         if (!owner)

@@ -25,11 +25,13 @@ std::vector<Target> targets_of_urls(const std::vector<std::string>& urls);
 // the text names none or does not parse.
 std::string owner_named(const std::string& json_text);
 
-// One HTTP call to `target` that follows up to three 307s to the table's owner (counting each
-// in `redirects`); the last answer, whatever its status. Throws as http_call does, and when a
-// 307 names no owner it can reach.
+// One HTTP call to `target` that follows up to three 307s to the owner (of a table, or the
+// node that runs the tournaments), counting each in `redirects`, with `cookie` at every hop;
+// the last answer, whatever its status. Throws as http_call does, and when a 307 names no
+// owner it can reach.
 awaitable<HttpAnswer> http_call_following(Target target, const net::ip::address& source,
                                           http::verb method, const std::string& path,
-                                          const std::string& body, uint64_t& redirects);
+                                          const std::string& body, uint64_t& redirects,
+                                          const std::string& cookie = {});
 
 }  // namespace reversi::stress::client

@@ -18,12 +18,19 @@ namespace reversi::stress::client {
 using net::use_awaitable;
 using nlohmann::json;
 
-void raise_open_file_limit() {
+rlim_t raise_open_file_limit(rlim_t wanted) {
     rlimit lim{};
-    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0) return 0;
+    if (lim.rlim_max != RLIM_INFINITY && lim.rlim_max < wanted) {
+        // Allowed to a process with CAP_SYS_RESOURCE (root) only; others keep their hard limit.
+        const rlimit more{wanted, wanted};
+        if (setrlimit(RLIMIT_NOFILE, &more) == 0) return wanted;
+    }
+    if (lim.rlim_cur < lim.rlim_max) {
         lim.rlim_cur = lim.rlim_max;
         setrlimit(RLIMIT_NOFILE, &lim);
     }
+    return lim.rlim_cur;
 }
 
 net::ip::address SourceAddresses::at(uint64_t i) const {

@@ -9,6 +9,8 @@
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 // clang-format on
 
+#include <sys/resource.h>
+
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
 #include <cstdint>
@@ -31,8 +33,10 @@ using WsStream = websocket::stream<beast::tcp_stream>;
 
 // Step: the client process.
 
-// Many concurrent clients need many sockets: the soft descriptor limit goes up to the hard one.
-void raise_open_file_limit();
+// Many concurrent clients need many sockets: the descriptor limit goes up to `wanted` where the
+// process may raise its hard limit (root), else the soft limit up to the hard one. A server
+// started afterwards inherits it. Returns the soft limit now (0: unknown).
+rlim_t raise_open_file_limit(rlim_t wanted = 0);
 
 // Step: where clients connect from and to.
 

@@ -5,7 +5,8 @@
 // every move's exact score, the puzzle rating on the profile, and the daily puzzle's link on
 // the landing page, a streak solved once then ended by a mistake with the best streak on the
 // profile (docs/PUZZLES.md); a game's opening named in the game view and the replay, and the
-// explorer counting the games played with the engine's score of each move (docs/EXPLORER.md).
+// explorer counting the games played with the engine's score of each move, and a WTHOR file
+// imported into "my openings" (docs/EXPLORER.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { check, createGame, fillSetup, freshName, here, registered } from './lib.mjs';
@@ -32,6 +33,22 @@ async function open(page, ctx, p) {
     await page.goto(`${ctx.url}/#/puzzle/${p.id}`);
     await page.waitForSelector('#puzzle-task:not(:empty)');
     await page.waitForSelector('.board-host .sq.legal, .board-host .sq.playable');
+}
+
+// A WTHOR file (docs/NOTATION.md "WTHOR"): a 16-byte header, then per game 8 bytes (numbers,
+// Black's discs) and 60 move bytes 10 * row + column.
+function wthorFile(games) {
+    const bytes = Buffer.alloc(16 + 68 * games.length);
+    bytes.writeUInt32LE(games.length, 4);
+    bytes.writeUInt16LE(2026, 10);
+    bytes[12] = 8;
+    games.forEach(([moves, discs], g) => {
+        const at = 16 + 68 * g;
+        bytes.writeUInt16LE(g + 1, at + 2);
+        bytes[at + 6] = discs;
+        moves.forEach((m, i) => { bytes[at + 8 + i] = Number(m[1]) * 10 + m.charCodeAt(0) - 96; });
+    });
+    return bytes;
 }
 
 export const tests = {
@@ -155,5 +172,25 @@ export const tests = {
         await page.waitForFunction(() => /Tiger/.test(document.querySelector('#explorer-opening')?.textContent || ''));
         check(/: 2\b/.test(await page.textContent('#explorer-games')), `both turned games reach the Tiger: ${await page.textContent('#explorer-games')}`);
         await page.screenshot({ path: `${ctx.shots}/explorer-tiger.png` });
+    },
+
+    async 'explorer: a WTHOR file imported into my openings'(ctx) {
+        const name = freshName('Wthor');
+        const { page } = await registered(ctx, name);
+        await page.goto(`${ctx.url}/#/explorer/8x8`);
+        await page.click('.explorer-import summary');
+        // Two Tigers (one begun at c4, the same opening turned) and one game with a bad move.
+        const file = wthorFile([[['f5', 'd6', 'c3', 'd3', 'c4'], 40], [['c4', 'e3', 'f6', 'e6', 'f5'], 20], [['f5', 'a1'], 30]]);
+        await page.setInputFiles('#explorer-import-file', { name: 'games.wtb', mimeType: 'application/octet-stream', buffer: file });
+        await page.waitForFunction(() => /2\D+1/.test(document.querySelector('#explorer-imported')?.textContent || ''));
+        await page.click('#explorer-mine');
+        await page.click('#explorer-apply');
+        await page.waitForFunction(() => /: 2\b/.test(document.querySelector('#explorer-games')?.textContent || ''));
+        for (const move of ['f5', 'd6', 'c3', 'd3', 'c4']) {
+            await page.click(`#explorer-table button[data-move="${move}"]`);
+            await page.waitForFunction((m) => (document.querySelector('#explorer-line')?.textContent || '').endsWith(m), move);
+        }
+        await page.waitForFunction(() => /: 2\b/.test(document.querySelector('#explorer-games')?.textContent || ''));
+        await page.screenshot({ path: `${ctx.shots}/explorer-wthor-import.png` });
     },
 };

@@ -307,8 +307,8 @@ void Accounts::change_password(std::string_view cookie_header, const std::string
         if (it != players_.end() && it->second.guest())
             throw ApiError(ErrorCode::Guest, "guests have no password; register to choose one");
         if (it == players_.end())
-            return respond(json_reply(403, error_json(ApiError(ErrorCode::NotAllowed,
-                                                               "log in to change your password"))));
+            return respond(error_reply(
+                ApiError(ErrorCode::NotAllowed, "log in to change your password"), 403));
         check_new_password(new_password);
         // A wrong old password counts as a wrong login of the name.
         spend_attempt(client, it->second.row.name_key);
@@ -495,8 +495,8 @@ void Accounts::delete_account(std::string_view cookie_header, const std::string&
         if (it != players_.end() && it->second.guest())
             throw ApiError(ErrorCode::Guest, "a guest has no account to delete");
         if (it == players_.end())
-            return respond(json_reply(
-                403, error_json(ApiError(ErrorCode::NotAllowed, "log in to delete your account"))));
+            return respond(
+                error_reply(ApiError(ErrorCode::NotAllowed, "log in to delete your account"), 403));
         // A wrong password counts as a wrong login of the name.
         spend_attempt(client, it->second.row.name_key);
         const int64_t id = it->first;

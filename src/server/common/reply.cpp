@@ -12,8 +12,8 @@ Reply json_reply(int status, const json& body, std::string set_cookie) {
     return {status, "application/json", dump_safe(body), std::move(set_cookie)};
 }
 
-Reply error_reply(const ApiError& error) {
-    Reply r = json_reply(error_status(error.code()), error_json(error));
+Reply error_reply(const ApiError& error, int status) {
+    Reply r = json_reply(status ? status : error_status(error.code()), error_json(error));
     r.error = error.code();
     return r;
 }

@@ -24,8 +24,9 @@ using Respond = std::function<void(Reply)>;
 // `body` as a JSON answer with `status`.
 Reply json_reply(int status, const json& body, std::string set_cookie = {});
 
-// The API error's status and its JSON document.
-Reply error_reply(const ApiError& error);
+// The API error's status (or `status`, where a route answers its code with another) and its
+// JSON document, counted by the metrics under the error's code.
+Reply error_reply(const ApiError& error, int status = 0);
 
 // Runs `handler`; an ApiError or bad setup it throws is answered as that error, any other
 // exception as an internal error (logged under `where`), so no request goes unanswered.

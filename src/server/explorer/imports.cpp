@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Reading a GGF upload: each game through core's reader, then the checks that make it an
-// explorer game (two players, a rating pool, the standard start, a result).
+// Reading a GGF or WTHOR upload: each game through core's reader, then the checks that make it
+// an explorer game (two players, a rating pool, the standard start, a result).
 #include "server/explorer/imports.h"
 
 #include <cstdlib>
 
 #include "core/ggf.h"
+#include "core/wthor.h"
 #include "server/common/protocol.h"
 #include "server/rating/ratings.h"
 
@@ -44,17 +45,28 @@ std::string check_game(const core::GgfRecord& record, ImportedGame& out, size_t 
     return {};
 }
 
-}  // namespace
-
-GgfImport read_ggf_import(std::string_view text, const GgfImportLimits& limits) {
-    GgfImport out;
-    const core::GgfFileGames split = core::split_ggf_file(text, limits.max_games);
-    out.more = split.more;
-    auto skip = [&](size_t index, const std::string& why) {
+// Counts a skipped game and keeps its reason while there is room.
+auto skipper(GameImport& out, const ImportLimits& limits) {
+    return [&out, &limits](size_t index, const std::string& why) {
         ++out.skipped;
         if (out.errors.size() < limits.max_errors)
             out.errors.push_back("game " + std::to_string(index + 1) + ": " + utf8_safe(why, 120));
     };
+}
+
+// Black's disc count against half the board, for a game that stopped before its end.
+int winner_of_discs(int black_discs) {
+    constexpr int Half = 32;
+    return black_discs > Half ? 0 : black_discs < Half ? 1 : -1;
+}
+
+}  // namespace
+
+GameImport read_ggf_import(std::string_view text, const ImportLimits& limits) {
+    GameImport out;
+    const core::GgfFileGames split = core::split_ggf_file(text, limits.max_games);
+    out.more = split.more;
+    const auto skip = skipper(out, limits);
     for (size_t i = 0; i < split.games.size(); ++i) {
         ImportedGame game;
         try {
@@ -68,6 +80,35 @@ GgfImport read_ggf_import(std::string_view text, const GgfImportLimits& limits) 
             skip(i, e.what());
             continue;
         }
+        out.games.push_back(std::move(game));
+    }
+    return out;
+}
+
+GameImport read_wthor_import(std::string_view bytes, const ImportLimits& limits) {
+    GameImport out;
+    const core::WthorFile split = core::split_wthor_file(bytes, limits.max_games);
+    out.error = split.error;
+    out.more = split.more;
+    const auto skip = skipper(out, limits);
+    const std::string pool = *pool_of(core::Setup{});
+    for (size_t i = 0; i < split.records.size(); ++i) {
+        const core::WthorGame read = core::read_wthor_game(split.records[i]);
+        if (!read.error.empty()) {
+            skip(i, read.error);
+            continue;
+        }
+        if (read.game.moves().empty()) {
+            skip(i, "no moves");
+            continue;
+        }
+        ImportedGame game;
+        game.game.pool = pool;
+        game.game.moves = read.game.moves();
+        game.game.winner =
+            read.game.is_over() ? read.game.outcome().winner : winner_of_discs(read.black_discs);
+        game.black = "WTHOR #" + std::to_string(read.black);
+        game.white = "WTHOR #" + std::to_string(read.white);
         out.games.push_back(std::move(game));
     }
     return out;

@@ -3,6 +3,8 @@
 // bounded, answers in square names.
 #include "server/explorer/service.h"
 
+#include <sodium.h>
+
 #include <iostream>
 
 #include "core/notation.h"
@@ -41,6 +43,33 @@ core::Setup two_player_pool(const std::string& pool) {
     if (!found || found->players != 2)
         throw ApiError(ErrorCode::BadRequest, "no two-player pool " + utf8_safe(pool, 20));
     return *found;
+}
+
+// The bytes of base64 text, or nothing when it is not base64.
+std::optional<std::string> from_base64(const std::string& text) {
+    std::string out(text.size() / 4 * 3 + 3, '\0');
+    size_t length = 0;
+    if (sodium_base642bin(reinterpret_cast<unsigned char*>(out.data()), out.size(), text.data(),
+                          text.size(), "\r\n", &length, nullptr,
+                          sodium_base64_VARIANT_ORIGINAL) != 0)
+        return std::nullopt;
+    out.resize(length);
+    return out;
+}
+
+// The games of an upload's body: {"ggf": TEXT} or {"wthor": BASE64}.
+GameImport read_upload(const json& request) {
+    if (request.is_object() && request.contains("ggf") && request["ggf"].is_string())
+        return read_ggf_import(request["ggf"].get_ref<const std::string&>());
+    if (!request.is_object() || !request.contains("wthor") || !request["wthor"].is_string())
+        throw ApiError(ErrorCode::BadRequest,
+                       "ggf: the text of a GGF file, or wthor: a WTHOR file in base64");
+    const auto bytes = from_base64(request["wthor"].get_ref<const std::string&>());
+    if (!bytes) throw ApiError(ErrorCode::BadRequest, "wthor: not base64");
+    GameImport read = read_wthor_import(*bytes);
+    if (!read.error.empty())
+        throw ApiError(ErrorCode::BadRequest, "wthor: " + utf8_safe(read.error, 120));
+    return read;
 }
 
 json opening_json(const std::vector<core::Square>& moves) {
@@ -114,7 +143,7 @@ size_t ExplorerService::restore(Storage& storage, int64_t now) {
     return kept;
 }
 
-void ExplorerService::import_ggf(const Identity& who, const std::string& body, Respond respond) {
+void ExplorerService::import_games(const Identity& who, const std::string& body, Respond respond) {
     if (!storage_) throw ApiError(ErrorCode::NotFound, "this server keeps no imported games");
     if (!who.player || who.guest)
         throw ApiError(ErrorCode::NotAllowed, "sign in to import games into your database");
@@ -124,9 +153,7 @@ void ExplorerService::import_ggf(const Identity& who, const std::string& body, R
         throw ApiError(ErrorCode::RateLimited, "too many imports; wait a moment");
     const json request = json::parse(body, nullptr, false);
     if (request.is_discarded()) throw ApiError(ErrorCode::BadJson, "the body is not JSON");
-    if (!request.is_object() || !request.contains("ggf") || !request["ggf"].is_string())
-        throw ApiError(ErrorCode::BadRequest, "ggf: the text of a GGF file");
-    GgfImport read = read_ggf_import(request["ggf"].get_ref<const std::string&>());
+    GameImport read = read_upload(request);
     size_t& mine = imported_[who.player];
     const size_t room = bounds_.games_per_player - std::min(mine, bounds_.games_per_player);
     if (read.games.size() > room)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The opening explorer on the site (docs/EXPLORER.md): the index of every finished game, read
 // from the store at start and fed by the hub's game-over hook, the players' imported games,
-// and its HTTP API (the explorer, the engine's evaluations, GGF imports and the opening names).
+// and its HTTP API (the explorer, the engine's evaluations, GGF and WTHOR imports and the
+// opening names).
 // Runs on the network thread like the hub: no lock.
 #pragma once
 
@@ -50,10 +51,11 @@ class ExplorerService {
     // (evaluation.h); `client` is the asker's address.
     void evaluate(const std::string& pool, const std::string& moves, const std::string& client,
                   Respond respond);
-    // POST /api/explorer/imports {"ggf": TEXT}: the games of a GGF file (or a part of one, the
-    // body being bounded) into the registered player's own database (imports.h); answers
-    // {"imported", "skipped", "errors", "more", "total"} once they are committed.
-    void import_ggf(const Identity& who, const std::string& body, Respond respond);
+    // POST /api/explorer/imports {"ggf": TEXT} or {"wthor": BASE64}: the games of a GGF file
+    // or a WTHOR file (or a part of one, the body being bounded: a WTHOR part is a file of its
+    // own) into the registered player's own database (imports.h); answers {"imported",
+    // "skipped", "errors", "more", "total"} once they are committed.
+    void import_games(const Identity& who, const std::string& body, Respond respond);
     // GET /api/openings?moves=f5 d6 c3 d3 c4: the opening's name (8x8), and the table.
     void name(const std::string& moves, Respond respond) const;
 

@@ -49,6 +49,7 @@ GameHub::GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engine
       storage_(storage),
       engines_(engines),
       options_(options),
+      rated_meeting_(options.limits.rated_same_address, options.devices),
       rng_(entropy_()),
       table_creations_(options.limits.tables_per_minute_per_address,
                        options.limits.tables_per_minute_per_address),
@@ -290,11 +291,14 @@ void GameHub::drop_room(const RoomPtr& room, std::shared_ptr<const std::string> 
     }
     // Watchers saw only committed states; they are told and dropped, and reconnect to what
     // the store holds. The room broadcasts nothing more.
-    if (!notice)
+    // A failed write is a refusal, counted once a table; a lost lease's `moved` is a redirect.
+    if (!notice) {
+        count_error(metrics_, ErrorCode::Unavailable);
         notice = std::make_shared<const std::string>(error_text(
             ApiError(ErrorCode::Unavailable,
                      "the server could not confirm that the last change was saved (it may have "
                      "been saved); reconnecting to the game as stored")));
+    }
     const auto subscribers = std::move(room->subscribers);
     room->subscribers.clear();
     for (Subscriber* sub : subscribers) {

@@ -61,8 +61,9 @@ class Subscriber {
 struct HubOptions {
     double hint_seconds = 1.0;
     ServerLimits limits;
-    // Who may meet in a rated game; built from limits.rated_same_address where not set.
-    std::optional<RatedMeetingRule> rated_meeting;
+    // The devices seen per player (may be null: addresses only); with
+    // limits.rated_same_address it makes the hub's RatedMeetingRule. Must outlive the hub.
+    const DeviceSightings* devices = nullptr;
 };
 
 class GameHub {
@@ -265,6 +266,7 @@ class GameHub {
     std::unordered_set<int64_t> exporting_;  // players whose games.ggf is being read
     EnginePool& engines_;
     HubOptions options_;
+    RatedMeetingRule rated_meeting_;  // who may meet in a rated game (from options_)
     std::random_device entropy_;  // declared before rng_, which it seeds
     std::mt19937_64 rng_;  // random blocked layouts and seats; secrets come from server/secrets.h
     uint64_t next_serial_ = 1;

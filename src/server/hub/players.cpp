@@ -58,9 +58,7 @@ std::vector<RatedSeat> GameHub::rated_seats(const Room& room) {
 }
 
 void GameHub::check_rated_meeting(const std::vector<RatedSeat>& seats) const {
-    const RatedMeetingRule rule =
-        options_.rated_meeting.value_or(RatedMeetingRule(options_.limits.rated_same_address));
-    if (const std::string why = rule.problem(seats); !why.empty())
+    if (const std::string why = rated_meeting_.problem(seats); !why.empty())
         throw ApiError(ErrorCode::NotAllowed, why);
     for (size_t i = 0; i < seats.size(); ++i)
         for (size_t j = i + 1; j < seats.size(); ++j)

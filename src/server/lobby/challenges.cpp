@@ -152,7 +152,7 @@ void Lobby::reply_challenge(const Identity& me, const std::string& address, cons
     std::weak_ptr<const int> life = life_;
     pair(std::move(order), [this, life, c](const ApiError& e) {
         if (life.expired()) return;
-        const auto text = text_of(error_json(e));
+        const auto text = error_message(e);
         send(c.from.player, text);
         send(c.to.player, text);
     });

@@ -266,8 +266,8 @@ void Lobby::on_seek(LobbyClient& client, const json& msg) {
                 // Not stored, so not shown on the other nodes: not shown here either.
                 if (life.expired() || !seeks_.count(id)) return;
                 remove_seek(id);
-                send(owner, text_of(error_json(ApiError(
-                                ErrorCode::Internal, "the seek could not be stored; try again"))));
+                send(owner, error_message(ApiError(ErrorCode::Internal,
+                                                   "the seek could not be stored; try again")));
             });
     seeks_.emplace(seek.id, std::move(seek));
     broadcast(added);
@@ -365,7 +365,7 @@ void Lobby::accept_seek(const Identity& me, const std::string& address, const st
             broadcast(added);
         }
         // To the acceptor's lobby sockets: the one that asked may have closed meanwhile.
-        send(asker, text_of(error_json(e)));
+        send(asker, error_message(e));
     });
 }
 
@@ -471,7 +471,7 @@ void Lobby::pair_quick(const QuickEntry& kind, std::vector<Identity> seats,
     std::weak_ptr<const int> life = life_;
     pair(std::move(order), [this, life, members](const ApiError& e) {
         if (life.expired()) return;
-        const auto text = text_of(error_json(e));
+        const auto text = error_message(e);
         for (int64_t m : members) {
             send(m, text);
             // A member waiting on another node was taken from the shared queue there too.
@@ -554,8 +554,12 @@ void Lobby::broadcast(const json& msg) {
 }
 
 void Lobby::error(LobbyClient& client, const ApiError& e) {
+    client.deliver(error_message(e));
+}
+
+std::shared_ptr<const std::string> Lobby::error_message(const ApiError& e) {
     count_error(metrics_, e.code());
-    client.deliver(std::make_shared<const std::string>(error_text(e)));
+    return std::make_shared<const std::string>(error_text(e));
 }
 
 }  // namespace reversi::server

@@ -246,6 +246,9 @@ class Lobby {
     void send(LobbyClient& client, const json& msg);
     void broadcast(const json& msg);
     void error(LobbyClient& client, const ApiError& e);
+    // The message of a refusal sent to players rather than to the asking socket, counted once
+    // in the metrics however many sockets it goes to.
+    std::shared_ptr<const std::string> error_message(const ApiError& e);
 
     LobbyServices services_;
     LobbyLimits limits_;

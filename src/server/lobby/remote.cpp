@@ -124,7 +124,7 @@ void Lobby::remote_event(const std::string& node, const json& event) {
             else
                 reply_challenge(who, address, id, get_bool(event, "accept", false));
         } catch (const ApiError& e) {
-            send(who.player, std::make_shared<const std::string>(error_text(e)));
+            send(who.player, error_message(e));
         }
     }
     // Other kinds are a newer node's: ignored, so that nodes can be upgraded one by one.

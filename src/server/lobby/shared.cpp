@@ -87,8 +87,8 @@ void Lobby::publish_quick(const QuickEntry& entry, const Identity& who) {
             [this, life = std::weak_ptr<const int>(life_), player] {
                 // Not in the shared queue: nobody can pair them, so they stop waiting.
                 if (life.expired() || !quick_.find(player)) return;
-                send(player, text_of(error_json(ApiError(
-                                 ErrorCode::Internal, "quick pairing is unavailable; try again"))));
+                send(player, error_message(ApiError(ErrorCode::Internal,
+                                                    "quick pairing is unavailable; try again")));
                 stop_quick(player);
             });
 }

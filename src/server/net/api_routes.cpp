@@ -19,10 +19,7 @@
 namespace reversi::server::http_api {
 
 Reply error_body(ErrorCode code, const std::string& message, int status) {
-    Reply r{status ? status : error_status(code), "application/json",
-            error_text(ApiError(code, message))};
-    r.error = code;
-    return r;
+    return error_reply(ApiError(code, message), status);
 }
 
 std::vector<std::string> segments(std::string_view path) {
@@ -72,10 +69,13 @@ PuzzleService& puzzles_of(const ApiCall& c) {
     return *c.site.puzzles;
 }
 
-// The tournament service, or not_found on a server started without one.
-TournamentService& tournaments_of(const ApiCall& c) {
+// The tournament service, or not_found on a server started without one; nothing when
+// another node runs the tournaments and the call was answered with the way there.
+TournamentService* tournaments_of(const ApiCall& c) {
     if (!c.site.tournaments) throw ApiError(ErrorCode::NotFound, "this server has no tournaments");
-    return *c.site.tournaments;
+    if (c.site.tournaments->answer_elsewhere(std::string(sv(c.req.target())), c.respond))
+        return nullptr;
+    return c.site.tournaments;
 }
 
 // The caller as a bot of the bot API (docs/PROTOCOL.md "Bot API"), or not_allowed.
@@ -191,7 +191,9 @@ const std::vector<ApiRoute>& api_routes() {
          }},
         {{"explorer", "imports"},
          V::post,
-         [](const ApiCall& c) { explorer_of(c).import_ggf(c.identity, c.req.body(), c.respond); }},
+         [](const ApiCall& c) {
+             explorer_of(c).import_games(c.identity, c.req.body(), c.respond);
+         }},
         {{"openings"},
          V::get,
          [](const ApiCall& c) {
@@ -229,26 +231,41 @@ const std::vector<ApiRoute>& api_routes() {
              c.accounts().profile(url_decode(c.seg[1], false).value_or(""), c.respond);
          }},
         // Tournaments (docs/SITE.md "Tournaments"; tournament/service.*).
-        {{"tournaments"}, V::get, [](const ApiCall& c) { tournaments_of(c).list(c.respond); }},
+        {{"tournaments"},
+         V::get,
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->list(c.respond);
+         }},
         {{"tournaments"},
          V::post,
-         [](const ApiCall& c) { tournaments_of(c).create(c.identity, c.req.body(), c.respond); }},
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->create(c.identity, c.req.body(), c.respond);
+         }},
         {{"tournaments", "*"},
          V::get,
-         [](const ApiCall& c) { tournaments_of(c).get(c.seg[1], c.respond); }},
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->get(c.seg[1], c.respond);
+         }},
         {{"tournaments", "*", "join"},
          V::post,
-         [](const ApiCall& c) { tournaments_of(c).join(c.seg[1], c.identity, c.respond); }},
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->join(c.seg[1], c.identity, c.respond);
+         }},
         {{"tournaments", "*", "withdraw"},
          V::post,
-         [](const ApiCall& c) { tournaments_of(c).withdraw(c.seg[1], c.identity, c.respond); }},
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->withdraw(c.seg[1], c.identity, c.respond);
+         }},
         {{"tournaments", "*", "start"},
          V::post,
-         [](const ApiCall& c) { tournaments_of(c).start(c.seg[1], c.identity, c.respond); }},
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->start(c.seg[1], c.identity, c.respond);
+         }},
         {{"players", "*", "tournaments"},
          V::get,
          [](const ApiCall& c) {
-             tournaments_of(c).results_of(url_decode(c.seg[1], false).value_or(""), c.respond);
+             if (auto* t = tournaments_of(c))
+                 t->results_of(url_decode(c.seg[1], false).value_or(""), c.respond);
          }},
         // Bot accounts and their API tokens (docs/PROTOCOL.md "Bot API"; accounts/bots.cpp).
         {{"bot", "account"},

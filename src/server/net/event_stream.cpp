@@ -50,10 +50,11 @@ int StreamQuota::open(int64_t player) const {
 }
 
 EventStream::EventStream(tcp::socket&& socket, ConnectionSlot slot, const ServerLimits& limits,
-                         Identity identity, std::unique_ptr<Endpoint> endpoint, Filter filter,
-                         std::shared_ptr<void> quota_ticket)
+                         Metrics* metrics, Identity identity, std::unique_ptr<Endpoint> endpoint,
+                         Filter filter, std::shared_ptr<void> quota_ticket)
     : socket_(std::move(socket)),
       slot_(std::move(slot)),
+      metrics_(metrics),
       identity_(std::move(identity)),
       endpoint_(std::move(endpoint)),
       filter_(std::move(filter)),
@@ -91,6 +92,7 @@ void EventStream::run(std::string host, bool https) {
     } catch (const std::exception& e) {
         std::cerr << "stream: internal error from " << address_ << ": " << utf8_safe(e.what(), 400)
                   << std::endl;
+        count_error(metrics_, ErrorCode::Internal);
         send(std::make_shared<const std::string>(
             error_text(ApiError(ErrorCode::Internal, "internal error"))));
         close();

@@ -20,6 +20,7 @@
 #include "server/common/endpoint.h"
 #include "server/common/identity.h"
 #include "server/common/limits.h"
+#include "server/common/metrics.h"
 #include "server/common/net.h"
 #include "server/net/connection_limiter.h"
 
@@ -47,9 +48,10 @@ class EventStream : public Peer, public std::enable_shared_from_this<EventStream
     // message as it is.
     using Filter = std::function<std::optional<std::string>(const std::string& message)>;
 
+    // The errors it sends itself are counted in `metrics` (may be null).
     EventStream(tcp::socket&& socket, ConnectionSlot slot, const ServerLimits& limits,
-                Identity identity, std::unique_ptr<Endpoint> endpoint, Filter filter,
-                std::shared_ptr<void> quota_ticket);
+                Metrics* metrics, Identity identity, std::unique_ptr<Endpoint> endpoint,
+                Filter filter, std::shared_ptr<void> quota_ticket);
     ~EventStream() override;
 
     // Writes the response's head (200, chunked application/x-ndjson, the security headers of
@@ -72,6 +74,7 @@ class EventStream : public Peer, public std::enable_shared_from_this<EventStream
 
     tcp::socket socket_;
     ConnectionSlot slot_;
+    Metrics* metrics_;
     Identity identity_;
     std::string address_;
     std::unique_ptr<Endpoint> endpoint_;

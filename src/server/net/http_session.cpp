@@ -208,7 +208,7 @@ void HttpSession::route(http::request<http::string_body>&& req) {
                                             utf8_safe(params["token"], MaxEchoBytes));
         if (site_.lobby) table = counted_online(*site_.lobby, std::move(table));
         auto ws = std::make_shared<WebsocketSession>(
-            stream_.release_socket(), std::move(slot_), settings_->limits,
+            stream_.release_socket(), std::move(slot_), settings_->limits, site_.metrics,
             seen(site_.accounts.identify(sv(req[http::field::cookie]))), std::move(table));
         ws->run(std::move(req), host_);
         return;
@@ -231,7 +231,7 @@ void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
     upgraded_ = true;
     log_access(101);
     auto ws = std::make_shared<WebsocketSession>(
-        stream_.release_socket(), std::move(slot_), settings_->limits,
+        stream_.release_socket(), std::move(slot_), settings_->limits, site_.metrics,
         seen(site_.accounts.identify(sv(req[http::field::cookie]))),
         std::make_unique<LobbyEndpoint>(*site_.lobby));
     ws->run(std::move(req), host_);
@@ -274,9 +274,9 @@ bool HttpSession::open_stream(const http::request<http::string_body>& req, std::
     stream_.expires_never();
     upgraded_ = true;
     log_access(200);
-    auto stream = std::make_shared<EventStream>(stream_.release_socket(), std::move(slot_),
-                                                settings_->limits, who, std::move(endpoint),
-                                                std::move(filter), std::move(ticket));
+    auto stream = std::make_shared<EventStream>(
+        stream_.release_socket(), std::move(slot_), settings_->limits, site_.metrics, who,
+        std::move(endpoint), std::move(filter), std::move(ticket));
     stream->run(host_, https_);
     return true;
 }

@@ -4,12 +4,10 @@
 // written at once (the request is not read, only drained after the answer so that closing
 // does not reset the answer away), at most MaxRefusing of them at a time; beyond that a
 // refused connection is simply closed, so a flood costs the server no more than accept and
-// close. Accept errors pause the loop with a doubling delay, logged once per episode.
+// close.
 #include "server/net/listener.h"
 
-#include <algorithm>
 #include <array>
-#include <iostream>
 #include <sstream>
 
 #include "server/common/metrics.h"
@@ -19,7 +17,6 @@ namespace reversi::server {
 namespace {
 
 constexpr int MaxRefusing = 64;
-constexpr std::chrono::milliseconds FirstBackoff{50}, LongestBackoff{1000};
 
 std::shared_ptr<const std::string> busy_response() {
     http::response<http::string_body> res{http::status::service_unavailable, 11};
@@ -75,76 +72,42 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
 
 Listener::Listener(net::io_context& ioc, tcp::endpoint endpoint, Site& site,
                    SessionSettings settings)
-    : ioc_(ioc),
-      acceptor_(ioc),
-      site_(site),
+    : site_(site),
       settings_(std::make_shared<const SessionSettings>(std::move(settings))),
       limiter_(std::make_shared<ConnectionLimiter>(settings_->limits.max_connections,
                                                    settings_->limits.max_connections_per_address)),
-      backoff_timer_(ioc),
-      busy_response_(busy_response()) {
-    acceptor_.open(endpoint.protocol());
-    acceptor_.set_option(net::socket_base::reuse_address(true));
-    acceptor_.bind(endpoint);
-    acceptor_.listen(net::socket_base::max_listen_connections);
+      busy_response_(busy_response()),
+      // stop() (also at destruction) ends the calls before `this` goes.
+      accept_(std::make_shared<AcceptLoop>(
+          ioc, endpoint, "listener", [this](tcp::socket socket) { admit(std::move(socket)); })) {}
+
+Listener::~Listener() {
+    stop();
 }
 
 void Listener::run() {
-    do_accept();
+    accept_->run();
 }
 
 void Listener::stop() {
+    accept_->stop();
+}
+
+void Listener::admit(tcp::socket socket) {
     error_code ec;
-    acceptor_.close(ec);
-    backoff_timer_.cancel();
-}
-
-void Listener::do_accept() {
-    if (!acceptor_.is_open()) return;
-    acceptor_.async_accept(ioc_,
-                           beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
-}
-
-void Listener::on_accept(error_code ec, tcp::socket socket) {
-    if (ec == net::error::operation_aborted) return;
-    if (ec) return back_off(ec);
-    if (backoff_.count() > 0) {
-        std::cerr << "listener: accepting connections again" << std::endl;
-        backoff_ = {};
-    }
     const auto remote = socket.remote_endpoint(ec);
-    if (!ec) {
-        if (site_.metrics) site_.metrics->connections.add();
-        // A trusted proxy carries many clients: each is counted once its request names it.
-        ConnectionSlot slot = limiter_->acquire(address_key(remote.address()),
-                                                !settings_->addresses.trusted(remote.address()));
-        if (!slot) {
-            refuse(std::move(socket));
-        } else {
-            socket.set_option(tcp::no_delay(true), ec);
-            std::make_shared<HttpSession>(std::move(socket), site_, settings_, std::move(slot))
-                ->run();
-        }
-    }
-    do_accept();
-}
-
-void Listener::back_off(const error_code& ec) {
-    if (backoff_.count() == 0) {
-        std::cerr << "listener: accept failed (" << ec.message() << "); retrying after "
-                  << FirstBackoff.count() << " ms, then up to " << LongestBackoff.count()
-                  << " ms apart until it succeeds" << std::endl;
-        backoff_ = FirstBackoff;
-    } else {
-        backoff_ = std::min(backoff_ * 2, LongestBackoff);
-    }
-    backoff_timer_.expires_after(backoff_);
-    backoff_timer_.async_wait([self = shared_from_this()](error_code ec) {
-        if (!ec) self->do_accept();
-    });
+    if (ec) return;
+    if (site_.metrics) site_.metrics->connections.add();
+    // A trusted proxy carries many clients: each is counted once its request names it.
+    ConnectionSlot slot = limiter_->acquire(address_key(remote.address()),
+                                            !settings_->addresses.trusted(remote.address()));
+    if (!slot) return refuse(std::move(socket));
+    socket.set_option(tcp::no_delay(true), ec);
+    std::make_shared<HttpSession>(std::move(socket), site_, settings_, std::move(slot))->run();
 }
 
 void Listener::refuse(tcp::socket socket) {
+    count_error(site_.metrics, ErrorCode::Busy);
     if (*refusing_ >= MaxRefusing) return;  // the socket closes here
     std::make_shared<Refusal>(std::move(socket), busy_response_, refusing_)->run();
 }

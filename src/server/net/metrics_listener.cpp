@@ -82,39 +82,28 @@ struct Scrape : std::enable_shared_from_this<Scrape> {
 
 MetricsListener::MetricsListener(net::io_context& ioc, tcp::endpoint endpoint,
                                  const Metrics& metrics, std::string token)
-    : acceptor_(ioc), retry_(ioc), metrics_(metrics), token_(std::move(token)) {
-    acceptor_.open(endpoint.protocol());
-    acceptor_.set_option(net::socket_base::reuse_address(true));
-    acceptor_.bind(endpoint);
-    acceptor_.listen(net::socket_base::max_listen_connections);
+    : metrics_(metrics),
+      token_(std::move(token)),
+      // stop() (also at destruction) ends the calls before `this` goes.
+      accept_(std::make_shared<AcceptLoop>(
+          ioc, endpoint, "metrics listener",
+          [this](tcp::socket socket) { answer(std::move(socket)); })) {}
+
+MetricsListener::~MetricsListener() {
+    stop();
 }
 
 void MetricsListener::run() {
-    do_accept();
+    accept_->run();
 }
 
 void MetricsListener::stop() {
-    error_code ignored;
-    acceptor_.close(ignored);
-    retry_.cancel();
+    accept_->stop();
 }
 
-void MetricsListener::do_accept() {
-    acceptor_.async_accept([self = shared_from_this()](error_code ec, tcp::socket socket) {
-        if (ec == net::error::operation_aborted) return;
-        if (ec) {
-            // Out of descriptors, say: try again a little later rather than spin.
-            self->retry_.expires_after(std::chrono::milliseconds(200));
-            self->retry_.async_wait([self](error_code e) {
-                if (!e) self->do_accept();
-            });
-            return;
-        }
-        if (*self->open_ < MaxOpen)
-            std::make_shared<Scrape>(std::move(socket), self->metrics_, self->token_, self->open_)
-                ->run();
-        self->do_accept();
-    });
+void MetricsListener::answer(tcp::socket socket) {
+    if (*open_ < MaxOpen)
+        std::make_shared<Scrape>(std::move(socket), metrics_, token_, open_)->run();
 }
 
 }  // namespace reversi::server

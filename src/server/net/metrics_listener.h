@@ -10,6 +10,7 @@
 
 #include "server/common/metrics.h"
 #include "server/common/net.h"
+#include "server/net/accept_loop.h"
 
 namespace reversi::server {
 
@@ -18,18 +19,18 @@ class MetricsListener : public std::enable_shared_from_this<MetricsListener> {
     // Binds and listens; throws boost::system::system_error when the port is unavailable.
     MetricsListener(net::io_context& ioc, tcp::endpoint endpoint, const Metrics& metrics,
                     std::string token);
-    unsigned short port() const { return acceptor_.local_endpoint().port(); }
+    ~MetricsListener();
+    unsigned short port() const { return accept_->port(); }
     void run();
     void stop();
 
   private:
-    void do_accept();
+    void answer(tcp::socket socket);
 
-    tcp::acceptor acceptor_;
-    net::steady_timer retry_;
     const Metrics& metrics_;
     const std::string token_;
     std::shared_ptr<int> open_ = std::make_shared<int>(0);  // scrapes being answered
+    std::shared_ptr<AcceptLoop> accept_;
 };
 
 }  // namespace reversi::server

@@ -34,12 +34,13 @@ std::size_t size_of(const Outgoing& m) {
 }  // namespace
 
 WebsocketSession::WebsocketSession(tcp::socket&& socket, ConnectionSlot slot,
-                                   const ServerLimits& limits, Identity identity,
+                                   const ServerLimits& limits, Metrics* metrics, Identity identity,
                                    std::unique_ptr<Endpoint> endpoint)
     : ws_(std::move(socket)),
       slot_(std::move(slot)),
       identity_(std::move(identity)),
       endpoint_(std::move(endpoint)),
+      metrics_(metrics),
       write_timeout_(limits.write_timeout_seconds),
       max_queued_bytes_(limits.max_queued_bytes),
       write_timer_(ws_.get_executor()) {}
@@ -93,6 +94,7 @@ void WebsocketSession::do_read() {
 void WebsocketSession::on_read(error_code ec, std::size_t) {
     if (ec) return leave();
     if (buffer_.size() > HardMessageLimit) {
+        count_error(metrics_, ErrorCode::TooLarge);
         buffer_.clear();
         buffer_.shrink_to_fit();
         closing_ = true;
@@ -116,6 +118,7 @@ void WebsocketSession::on_read(error_code ec, std::size_t) {
 void WebsocketSession::fail(std::string_view what) {
     std::cerr << "ws: internal error from " << slot_.client() << ": " << utf8_safe(what, 400)
               << std::endl;
+    count_error(metrics_, ErrorCode::Internal);
     send(std::make_shared<const std::string>(
         error_text(ApiError(ErrorCode::Internal, "internal error"))));
 }

@@ -17,6 +17,7 @@
 #include "server/common/endpoint.h"
 #include "server/common/identity.h"
 #include "server/common/limits.h"
+#include "server/common/metrics.h"
 #include "server/common/net.h"
 #include "server/net/connection_limiter.h"
 
@@ -24,9 +25,10 @@ namespace reversi::server {
 
 class WebsocketSession : public Peer, public std::enable_shared_from_this<WebsocketSession> {
   public:
-    // A connection of the player `identity` (player 0: none) that will talk to `endpoint`.
+    // A connection of the player `identity` (player 0: none) that will talk to `endpoint`;
+    // the errors it sends itself are counted in `metrics` (may be null).
     WebsocketSession(tcp::socket&& socket, ConnectionSlot slot, const ServerLimits& limits,
-                     Identity identity, std::unique_ptr<Endpoint> endpoint);
+                     Metrics* metrics, Identity identity, std::unique_ptr<Endpoint> endpoint);
     ~WebsocketSession() override;
 
     // Accepts the upgrade request and opens the endpoint; `host` is the request's Host
@@ -60,6 +62,7 @@ class WebsocketSession : public Peer, public std::enable_shared_from_this<Websoc
     Identity identity_;
     std::string address_;
     std::unique_ptr<Endpoint> endpoint_;
+    Metrics* metrics_;
     std::chrono::seconds write_timeout_;
     std::size_t max_queued_bytes_;
     net::steady_timer write_timer_;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <sstream>
 
 #include "core/bitboard.h"
 #include "core/notation.h"
@@ -60,6 +61,28 @@ void PuzzleService::restore(Storage& storage) {
         attempts_[a.player].insert(std::move(a.puzzle));
     for (const StoredPuzzleStreak& s : storage.puzzle_streaks())
         best_streaks_[s.player][s.pool] = s.best;
+    // Running streaks, the most recently moved first while there is room; one whose puzzle is
+    // no longer served is dropped.
+    std::vector<StoredRunningStreak> running = storage.running_streaks();
+    std::sort(running.begin(), running.end(),
+              [](const auto& a, const auto& b) { return a.touched > b.touched; });
+    for (StoredRunningStreak& r : running) {
+        if (streaks_.size() >= options_.max_streaks) break;
+        const LoadedPuzzle* current = puzzles_.find(r.current);
+        if (!current || puzzles_.pool(r.pool).empty() || r.count < 0 ||
+            !std::isfinite(r.last_rating))
+            continue;
+        Streak s;
+        s.pool = std::move(r.pool);
+        s.count = r.count;
+        s.current = std::move(r.current);
+        s.last_rating = r.last_rating;
+        std::istringstream seen(r.seen);
+        for (std::string id; seen >> id;) s.seen.insert(id);
+        s.seen.insert(s.current);
+        s.touched = r.touched;
+        streaks_[r.player] = std::move(s);
+    }
 }
 
 int64_t PuzzleService::now() const {
@@ -252,6 +275,7 @@ void PuzzleService::start_streak(const Identity& who, const std::string& body,
     const LoadedPuzzle* first = streak_puzzle(s);
     s.current = first->record.id;
     s.seen.insert(s.current);
+    keep_running_streak(who, &s);
     streaks_[who.player] = std::move(s);
     json answer = puzzle_json(*first);
     answer["streak"] = {{"count", 0}, {"best", best_streak(who.player, pool)}};
@@ -283,10 +307,27 @@ std::optional<StoredPuzzleStreak> PuzzleService::advance_streak(const Identity& 
     if (next) {
         s.current = next->record.id;
         s.seen.insert(s.current);
+        keep_running_streak(who, &s);
     } else {
+        keep_running_streak(who, nullptr);
         streaks_.erase(it);  // failed, or no puzzle rated higher is left: the streak is done
     }
     return best;
+}
+
+void PuzzleService::keep_running_streak(const Identity& who, const Streak* s) {
+    if (!who.player || who.guest) return;
+    std::function<void(Storage&)> op;
+    if (s) {
+        StoredRunningStreak row{who.player,     s->pool, s->count,  s->current,
+                                s->last_rating, {},      s->touched};
+        for (const std::string& id : s->seen) row.seen += (row.seen.empty() ? "" : " ") + id;
+        op = [row = std::move(row)](Storage& store) { store.save_running_streak(row); };
+    } else {
+        op = [player = who.player](Storage& store) { store.end_running_streak(player); };
+    }
+    // A failed write costs only the streak's survival of a restart: the answer does not wait.
+    storage_.write(std::move(op), [](bool) {});
 }
 
 void PuzzleService::save_streak(const StoredPuzzleStreak& streak, json answer, Respond respond) {

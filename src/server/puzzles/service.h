@@ -43,7 +43,7 @@ class PuzzleService {
     PuzzleService(const PuzzleService&) = delete;
     PuzzleService& operator=(const PuzzleService&) = delete;
 
-    // Reads the stored ratings and attempts (at start, before the loop runs).
+    // Reads the stored ratings, attempts and running streaks (at start, before the loop runs).
     void restore(Storage& storage);
 
     // GET /api/puzzles: the pools with puzzles and their counts, and the daily puzzle's id.
@@ -97,6 +97,9 @@ class PuzzleService {
     // `answer` with the changes.
     void rate(const Identity& who, const LoadedPuzzle& p, bool solved,
               std::optional<StoredPuzzleStreak> streak, json answer, Respond respond);
+    // Keeps a registered player's running streak in the store (or ends it there when `s` is
+    // null), so that a restart does not end it; the answer does not wait for it.
+    void keep_running_streak(const Identity& who, const Streak* s);
     // Commits a new best streak, then answers.
     void save_streak(const StoredPuzzleStreak& streak, json answer, Respond respond);
     int64_t now() const;

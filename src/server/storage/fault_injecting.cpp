@@ -252,6 +252,20 @@ std::vector<StoredPuzzleStreak> FaultInjectingStorage::puzzle_streaks() {
     return inner_.puzzle_streaks();
 }
 
+void FaultInjectingStorage::save_running_streak(const StoredRunningStreak& streak) {
+    maybe_fail_write("save running streak");
+    inner_.save_running_streak(streak);
+}
+
+void FaultInjectingStorage::end_running_streak(int64_t player) {
+    maybe_fail_write("end running streak");
+    inner_.end_running_streak(player);
+}
+
+std::vector<StoredRunningStreak> FaultInjectingStorage::running_streaks() {
+    return inner_.running_streaks();
+}
+
 void FaultInjectingStorage::add_imported_game(const StoredImportedGame& game) {
     maybe_fail_write("add imported game");
     inner_.add_imported_game(game);

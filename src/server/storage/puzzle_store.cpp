@@ -38,4 +38,16 @@ std::vector<StoredPuzzleStreak> PuzzleStore::puzzle_streaks() {
     return {};
 }
 
+void PuzzleStore::save_running_streak(const StoredRunningStreak&) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
+void PuzzleStore::end_running_streak(int64_t) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
+std::vector<StoredRunningStreak> PuzzleStore::running_streaks() {
+    return {};
+}
+
 }  // namespace reversi::server

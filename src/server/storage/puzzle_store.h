@@ -46,6 +46,19 @@ struct StoredPuzzleStreak {
     int64_t at = 0;  // when it was reached, milliseconds since the epoch
 };
 
+// A player's running streak (streak mode), kept so that a restart does not end it: the pool,
+// puzzles solved so far, the one to solve now, the rating of the last one solved, the ids
+// seen in it (space-separated) and when it last moved, milliseconds since the epoch.
+struct StoredRunningStreak {
+    int64_t player = 0;
+    std::string pool;
+    int count = 0;
+    std::string current;
+    double last_rating = 0;
+    std::string seen;
+    int64_t touched = 0;
+};
+
 class PuzzleStore {
   public:
     virtual ~PuzzleStore() = default;
@@ -62,6 +75,10 @@ class PuzzleStore {
     // Upserts by (player, pool).
     virtual void save_puzzle_streak(const StoredPuzzleStreak& streak);
     virtual std::vector<StoredPuzzleStreak> puzzle_streaks();
+    // Upserts by player (one running streak each); ending deletes it.
+    virtual void save_running_streak(const StoredRunningStreak& streak);
+    virtual void end_running_streak(int64_t player);
+    virtual std::vector<StoredRunningStreak> running_streaks();
 };
 
 }  // namespace reversi::server

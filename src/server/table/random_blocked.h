@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Random blocked-square layouts (RULES.md 1, Decision): point-symmetric through the centre so
-// that no seat is favoured, never on a centre square nor on a handicap corner in use.
+// Random blocked-square layouts for tables: core::random_blocked_layout (point-symmetric
+// through the centre, never on a centre square nor a handicap corner in use) as an API call.
 #pragma once
 
 #include <cstdint>

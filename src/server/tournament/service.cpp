@@ -14,6 +14,7 @@
 #include "server/rating/rated_players.h"
 #include "server/rating/ratings.h"
 #include "server/table/table.h"
+#include "server/tournament/leadership.h"
 
 namespace reversi::server {
 
@@ -82,7 +83,8 @@ int64_t TournamentService::now() const {
         .count();
 }
 
-void TournamentService::restore(Storage& storage) {
+TournamentService::ReadBack TournamentService::read_back(Storage& storage) {
+    ReadBack out;
     std::vector<StoredTournament> rows;
     try {
         rows = storage.tournaments(FinishedKept);
@@ -92,8 +94,8 @@ void TournamentService::restore(Storage& storage) {
     for (const StoredTournament& row : rows) {
         try {
             Tournament t = Tournament::from_doc(json::parse(row.doc));
-            // Games that ended while the server was down are settled from their tables; a
-            // game whose table was never made (the server died in between) is dropped.
+            // Games that ended while nobody ran it are settled from their tables; a game
+            // whose table was never made (its runner died in between) is dropped.
             for (const tournament::Game& g : std::vector<tournament::Game>(t.games())) {
                 if (g.done || g.table.empty()) continue;
                 const auto st = storage.load(g.table);
@@ -101,17 +103,113 @@ void TournamentService::restore(Storage& storage) {
                     t.table_failed(g.table);
                 else if (st->status == "finished")
                     t.game_over(g.table, seat_points(json::parse(st->result), g.seats().size()));
+                else if (st->moves.empty())
+                    out.unstarted.push_back(g.table);
             }
-            if (t.status() != Status::Finished) dirty_.insert(t.id());  // what was settled
-            tournaments_.emplace(t.id(), std::move(t));
+            out.tournaments.emplace(t.id(), std::move(t));
         } catch (const std::exception& e) {
             std::cerr << "tournaments: " << utf8_safe(row.id, 64)
                       << " does not read: " << utf8_safe(e.what()) << '\n';
         }
     }
+    return out;
+}
+
+void TournamentService::restore(Storage& storage) {
+    tournaments_ = read_back(storage).tournaments;
+    for (const auto& [id, t] : tournaments_)
+        if (t.status() != Status::Finished) dirty_.insert(id);  // what was settled
     if (!tournaments_.empty())
         std::cout << "restored " << tournaments_.size() << " tournaments" << std::endl;
     tick();
+}
+
+void TournamentService::follow(TournamentLeadership& leadership) {
+    leadership_ = &leadership;
+    role_ = Role::Following;
+    leadership.start([this](bool leading) { leadership_changed(leading); });
+    tick();
+}
+
+void TournamentService::leadership_changed(bool leading) {
+    // Whatever this node held is dropped, and every completion still queued for it with it.
+    life_ = std::make_shared<const int>(0);
+    timer_.cancel();
+    tournaments_.clear();
+    dirty_.clear();
+    polling_ = false;
+    role_ = leading ? Role::Loading : Role::Following;
+    std::cout << (leading ? "tournaments: this node leads them now"
+                          : "tournaments: another node leads them")
+              << std::endl;
+    if (leading) {
+        auto loaded = std::make_shared<ReadBack>();
+        std::weak_ptr<const int> life = life_;
+        storage_.read([loaded](Storage& s) { *loaded = read_back(s); },
+                      [this, life, loaded] {
+                          if (life.expired()) return;
+                          tournaments_ = std::move(loaded->tournaments);
+                          const std::set<std::string> unstarted(loaded->unstarted.begin(),
+                                                                loaded->unstarted.end());
+                          for (const auto& [id, t] : tournaments_) {
+                              if (t.status() != Status::Finished) dirty_.insert(id);
+                              for (const tournament::Game& g : t.games())
+                                  if (!g.done && unstarted.count(g.table)) pair_again(t, g.table);
+                          }
+                          role_ = Role::Leading;
+                          std::cout << "tournaments: restored " << tournaments_.size()
+                                    << " from the store" << std::endl;
+                      });
+    }
+    tick();
+}
+
+void TournamentService::pair_again(const Tournament& t, const std::string& table) {
+    const auto& games = t.games();
+    const auto game = std::find_if(games.begin(), games.end(),
+                                   [&](const tournament::Game& g) { return g.table == table; });
+    if (game == games.end()) return;
+    const std::vector<int64_t> seats = game->seats();
+    for (size_t i = 0; i < seats.size(); ++i)
+        lobby_.tell(seats[i], {{"type", "paired"}, {"table", table}, {"seat", i}});
+}
+
+bool TournamentService::answer_elsewhere(const std::string& target, const Respond& respond) const {
+    if (role_ == Role::Leading) return false;
+    const std::string& leader = leadership_ ? leadership_->leader() : std::string();
+    const bool printable =
+        target.size() <= 2000 &&
+        std::all_of(target.begin(), target.end(), [](char c) { return c > ' ' && c < 0x7f; });
+    if (role_ == Role::Loading || leader.empty() || !printable) {
+        respond(error_reply(ApiError(ErrorCode::Unavailable,
+                                     "the tournaments are moving to another server; try again")));
+        return true;
+    }
+    Reply r = json_reply(307, {{"owner", leader}});
+    r.location = leader + target;
+    respond(std::move(r));
+    return true;
+}
+
+void TournamentService::poll_finished_games() {
+    if (polling_ || !leadership_) return;
+    std::vector<std::string> tables;
+    for (const auto& [id, t] : tournaments_) {
+        if (t.status() != Status::Running) continue;
+        for (const tournament::Game& g : t.games())
+            if (!g.done && !g.table.empty()) tables.push_back(g.table);
+    }
+    if (tables.empty()) return;
+    polling_ = true;
+    std::weak_ptr<const int> life = life_;
+    leadership_->finished_games(std::move(tables), [this, life](auto found) {
+        if (life.expired()) return;
+        polling_ = false;
+        for (const auto& [table, result] : found) {
+            const json parsed = json::parse(result, nullptr, false);
+            score(table, parsed.is_discarded() ? json::object() : parsed);
+        }
+    });
 }
 
 void TournamentService::create_scheduled() {
@@ -139,15 +237,18 @@ void TournamentService::create_scheduled() {
 }
 
 void TournamentService::tick() {
-    create_scheduled();
-    for (auto& [id, t] : tournaments_) pump(t);
-    // Standings go out at most once a second: an arena of many players changes at every
-    // game's end, and every entrant hears of it.
-    for (const std::string& id : std::exchange(dirty_, {}))
-        if (const auto it = tournaments_.find(id); it != tournaments_.end())
-            persist(it->second, [this, id](bool ok) {
-                if (ok) tell(id);
-            });
+    if (role_ == Role::Leading) {
+        create_scheduled();
+        for (auto& [id, t] : tournaments_) pump(t);
+        // Standings go out at most once a second: an arena of many players changes at every
+        // game's end, and every entrant hears of it.
+        for (const std::string& id : std::exchange(dirty_, {}))
+            if (const auto it = tournaments_.find(id); it != tournaments_.end())
+                persist(it->second, [this, id](bool ok) {
+                    if (ok) tell(id);
+                });
+        poll_finished_games();
+    }
     timer_.expires_after(std::chrono::seconds(1));
     std::weak_ptr<const int> life = life_;
     timer_.async_wait([this, life](error_code ec) {
@@ -203,14 +304,23 @@ void TournamentService::make_table(const std::string& id, const std::vector<int6
 }
 
 void TournamentService::game_finished(const Table& table) {
-    if (!table.result()) return;
-    const std::vector<int> points = seat_points(table.result_json(), table.spec().seats.size());
+    if (table.result()) score(table.id(), table.result_json());
+}
+
+bool TournamentService::score(const std::string& table, const json& result) {
     for (auto& [id, t] : tournaments_) {
-        if (t.status() != Status::Running || !t.game_over(table.id(), points)) continue;
+        if (t.status() != Status::Running) continue;
+        const auto& games = t.games();
+        const auto game = std::find_if(games.begin(), games.end(), [&](const tournament::Game& g) {
+            return !g.done && g.table == table;
+        });
+        if (game == games.end()) continue;
+        if (!t.game_over(table, seat_points(result, game->seats().size()))) return false;
         changed(t);
         pump(t);  // the players are free (arena), or the round may be over (Swiss)
-        return;
+        return true;
     }
+    return false;
 }
 
 void TournamentService::changed(Tournament& t) {

@@ -7,7 +7,11 @@
 // "tournament": view} at the next tick, at most once a second; a table made for a pairing is
 // stored at once, so that no game is lost (a result the tick had not stored yet is read back
 // from the game's own table after a crash). A restart reads them back and settles the
-// games that ended meanwhile from the stored tables. On the network thread only.
+// games that ended meanwhile from the stored tables. With several nodes on one PostgreSQL
+// database one node, the leader (leadership.h), runs them all: it reads them back when it
+// starts to lead, and polls the store for the ends of their games played on other nodes; the
+// other nodes send every call to it (docs/MULTINODE.md "Tournaments across nodes"). On the
+// network thread only.
 #pragma once
 
 #include <functional>
@@ -28,6 +32,7 @@ namespace reversi::server {
 class Accounts;
 class Lobby;
 class Table;
+class TournamentLeadership;
 
 class TournamentService {
   public:
@@ -44,8 +49,15 @@ class TournamentService {
     void set_schedule(std::vector<tournament::ScheduleEntry> schedule) {
         schedule_ = std::move(schedule);
     }
+    // Several nodes: instead of restore(), this node runs the tournaments only while it
+    // leads, reading them from the store when it starts to. Call before serving.
+    void follow(TournamentLeadership& leadership);
     // A game ended (the hub's on_game_over): its tournament scores it.
     void game_finished(const Table& table);
+    // Several nodes, while another node leads: answers the request for `target` (its path
+    // and query) with a 307 to the leader, or 503 while none is known, and returns true.
+    // False on the leader (or the only node): the call is served here.
+    bool answer_elsewhere(const std::string& target, const Respond& respond) const;
 
     // HTTP API (docs/SITE.md "Tournaments").
     void list(Respond respond) const;
@@ -59,6 +71,28 @@ class TournamentService {
 
   private:
     using Tournament = tournament::Tournament;
+    // What this node does with the tournaments: runs them (the only node, or the leader),
+    // reads them back after it became the leader, or leaves them to another node.
+    enum class Role { Leading, Loading, Following };
+    // What read_back finds: the tournaments, and the tables of their games that nobody has
+    // moved at yet (their players may never have heard of them: the `paired` message dies
+    // with a node killed just after making the table).
+    struct ReadBack {
+        std::map<std::string, Tournament> tournaments;
+        std::vector<std::string> unstarted;
+    };
+    // On the storage thread: the stored tournaments, the games that ended while nobody ran
+    // them settled from their tables.
+    static ReadBack read_back(Storage& storage);
+    // Tells the players of a game of `t` at `table` where it is played again (`paired`
+    // without a token: the session's player is seated by the table).
+    void pair_again(const Tournament& t, const std::string& table);
+    // Starts or stops leading (leadership.h).
+    void leadership_changed(bool leading);
+    // Leader of several nodes: asks the store which running games ended (on any node).
+    void poll_finished_games();
+    // Scores the finished game of table `table` with its result; true when one counted it.
+    bool score(const std::string& table, const json& result);
     Tournament& find(const std::string& id);
     void tick();
     // Creates the scheduled occurrences that are due and not made yet.
@@ -82,7 +116,11 @@ class TournamentService {
     std::map<std::string, Tournament> tournaments_;
     std::set<std::string> dirty_;  // changed since the last tick
     std::vector<tournament::ScheduleEntry> schedule_;
+    Role role_ = Role::Leading;
+    TournamentLeadership* leadership_ = nullptr;  // several nodes only
+    bool polling_ = false;                        // a poll of finished games is queued
     net::steady_timer timer_;
+    // Made anew at every change of role: completions queued for the old one are ignored.
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };
 

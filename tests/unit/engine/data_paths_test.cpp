@@ -34,6 +34,7 @@ TEST(DataPaths, InstalledPrefixIsShareReversiBesideBin) {
     EXPECT_EQ(p.web, (t.root / "usr/share/reversi/web").string());
     EXPECT_EQ(p.mpc, (t.root / "usr/share/reversi/mpc").string());
     EXPECT_EQ(p.solved, (t.root / "usr/share/reversi/solved").string());
+    EXPECT_EQ(p.book, (t.root / "usr/share/reversi/book").string());
 }
 
 TEST(DataPaths, BuildTreeFollowsTheMarkerUpToTwoFoldersAbove) {
@@ -47,6 +48,7 @@ TEST(DataPaths, BuildTreeFollowsTheMarkerUpToTwoFoldersAbove) {
         EXPECT_EQ(p.weights, (t.root / "src/data/weights").string()) << exe;
         EXPECT_EQ(p.web, (t.root / "src/web").string()) << exe;
         EXPECT_EQ(p.solved, (t.root / "src/data/solved").string()) << exe;
+        EXPECT_EQ(p.book, (t.root / "src/data/book").string()) << exe;
     }
     // Three folders below the marker is too far: the working directory's relative paths.
     fs::create_directories(t.root / "build/tests/unit/deep");

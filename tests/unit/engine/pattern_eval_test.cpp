@@ -13,6 +13,7 @@
 #include <set>
 
 #include "core/position.h"
+#include "core/random_blocked.h"
 #include "core/variant.h"
 #include "engine/multiplayer_pattern_eval.h"
 #include "random_game.h"
@@ -274,8 +275,12 @@ TEST(WeightFile, ShippedWeightsLoad) {
                   : base == "8x8"   ? core::Shape::Eight
                   : base == "10x10" ? core::Shape::Ten
                                     : core::Shape::Octagon;
+        // Weights of boards with blocked squares: a board with a site's random layout.
+        const bool blocked = key.find("-blk") != std::string::npos;
+        if (blocked) s.blocked = core::random_blocked_layout(s, 4, 1);
         const core::Variant v(s);
-        ASSERT_EQ(weight_variant_key(v), key);
+        ASSERT_EQ(blocked ? playing_variant_key(v.geometry(), v.anti()) : weight_variant_key(v),
+                  key);
         const int value =
             v.geometry().narrow() ? start_value<uint64_t>(v, w) : start_value<core::u128>(v, w);
         EXPECT_LT(std::abs(value), 20 * DiscScale) << key << " values the start at " << value;

@@ -294,9 +294,11 @@ export const strings = {
     'puzzle.streakTitle': 'Puzzle streak', 'puzzle.streakStart': 'Start a puzzle streak',
     'puzzle.streakCount': 'Streak: {n} solved in a row (best {best})',
     'puzzle.streakOver': 'Streak over: {n} solved in a row (best {best})',
-    'explorer.import': 'Import games (GGF)', 'explorer.importFile': 'GGF file',
+    'explorer.import': 'Import games (GGF, WTHOR)', 'explorer.importFile': 'GGF or WTHOR (.wtb) file',
     'explorer.importNote': 'Games you import go into your own database: they count in “My openings”, not for everyone.',
     'explorer.imported': 'Imported {n} games ({skipped} skipped).',
+    // WTHOR import (issue 30).
+    'explorer.importWthorNote': 'A WTHOR file names its players by number (the names are in a separate .JOU file).',
     'profile.bestStreaks': 'best streaks: {streaks}',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Previous', 'lobby.pageNext': 'Next', 'lobby.pageOf': 'Page {page} of {pages}',

@@ -294,9 +294,11 @@ export const strings = {
     'puzzle.streakTitle': 'Seria zadań', 'puzzle.streakStart': 'Zacznij serię zadań',
     'puzzle.streakCount': 'Seria: {n} rozwiązanych z rzędu (najlepsza {best})',
     'puzzle.streakOver': 'Koniec serii: {n} rozwiązanych z rzędu (najlepsza {best})',
-    'explorer.import': 'Importuj partie (GGF)', 'explorer.importFile': 'Plik GGF',
+    'explorer.import': 'Importuj partie (GGF, WTHOR)', 'explorer.importFile': 'Plik GGF lub WTHOR (.wtb)',
     'explorer.importNote': 'Importowane partie trafiają do Twojej własnej bazy: liczą się w „Moich otwarciach”, nie dla wszystkich.',
     'explorer.imported': 'Zaimportowano partii: {n} (pominięto: {skipped}).',
+    // WTHOR import (issue 30).
+    'explorer.importWthorNote': 'Plik WTHOR oznacza graczy numerami (nazwiska są w osobnym pliku .JOU).',
     'profile.bestStreaks': 'najlepsze serie: {streaks}',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Poprzednia', 'lobby.pageNext': 'Następna', 'lobby.pageOf': 'Strona {page} z {pages}',

@@ -292,9 +292,11 @@ export const strings = {
     'puzzle.streakTitle': 'Bulmaca serisi', 'puzzle.streakStart': 'Bulmaca serisi başlat',
     'puzzle.streakCount': 'Seri: art arda {n} çözüm (en iyi {best})',
     'puzzle.streakOver': 'Seri bitti: art arda {n} çözüm (en iyi {best})',
-    'explorer.import': 'Oyun içe aktar (GGF)', 'explorer.importFile': 'GGF dosyası',
+    'explorer.import': 'Oyun içe aktar (GGF, WTHOR)', 'explorer.importFile': 'GGF veya WTHOR (.wtb) dosyası',
     'explorer.importNote': 'İçe aktardığınız oyunlar kendi veritabanınıza gider: herkes için değil, “Açılışlarım” içinde sayılır.',
     'explorer.imported': '{n} oyun içe aktarıldı ({skipped} atlandı).',
+    // WTHOR import (issue 30).
+    'explorer.importWthorNote': 'WTHOR dosyası oyuncuları numarayla belirtir (adlar ayrı bir .JOU dosyasındadır).',
     'profile.bestStreaks': 'en iyi seriler: {streaks}',
     // Fair play and trust (issue 27): the lobby's pages of seeks.
     'lobby.pagePrev': 'Önceki', 'lobby.pageNext': 'Sonraki', 'lobby.pageOf': 'Sayfa {page} / {pages}',

@@ -161,6 +161,8 @@ export const explorerEval = (pool, moves) =>
     call('GET', `/api/explorer/eval?${new URLSearchParams({ pool, moves: moves.join(' ') })}`);
 /** @param {string} ggf a GGF text (part of a file) @returns {Promise<GgfImportAnswer>} */
 export const importGgf = (ggf) => call('POST', '/api/explorer/imports', { ggf });
+/** @param {string} wthor a WTHOR file (part of one, with its own header) in base64 @returns {Promise<GgfImportAnswer>} */
+export const importWthor = (wthor) => call('POST', '/api/explorer/imports', { wthor });
 /** @param {string} moves @returns {Promise<{opening: OpeningName | null}>} */
 export const openingName = (moves) => call('GET', `/api/openings?moves=${encodeURIComponent(moves)}`);
 

@@ -436,7 +436,7 @@ export {};
  */
 
 /**
- * @typedef {object} GgfImportAnswer games of a GGF upload put in the player's database
+ * @typedef {object} GgfImportAnswer games of a GGF or WTHOR upload put in the player's database
  * @property {number} imported
  * @property {number} skipped games that did not read or are not of a pool
  * @property {string[]} errors the first reasons

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "server/storage/postgres/storage.h"
+#include "server/storage/postgres/values.h"
 
 namespace reversi::server {
 
@@ -54,22 +55,6 @@ const std::string& fenced_truncate_moves() {
 std::string ttl_text(int64_t ttl_ms) {
     if (ttl_ms <= 0) throw std::invalid_argument("a lease needs a positive duration");
     return std::to_string(ttl_ms);
-}
-
-// A PostgreSQL array literal of text ('{"a","b"}'): each element quoted, its backslashes and
-// double quotes escaped, whatever the table ids hold.
-std::string array_literal(const std::vector<std::string>& items) {
-    std::string out = "{";
-    for (size_t i = 0; i < items.size(); ++i) {
-        if (i) out += ',';
-        out += '"';
-        for (const char c : items[i]) {
-            if (c == '"' || c == '\\') out += '\\';
-            out += c;
-        }
-        out += '"';
-    }
-    return out + "}";
 }
 
 std::string array_literal(const std::vector<int64_t>& items) {
@@ -185,7 +170,7 @@ std::vector<std::string> PostgresStorage::renew_leases(int64_t ttl_ms) {
         "FROM unnest($3::text[], $4::bigint[]) AS held(table_id, fence) "
         "WHERE l.table_id = held.table_id AND l.fence = held.fence AND l.owner = $1 "
         "RETURNING l.table_id",
-        {pg::text(node_), ttl_text(ttl_ms), array_literal(tables), array_literal(fences)});
+        {pg::text(node_), ttl_text(ttl_ms), pg_values::text_array(tables), array_literal(fences)});
     std::unordered_set<std::string> kept;
     for (int r = 0; r < renewed.rows(); ++r) kept.insert(renewed.text(r, 0));
     std::vector<std::string> lost;
@@ -211,7 +196,7 @@ int PostgresStorage::hand_over_leases() {
         "FROM unnest($2::text[], $3::bigint[]) AS held(table_id, fence) "
         "WHERE l.table_id = held.table_id AND l.fence = held.fence AND l.owner = $1 "
         "AND l.expires > now()",
-        {pg::text(node_), array_literal(tables), array_literal(fences)});
+        {pg::text(node_), pg_values::text_array(tables), array_literal(fences)});
     return static_cast<int>(ended.affected());
 }
 

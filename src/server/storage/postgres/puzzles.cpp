@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PostgreSQL back end, puzzle part (PuzzleStore, docs/PUZZLES.md "On the site"): puzzle
-// ratings, players' puzzle ratings and rated attempts (schema version 8, schema.cpp), and the best
-// streaks (version 12).
+// ratings, players' puzzle ratings and rated attempts (schema version 8, schema.cpp), the best
+// streaks (version 12) and the running streaks (version 16).
 #include <string>
 #include <vector>
 
@@ -86,6 +86,34 @@ std::vector<StoredPuzzleStreak> PostgresStorage::puzzle_streaks() {
     for (int r = 0; r < rows.rows(); ++r)
         out.push_back({rows.integer(r, 0), rows.text(r, 1), static_cast<int>(rows.integer(r, 2)),
                        rows.integer(r, 3)});
+    return out;
+}
+
+void PostgresStorage::save_running_streak(const StoredRunningStreak& g) {
+    using namespace pg_values;
+    connection_->exec(
+        "INSERT INTO running_puzzle_streaks(player, pool, count, current, last_rating, seen, "
+        "touched) VALUES($1, $2, $3, $4, $5, $6, $7) ON CONFLICT(player) DO UPDATE SET pool = $2, "
+        "count = $3, current = $4, last_rating = $5, seen = $6, touched = $7",
+        {number(g.player), pg::text(g.pool), number(g.count), pg::text(g.current),
+         real(g.last_rating, "last_rating"), pg::text(g.seen), number(g.touched)});
+}
+
+void PostgresStorage::end_running_streak(int64_t player) {
+    using namespace pg_values;
+    connection_->exec("DELETE FROM running_puzzle_streaks WHERE player = $1", {number(player)});
+}
+
+std::vector<StoredRunningStreak> PostgresStorage::running_streaks() {
+    using namespace pg_values;
+    const pg::Result rows = connection_->exec(
+        "SELECT player, pool, count, current, last_rating, seen, touched FROM "
+        "running_puzzle_streaks");
+    std::vector<StoredRunningStreak> out;
+    for (int r = 0; r < rows.rows(); ++r)
+        out.push_back({rows.integer(r, 0), rows.text(r, 1), static_cast<int>(rows.integer(r, 2)),
+                       rows.text(r, 3), real_from(rows, r, 4), rows.text(r, 5),
+                       rows.integer(r, 6)});
     return out;
 }
 

@@ -303,13 +303,39 @@ ALTER TABLE players ADD COLUMN IF NOT EXISTS name_skeleton TEXT;
 CREATE UNIQUE INDEX IF NOT EXISTS players_name_skeleton ON players(name_skeleton);
 )";
 
+// Version 16: running puzzle streaks, so that a restart does not end them (docs/PUZZLES.md
+// "Streak mode"). Self-contained: the number may change at a merge.
+constexpr const char* SchemaVersionRunningStreaks = R"(
+CREATE TABLE IF NOT EXISTS running_puzzle_streaks (
+    player BIGINT PRIMARY KEY,
+    pool TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    current TEXT NOT NULL,
+    last_rating DOUBLE PRECISION NOT NULL,
+    seen TEXT NOT NULL,
+    touched BIGINT NOT NULL
+);
+)";
+
+// Version 17: tournaments across nodes (docs/MULTINODE.md "Tournaments across nodes"): the
+// one lease of the node that runs every tournament, fenced as a table's.
+constexpr const char* SchemaVersionTournamentLease = R"(
+CREATE TABLE IF NOT EXISTS tournament_lease (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    owner TEXT NOT NULL,
+    fence BIGINT NOT NULL,
+    expires TIMESTAMPTZ NOT NULL
+);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {
-        SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
-        SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
-        SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13, SchemaVersion14, SchemaVersion15};
+        SchemaVersion1,  SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
+        SchemaVersion5,  SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
+        SchemaVersion9,  SchemaVersion10, SchemaVersion11, SchemaVersion12,
+        SchemaVersion13, SchemaVersion14, SchemaVersion15, SchemaVersionRunningStreaks,
+        SchemaVersionTournamentLease};
     return List;
 }
 

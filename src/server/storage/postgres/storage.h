@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -16,10 +17,11 @@
 #include "server/storage/postgres/connection.h"
 #include "server/storage/storage.h"
 #include "server/storage/table_leases.h"
+#include "server/storage/tournament_leases.h"
 
 namespace reversi::server {
 
-class PostgresStorage : public Storage, public TableLeases {
+class PostgresStorage : public Storage, public TableLeases, public TournamentLeases {
   public:
     // Connects to `uri` (postgresql://...) and migrates the schema; throws std::runtime_error
     // on failure.
@@ -80,6 +82,9 @@ class PostgresStorage : public Storage, public TableLeases {
     std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
     void save_puzzle_streak(const StoredPuzzleStreak& streak) override;
     std::vector<StoredPuzzleStreak> puzzle_streaks() override;
+    void save_running_streak(const StoredRunningStreak& streak) override;
+    void end_running_streak(int64_t player) override;
+    std::vector<StoredRunningStreak> running_streaks() override;
     // ImportStore (imports.cpp).
     void add_imported_game(const StoredImportedGame& game) override;
     std::vector<StoredImportedGame> imported_games() override;
@@ -122,6 +127,12 @@ class PostgresStorage : public Storage, public TableLeases {
     std::vector<std::string> orphaned_tables(int limit) override;
     void heartbeat(const std::string& address, int64_t ttl_ms) override;
     std::string owner_address(const std::string& table) override;
+    // TournamentLeases (tournament_lease.cpp): once this node leads, save_tournament is
+    // fenced by the tournament lease; while another node leads, it throws.
+    TournamentLead lead_tournaments(int64_t ttl_ms) override;
+    void step_down_tournaments() override;
+    std::vector<std::pair<std::string, std::string>> finished_results(
+        const std::vector<std::string>& tables) override;
 
     // The schema version recorded in the database.
     int stored_schema_version();
@@ -148,6 +159,7 @@ class PostgresStorage : public Storage, public TableLeases {
     std::unique_ptr<pg::Connection> connection_;
     std::string node_;                                 // empty: one node, writes unfenced
     std::unordered_map<std::string, int64_t> fences_;  // the leases this node holds
+    std::optional<int64_t> tournament_fence_;          // this node leads the tournaments
     // fences_ as two parallel lists, the arrays of one statement.
     std::pair<std::vector<std::string>, std::vector<int64_t>> held_leases() const;
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Parameters and column values of the PostgreSQL store's files that are not prepared: whole
-// numbers as decimal text, reals as the shortest text that reads back to the same double.
+// numbers as decimal text, reals as the shortest text that reads back to the same double, lists
+// of text as array literals.
 #pragma once
 
 #include <charconv>
@@ -8,6 +9,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "server/storage/postgres/connection.h"
 
@@ -24,6 +26,22 @@ inline std::string real(double value, const char* what) {
     char buffer[64];
     const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, end);
+}
+
+// A PostgreSQL array literal of text ('{"a","b"}'): each element quoted, its backslashes and
+// double quotes escaped, whatever the items hold (table ids among them).
+inline std::string text_array(const std::vector<std::string>& items) {
+    std::string out = "{";
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        out += '"';
+        for (const char c : items[i]) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        out += '"';
+    }
+    return out + "}";
 }
 
 inline double real_from(const pg::Result& rows, int row, int column) {

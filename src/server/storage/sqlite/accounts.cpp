@@ -23,6 +23,8 @@ extern const char* const SchemaVersion10;  // tournaments (storage/sqlite/tourna
 extern const char* const SchemaVersion12;  // puzzle streaks (storage/sqlite/puzzles.cpp)
 extern const char* const SchemaVersion13;  // imported games (storage/sqlite/imports.cpp)
 extern const char* const SchemaVersion14;  // moderation (storage/sqlite/moderation.cpp)
+// running puzzle streaks (storage/sqlite/puzzles.cpp)
+extern const char* const SchemaVersionRunningStreaks;
 
 namespace {
 
@@ -85,14 +87,18 @@ constexpr const char* SchemaVersion11 = "-- PostgreSQL only (storage/postgres/sc
 constexpr const char* SchemaVersion15 =
     "ALTER TABLE players ADD COLUMN name_skeleton TEXT;"
     "CREATE UNIQUE INDEX IF NOT EXISTS players_name_skeleton ON players(name_skeleton)";
+// Version 17: the tournament lease of several nodes; one node always leads.
+constexpr const char* SchemaVersionTournamentLease =
+    "-- PostgreSQL only (storage/postgres/schema.cpp)";
 
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {
-        SchemaVersion1, SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
-        SchemaVersion5, SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
-        SchemaVersion9, SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13, SchemaVersion14, SchemaVersion15};
+        SchemaVersion1,  SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
+        SchemaVersion5,  SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
+        SchemaVersion9,  SchemaVersion10, SchemaVersion11, SchemaVersion12,
+        SchemaVersion13, SchemaVersion14, SchemaVersion15, SchemaVersionRunningStreaks,
+        SchemaVersionTournamentLease};
     return List;
 }
 

@@ -52,6 +52,21 @@ CREATE TABLE IF NOT EXISTS puzzle_streaks (
 ) WITHOUT ROWID;
 )";
 
+// Version 16: running streaks, so that a restart does not end them (docs/PUZZLES.md
+// "Streak mode"). Self-contained: the number may change at a merge.
+extern const char* const SchemaVersionRunningStreaks;
+const char* const SchemaVersionRunningStreaks = R"(
+CREATE TABLE IF NOT EXISTS running_puzzle_streaks (
+    player INTEGER PRIMARY KEY,
+    pool TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    current TEXT NOT NULL,
+    last_rating REAL NOT NULL,
+    seen TEXT NOT NULL,
+    touched INTEGER NOT NULL
+);
+)";
+
 using sqlite_detail::OneShotStatement;
 
 void SqliteStorage::save_puzzle_rating(const StoredPuzzleRating& g) {
@@ -147,6 +162,41 @@ std::vector<StoredPuzzleStreak> SqliteStorage::puzzle_streaks() {
         out.push_back({sqlite3_column_int64(s.st, 0), sqlite_detail::column_text(s.st, 1),
                        sqlite3_column_int(s.st, 2), sqlite3_column_int64(s.st, 3)});
     check(rc, "read puzzle streaks");
+    return out;
+}
+
+void SqliteStorage::save_running_streak(const StoredRunningStreak& g) {
+    OneShotStatement s{prepare(
+        "INSERT OR REPLACE INTO running_puzzle_streaks(player, pool, count, current, last_rating, "
+        "seen, touched) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)")};
+    sqlite3_bind_int64(s.st, 1, g.player);
+    sqlite_detail::bind_text(s.st, 2, g.pool);
+    sqlite3_bind_int(s.st, 3, g.count);
+    sqlite_detail::bind_text(s.st, 4, g.current);
+    sqlite3_bind_double(s.st, 5, g.last_rating);
+    sqlite_detail::bind_text(s.st, 6, g.seen);
+    sqlite3_bind_int64(s.st, 7, g.touched);
+    check(sqlite3_step(s.st), "save running streak");
+}
+
+void SqliteStorage::end_running_streak(int64_t player) {
+    OneShotStatement s{prepare("DELETE FROM running_puzzle_streaks WHERE player = ?1")};
+    sqlite3_bind_int64(s.st, 1, player);
+    check(sqlite3_step(s.st), "end running streak");
+}
+
+std::vector<StoredRunningStreak> SqliteStorage::running_streaks() {
+    OneShotStatement s{
+        prepare("SELECT player, pool, count, current, last_rating, seen, touched FROM "
+                "running_puzzle_streaks")};
+    std::vector<StoredRunningStreak> out;
+    int rc;
+    while ((rc = sqlite3_step(s.st)) == SQLITE_ROW)
+        out.push_back({sqlite3_column_int64(s.st, 0), sqlite_detail::column_text(s.st, 1),
+                       sqlite3_column_int(s.st, 2), sqlite_detail::column_text(s.st, 3),
+                       sqlite3_column_double(s.st, 4), sqlite_detail::column_text(s.st, 5),
+                       sqlite3_column_int64(s.st, 6)});
+    check(rc, "read running streaks");
     return out;
 }
 

@@ -60,6 +60,9 @@ class SqliteStorage : public Storage {
     std::vector<StoredPuzzleAttempt> puzzle_attempts() override;
     void save_puzzle_streak(const StoredPuzzleStreak& streak) override;
     std::vector<StoredPuzzleStreak> puzzle_streaks() override;
+    void save_running_streak(const StoredRunningStreak& streak) override;
+    void end_running_streak(int64_t player) override;
+    std::vector<StoredRunningStreak> running_streaks() override;
     // ImportStore (imports.cpp).
     void add_imported_game(const StoredImportedGame& game) override;
     std::vector<StoredImportedGame> imported_games() override;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The explorer's API through the real server: the engine's evaluation of a position's moves
-// (and its errors), and a registered player's GGF import: games of a pool kept, bad ones
-// skipped with their reasons, the imports counted only in that player's "my openings", kept
-// across a restart, and refused to guests and to hostile bodies.
+// (and its errors), and a registered player's GGF and WTHOR imports: games of a pool kept, bad
+// ones skipped with their reasons, the imports counted only in that player's "my openings",
+// kept across a restart, and refused to guests and to hostile bodies.
 #include <gtest/gtest.h>
+#include <sodium.h>
 
 #include "accounts_client.h"
 #include "core/ggf.h"
 #include "core/notation.h"
+#include "core/wthor.h"
 
 namespace reversi::server {
 namespace {
@@ -22,6 +24,22 @@ std::string ggf_of(const std::string& moves, const std::string& result = "") {
     info.white = "Rival";
     info.result = result;
     return core::format_ggf(g, info);
+}
+
+// A WTHOR file of games given by their moves and Black's final disc count, in base64.
+std::string wthor_base64(const std::vector<std::pair<std::string, int>>& games) {
+    std::string file = core::format_wthor_header(static_cast<uint32_t>(games.size()), 2026);
+    for (const auto& [moves, discs] : games) {
+        core::WthorGame g;
+        EXPECT_FALSE(core::play_moves(g.game, moves));
+        g.black_discs = discs;
+        file += core::format_wthor_record(g);
+    }
+    std::string out(sodium_base64_encoded_len(file.size(), sodium_base64_VARIANT_ORIGINAL), '\0');
+    sodium_bin2base64(out.data(), out.size(), reinterpret_cast<const unsigned char*>(file.data()),
+                      file.size(), sodium_base64_VARIANT_ORIGINAL);
+    out.resize(out.size() - 1);  // the terminating zero
+    return out;
 }
 
 std::string code(const BrowserReply& r) {
@@ -83,10 +101,28 @@ TEST(ExplorerHttp, ImportedGamesCountOnlyInTheirPlayersOpenings) {
         // Nothing that reads is nothing imported, not an error.
         EXPECT_EQ(json::parse(ima.post("/api/explorer/imports", {{"ggf", "(;;"}}).body)["imported"],
                   0);
+
+        // A WTHOR file: the Tiger, unfinished, won by White on discs (20 of 64), and another line.
+        const BrowserReply w = ima.post("/api/explorer/imports",
+                                        {{"wthor", wthor_base64({{tiger, 20}, {"f5 f6 e6", 40}})}});
+        ASSERT_EQ(w.status, 200) << w.body;
+        const json wa = json::parse(w.body);
+        EXPECT_EQ(wa["imported"], 2);
+        EXPECT_EQ(wa["total"], 4);
+        const json tigers =
+            get(server.port, "/api/explorer?pool=8x8&moves=f5%20d6&player=ImportIma").data();
+        ASSERT_EQ(tigers["next"].size(), 1u);
+        EXPECT_EQ(tigers["next"][0]["games"], 2);
+        EXPECT_EQ(tigers["next"][0]["white"], 1);
+        EXPECT_EQ(get(server.port, "/api/explorer?pool=8x8&moves=").data()["games"], 0);
+        const std::string truncated = wthor_base64({{tiger, 20}}).substr(0, 40);
+        EXPECT_EQ(code(ima.post("/api/explorer/imports", {{"wthor", truncated}})), "bad_request");
+        EXPECT_EQ(code(ima.post("/api/explorer/imports", {{"wthor", "not base64!"}})),
+                  "bad_request");
     }
     // The imports come back from the store, still only the importer's.
     ServerProcess again(dir.path);
-    EXPECT_EQ(get(again.port, "/api/explorer?pool=8x8&moves=&player=ImportIma").data()["games"], 2);
+    EXPECT_EQ(get(again.port, "/api/explorer?pool=8x8&moves=&player=ImportIma").data()["games"], 4);
     EXPECT_EQ(get(again.port, "/api/explorer?pool=8x8&moves=").data()["games"], 0);
 }
 

@@ -247,7 +247,7 @@ TEST(HubHardening, FailedCommitBreaksOnlyThatTablesLaterWrites) {
         StorageQueue q(faulty, [&](std::function<void()> f) { posted.push_back(std::move(f)); });
         auto a = std::make_shared<WriteFence>(), b = std::make_shared<WriteFence>();
         const auto save = [](std::string id) {
-            return [id](Storage& s) { s.save_table({id, 1, "playing", "{}", "", {}}); };
+            return [id](Storage& s) { s.save_table({id, 1, "playing", "{}", "", {}, {}}); };
         };
         const auto move = [](std::string id, int ply, bool fail = false) {
             return [id, ply, fail](Storage& s) {

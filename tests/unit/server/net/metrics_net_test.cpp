@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The metrics page of a running `reversi serve` (docs/OPERATIONS.md): on its own port only,
-// behind its token, and its counters move with the games.
+// behind its token, and its counters move with the games; every refusal counts by its code,
+// also those answered outside the API's routes.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -76,6 +77,66 @@ TEST(MetricsNet, OwnPortTokenAndCountersThatMoveWithTheGames) {
     EXPECT_EQ(prometheus_sample(after, "reversi_errors_total{code=\"bad_json\"}"), 1);
     EXPECT_EQ(prometheus_sample(after, "reversi_storage_faults_total"), 0);
     EXPECT_NE(after.find("# TYPE reversi_move_seconds histogram\n"), std::string::npos);
+}
+
+// The metrics port named on the server's first lines.
+unsigned short metrics_port(const ServerProcess& server) {
+    const std::string marker = "metrics on http://127.0.0.1:";
+    const size_t at = server.output.find(marker);
+    if (at == std::string::npos) throw std::runtime_error("no metrics port: " + server.output);
+    return static_cast<unsigned short>(std::stoi(server.output.substr(at + marker.size())));
+}
+
+// Issue 29: these refusals were sent without being counted.
+TEST(MetricsNet, RefusalsOutsideTheApiRoutesAreCountedByCode) {
+    TempDir dir("metrics_errors");
+    ServerProcess server(dir.path, {"--metrics-port", "0", "--max-connections-per-address", "2"});
+    const auto port = metrics_port(server);
+    const auto errors = [&](const std::string& code) {
+        return prometheus_sample(scrape(port, "").second,
+                                 "reversi_errors_total{code=\"" + code + "\"}");
+    };
+
+    // A connection over its address's cap, refused by the listener before any request.
+    {
+        net::io_context ioc;
+        std::vector<beast::tcp_stream> held;
+        for (int i = 0; i < 3; ++i) {
+            held.emplace_back(ioc);
+            held.back().socket().open(tcp::v4());
+            held.back().socket().bind(tcp::endpoint(net::ip::make_address("127.0.0.9"), 0));
+            held.back().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server.port));
+        }
+        held.back().expires_after(std::chrono::seconds(10));
+        beast::flat_buffer buffer;
+        http::response<http::string_body> res;
+        http::read(held.back(), buffer, res);
+        EXPECT_EQ(res.result_int(), 503);
+    }
+    EXPECT_EQ(errors("busy"), 1);
+
+    // A 403 that an accounts route builds itself.
+    EXPECT_EQ(http_request(server.port, http::verb::post, "/api/account/delete",
+                           json{{"password", "x"}}.dump())
+                  .status,
+              403);
+    EXPECT_EQ(errors("not_allowed"), 1);
+
+    // A WebSocket message over 1 MiB, closed with 1009 by the session itself.
+    const HttpResult made =
+        post(server.port, "/api/tables",
+             {{"seats", {{{"type", "human"}}, {{"type", "human"}}}}, {"seat", 0}, {"name", "Ada"}});
+    ASSERT_EQ(made.status, 200) << made.body;
+    {
+        WsClient ws(server.port, "/ws?table=" + made.data()["table"].get<std::string>());
+        ws.read();
+        try {
+            ws.send(std::string(1024 * 1024 + 1, 'x'));
+            for (int i = 0; i < 5; ++i) ws.read();  // until the close
+        } catch (const std::exception&) {
+        }
+    }
+    EXPECT_EQ(errors("too_large"), 1);
 }
 
 }  // namespace

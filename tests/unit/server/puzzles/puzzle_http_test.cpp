@@ -2,8 +2,8 @@
 // Puzzles through the real server with the tests' puzzle set: the overview and the daily
 // puzzle, a registered player's solved and failed attempts moving both ratings the right way
 // (once per puzzle), a guest graded but not rated, the ratings kept across a restart, streak
-// mode (puzzles of rising rating until the first mistake, the best streak stored), and hostile
-// requests answered with their error codes.
+// mode (puzzles of rising rating until the first mistake, the best streak stored, a running
+// streak going on after a restart), and hostile requests answered with their error codes.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -120,6 +120,7 @@ TEST(PuzzleHttp, SolvedAndFailedAttemptsMoveBothRatings) {
 TEST(PuzzleHttp, StreakRisesUntilTheFirstMistakeAndKeepsTheBest) {
     const PuzzleSet puzzles = fixture_puzzles();
     TempDir dir("puzzle_http_streak");
+    std::string running_next;  // the running streak's puzzle when the server stops
     {
         ServerProcess server(dir.path);
         Browser bo = registered(server.port, "StreakBo");
@@ -164,15 +165,33 @@ TEST(PuzzleHttp, StreakRisesUntilTheFirstMistakeAndKeepsTheBest) {
         EXPECT_EQ(failed["streak"]["count"], 1);
         EXPECT_TRUE(failed["streak"]["next"].is_null());
         EXPECT_EQ(get(server.port, "/api/puzzles/players/StreakBo").data()["streaks"]["8x8"], 1);
-        // A new streak starts at 0 with the best remembered.
-        EXPECT_EQ(bo.post("/api/puzzles/streak", {{"pool", "8x8"}}).data()["streak"]["best"], 1);
         const auto code = [](const BrowserReply& r) { return r.data()["code"].get<std::string>(); };
         EXPECT_EQ(code(bo.post("/api/puzzles/streak", {{"pool", "3p"}})), "not_found");
         EXPECT_EQ(code(bo.post("/api/puzzles/streak", {{"pool", 8}})), "bad_request");
+        // A new streak starts at 0 with the best remembered; its first puzzle solved, it runs.
+        const json again = bo.post("/api/puzzles/streak", {{"pool", "8x8"}}).data();
+        EXPECT_EQ(again["streak"]["best"], 1);
+        const json one = bo.post("/api/puzzles/" + again["id"].get<std::string>() + "/moves",
+                                 {{"moves", solution_line(*puzzles.find(again["id"]))}})
+                             .data();
+        ASSERT_EQ(one["streak"]["count"], 1) << one.dump();
+        ASSERT_TRUE(one["streak"]["next"].is_string()) << one.dump();
+        running_next = one["streak"]["next"];
     }
-    // The best streak comes back from the store.
+    // The best streak comes back from the store, and so does the running one: its next puzzle
+    // solved after the restart makes it 2, a new best.
     ServerProcess again(dir.path);
     EXPECT_EQ(get(again.port, "/api/puzzles/players/StreakBo").data()["streaks"]["8x8"], 1);
+    Browser bo(again.port);
+    ASSERT_EQ(bo.post("/api/login", {{"name", "StreakBo"}, {"password", "correct horse"}}).status,
+              200);
+    const json two = bo.post("/api/puzzles/" + running_next + "/moves",
+                             {{"moves", solution_line(*puzzles.find(running_next))}})
+                         .data();
+    ASSERT_EQ(two["status"], "solved") << two.dump();
+    EXPECT_EQ(two["streak"]["count"], 2) << two.dump();
+    EXPECT_EQ(two["streak"]["best"], 2);
+    EXPECT_EQ(get(again.port, "/api/puzzles/players/StreakBo").data()["streaks"]["8x8"], 2);
 }
 
 TEST(PuzzleHttp, HostileRequestsGetTheirErrors) {

@@ -88,20 +88,20 @@ TEST(Ratings, JoiningARatedTableNeedsAnotherRegisteredPlayer) {
 }
 
 TEST(Ratings, OutcomesOfAFinishedGame) {
-    TableResult won{1, {20, 44}, EndReason::End};
+    TableResult won{1, {20, 44}, EndReason::End, {}};
     EXPECT_EQ(outcome_of(won, 1), "won");
     EXPECT_EQ(outcome_of(won, 0), "lost");
-    TableResult draw{-1, {32, 32}, EndReason::End};
+    TableResult draw{-1, {32, 32}, EndReason::End, {}};
     EXPECT_EQ(outcome_of(draw, 0), "drawn");
-    EXPECT_EQ(outcome_of(TableResult{-1, {2, 2}, EndReason::Cancelled}, 0), "");
-    EXPECT_EQ(outcome_of(TableResult{-1, {2, 2}, EndReason::Aborted}, 0), "");
-    EXPECT_FALSE(counts_for_rating(TableResult{-1, {2, 2}, EndReason::Expired}));
-    EXPECT_TRUE(counts_for_rating(TableResult{0, {2, 2}, EndReason::Resign}));
+    EXPECT_EQ(outcome_of(TableResult{-1, {2, 2}, EndReason::Cancelled, {}}, 0), "");
+    EXPECT_EQ(outcome_of(TableResult{-1, {2, 2}, EndReason::Aborted, {}}, 0), "");
+    EXPECT_FALSE(counts_for_rating(TableResult{-1, {2, 2}, EndReason::Expired, {}}));
+    EXPECT_TRUE(counts_for_rating(TableResult{0, {2, 2}, EndReason::Resign, {}}));
 }
 
 TEST(Ratings, MultiPlayerResultsArePairwiseByRank) {
     // Seat 2 wins; seats 0 and 3 are level; seat 1 is last.
-    const TableResult r{2, {20, 10, 30, 20}, EndReason::End};
+    const TableResult r{2, {20, 10, 30, 20}, EndReason::End, {}};
     EXPECT_EQ(pairwise_score(r, false, 2, 0), 1);
     EXPECT_EQ(pairwise_score(r, false, 0, 2), 0);
     EXPECT_EQ(pairwise_score(r, false, 0, 3), 0.5);
@@ -110,13 +110,13 @@ TEST(Ratings, MultiPlayerResultsArePairwiseByRank) {
     // In anti the fewest discs rank first (the winner still leads).
     EXPECT_EQ(pairwise_score(r, true, 1, 0), 1);
     // A resignation: the winner leads even with fewer discs.
-    const TableResult resigned{0, {5, 40}, EndReason::Resign};
+    const TableResult resigned{0, {5, 40}, EndReason::Resign, {}};
     EXPECT_EQ(pairwise_score(resigned, false, 0, 1), 1);
     EXPECT_EQ(pairwise_score(resigned, false, 1, 0), 0);
 }
 
 TEST(Ratings, ARatedGameUpdatesEverySeatInOnePeriod) {
-    const TableResult r{2, {20, 10, 30}, EndReason::End};
+    const TableResult r{2, {20, 10, 30}, EndReason::End, {}};
     std::vector<StoredRating> before(3);
     for (int i = 0; i < 3; ++i) before[i].player = 10 + i, before[i].pool = "3p";
     before[1].rating = 1700;

@@ -237,6 +237,28 @@ TEST_P(AccountsConformance, PuzzleStreaksUpsertAndImportedGamesKeepTheirOrder) {
     EXPECT_EQ(games[2].at, 12);
 }
 
+TEST_P(AccountsConformance, RunningStreaksUpsertByPlayerAndEnd) {
+    write([](Storage& s) {
+        s.save_running_streak({7, "8x8", 1, "p2", 1512.5, "p1 p2", 1000});
+        s.save_running_streak({7, "8x8", 2, "p3", 1530.25, "p1 p2 p3", 2000});  // replaced
+        s.save_running_streak({8, "6x6", 0, "q1", 0, "q1", 3000});
+        s.save_running_streak({9, "8x8", 0, "p9", 0, "p9", 4000});
+        s.end_running_streak(9);
+        s.end_running_streak(10);  // none: nothing happens
+    });
+    auto other = db_->open();
+    auto running = other->running_streaks();
+    ASSERT_EQ(running.size(), 2u);
+    std::sort(running.begin(), running.end(),
+              [](const auto& a, const auto& b) { return a.player < b.player; });
+    EXPECT_EQ(running[0].count, 2);
+    EXPECT_EQ(running[0].current, "p3");
+    EXPECT_DOUBLE_EQ(running[0].last_rating, 1530.25);
+    EXPECT_EQ(running[0].seen, "p1 p2 p3");
+    EXPECT_EQ(running[0].touched, 2000);
+    EXPECT_EQ(running[1].pool, "6x6");
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance, testing_backends::BuiltBackends(),
                          testing_backends::BackendTestName());
 

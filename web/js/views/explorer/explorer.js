@@ -6,7 +6,7 @@
 // goes one move deeper; the board is the server's sequence replayed with the rules port.
 import { t } from '../../lib/i18n.js';
 import { Board } from '../../components/board.js';
-import { explore, explorerEval, importGgf } from '../../lib/api.js';
+import { explore, explorerEval, importGgf, importWthor } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { loggedIn, session } from '../../lib/session.js';
 import { createStore } from '../../lib/store.js';
@@ -32,6 +32,37 @@ function importParts(text) {
     }
     if (part.trim()) parts.push(part);
     return parts;
+}
+
+// A WTHOR file (16-byte header, 68-byte games) goes in parts of at most 200 games, the server's
+// bound per post, each a file of its own: the header with its game count set to the part's.
+const WTHOR_HEADER = 16;
+const WTHOR_RECORD = 68;
+const WTHOR_PART_GAMES = 200;
+
+/** The parts of a WTHOR file in base64; a file whose size is not what its header announces goes whole, for the server to say why. @param {Uint8Array} bytes */
+function wthorParts(bytes) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const games = bytes.length >= WTHOR_HEADER ? view.getUint32(4, true) : -1;
+    if (games < 0 || games > 20000 || bytes.length !== WTHOR_HEADER + games * WTHOR_RECORD) return [base64(bytes.subarray(0, IMPORT_PART_BYTES))];
+    /** @type {string[]} */
+    const parts = [];
+    for (let first = 0; first < games; first += WTHOR_PART_GAMES) {
+        const count = Math.min(WTHOR_PART_GAMES, games - first);
+        const part = new Uint8Array(WTHOR_HEADER + count * WTHOR_RECORD);
+        part.set(bytes.subarray(0, WTHOR_HEADER));
+        new DataView(part.buffer).setUint32(4, count, true);
+        part.set(bytes.subarray(WTHOR_HEADER + first * WTHOR_RECORD, WTHOR_HEADER + (first + count) * WTHOR_RECORD), WTHOR_HEADER);
+        parts.push(base64(part));
+    }
+    return parts;
+}
+
+/** @param {Uint8Array} bytes */
+function base64(bytes) {
+    let text = '';
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text);
 }
 
 /**
@@ -73,11 +104,12 @@ export function explorerView(root, poolArg) {
         el('label', { for: 'explorer-player' }, t('explorer.player')), player, mine,
         el('label', { for: 'explorer-min' }, t('explorer.min')), min,
         el('label', { for: 'explorer-max' }, t('explorer.max')), max, apply);
-    // A registered player's GGF import into "my openings" (docs/EXPLORER.md "Imported games").
-    const file = el('input', { id: 'explorer-import-file', type: 'file', accept: '.ggf,.txt,text/plain' });
+    // A registered player's GGF or WTHOR import into "my openings" (docs/EXPLORER.md "Imported games").
+    const file = el('input', { id: 'explorer-import-file', type: 'file', accept: '.ggf,.txt,.wtb,text/plain' });
     const imported = el('p', { id: 'explorer-imported', class: 'note', 'aria-live': 'polite' });
     const importer = el('details', { class: 'explorer-import', hidden: !loggedIn(session.get()) },
         el('summary', {}, t('explorer.import')), el('p', { class: 'note' }, t('explorer.importNote')),
+        el('p', { class: 'note' }, t('explorer.importWthorNote')),
         el('label', { for: 'explorer-import-file' }, t('explorer.importFile')), file, imported);
     file.addEventListener('change', async () => {
         const chosen = file.files && file.files[0];
@@ -85,8 +117,10 @@ export function explorerView(root, poolArg) {
         let done = 0;
         let skipped = 0;
         try {
-            for (const part of importParts(await chosen.text())) {
-                const answer = await importGgf(part);
+            const wthor = /\.wtb$/i.test(chosen.name);
+            const parts = wthor ? wthorParts(new Uint8Array(await chosen.arrayBuffer())) : importParts(await chosen.text());
+            for (const part of parts) {
+                const answer = await (wthor ? importWthor(part) : importGgf(part));
                 done += answer.imported;
                 skipped += answer.skipped;
                 imported.textContent = t('explorer.imported', { n: done, skipped });

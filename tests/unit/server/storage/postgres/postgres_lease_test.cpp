@@ -8,25 +8,15 @@
 
 #include <algorithm>
 
-#include "server/storage/postgres/storage.h"
-#include "storage_backends.h"
+#include "storage/postgres/two_nodes.h"
 
 namespace reversi::server {
 namespace {
 
 constexpr int64_t Ttl = 60'000;
 
-class PostgresLeaseTest : public testing::Test {
+class PostgresLeaseTest : public testing_backends::TwoPostgresNodes {
   protected:
-    void SetUp() override {
-        const std::string server = testing_backends::test_server_uri();
-        if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
-        db_ = std::make_unique<testing_backends::PostgresDb>(server);
-        a_ = std::make_unique<PostgresStorage>(db_->uri());
-        b_ = std::make_unique<PostgresStorage>(db_->uri());
-        a_->set_node("node-a");
-        b_->set_node("node-b");
-    }
     void expire(const std::string& table) {
         db_->exec_raw(
             "UPDATE table_leases SET expires = now() - interval '1 second' "
@@ -63,8 +53,6 @@ class PostgresLeaseTest : public testing::Test {
             return false;
         }
     }
-    std::unique_ptr<testing_backends::PostgresDb> db_;
-    std::unique_ptr<PostgresStorage> a_, b_;
 };
 
 TEST_F(PostgresLeaseTest, OneOwnerAtATime) {
