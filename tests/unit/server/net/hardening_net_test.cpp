@@ -2,8 +2,8 @@
 // The network layer under hostile or careless clients (issue 12): raw bytes in paths,
 // malformed HTTP, unknown methods, security headers, oversized WebSocket frames, connection
 // caps per address and in all, clients that stop reading, accept at the descriptor limit, and
-// a burst of connects on a busy event loop. Each test but the last runs the real `reversi
-// serve` and checks afterwards that it still answers.
+// a burst of connects on a busy event loop. The tests of whole servers run the real `reversi
+// serve` and check afterwards that it still answers.
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
