@@ -198,6 +198,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     moderation.refresh_every(std::chrono::seconds(5));
     puzzles.restore(*store);
     explorer.restore(*store, 0);
+    // Other nodes' imported games join this node's explorer (docs/EXPLORER.md "Several nodes").
+    if (lobby_bus) explorer.follow_imports_every(ioc, std::chrono::seconds(2));
     // Guests who left nothing behind are forgotten (docs/SITE.md "Identity").
     accounts.sweep_guests(std::chrono::hours(1));
     // With several nodes, unfinished tables are taken over from the nodes that ran them,

@@ -124,23 +124,59 @@ size_t ExplorerService::restore(Storage& storage, int64_t now) {
         }
         if (static_cast<int>(page.size()) < RestorePage) break;
     }
-    for (const StoredImportedGame& row : storage.imported_games()) {
-        try {
-            const auto setup = pool_setup(row.pool);
-            if (!setup || setup->players != 2) continue;
-            ExplorerGame game;
-            game.pool = row.pool;
-            game.moves = replayed(*setup, row.moves).moves();
-            game.winner = row.winner;
-            game.imported_by = row.player;
-            explorer_.add(game);
-            ++imported_[row.player];
-            ++kept;
-        } catch (const std::exception&) {
-            // A row that does not replay is skipped, as a table's is.
-        }
-    }
+    for (const StoredImportedGame& row : storage.imported_games()) kept += add_imported(row);
     return kept;
+}
+
+bool ExplorerService::add_imported(const StoredImportedGame& row) {
+    if (row.id <= imports_seen_) return false;  // already in the index
+    imports_seen_ = row.id;
+    try {
+        const auto setup = pool_setup(row.pool);
+        if (!setup || setup->players != 2) return false;
+        ExplorerGame game;
+        game.pool = row.pool;
+        game.moves = replayed(*setup, row.moves).moves();
+        game.winner = row.winner;
+        game.imported_by = row.player;
+        explorer_.add(game);
+        ++imported_[row.player];
+        return true;
+    } catch (const std::exception&) {
+        return false;  // a row that does not replay is skipped, as a table's is
+    }
+}
+
+void ExplorerService::follow_imports(std::function<void()> then) {
+    constexpr int Page = 1000;
+    auto rows = std::make_shared<std::vector<StoredImportedGame>>();
+    const std::weak_ptr<const int> life = life_;
+    storage_->read(
+        [rows, after = imports_seen_](Storage& s) {
+            try {
+                *rows = s.imported_games_after(after, Page);
+            } catch (const std::exception& e) {
+                std::cerr << "explorer: reading imported games failed: " << e.what() << '\n';
+            }
+        },
+        [this, life, rows, then = std::move(then)] {
+            if (life.expired()) return;
+            for (const StoredImportedGame& row : *rows) add_imported(row);
+            if (then) then();
+        });
+}
+
+void ExplorerService::follow_imports_every(net::io_context& ioc, std::chrono::milliseconds every) {
+    if (!storage_) return;
+    if (!follow_timer_) follow_timer_ = std::make_unique<net::steady_timer>(ioc);
+    follow_timer_->expires_after(every);
+    const std::weak_ptr<const int> life = life_;
+    follow_timer_->async_wait([this, life, &ioc, every](error_code ec) {
+        if (ec || life.expired()) return;
+        follow_imports([this, life, &ioc, every] {
+            if (!life.expired()) follow_imports_every(ioc, every);
+        });
+    });
 }
 
 void ExplorerService::import_games(const Identity& who, const std::string& body, Respond respond) {
@@ -154,8 +190,8 @@ void ExplorerService::import_games(const Identity& who, const std::string& body,
     const json request = json::parse(body, nullptr, false);
     if (request.is_discarded()) throw ApiError(ErrorCode::BadJson, "the body is not JSON");
     GameImport read = read_upload(request);
-    size_t& mine = imported_[who.player];
-    const size_t room = bounds_.games_per_player - std::min(mine, bounds_.games_per_player);
+    const size_t held = imported_[who.player] + pending_[who.player];
+    const size_t room = bounds_.games_per_player - std::min(held, bounds_.games_per_player);
     if (read.games.size() > room)
         throw ApiError(ErrorCode::Busy, "your database is full (" +
                                             std::to_string(bounds_.games_per_player) + " games)");
@@ -168,7 +204,7 @@ void ExplorerService::import_games(const Identity& who, const std::string& body,
                         g.game.winner, g.black, g.white, at});
     }
     // Counted before the commit, so uploads in flight cannot pass the bound together.
-    mine += rows.size();
+    pending_[who.player] += rows.size();
     const std::weak_ptr<const int> life = life_;
     storage_->write(
         [rows](Storage& s) {
@@ -177,17 +213,19 @@ void ExplorerService::import_games(const Identity& who, const std::string& body,
         [this, life, player = who.player, read = std::move(read),
          respond = std::move(respond)](bool ok) {
             if (life.expired()) return;
-            if (!ok) {
-                imported_[player] -= read.games.size();
+            pending_[player] -= read.games.size();
+            if (!ok)
                 return respond(
                     error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
-            }
-            for (const ImportedGame& g : read.games) explorer_.add(g.game);
-            respond(json_reply(200, {{"imported", read.games.size()},
-                                     {"skipped", read.skipped},
-                                     {"errors", read.errors},
-                                     {"more", read.more},
-                                     {"total", imported_[player]}}));
+            // The committed rows come into the index the way other nodes' imports do: read
+            // back by their ids, so none is indexed twice.
+            follow_imports([this, player, read = std::move(read), respond = std::move(respond)] {
+                respond(json_reply(200, {{"imported", read.games.size()},
+                                         {"skipped", read.skipped},
+                                         {"errors", read.errors},
+                                         {"more", read.more},
+                                         {"total", imported_[player]}}));
+            });
         });
 }
 

@@ -6,10 +6,14 @@
 // Runs on the network thread like the hub: no lock.
 #pragma once
 
+#include <chrono>
+#include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
 #include "server/accounts/accounts.h"
+#include "server/common/net.h"
 #include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
 #include "server/explorer/evaluation.h"
@@ -43,6 +47,9 @@ class ExplorerService {
     size_t restore(Storage& storage, int64_t now);
     // The hub's game-over hook.
     void game_finished(const Table& table);
+    // Reads, every `every`, the games imported since the last one this node has (on other
+    // nodes of a shared store: docs/EXPLORER.md "Several nodes").
+    void follow_imports_every(net::io_context& ioc, std::chrono::milliseconds every);
 
     // GET /api/explorer?pool=P&moves=f5 d6&player=NAME&min=R&max=R
     void explore(const std::string& pool, const std::string& moves, const std::string& player,
@@ -67,7 +74,15 @@ class ExplorerService {
     ExplorerEvaluations* evaluations_;
     ExplorerImportBounds bounds_;
     RateLimiter upload_limiter_;
-    std::unordered_map<int64_t, size_t> imported_;  // imported games per player
+    // Reads the games imported after `imports_seen_` into the index, then calls `then`.
+    void follow_imports(std::function<void()> then);
+    // Adds a stored imported game not yet indexed; false when it was, or does not replay.
+    bool add_imported(const StoredImportedGame& row);
+
+    std::unordered_map<int64_t, size_t> imported_;  // imported games per player, in the index
+    std::unordered_map<int64_t, size_t> pending_;   // uploads being committed, per player
+    int64_t imports_seen_ = 0;                      // the highest imported game's id indexed
+    std::unique_ptr<net::steady_timer> follow_timer_;
     Explorer explorer_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };

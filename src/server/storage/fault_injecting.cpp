@@ -275,6 +275,11 @@ std::vector<StoredImportedGame> FaultInjectingStorage::imported_games() {
     return inner_.imported_games();
 }
 
+std::vector<StoredImportedGame> FaultInjectingStorage::imported_games_after(int64_t id,
+                                                                            int limit) {
+    return inner_.imported_games_after(id, limit);
+}
+
 // Moderation (roles, sanctions, audit, reports): reads pass through, writes may fail.
 void FaultInjectingStorage::set_role(int64_t player, const std::string& role) {
     maybe_fail_write("set role");

@@ -69,6 +69,7 @@ class FaultInjectingStorage : public Storage {
     // ImportStore (imports.cpp).
     void add_imported_game(const StoredImportedGame& game) override;
     std::vector<StoredImportedGame> imported_games() override;
+    std::vector<StoredImportedGame> imported_games_after(int64_t id, int limit) override;
     void save_tournament(const StoredTournament& tournament) override;
     std::vector<StoredTournament> tournaments(int finished) override;
     std::vector<int64_t> expire_guests(int64_t idle_before, int limit,

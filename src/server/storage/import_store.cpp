@@ -14,4 +14,8 @@ std::vector<StoredImportedGame> ImportStore::imported_games() {
     return {};
 }
 
+std::vector<StoredImportedGame> ImportStore::imported_games_after(int64_t, int) {
+    return {};
+}
+
 }  // namespace reversi::server

@@ -19,6 +19,7 @@ struct StoredImportedGame {
     std::string black;  // the names in the file
     std::string white;
     int64_t at = 0;  // when it was imported, milliseconds since the epoch
+    int64_t id = 0;  // the store's number, rising in the order of import (set when read)
 };
 
 class ImportStore {
@@ -29,6 +30,9 @@ class ImportStore {
     // finds none.
     virtual void add_imported_game(const StoredImportedGame& game);
     virtual std::vector<StoredImportedGame> imported_games();
+    // The games numbered above `id`, in order, at most `limit`: what other nodes imported since
+    // (docs/EXPLORER.md "Several nodes").
+    virtual std::vector<StoredImportedGame> imported_games_after(int64_t id, int limit);
 };
 
 }  // namespace reversi::server

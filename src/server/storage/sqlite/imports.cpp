@@ -3,6 +3,7 @@
 // version 13 (migrations in storage/sqlite/accounts.cpp).
 #include <sqlite3.h>
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -43,15 +44,22 @@ void SqliteStorage::add_imported_game(const StoredImportedGame& g) {
 }
 
 std::vector<StoredImportedGame> SqliteStorage::imported_games() {
-    OneShotStatement s{prepare(
-        "SELECT player, pool, moves, winner, black, white, at FROM imported_games ORDER BY id")};
+    return imported_games_after(0, std::numeric_limits<int>::max());
+}
+
+std::vector<StoredImportedGame> SqliteStorage::imported_games_after(int64_t id, int limit) {
+    OneShotStatement s{
+        prepare("SELECT player, pool, moves, winner, black, white, at, id FROM imported_games "
+                "WHERE id > ?1 ORDER BY id LIMIT ?2")};
+    sqlite3_bind_int64(s.st, 1, id);
+    sqlite3_bind_int(s.st, 2, limit);
     std::vector<StoredImportedGame> out;
     int rc;
     while ((rc = sqlite3_step(s.st)) == SQLITE_ROW)
         out.push_back({sqlite3_column_int64(s.st, 0), sqlite_detail::column_text(s.st, 1),
                        sqlite_detail::column_text(s.st, 2), sqlite3_column_int(s.st, 3),
                        sqlite_detail::column_text(s.st, 4), sqlite_detail::column_text(s.st, 5),
-                       sqlite3_column_int64(s.st, 6)});
+                       sqlite3_column_int64(s.st, 6), sqlite3_column_int64(s.st, 7)});
     check(rc, "read imported games");
     return out;
 }

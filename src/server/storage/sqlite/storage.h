@@ -66,6 +66,7 @@ class SqliteStorage : public Storage {
     // ImportStore (imports.cpp).
     void add_imported_game(const StoredImportedGame& game) override;
     std::vector<StoredImportedGame> imported_games() override;
+    std::vector<StoredImportedGame> imported_games_after(int64_t id, int limit) override;
     // TournamentStore (tournaments.cpp).
     void save_tournament(const StoredTournament& tournament) override;
     std::vector<StoredTournament> tournaments(int finished) override;

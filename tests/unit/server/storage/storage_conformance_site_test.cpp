@@ -235,6 +235,14 @@ TEST_P(AccountsConformance, PuzzleStreaksUpsertAndImportedGamesKeepTheirOrder) {
     EXPECT_EQ(games[1].winner, -1);
     EXPECT_EQ(games[2].player, 8);
     EXPECT_EQ(games[2].at, 12);
+    // Numbered in order; the games after one of them, bounded (what other nodes follow).
+    EXPECT_LT(games[0].id, games[1].id);
+    EXPECT_LT(games[1].id, games[2].id);
+    const auto after = other->imported_games_after(games[0].id, 1);
+    ASSERT_EQ(after.size(), 1u);
+    EXPECT_EQ(after[0].id, games[1].id);
+    EXPECT_EQ(after[0].pool, "10x10");
+    EXPECT_TRUE(other->imported_games_after(games[2].id, 10).empty());
 }
 
 TEST_P(AccountsConformance, RunningStreaksUpsertByPlayerAndEnd) {
