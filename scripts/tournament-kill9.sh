@@ -9,11 +9,12 @@
 # --postgres: the same through the death of its node (docs/MULTINODE.md "Tournaments across
 # nodes"): nodes A and B on one throwaway PostgreSQL (scripts/pg-temp.sh; leases of 2 s), A
 # leads the tournaments; the players are on B, so their games are made on A and reached
-# through B. An arena of SECONDS (default 20, at least 3) is SIGKILLed with A once KILL_AFTER (default 20)
-# of its games are over; B must lead and serve it within the lease time, play the arena to its
-# end (the players reopen their dropped tables through B), and count every game of it.
-# Prints the takeover times and the games before and after. KEEP=DIR keeps the run's logs,
-# documents and unfinished tables in DIR.
+# through B. An arena of SECONDS (default 20, at least 3) is SIGKILLed with A once KILL_AFTER
+# (default 20) of its games are over; B must lead and serve it within the lease time, play the
+# arena to its end (the players reopen their dropped tables through B), and count every game
+# of it. Prints the takeover times and the games before and after. It starts its own
+# throwaway PostgreSQL unless $REVERSI_TEST_PG names an empty database to use. KEEP=DIR keeps
+# the run's logs, documents and unfinished tables in DIR.
 if [ "${1:-}" = --postgres ]; then
   shift
   if [ -z "${REVERSI_TEST_PG:-}" ]; then
