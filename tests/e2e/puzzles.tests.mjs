@@ -57,6 +57,13 @@ export const tests = {
         const { page } = await registered(ctx, name);
         const solved = puzzles.find((p) => p.tree.length > 1) || puzzles[0];
         await open(page, ctx, solved);
+        // The pool tabs are the pools the server has puzzles in (the tests' set: 8x8 and 6x6),
+        // not a list kept by the page.
+        const served = Object.keys((await (await fetch(`${ctx.url}/api/puzzles`)).json()).pools).sort();
+        await page.waitForSelector('#puzzle-pool-8x8');
+        const tabs = (await page.$$eval('.puzzle .tabs a', (as) => as.map((x) => x.id.replace('puzzle-pool-', '')))).sort();
+        check(JSON.stringify(tabs) === JSON.stringify(served) && !tabs.includes('10x10'),
+            `the puzzle tabs ${tabs.join(',')} are not the server's pools ${served.join(',')}`);
         const line = solutionLine(solved);
         for (let i = 0; i < line.length; i++) {
             await page.click(`.board-host .sq[data-sq="${line[i]}"]`);

@@ -132,6 +132,8 @@ export const getLeaderboard = (pool, limit = 50) =>
     call('GET', `/api/leaderboard?pool=${encodeURIComponent(pool)}&limit=${limit}`);
 
 // Puzzles (docs/PUZZLES.md "On the site").
+/** @returns {Promise<import('./protocol.js').PuzzleOverview>} the server's puzzle pools and daily puzzle */
+export const getPuzzleOverview = () => call('GET', '/api/puzzles');
 /** @param {string} pool @param {string} [skip] @returns {Promise<Puzzle>} */
 export const nextPuzzle = (pool, skip = '') =>
     call('GET', `/api/puzzles/next?pool=${encodeURIComponent(pool)}&skip=${encodeURIComponent(skip)}`);

@@ -356,6 +356,12 @@ export {};
  */
 
 /**
+ * @typedef {object} PuzzleOverview the pools that have puzzles on this server, and the daily puzzle
+ * @property {Object<string, number>} pools each pool's number of puzzles
+ * @property {string | null} daily the daily puzzle's id
+ */
+
+/**
  * @typedef {object} PuzzleStreak where a streak stands (docs/PUZZLES.md "Streak mode")
  * @property {number} count puzzles solved in a row
  * @property {number} best the player's best streak in the pool

@@ -8,19 +8,16 @@
 // the next, until the first mistake; the count and the best streak are the server's.
 import { t, colourName } from '../../lib/i18n.js';
 import { Board } from '../../components/board.js';
-import { getPuzzle, nextPuzzle, startStreak, submitPuzzle } from '../../lib/api.js';
+import { getPuzzle, getPuzzleOverview, nextPuzzle, startStreak, submitPuzzle } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
-import { poolName } from '../../lib/pools.js';
+import { POOLS, poolName } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').Puzzle} Puzzle */
 /** @typedef {import('../../lib/protocol.js').PuzzleAnswer} PuzzleAnswer */
 /** @typedef {import('../../lib/protocol.js').PuzzleNode} PuzzleNode */
 /** @typedef {import('../../lib/protocol.js').PuzzleStreak} PuzzleStreak */
-
-// The pools with shipped puzzles.
-export const PUZZLE_POOLS = ['8x8', '8x8-anti', '6x6', '10x10'];
 
 /**
  * @typedef {object} PuzzleState
@@ -29,6 +26,7 @@ export const PUZZLE_POOLS = ['8x8', '8x8-anti', '6x6', '10x10'];
  * @property {boolean} busy a move is being graded
  * @property {PuzzleStreak | null} streak in streak mode, where the streak stood when this puzzle came
  * @property {string} error
+ * @property {string[]} pools the pools that have puzzles on this server, in the site's order
  */
 
 /** Signed disc count: "+18", "-4", "0". @param {number} n */
@@ -47,11 +45,10 @@ function movesShown(puzzle, answer) {
 export function puzzleView(root, which) {
     const view = el('section', { class: 'puzzle', 'aria-labelledby': 'puzzle-title' });
     root.append(view);
-    const store = createStore(/** @type {PuzzleState} */ ({ puzzle: null, answer: null, busy: false, streak: null, error: '' }));
-    const streakPool = which.streak ? (PUZZLE_POOLS.includes(which.streak) ? which.streak : '8x8') : '';
+    const store = createStore(/** @type {PuzzleState} */ ({ puzzle: null, answer: null, busy: false, streak: null, error: '', pools: [] }));
+    const streakPool = which.streak || '';
     const title = el('h1', { id: 'puzzle-title' }, t('puzzle.title'));
-    const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') }, PUZZLE_POOLS.map((p) =>
-        el('a', { href: `#/puzzles/${p}`, id: `puzzle-pool-${p}` }, poolName(p))));
+    const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') });
     const task = el('p', { id: 'puzzle-task', class: 'status' });
     const status = el('p', { id: 'puzzle-status', class: 'status', 'aria-live': 'polite' });
     const graded = el('ol', { id: 'puzzle-graded' });
@@ -82,7 +79,11 @@ export function puzzleView(root, which) {
     }
 
     /** @param {PuzzleState} s */
-    function draw({ puzzle, answer, busy, streak, error }) {
+    function draw({ puzzle, answer, busy, streak, error, pools }) {
+        if (tabs.dataset.pools !== pools.join(' ')) {
+            tabs.dataset.pools = pools.join(' ');
+            tabs.replaceChildren(...pools.map((p) => el('a', { href: `#/puzzles/${p}`, id: `puzzle-pool-${p}` }, poolName(p) || p)));
+        }
         if (!puzzle) {
             status.textContent = error || t('site.loading');
             return;
@@ -171,10 +172,13 @@ export function puzzleView(root, which) {
 
     const stop = store.subscribe(draw);
     draw(store.get());
+    // The tabs are the pools the server has puzzles in (shipped and mined), not a list of ours.
+    getPuzzleOverview().then((o) => store.set({ pools: [...POOLS.filter((p) => p in o.pools),
+        ...Object.keys(o.pools).filter((p) => !POOLS.includes(p))] }), () => {});
     if (streakPool) {
         beginStreak();
     } else if (which.pool) {
-        nextPuzzle(PUZZLE_POOLS.includes(which.pool) ? which.pool : '8x8').then(
+        nextPuzzle(which.pool).then(
             (p) => location.replace(`#/puzzle/${encodeURIComponent(p.id)}`), (e) => store.set({ error: errorText(e) }));
     } else {
         getPuzzle(which.id || 'daily').then((puzzle) => store.set({ puzzle }), (e) => store.set({ error: errorText(e) }));
