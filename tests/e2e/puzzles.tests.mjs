@@ -139,6 +139,29 @@ export const tests = {
         check(/8×8 1\b|8x8 1\b/.test(await page.textContent('#profile-streaks')), `the profile's streaks read "${await page.textContent('#profile-streaks')}"`);
     },
 
+    async 'puzzles and the explorer in Turkish and Polish: a puzzle solved to its tree'(ctx) {
+        const b = await ctx.launch({ locale: 'tr-TR' });
+        const page = await b.page();
+        const p = puzzles.find((x) => x.tree.length === 1) || puzzles[0];
+        await open(page, ctx, p);
+        check(/ oynar ve .* sonucunu korur/.test(await page.textContent('#puzzle-task')), 'the Turkish puzzle task is missing');
+        check(/^Sıra .* tarafında/.test(await page.textContent('#puzzle-status')), 'the Turkish puzzle status is missing');
+        const line = solutionLine(p);
+        for (let i = 0; i < line.length; i++) {
+            await page.click(`.board-host .sq[data-sq="${line[i]}"]`);
+            await page.waitForFunction((n) => document.querySelectorAll('#puzzle-graded li').length === n, i + 1);
+        }
+        await page.waitForSelector('#puzzle-tree-title');
+        check((await page.textContent('#puzzle-tree-title')) === 'Çözüm ağacı (kesin skorlar)', 'the Turkish solution tree title is missing');
+        check((await page.textContent('#puzzle-graded')).includes(': en iyi, '), 'the Turkish grade of the move is missing');
+        check((await page.textContent('#puzzle-status')).startsWith('Çözüldü'), 'the Turkish "solved" is missing');
+        await page.selectOption('#lang', 'pl');
+        await page.waitForFunction(() => /^Ruch: .*; utrzymaj wynik/.test(document.querySelector('#puzzle-task')?.textContent || ''));
+        await page.goto(`${ctx.url}/#/explorer/8x8`);
+        await page.waitForSelector('#explorer-title');
+        check((await page.textContent('#explorer-title')).startsWith('Przeglądarka otwarć: '), 'the Polish explorer title is missing');
+    },
+
     async 'explorer: a Tiger game is named in the game view and counted in the explorer'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();
