@@ -92,8 +92,10 @@ engine::PuzzleTree read_tree(const core::Position& start, const json& j) {
             fail("bad branches");
         for (const json& b : node["branches"]) {
             if (!b.is_object() || !b.contains("move") || !b.contains("replies") ||
-                !b["replies"].is_array() || b["replies"].size() > 8 || !b.contains("next") ||
-                !b["next"].is_number_integer())
+                // A forced line can run long where the solver passes (a pass and a move per
+                // empty square at most).
+                !b["replies"].is_array() || b["replies"].size() > 2 * static_cast<size_t>(limit) ||
+                !b.contains("next") || !b["next"].is_number_integer())
                 fail("bad branch");
             engine::PuzzleBranch branch;
             branch.move = read_square(pos, b["move"]);

@@ -103,4 +103,22 @@ TEST(PuzzleFile, WritesThroughATemporaryFile) {
 }
 
 }  // namespace
+// An octagon puzzle the generator wrote (seed 1, game 1802) whose forced line after the
+// solution has nine replies, the solver passing four times: the reader took at most eight and
+// refused the whole file ("bad branch"), so a server would not start on it.
+TEST(PuzzleFile, ALongForcedLineOfPassesReads) {
+    const std::string line =
+        R"({"best":-64,"empties":16,"id":"octagon-s1-g1802-p68","moves":"f7 g5 g4 g7 d5 d4 h5 f4 g6 h6 e4 c5 h4 h7 d6 e3 c6 g3 i7 j8 i6 f8 e8 d8 j7 d3 e9 i5 c7 e7 c4 j6 f3 h8 i8 g8 d7 e10 f10 g10 j4 f9 g9 j5 i4 j3 i3 d10 h2 h10 c2 c3 e2 i2 d9 i9 h9 c1 b3 h3 d1 g2 g1 c10 c9 e1 f1 h1","rating":1400.0,"side":"black","solutions":1,"themes":[],"tree":[{"branches":[{"move":"d2","next":-1,"replies":["f2","pass","b2","pass","a3","pass","b9","pass","b4"]}],"choices":[["d2",-64],["f2",-72]]}]})";
+    const PuzzleRecord puzzle = parse_puzzle_line("octagon", line);
+    EXPECT_EQ(puzzle.tree.best, -64);
+    ASSERT_EQ(puzzle.tree.nodes.size(), 1u);
+    EXPECT_EQ(puzzle.tree.nodes[0].branches.at(0).replies.size(), 9u);
+    std::string endless = line;
+    const std::string replies = R"("replies":[)";
+    std::string passes;
+    for (int i = 0; i < 200; ++i) passes += R"("pass",)";
+    endless.insert(endless.find(replies) + replies.size(), passes);
+    EXPECT_THROW(parse_puzzle_line("octagon", endless), PuzzleFileError);
+}
+
 }  // namespace reversi::server
