@@ -32,7 +32,8 @@ async function freePort() {
     });
 }
 
-// Starts the server under test; resolves to {url, stop()} once /api/health answers.
+// Starts the server under test; resolves to {url, db, log(), restart(), stop()} once
+// /api/health answers.
 export async function startServer({ binary, mock = false, web = null }) {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'reversi-e2e-'));
@@ -45,41 +46,58 @@ export async function startServer({ binary, mock = false, web = null }) {
             // One tournament of the site's schedule, shown on the tournament page (compete).
             '--tournament-schedule', 'weekly@mon00:00 arena 8x8 3+2 60m Weekly e2e arena',
             ...(web ? ['--web', web] : [])];
-    const child = spawn(mock ? process.execPath : binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
-    child.stdout.on('data', (d) => { log += d; });
-    child.stderr.on('data', (d) => { log += d; });
-    let exited = null;
-    child.on('exit', (code, signal) => { exited = code ?? signal; });
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 15000;
-    for (;;) {
-        if (exited !== null) throw new Failure(`server exited (${exited}) before answering:\n${log}`);
-        try {
-            const res = await fetch(`${url}/api/health`);
-            if (res.ok) break;
-        } catch {
-            // Not listening yet.
+    let log = '';
+    let child = null;
+    let exited = null;
+    // Starts the process and waits for its health check.
+    async function launch() {
+        const c = spawn(mock ? process.execPath : binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        child = c;
+        exited = null;
+        c.stdout.on('data', (d) => { log += d; });
+        c.stderr.on('data', (d) => { log += d; });
+        c.on('exit', (code, signal) => { if (child === c) exited = code ?? signal; });
+        const deadline = Date.now() + 15000;
+        for (;;) {
+            if (exited !== null) throw new Failure(`server exited (${exited}) before answering:\n${log}`);
+            try {
+                const res = await fetch(`${url}/api/health`);
+                if (res.ok) return;
+            } catch {
+                // Not listening yet.
+            }
+            if (Date.now() > deadline) {
+                c.kill('SIGKILL');
+                throw new Failure(`server did not answer /api/health within 15 s:\n${log}`);
+            }
+            await new Promise((r) => setTimeout(r, 100));
         }
-        if (Date.now() > deadline) {
-            child.kill('SIGKILL');
-            throw new Failure(`server did not answer /api/health within 15 s:\n${log}`);
-        }
-        await new Promise((r) => setTimeout(r, 100));
     }
+    // Stops it as a service manager does: SIGTERM, SIGKILL after 3 s.
+    async function halt() {
+        if (exited !== null) return;
+        const c = child;
+        await new Promise((r) => {
+            const timer = setTimeout(() => { c.kill('SIGKILL'); r(); }, 3000);
+            c.on('exit', () => { clearTimeout(timer); r(); });
+            c.kill('SIGTERM');
+        });
+    }
+    await launch();
     return {
         url,
         // The server's SQLite file, for commands the tests run beside it (`reversi admin role`).
         db: mock ? null : join(dir, 'e2e.db'),
         log: () => log,
+        // Stops the server and starts it again on the same database and port (a deploy).
+        async restart() {
+            await halt();
+            log += '\n--- restarted ---\n';
+            await launch();
+        },
         async stop() {
-            if (exited === null) {
-                child.kill('SIGTERM');
-                await new Promise((r) => {
-                    const timer = setTimeout(() => { child.kill('SIGKILL'); r(); }, 3000);
-                    child.on('exit', () => { clearTimeout(timer); r(); });
-                });
-            }
+            await halt();
             rmSync(dir, { recursive: true, force: true });
         },
     };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Runs the browser tests: one `reversi serve` (temporary database, free port) for the whole run,
-// a fresh Chromium per test, screenshots under BUILD/screenshots. Exits 1 on any failure and
-// says clearly when Chromium, playwright-core or the server binary is missing.
+// Runs the browser tests: one `reversi serve` (temporary database, free port) for the whole run
+// (a test may restart it: ctx.restart()), a fresh Chromium per test, screenshots under
+// BUILD/screenshots. Exits 1 on any failure and says clearly when Chromium, playwright-core or
+// the server binary is missing.
 // Usage: node run.mjs --binary build/reversi --build build [--module NAME] [--only TEXT] [--web DIR]
 //        [--mock]
 // --module NAME runs one test module: `tests` (tests.mjs) or NAME.tests.mjs (CTest runs each
@@ -56,6 +57,8 @@ try {
             db: server.db,
             binary,
             shots,
+            // Restarts the run's server on its database and port (the tests after see it too).
+            restart: () => server.restart(),
             async launch(options) {
                 const b = await launchBrowser(options);
                 browsers.push(b);

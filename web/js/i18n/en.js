@@ -304,6 +304,8 @@ export const strings = {
     'lobby.pagePrev': 'Previous', 'lobby.pageNext': 'Next', 'lobby.pageOf': 'Page {page} of {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.
     'tournament.scheduled': 'by the site', 'tournament.scheduledTitle': 'A tournament the site holds on a schedule',
+    // A short arena (issue 31: an arena of seconds made through the API).
+    'tournament.arenaOfSeconds': 'arena of {n} s',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Delete my account',
     'auth.deleteNote': 'Your games stay, shown as "deleted-" and a number; your name, password, sessions and ratings go. This cannot be undone.',

@@ -304,6 +304,8 @@ export const strings = {
     'lobby.pagePrev': 'Poprzednia', 'lobby.pageNext': 'Następna', 'lobby.pageOf': 'Strona {page} z {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.
     'tournament.scheduled': 'turniej serwisu', 'tournament.scheduledTitle': 'Turniej, który serwis rozgrywa według harmonogramu',
+    // A short arena (issue 31: an arena of seconds made through the API).
+    'tournament.arenaOfSeconds': 'arena, sekund: {n}',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Usuń moje konto',
     'auth.deleteNote': 'Twoje partie zostają, pokazane jako "deleted-" i numer; nazwa, hasło, sesje i rankingi znikają. Tego nie można cofnąć.',

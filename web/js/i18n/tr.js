@@ -302,6 +302,8 @@ export const strings = {
     'lobby.pagePrev': 'Önceki', 'lobby.pageNext': 'Sonraki', 'lobby.pageOf': 'Sayfa {page} / {pages}',
     // Compete on the site (issue 31): the site's own scheduled tournaments.
     'tournament.scheduled': 'sitenin turnuvası', 'tournament.scheduledTitle': 'Sitenin düzenli olarak düzenlediği bir turnuva',
+    // A short arena (issue 31: an arena of seconds made through the API).
+    'tournament.arenaOfSeconds': '{n} saniyelik arena',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Hesabımı sil',
     'auth.deleteNote': 'Oyunlarınız kalır, "deleted-" ve bir sayı ile gösterilir; adınız, şifreniz, oturumlarınız ve puanlarınız silinir. Bu geri alınamaz.',

@@ -33,8 +33,11 @@ const choose = (patch) => store.set({ form: { ...store.get().form, ...patch } })
 
 /** @param {TournamentView} v */
 function describe(v) {
-    const length = v.kind === 'arena' ? t('tournament.arenaOf', { n: Math.round(((v.ends_at ?? v.starts_at) - v.starts_at) / 60000) })
-        : t('tournament.swissOf', { n: v.rounds ?? 0 });
+    const ms = (v.ends_at ?? v.starts_at) - v.starts_at;
+    // An arena made through the API may last seconds (docs/SITE.md "Tournaments").
+    const length = v.kind !== 'arena' ? t('tournament.swissOf', { n: v.rounds ?? 0 })
+        : ms < 60000 ? t('tournament.arenaOfSeconds', { n: Math.round(ms / 1000) })
+            : t('tournament.arenaOf', { n: Math.round(ms / 60000) });
     return `${poolName(v.pool)} · ${clockLabel(v.clock)} · ${length} · ${v.rated ? t('lobby.rated') : t('lobby.casual')}`;
 }
 
@@ -162,8 +165,13 @@ export function tournamentView(root, id) {
     load();
     // Entrants hear every change on the lobby socket; everyone else (and the clock) every 3 s.
     const timer = setInterval(load, 3000);
+    // The push carries the standings without the games: the games shown stay, and are fetched
+    // anew when a round or the tournament ends (the timer fetches the rest).
     const unlisten = onLobbyMessage((msg) => {
-        if (msg.type === 'tournament' && id && msg.tournament.id === id) store.set({ current: msg.tournament });
+        if (msg.type !== 'tournament' || !id || msg.tournament.id !== id) return;
+        const was = store.get().current;
+        store.set({ current: { ...msg.tournament, games: msg.tournament.games ?? was?.games } });
+        if (!was || was.status !== msg.tournament.status || was.round !== msg.tournament.round) load();
     });
     return { destroy() { stop(); unlisten(); clearInterval(timer); } };
 }
