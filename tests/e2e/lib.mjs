@@ -107,16 +107,15 @@ let shared = null;
 
 // Starts the run's one Chromium (headless, a fresh temporary user-data directory that
 // playwright creates and removes); launching it once per test would cost seconds each time.
-async function chromiumOnce() {
-    if (!shared) {
-        const { chromium } = await import('playwright-core');
-        shared = await chromium.launch({ executablePath: ChromiumPath, headless: true, args: ChromiumArgs });
-    }
+// The promise is kept, so that browsers opened at once share the one launch.
+function chromiumOnce() {
+    shared ||= import('playwright-core').then(({ chromium }) =>
+        chromium.launch({ executablePath: ChromiumPath, headless: true, args: ChromiumArgs }));
     return shared;
 }
 
 export async function closeChromium() {
-    if (shared) await shared.close();
+    if (shared) await (await shared).close();
     shared = null;
 }
 
