@@ -52,22 +52,23 @@ async function players(ctx, stem, count, locale) {
 
 // Plays one tournament game at the page's table as its players agreed: both move once (a game
 // resigned sooner is aborted and scores nothing), then the weaker (later in `strength`)
-// resigns. Returns {opponent, won}.
+// resigns. Returns {opponent, won}. The game's view is marked with its table when it first
+// draws, so that the view of the last table, still there for a moment, is not taken for it.
 async function playAgreed(page, me, strength) {
     const table = tableOf(page);
-    await waitPly(page, -1);
-    const opponent = await (await page.waitForFunction((names) => {
-        const text = document.querySelector('.players')?.textContent || '';
+    const opponent = await (await page.waitForFunction(([t, names]) => {
+        const g = document.querySelector('section.game');
+        if (!g || g.dataset.ply === undefined || (g.dataset.e2eTable ?? t) !== t) return null;
+        g.dataset.e2eTable = t;
+        const text = g.querySelector('.players')?.textContent || '';
         return names.find((n) => text.includes(n)) || null;
-    }, strength.filter((n) => n !== me))).jsonValue();
+    }, [table, strength.filter((n) => n !== me)], { timeout: 20000 })).jsonValue();
     const won = strength.indexOf(me) < strength.indexOf(opponent);
     let bothMoved = false;
     for (;;) {
         const what = await (await page.waitForFunction(([t, onlyEnd]) => {
-            if (decodeURIComponent(location.hash.split('#/table/')[1] || '') !== t) return 'over';
             const g = document.querySelector('section.game');
-            if (!g || g.dataset.ply === undefined) return null;
-            if (g.dataset.status === 'finished') return 'over';
+            if (!g || g.dataset.e2eTable !== t || g.dataset.status === 'finished') return 'over';
             if (onlyEnd) return null;
             if (Number(g.dataset.ply) >= 2) return 'both moved';
             return document.querySelector('.board.interactive .sq.playable') ? 'move' : null;
