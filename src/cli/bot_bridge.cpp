@@ -237,6 +237,7 @@ void play_game(const ServerAddress& address, const BotOptions& options, const st
 }
 
 struct RunningGame {
+    std::string table;
     std::thread thread;
     std::shared_ptr<std::atomic<bool>> done = std::make_shared<std::atomic<bool>>(false);
 };
@@ -288,8 +289,16 @@ void run_bot(const BotOptions& options, std::ostream& out) {
         } else if (type == "paired") {
             const std::string table = msg->value("table", "");
             const std::string token = msg->value("token", "");
+            // A tournament's game is told again after a failover (docs/PROTOCOL.md "Bot API"):
+            // the game already played here keeps its one thread and socket.
+            if (std::any_of(games.begin(), games.end(),
+                            [&](const RunningGame& g) { return g.table == table; })) {
+                log.line("already playing table " + table);
+                continue;
+            }
             log.line("playing table " + table);
             RunningGame& game = games.emplace_back();
+            game.table = table;
             game.thread = std::thread([&address, &options, &log, table, token, done = game.done] {
                 try {
                     play_game(address, options, table, token, log);

@@ -7,11 +7,17 @@
 // follows the game on the game's stream and plays every move by HTTP while the person plays at
 // the table socket, to the end; keep-alive lines come when nothing else does; a person's session
 // or another site's page may not open a stream; the streams one bot may hold open are bounded.
+// And the bridge against a scripted stand-in for the site: a game told again (a tournament's
+// failover) starts no second game.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <memory>
+#include <optional>
 
 #include "accounts_client.h"
 #include "server_harness.h"
@@ -316,6 +322,102 @@ TEST(BotNet, ABotPlaysAChallengeThroughItsStreamsAndHttpMoves) {
     bool kept_alive = false;
     for (int lines = 0; lines < 500 && !kept_alive; ++lines) kept_alive = events.line(3).empty();
     EXPECT_TRUE(kept_alive);
+}
+
+// A stand-in for the site on the bridge's side of the protocol, scripted by the test: it
+// accepts WebSocket clients on a loopback port and says which target each asked for. Reads
+// time out (SO_RCVTIMEO) rather than hang the test.
+class FakeSite {
+  public:
+    struct Client {
+        std::unique_ptr<websocket::stream<tcp::socket>> ws;
+        std::string target;
+        void send(const json& msg) { ws->write(net::buffer(msg.dump())); }
+        json read_until(const std::function<bool(const json&)>& pred) {
+            for (;;) {
+                beast::flat_buffer buffer;
+                ws->read(buffer);
+                json msg = json::parse(beast::buffers_to_string(buffer.data()));
+                if (pred(msg)) return msg;
+            }
+        }
+    };
+
+    FakeSite() : acceptor_(ioc_, tcp::endpoint(net::ip::make_address("127.0.0.1"), 0)) {
+        acceptor_.non_blocking(true);
+    }
+    unsigned short port() const { return acceptor_.local_endpoint().port(); }
+
+    // The next client within `seconds`, its WebSocket handshake done; nothing when none came.
+    std::optional<Client> accept(double seconds) {
+        const auto deadline = std::chrono::steady_clock::now() +
+                              std::chrono::milliseconds(static_cast<int>(seconds * 1000));
+        for (;;) {
+            error_code ec;
+            tcp::socket socket(ioc_);
+            acceptor_.accept(socket, ec);
+            if (!ec) {
+                const timeval wait{5, 0};
+                setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+                Client c{std::make_unique<websocket::stream<tcp::socket>>(std::move(socket)), ""};
+                beast::flat_buffer buffer;
+                http::request<http::string_body> req;
+                http::read(c.ws->next_layer(), buffer, req);
+                c.ws->accept(req);
+                c.target = std::string(req.target());
+                return c;
+            }
+            if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+            usleep(10'000);
+        }
+    }
+
+  private:
+    net::io_context ioc_;
+    tcp::acceptor acceptor_;
+};
+
+// After a tournament's failover the site tells a game again: a second `paired` for the same
+// table, without a token (docs/PROTOCOL.md "Bot API"). The bridge plays it on its one thread
+// and socket: a second would wait at the table for ever, and the bridge would never stop.
+TEST(BotNet, BridgeStartsNoSecondGameForATableToldAgain) {
+    FakeSite site;
+    BridgeProcess bridge({"--server", "http://127.0.0.1:" + std::to_string(site.port()), "--token",
+                          "0123456789abcdef0123456789abcdef", "--engine",
+                          std::string("gtp:") + REVERSI_BINARY + " gtp --board 6 --depth 1",
+                          "--games", "1"});
+    std::optional<FakeSite::Client> lobby = site.accept(20);
+    ASSERT_TRUE(lobby) << "the bridge never connected";
+    EXPECT_EQ(lobby->target, "/ws/lobby");
+    lobby->send({{"type", "lobby"}, {"me", {{"name", "FakeBot"}, {"bot", true}}}});
+    lobby->send({{"type", "paired"}, {"table", "tbl1"}, {"seat", 1}, {"token", "seat-token"}});
+    lobby->send({{"type", "paired"}, {"table", "tbl1"}, {"seat", 1}});
+    // A challenge after both: its answer says the bridge has read them.
+    lobby->send({{"type", "challenge"},
+                 {"id", "ch1"},
+                 {"from", "Ada"},
+                 {"rated", false},
+                 {"setup", {{"board", "6"}}}});
+    const json reply = lobby->read_until([](const json& m) { return is(m, "challenge_reply"); });
+    EXPECT_EQ(reply["id"], "ch1");
+    EXPECT_EQ(reply["accept"], false) << "one game runs, all that --parallel 1 allows";
+
+    std::optional<FakeSite::Client> game = site.accept(10);
+    ASSERT_TRUE(game) << "the bridge never opened the table";
+    EXPECT_EQ(game->target, "/ws?table=tbl1&token=seat-token");
+    game->send(
+        {{"type", "state"},
+         {"table", {{"status", "finished"}, {"result", {{"winner", 1}, {"reason", "resign"}}}}}});
+    // Its one game over, the bridge stops (--games 1); any other table socket is held open.
+    std::vector<FakeSite::Client> more_tables;
+    int status = -1;
+    for (int tries = 0; tries < 100 && status < 0; ++tries) {
+        if (std::optional<FakeSite::Client> extra = site.accept(0.05))
+            more_tables.push_back(std::move(*extra));
+        status = bridge.wait(0.05);
+    }
+    EXPECT_EQ(status, 0) << "the bridge did not stop after its one game";
+    EXPECT_TRUE(more_tables.empty()) << "a second table socket: " << more_tables[0].target;
 }
 
 }  // namespace bot_net
