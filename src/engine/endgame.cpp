@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Exact endgame search. Three tiers by number of empty squares:
-//  - deep (TableEmpties and more): table, stability cut-off, fastest-first ordering (fewest
-//    opponent replies, as the strong solvers order), principal variation search;
+//  - deep (TableEmpties and more): table (the shared one from SharedTableEmpties, a small
+//    cache-resident one of this solver's below), stability cut-off, fastest-first ordering
+//    (fewest opponent replies, as the strong solvers order), principal variation search;
 //  - shallow (5 to TableEmpties - 1): plain alpha-beta with a stability cut-off, fewest
 //    replies first;
 //  - last four: loops over the empty squares themselves, parity ordering, no move
-//    generation; the stability cut-off at 3 and 4 (at 2 it costs more than it saves).
+//    generation; the stability cut-off at 2-4 empties (on the plain 8x8 board with the
+//    table test of stable8x8.h).
 #include "engine/endgame.h"
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <cmath>
 
 #include "core/types.h"
+#include "engine/stable8x8.h"
 
 namespace reversi::engine {
 
@@ -57,7 +60,12 @@ const Child<B>& select_next(Child<B>* children, int i, int n) {
 template <class B>
 Endgame<B>::Endgame(const Layout<B>& layout, bool anti, TranspositionTable& table,
                     SearchControl& control)
-    : layout_(layout), anti_(anti), table_(table), control_(control) {}
+    : layout_(layout),
+      anti_(anti),
+      plain8x8_(sizeof(B) == 8 && layout.playable == static_cast<B>(~uint64_t{0})),
+      table_(table),
+      near_table_(NearTableMegabytes),
+      control_(control) {}
 
 template <class B>
 int Endgame<B>::terminal(B own, B opp) const {
@@ -79,6 +87,8 @@ int Endgame<B>::stability_bound(B own, B opp, int alpha) const {
     const int total = layout_.playable_count;
     // Even with every disc of the keeper stable the bound would not reach alpha.
     if (total - 2 * count(keeper) > alpha) return Infinity;
+    if constexpr (sizeof(B) == 8)
+        if (plain8x8_) return total - 2 * count(stable_discs_8x8(keeper, own | opp));
     return total - 2 * count(stable_discs(layout_, keeper, own | opp));
 }
 
@@ -120,6 +130,7 @@ int Endgame<B>::solve1(B own, B opp, int sq) {
 template <class B>
 int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
+    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
     const int a = core::lsb(empty);
     const int b = msb(empty);
     int best = -Infinity;
@@ -251,7 +262,8 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     ++nodes_;
     if (control_.poll(nodes_)) return 0;
     const uint64_t key = pair_key(own, opp);
-    table_.prefetch(key);  // read in step 2, after the stability test
+    TranspositionTable& table = empties >= SharedTableEmpties ? table_ : near_table_;
+    table.prefetch(key);  // read in step 2, after the stability test
 
     // Step 1. Stability cut-off: the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with) bound our score from above.
@@ -263,7 +275,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
 
     // Step 2. Table probe.
     int tt_move = TtEntry::NoTtMove;
-    if (TtEntry e; table_.probe(key, e)) {
+    if (TtEntry e; table.probe(key, e)) {
         if (!best_move && e.level >= level_) {
             if (e.lower >= beta) return e.lower;
             if (e.upper <= alpha) return e.upper;
@@ -302,7 +314,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         ++n;
         // The children's table entries are read below (enhanced transposition cut-off) or
         // when they are searched: start loading them all now.
-        if (empties > TableEmpties) table_.prefetch(pair_key(c.own, c.opp));
+        if (empties > SharedTableEmpties) table_.prefetch(pair_key(c.own, c.opp));
     }
     // Enhanced transposition cut-off: a child already known to be bad enough for the
     // opponent settles this node without a search.
@@ -387,7 +399,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // Step 6. Store the bound the search proved.
     const int lower = best > alpha0 ? best : -Infinity;
     const int upper = best < beta ? best : Infinity;
-    table_.store(key, empties, lower, upper, best_sq, level_);
+    table.store(key, empties, lower, upper, best_sq, level_);
     if (best_move) *best_move = best_sq;
     return best;
 }

@@ -73,9 +73,14 @@ class Endgame {
     static constexpr double MpcSigmaPerEmpty = 0.2;
     static constexpr double MpcSigmaPerPly = 0.4;
 
-    // Empty squares from which the table and the full fastest-first ordering are used (6
-    // searches 9% fewer nodes on FFO #40-#47 but takes 11% more processor time).
-    static constexpr int TableEmpties = 8;
+    // Empty squares from which a table and the full fastest-first ordering are used (from 6
+    // rather than 8: 4% fewer nodes on FFO #40-#49, docs/ENGINE.md).
+    static constexpr int TableEmpties = 6;
+    // Empty squares from which the shared table is used. Nodes with fewer use a small table
+    // of this solver's own that stays in the processor's cache: the shared table's memory
+    // latency made the nodes of 6 and 7 empties dearer than the cut-offs they gained.
+    static constexpr int SharedTableEmpties = 8;
+    static constexpr int NearTableMegabytes = 1;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 9;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
@@ -102,7 +107,10 @@ class Endgame {
 
     const Layout<B>& layout_;
     bool anti_;
+    // The full 8x8 board, whose stable discs have a faster and stronger test.
+    bool plain8x8_;
     TranspositionTable& table_;
+    TranspositionTable near_table_;
     SearchControl& control_;
     uint64_t nodes_ = 0;
     OrderingProbe<B>* probe_ = nullptr;
