@@ -82,13 +82,18 @@ B Endgame<B>::parity_first(B empty) const {
 }
 
 template <class B>
-int Endgame<B>::stability_bound(B own, B opp, int alpha) const {
+int Endgame<B>::stability_bound(B own, B opp, int alpha, int empties) const {
     const B keeper = anti_ ? own : opp;
     const int total = layout_.playable_count;
     // Even with every disc of the keeper stable the bound would not reach alpha.
     if (total - 2 * count(keeper) > alpha) return Infinity;
     if constexpr (sizeof(B) == 8)
-        if (plain8x8_) return total - 2 * count(stable_discs_8x8(keeper, own | opp));
+        if (plain8x8_) {
+            if (empties < SharedTableEmpties &&
+                alpha < StabilityAlphaPerEmpty * empties + StabilityAlphaBase)
+                return Infinity;
+            return total - 2 * count(stable_discs_8x8(keeper, own | opp));
+        }
     return total - 2 * count(stable_discs(layout_, keeper, own | opp));
 }
 
@@ -130,7 +135,7 @@ int Endgame<B>::solve1(B own, B opp, int sq) {
 template <class B>
 int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, 2); bound <= alpha) return bound;
     const int a = core::lsb(empty);
     const int b = msb(empty);
     int best = -Infinity;
@@ -152,7 +157,7 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, 3); bound <= alpha) return bound;
     int squares[3];
     int n = 0;
     // Parity: a square alone in its region first.
@@ -180,7 +185,7 @@ int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, 4); bound <= alpha) return bound;
     int squares[4];
     int n = 0;
     const B odd = parity_first(empty);
@@ -223,7 +228,7 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
         }
     }
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, empties); bound <= alpha) return bound;
     const B moves = legal_moves(layout_, own, opp);
     if (!moves) {
         if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
@@ -268,7 +273,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // Step 1. Stability cut-off: the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with) bound our score from above.
     if (!best_move) {
-        const int bound = stability_bound(own, opp, alpha);
+        const int bound = stability_bound(own, opp, alpha, empties);
         if (bound <= alpha) return bound;
         if (bound < beta) beta = bound;
     }

@@ -81,6 +81,12 @@ class Endgame {
     // latency made the nodes of 6 and 7 empties dearer than the cut-offs they gained.
     static constexpr int SharedTableEmpties = 8;
     static constexpr int NearTableMegabytes = 1;
+    // On the plain 8x8 board, nodes of fewer than SharedTableEmpties empties test stability
+    // only when alpha >= StabilityAlphaPerEmpty * empties + StabilityAlphaBase: with a low
+    // alpha the test seldom cuts and costs more than it saves (5% less processor time on FFO
+    // #40-#44 for 2% more nodes on #40-#49, docs/ENGINE.md).
+    static constexpr int StabilityAlphaPerEmpty = 2;
+    static constexpr int StabilityAlphaBase = -2;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 9;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
@@ -100,8 +106,9 @@ class Endgame {
     int solve2(B own, B opp, int alpha, int beta, B empty);
     int solve1(B own, B opp, int sq);
     // An upper bound on the score from the discs the opponent keeps for ever (for anti, the
-    // discs we are stuck with); Infinity when no bound can reach alpha (not computed then).
-    int stability_bound(B own, B opp, int alpha) const;
+    // discs we are stuck with); Infinity when no bound can reach alpha or, on the plain 8x8
+    // board below SharedTableEmpties, when alpha is under the threshold (not computed then).
+    int stability_bound(B own, B opp, int alpha, int empties) const;
     int terminal(B own, B opp) const;
     B parity_first(B empty) const;
 
