@@ -311,7 +311,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // the midgame probe's value of the child.
     std::array<Child<B>, 128> children;
     int n = 0;
-    const bool etc = empties >= EtcEmpties;
+    const bool etc = empties >= (plain8x8_ ? EtcEmpties8x8 : EtcEmpties);
     int tt_index = -1;
     for (B m = moves; m;) {
         Child<B>& c = children[n] = child_after(layout_, own, opp, core::pop_lsb(m));

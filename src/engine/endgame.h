@@ -83,12 +83,15 @@ class Endgame {
     static constexpr int NearTableMegabytes = 1;
     // On the plain 8x8 board, nodes of fewer than SharedTableEmpties empties test stability
     // only when alpha >= StabilityAlphaPerEmpty * empties + StabilityAlphaBase: with a low
-    // alpha the test seldom cuts and costs more than it saves (5% less processor time on FFO
-    // #40-#44 for 2% more nodes on #40-#49, docs/ENGINE.md).
+    // alpha the test seldom cuts and costs more than it saves (docs/ENGINE.md, "Processor
+    // time won back").
     static constexpr int StabilityAlphaPerEmpty = 2;
-    static constexpr int StabilityAlphaBase = -2;
+    static constexpr int StabilityAlphaBase = -6;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 9;
+    // The same on the plain 8x8 board: from 11, the probes of every child at 9-10 empties
+    // cost more time than their cut-offs saved (a few more nodes, less processor time).
+    static constexpr int EtcEmpties8x8 = 11;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
     static constexpr int ParallelEmpties = 10;
     // Ordering key per disc of the probe's estimate; 64 is one opponent reply, so a reply
