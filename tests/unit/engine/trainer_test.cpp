@@ -28,6 +28,15 @@ core::Variant six() {
     return core::Variant(s);
 }
 
+// One game of depth-1 self-play on 6x6, solved exactly from 8 empties.
+std::vector<TrainingPosition> six_game(uint64_t index) {
+    Engine engine;
+    SelfplayOptions o;
+    o.depth = 1;
+    o.exact_empties = 8;
+    return play_selfplay_game(six(), o, index, engine);
+}
+
 std::filesystem::path scratch() {
     return test::scratch_dir("reversi_trainer_test");
 }
@@ -35,10 +44,7 @@ std::filesystem::path scratch() {
 TEST(Selfplay, TailPositionsCarryExactValues) {
     const core::Variant v = six();
     Engine engine;
-    SelfplayOptions o;
-    o.depth = 1;
-    o.exact_empties = 8;
-    const auto game = play_selfplay_game(v, o, 3, engine);
+    const auto game = six_game(3);
     ASSERT_FALSE(game.empty());
     EXPECT_TRUE(game.front().game_start);
     int exact = 0;
@@ -173,11 +179,7 @@ TEST(Training, ChunksOfGamesAreTheFilesGames) {
 // situation the data never shows keeps the prior's weight (trained from 0 it would be 0).
 TEST(Training, FineTuningKeepsThePriorWhereTheDataIsSilent) {
     const core::Variant v = six();
-    Engine engine;
-    SelfplayOptions o;
-    o.depth = 1;
-    o.exact_empties = 8;
-    const auto game = play_selfplay_game(v, o, 5, engine);
+    const auto game = six_game(5);
     const PatternSet set = make_pattern_set(v.geometry());
     PatternWeights prior;
     prior.variant = "6x6";
@@ -210,10 +212,7 @@ TEST(Training, FineTuningKeepsThePriorWhereTheDataIsSilent) {
 TEST(Relabel, MidgameLabelsBecomeSearchValuesAndExactOnesStay) {
     const core::Variant v = six();
     Engine engine;
-    SelfplayOptions o;
-    o.depth = 1;
-    o.exact_empties = 8;
-    const auto game = play_selfplay_game(v, o, 4, engine);
+    const auto game = six_game(4);
     ASSERT_FALSE(game[0].exact);
     RelabelOptions r;
     r.depth = 2;
