@@ -2,13 +2,17 @@
 # Builds the libFuzzer harnesses (clang, AddressSanitizer + UndefinedBehaviorSanitizer) into
 # build-fuzz/ and runs each for SECONDS over its seed corpus and saved regressions; exits
 # non-zero on any finding. docs/FUZZING.md describes the harnesses and their properties.
-# Usage: scripts/fuzz.sh [SECONDS]     (default 30: the short run of scripts/test.sh;
-#        scripts/fuzz.sh 3600 is the long run)
+# Usage: scripts/fuzz.sh [--build-only] [SECONDS]
+#        (default 30; scripts/fuzz.sh 3600 is the long run). scripts/test.sh builds with
+#        --build-only beside the other tests, then runs `scripts/fuzz.sh 10`, which finds the
+#        harnesses built.
 # Two harnesses run at a time (FUZZ_JOBS overrides). Each run starts from the seed corpora and
 # saved regressions; FUZZ_KEEP_CORPUS=1 goes on from what earlier runs found instead.
 # Findings: build-fuzz/fuzz/runs/NAME/artifacts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+step=all
+if [ "${1:-}" = --build-only ]; then step=build; shift; fi
 seconds=${1:-30}
 jobs=${FUZZ_JOBS:-2}
 start=$(date +%s)
@@ -24,12 +28,17 @@ if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=cc
 mkdir -p build-fuzz
 echo '*' > build-fuzz/.gitignore
 # Only the libraries the harnesses link and the harnesses themselves are built (no tests, no
-# CLI); -O1 with assertions on, as fuzzing wants.
+# CLI); -O1 with assertions on, as fuzzing wants, and line tables only: a finding's stack
+# names file and line, and the build is quicker than with full debug information.
 cmake -S . -B build-fuzz "${launcher[@]}" -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
   -DREVERSI_FUZZ=ON -DREVERSI_BUILD_TESTS=OFF -DREVERSI_FUZZ_SECONDS="$seconds" >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target fuzzers
 built=$(date +%s)
+if [ "$step" = build ]; then
+  echo "fuzz harnesses built in $((built - start)) s"
+  exit 0
+fi
 status=0
 ctest --test-dir build-fuzz/fuzz -L fuzz -j"$jobs" --output-on-failure || status=$?
 echo

@@ -9,6 +9,12 @@ REVERSI_CMAKE_OPTIONS="-DREVERSI_WITH_POSTGRES=ON" scripts/build.sh
 if [ -f tests/e2e/package.json ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
 fi
+# The fuzz harnesses' clang build (docs/FUZZING.md) runs beside the tests at the lowest
+# priority: it takes only the processor time the tests leave idle (the browser and network tests
+# wait more than they compute).
+fuzz_log=build/fuzz-build.log
+nice -n 19 scripts/fuzz.sh --build-only 10 >"$fuzz_log" 2>&1 &
+fuzz_build=$!
 cd build
 # A test that fails is run once more: the browser and server tests share two cores with
 # Chromium, so a timing hiccup must not sink the run, while a real failure fails twice.
@@ -18,5 +24,11 @@ ctest --output-on-failure -j"$(nproc)" -LE 'slow|e2e' --repeat until-pass:2 || s
 # The browser tests after the others, two modules at a time: beside CPU-bound unit tests a
 # browser test takes twice as long (tests/e2e/e2e_tests.cmake).
 ctest --output-on-failure -j2 -L e2e --repeat until-pass:2 || status=1
-cd .. && { scripts/fuzz.sh 10 || status=1; }  # the libFuzzer harnesses, 10 s each (docs/FUZZING.md)
+cd ..
+if ! wait "$fuzz_build"; then
+  cat "$fuzz_log"
+  status=1
+fi
+tail -n 1 "$fuzz_log"
+scripts/fuzz.sh 10 || status=1  # the libFuzzer harnesses, 10 s each (docs/FUZZING.md)
 exit $status

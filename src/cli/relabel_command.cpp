@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `reversi relabel --data IN --out OUT [setup flags] [--depth D] [--search-share S]`: writes
+// `reversi relabel --data IN --out OUT [setup flags] [--depth D] [--search-share S]
+// [--first-game F --games N]`: writes
 // a copy of a training file whose midgame labels are shallow search values with the current
 // weights (docs/TRAINING.md, "Relabelling"). OUT must not exist yet.
 #include <filesystem>
@@ -20,6 +21,8 @@ struct RelabelCommandOptions {
     std::string data;
     std::string out;
     engine::RelabelOptions relabel;
+    int first_game = 0;  // the games [first_game, first_game + games) of the file
+    int games = 0;       // 0: every game from first_game on
     SetupOptions setup;
 };
 
@@ -38,6 +41,7 @@ int run_relabel(const RelabelCommandOptions& opt) {
     if (file.variant != key && file.variant != blocked_key)
         throw std::runtime_error("relabel: " + opt.data + " holds " + file.variant +
                                  " positions, not " + key + " or " + blocked_key);
+    file.keep_games(opt.first_game, opt.games);
     engine::Engine engine(engine::EngineOptions{16});
     const size_t changed = engine::relabel_positions(variant, opt.relabel, file.positions, engine);
     engine::TrainingWriter writer(opt.out, file.variant, file.word_bytes);
@@ -67,6 +71,10 @@ void add_relabel_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--search-share", opt->relabel.search_share,
                     "Share of the search value in the label (the rest: the game result)")
         ->check(CLI::Range(0.0, 1.0));
+    cmd->add_option("--first-game", opt->first_game, "First game of the file to relabel (from 0)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--games", opt->games, "Games to relabel (0: all from --first-game on)")
+        ->check(CLI::NonNegativeNumber);
     opt->setup.add_to(*cmd);
     cmd->callback([opt, &status] { status.code = run_relabel(*opt); });
 }

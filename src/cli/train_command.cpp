@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// `reversi train --data FILE... --out WEIGHTS [setup flags] [--phases P] [--epochs E]`:
+// `reversi train --data FILE... --out WEIGHTS [setup flags] [--phases P] [--epochs E]
+// [--init WEIGHTS]`:
 // fits pattern weights to self-play positions (docs/TRAINING.md) and writes a weight file.
 // Prints per phase the training loss before and after and the held-out error.
 #include <iomanip>
@@ -19,6 +20,7 @@ namespace {
 struct TrainCommandOptions {
     std::vector<std::string> data;
     std::string out;
+    std::string init;  // weights to fine-tune (empty: train from 0)
     engine::TrainOptions train;
     bool mover_only = false;
     bool for_blocked = false;  // the weights of the shape's boards with blocked squares
@@ -36,6 +38,15 @@ int run_train(const TrainCommandOptions& opt) {
     const std::string blocked_key =
         two_players ? engine::blocked_variant_key(variant.geometry().shape(), variant.anti()) : "";
     const std::string key = opt.for_blocked ? blocked_key : shape_key;
+    engine::PatternWeights prior;
+    engine::TrainOptions train = opt.train;
+    if (!opt.init.empty()) {
+        prior = engine::read_weights(opt.init);
+        if (prior.variant != shape_key && prior.variant != blocked_key)
+            throw std::runtime_error("train: " + opt.init + " holds " + prior.variant +
+                                     " weights, not " + shape_key);
+        train.prior = &prior;
+    }
     std::vector<engine::TrainingPosition> positions;
     for (const std::string& path : opt.data) {
         engine::TrainingFile f = engine::read_training_file(path);
@@ -56,7 +67,7 @@ int run_train(const TrainCommandOptions& opt) {
                   << std::endl;
     };
     const engine::PatternWeights w =
-        engine::train_weights(variant.geometry(), key, positions, opt.train, report, line);
+        engine::train_weights(variant.geometry(), key, positions, train, report, line);
     engine::write_weights(opt.out, w);
     std::cout << "Weights: " << opt.out << '\n';
     return 0;
@@ -69,6 +80,9 @@ void add_train_command(CLI::App& app, ExitStatus& status) {
     CLI::App* cmd = app.add_subcommand("train", "Fit pattern weights to self-play positions");
     cmd->add_option("--data", opt->data, "Training files")->required()->check(CLI::ExistingFile);
     cmd->add_option("--out", opt->out, "Weight file to write")->required();
+    cmd->add_option("--init", opt->init,
+                    "Weights to fine-tune: start from them and regularise towards them")
+        ->check(CLI::ExistingFile);
     cmd->add_option("--phases", opt->train.phases, "Game phases")->check(CLI::Range(1, 64));
     cmd->add_option("--epochs", opt->train.epochs, "Passes over the data")
         ->check(CLI::Range(1, 100000));

@@ -33,6 +33,10 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
     if (positions.empty()) throw std::invalid_argument("no training positions");
     const PatternIndexer<core::u128> indexer(geometry);
     const PatternSet& set = indexer.set();
+    const PatternWeights* prior = o.prior;
+    if (prior && (prior->pattern_set != set.id ||
+                  prior->phase_size != static_cast<uint32_t>(set.phase_size) || prior->phases < 1))
+        throw std::invalid_argument("the prior weights are not of this pattern set");
     // canonical[e]: the entry that situation e shares its weight with.
     std::vector<int> canonical(static_cast<size_t>(set.phase_size));
     for (const Pattern& p : set.patterns)
@@ -86,7 +90,15 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
         r.phase = phase;
         r.train_positions = train.size();
         r.holdout_positions = holdout.size();
-        std::vector<double> w(n, 0), m(n, 0), v(n, 0), grad(n, 0), best = w;
+        // The prior's phase whose span holds this phase's middle.
+        std::vector<double> w0(n, 0);
+        if (prior) {
+            const int p =
+                std::min(prior->phases - 1, (2 * phase + 1) * prior->phases / (2 * o.phases));
+            const int16_t* src = prior->values.data() + static_cast<size_t>(p) * n;
+            for (size_t k = 0; k < n; ++k) w0[k] = src[k] / 100.0;
+        }
+        std::vector<double> w = w0, m(n, 0), v(n, 0), grad(n, 0), best = w;
         std::vector<int> seen(n, 0);
         for (const Sample* s : train)
             for (size_t k = 0; k < count; ++k) ++seen[static_cast<size_t>(s->features[k])];
@@ -117,7 +129,7 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
             const double b1 = 0.9, b2 = 0.999;
             const double c1 = 1 - std::pow(b1, epoch), c2 = 1 - std::pow(b2, epoch);
             for (size_t k = 0; k < n; ++k) {
-                const double g = grad[k] + o.l2 * w[k];
+                const double g = grad[k] + o.l2 * (w[k] - w0[k]);
                 if (g == 0 || seen[k] < o.min_count) continue;
                 m[k] = b1 * m[k] + (1 - b1) * g;
                 v[k] = b2 * v[k] + (1 - b2) * g * g;

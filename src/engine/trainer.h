@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Fits pattern weights to training positions: sparse least squares per phase (each phase
 // also learns from the positions of its two neighbours), Adam over full batches, L2
-// regularisation, symmetric situations of a pattern sharing one weight, and a held-out set
-// (every `holdout_every`-th game) whose error picks the epoch kept.
+// regularisation (towards 0, or towards prior weights when fine-tuning), symmetric situations
+// of a pattern sharing one weight, and a held-out set (every `holdout_every`-th game) whose
+// error picks the epoch kept.
 #pragma once
 
 #include <functional>
@@ -25,6 +26,10 @@ struct TrainOptions {
     // Situations seen in fewer training positions of a phase (its own and its neighbours')
     // keep weight 0 there: too rare to learn from, and zeros keep the file small.
     int min_count = 1;
+    // Fine-tuning: start from these weights (same pattern set; phases mapped by their middle)
+    // and pull towards them instead of towards 0, so that a situation the data does not teach
+    // keeps what they knew. nullptr: start from 0.
+    const PatternWeights* prior = nullptr;
 };
 
 // One phase's outcome (errors in discs).

@@ -58,6 +58,16 @@ int TrainingFile::games() const {
     return n;
 }
 
+void TrainingFile::keep_games(int first, int count) {
+    std::vector<TrainingPosition> kept;
+    int game = -1;
+    for (const TrainingPosition& p : positions) {
+        game += p.game_start;
+        if (game >= first && (count == 0 || game < first + count)) kept.push_back(p);
+    }
+    positions = std::move(kept);
+}
+
 TrainingFile read_training_file(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) throw std::runtime_error("training file " + path + ": cannot be opened");

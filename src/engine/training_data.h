@@ -32,6 +32,9 @@ struct TrainingFile {
     int version = 2;     // 1: written before records kept the blocked squares
     std::vector<TrainingPosition> positions;
     int games() const;
+    // Keeps only games [first, first + count) (count 0: to the end), so that a long run over
+    // a file (relabelling) goes in chunks whose outputs train together.
+    void keep_games(int first, int count);
 };
 
 // Reads a whole file; a partial last record is ignored. Throws std::runtime_error with the

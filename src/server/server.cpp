@@ -15,6 +15,7 @@
 #include "server/analysis/service.h"
 #include "server/common/engine_pool.h"
 #include "server/common/event_log.h"
+#include "server/common/loop_lag.h"
 #include "server/common/secrets.h"
 #include "server/explorer/service.h"
 #include "server/hub/hub.h"
@@ -111,6 +112,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); },
         QueueStart::Held);
     queue.set_metrics(&metrics);
+    storage.set_metrics(&metrics);
     // Several nodes share a PostgreSQL store: each table is owned by one node at a time
     // (docs/MULTINODE.md). A SQLite store has one node: this one owns every table.
     TableLeases* leases = dynamic_cast<TableLeases*>(store.get());
@@ -279,6 +281,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     }
     // Before the site: "listening on" is the last line of start-up.
     std::shared_ptr<MetricsListener> metrics_listener;
+    // Only when the metrics are served: idle, it wakes the thread 100 times a second.
+    std::optional<LoopLagProbe> loop_lag;
     if (options.metrics_port >= 0) {
         metrics.gauge("reversi_live_tables", "Tables in memory.",
                       [&hub] { return static_cast<double>(hub.live_tables()); });
@@ -294,6 +298,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                           static_cast<unsigned short>(options.metrics_port)},
             metrics, options.metrics_token);
         metrics_listener->run();
+        loop_lag.emplace(ioc, metrics);
+        loop_lag->start();
         log << "metrics on http://" << options.metrics_host << ':' << metrics_listener->port()
             << "/metrics" << std::endl;
     }
@@ -309,6 +315,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     signals.async_wait([&](error_code, int) {
         listener->stop();
         if (metrics_listener) metrics_listener->stop();
+        if (loop_lag) loop_lag->stop();
         ioc.stop();
     });
     // The last barrier: a handler that throws (none should: each entry point has its own)

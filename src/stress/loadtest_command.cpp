@@ -27,6 +27,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 
 #include "stress/commands.h"
 #include "stress/loadtest_lobby.h"
@@ -34,6 +35,7 @@
 #include "stress/node_targets.h"
 #include "stress/percentile.h"
 #include "stress/server_child.h"
+#include "stress/server_metrics.h"
 #include "stress/ws_client.h"
 
 namespace reversi::stress {
@@ -300,6 +302,11 @@ Spawned spawn_server(const LoadOptions& o) {
     // No computer pause: it is for people watching flips, and would only slow the figures.
     std::vector<std::string> args = started_server_args(s.db, o.engine_threads, o.serve_args);
     args.insert(args.begin(), {"--computer-pause-ms", "0"});
+    // Its metrics on a port of their own, read at the end (server_metrics.h).
+    const bool names_metrics =
+        std::any_of(o.serve_args.begin(), o.serve_args.end(),
+                    [](const auto& a) { return a.starts_with("--metrics-port"); });
+    if (!names_metrics) args.insert(args.begin(), {"--metrics-port", "0"});
     try {
         s.child = client::start_server(client::server_binary(o.server_binary), args, s.out, "");
     } catch (...) {
@@ -341,6 +348,30 @@ TemporaryServer::~TemporaryServer() {
 }
 
 namespace {
+
+// The server's histograms beside the client's figures: its move latency has none of the
+// client's delays, its loop lag is its own longest tasks (server_metrics.h).
+void print_server_view(const std::string& page) {
+    const auto ms = [&](const char* name, double q) -> std::string {
+        const auto h = read_histogram(page, name);
+        if (!h) return "-";
+        std::ostringstream text;
+        text << histogram_quantile(*h, q) * 1000;
+        return text.str();
+    };
+    const auto count = [&](const char* name) -> std::string {
+        const auto h = read_histogram(page, name);
+        return h ? std::to_string(static_cast<uint64_t>(h->count())) : "-";
+    };
+    std::cout << "server ms (its histograms): move p50 " << ms("reversi_move_seconds", 0.5)
+              << ", p99 " << ms("reversi_move_seconds", 0.99) << "; loop lag p99 "
+              << ms("reversi_loop_lag_seconds", 0.99) << ", p99.9 "
+              << ms("reversi_loop_lag_seconds", 0.999) << "; commit p99 "
+              << ms("reversi_commit_seconds", 0.99) << "; checkpoints "
+              << count("reversi_checkpoint_seconds") << " (p99 "
+              << ms("reversi_checkpoint_seconds", 0.99) << "); sweep p99 "
+              << ms("reversi_sweep_seconds", 0.99) << '\n';
+}
 
 int run_loadtest(const LoadOptions& options) {
     // Two connections a game, for the client and for the server it starts (which inherits the
@@ -410,7 +441,9 @@ int run_loadtest(const LoadOptions& options) {
     long hwm = -1, final_rss = -1;
     const double client_cpu = client::proc_cpu_seconds(0) - client_cpu_start;
     double server_cpu = -1;
+    std::string server_page;
     if (server_pid > 0) {
+        server_page = fetch_metrics(metrics_port_in(server.out));
         server_cpu = client::proc_cpu_seconds(server_pid) - server_cpu_start;
         hwm = client::proc_status_kib(server_pid, "VmHWM:");
         final_rss = client::proc_status_kib(server_pid, "VmRSS:");
@@ -447,6 +480,7 @@ int run_loadtest(const LoadOptions& options) {
     std::cout << "cpu s per 1000 moves: client " << client_cpu * per_kmove;
     if (server_cpu >= 0) std::cout << ", server " << server_cpu * per_kmove;
     std::cout << " (load average " << client::load_average() << ")\n";
+    if (!server_page.empty()) print_server_view(server_page);
     return st.errors == 0 ? 0 : 1;
 }
 

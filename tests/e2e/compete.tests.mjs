@@ -4,7 +4,8 @@
 // per move) is played with its clock in days and the your-move badge, and a move is made
 // after the server restarted; four players run an arena to its end by its clock (in
 // Turkish), then a Swiss of three rounds created, joined and started on the tournament page
-// (in Polish), each ending with its standings (and the Swiss's tie-breaks) on every page.
+// (in Polish), each ending with its standings (and the Swiss's tie-breaks) on every page; and
+// an entrant watching the tournament page keeps its list of games while standings are pushed.
 import { spawn } from 'node:child_process';
 import { STRINGS } from '../../web/js/lib/i18n.js';
 import { bothAtOneTable, check, freshName, gameInfo, playToEnd, registered, tableOf, waitPly } from './lib.mjs';
@@ -215,6 +216,38 @@ export const tests = {
         await waitPly(black, 1, 15000);
         await black.waitForSelector('#turn-badge', { timeout: 10000 });
         check((await gameInfo(black)).status === 'playing', 'the game is not running after the restart');
+    },
+
+    // A defect the arena test found: a standings push (it carries no games) emptied an
+    // entrant's list of games until the next 3-second fetch. Three players in a Swiss of one
+    // round: the one who sits it out watches the tournament page while the others play.
+    async 'compete: an entrant watching the tournament page keeps its games while standings are pushed'(ctx) {
+        const all = await players(ctx, 'Gl', 3, 'en-US');
+        const strength = all.map((p) => p.name);
+        const swiss = await post(ctx.url, '/api/tournaments', all[0].cookie, { name: 'Bye watch', kind: 'swiss', pool: '8x8',
+            clock: { mode: 'none' }, rated: false, rounds: 1, starts_in: 600 });
+        const url = `${ctx.url}/#/tournament/${swiss.id}`;
+        await joinAndStart(all, url);
+        let seated = [];
+        for (let i = 0; i < 100 && seated.length < 2; i++) {
+            seated = all.filter((p) => /#\/table\//.test(p.page.url()));
+            if (seated.length < 2) await new Promise((r) => setTimeout(r, 100));
+        }
+        check(seated.length === 2, `${seated.length} players were sent to a table`);
+        const watcher = all.find((p) => !seated.includes(p)).page;
+        await watcher.waitForFunction(() => document.querySelectorAll('#tournament-games li').length > 0, null, { timeout: 10000 });
+        await watcher.evaluate(() => {
+            const w = /** @type {any} */ (window);
+            w.e2eGamesEmptied = false;
+            new MutationObserver(() => {
+                if (document.querySelector('#tournament-games') && !document.querySelector('#tournament-games li')) w.e2eGamesEmptied = true;
+            }).observe(document.body, { childList: true, subtree: true });
+        });
+        await Promise.all(seated.map((p) => playAgreed(p.page, p.name, strength)));
+        await watcher.waitForFunction(() => document.querySelector('#tournament-status')?.dataset.status === 'finished', null, { timeout: 10000 });
+        await watcher.waitForTimeout(300);
+        check(!(await watcher.evaluate(() => /** @type {any} */ (window).e2eGamesEmptied)), 'the list of games went empty when the standings were pushed');
+        check((await watcher.$$('#tournament-games li')).length === 1, 'the finished game is not listed');
     },
 
     async 'compete: four players play an arena in Turkish, then a Swiss in Polish, each to its standings'(ctx) {

@@ -254,25 +254,37 @@ std::string Accounts::new_guest_name(int64_t id) {
         // ("Guest-" and digits, like a one-node name, which the -N suffix steps around).
         std::string name = "Guest-" + std::to_string(id);
         while (by_key_.count(name_key(name)))
-            name = "Guest-" + std::to_string(id) + "-" + std::to_string(randombytes_uniform(100));
+            name = "Guest-" + std::to_string(id) + "-" + std::to_string(random_below(100));
         return name;
     }
-    // Four digits while they last, then more: the name stays short on a small site.
-    for (int digits = 4;; ++digits) {
-        const int attempts = 20;
-        for (int i = 0; i < attempts; ++i) {
-            std::string name = "Guest-";
-            for (int d = 0; d < digits; ++d)
-                name += static_cast<char>('0' + randombytes_uniform(10));
+    // Four digits while they last, then as many as keep at most a quarter of the names taken
+    // (every name counted, guest or not): a draw is then free three times in four, so a name
+    // takes about one draw however many guests there are (it took up to 20 draws a length,
+    // from four digits up, once thousands of guests were in).
+    int digits = 4;
+    for (uint64_t names = 10000; names < 4 * (by_key_.size() + 1) && digits < 9; names *= 10)
+        ++digits;
+    for (;;) {
+        uint32_t names = 1;
+        for (int d = 0; d < digits; ++d) names *= 10;
+        for (int attempt = 0; attempt < 20; ++attempt) {
+            std::string number = std::to_string(random_below(names));
+            std::string name = "Guest-" + std::string(digits - number.size(), '0') + number;
             if (!by_key_.count(name_key(name))) return name;
         }
+        if (digits < 9) ++digits;
     }
 }
 
 Accounts::Ensured Accounts::ensure(const Identity& current, const std::string& client) {
     if (current.player) return {current, {}};
     const int64_t now = steady_now();
-    guests_by_address_.prune(now);
+    // A prune walks every address: once a second, not once a guest (hundreds a second under
+    // load, each walking thousands of addresses on the network thread).
+    if (now - guests_pruned_ >= 1000) {
+        guests_by_address_.prune(now);
+        guests_pruned_ = now;
+    }
     if (!guests_by_address_.allow(client, now)) return {};
     const std::optional<int64_t> id = take_player_id();
     if (!id) return {};  // a shared store's block ran out and its refill is on its way

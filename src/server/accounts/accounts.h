@@ -262,6 +262,7 @@ class Accounts : public RatingCache {
     std::unique_ptr<net::steady_timer> guest_sweep_;
     LoginThrottle logins_;
     RateLimiter guests_by_address_;
+    int64_t guests_pruned_ = 0;  // steady ms of its last prune
     const AccessGate* gate_ = nullptr;
     std::function<void(int64_t)> on_deleted_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs

@@ -89,6 +89,18 @@ std::string Metrics::text() const {
               engine_wait_seconds);
     histogram(out, "reversi_pairing_seconds", "A quick-pairing seeker's wait until paired.",
               pairing_seconds);
+    histogram(out, "reversi_checkpoint_seconds",
+              "One WAL checkpoint of the SQLite store (off the commit path unless counted in "
+              "reversi_commit_checkpoints_total).",
+              checkpoint_seconds);
+    counter(out, "reversi_commit_checkpoints_total",
+            "WAL checkpoints a commit ran itself because the log reached its bound.",
+            commit_checkpoints.value());
+    histogram(out, "reversi_loop_lag_seconds",
+              "How late the network thread ran a timer due every 10 ms: the task in front of it.",
+              loop_lag_seconds);
+    histogram(out, "reversi_sweep_seconds",
+              "One periodic sweep over the hub's tables, on the network thread.", sweep_seconds);
     family(out, "reversi_errors_total", "counter",
            "Requests and messages refused, by error code (docs/PROTOCOL.md).");
     const std::lock_guard lock(errors_mutex_);

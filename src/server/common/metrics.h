@@ -63,6 +63,10 @@ class Metrics {
     Histogram move_seconds;         // a move's message received to its state broadcast
     Histogram engine_wait_seconds;  // a search queued to a worker starting it
     Histogram pairing_seconds;      // a quick-pairing seeker's wait until paired
+    Histogram checkpoint_seconds;   // one WAL checkpoint (SQLite), on whichever thread ran it
+    Counter commit_checkpoints;     // checkpoints a commit had to run itself (the WAL's bound)
+    Histogram loop_lag_seconds;     // how late the network thread ran a timer: its longest task
+    Histogram sweep_seconds;        // one periodic sweep over the hub's tables, on that thread
 
     // Counts a move acknowledged and its latency since it was `received`.
     void move_acknowledged(std::chrono::steady_clock::time_point received) {

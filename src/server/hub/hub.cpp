@@ -343,8 +343,10 @@ void GameHub::arm_sweep() {
     sweep_timer_.expires_after(std::chrono::seconds(period));
     sweep_timer_.async_wait([this](error_code ec) {
         if (ec) return;
+        const auto start = std::chrono::steady_clock::now();
         try {
             sweep();
+            if (metrics_) metrics_->sweep_seconds.observe_since(start);
         } catch (const std::exception& e) {
             std::cerr << "sweep: " << utf8_safe(e.what()) << '\n';
         }

@@ -53,6 +53,9 @@ class Storage : public TableStore,
     virtual void begin() = 0;
     virtual void commit() = 0;
     virtual void rollback() = 0;
+    // Where the store counts what it does besides transactions (the SQLite store's
+    // checkpoints); set once, before the store is handed to a queue.
+    virtual void set_metrics(Metrics*) {}
 };
 
 // The writes of one table share a fence. Once one of them fails, every later one fails

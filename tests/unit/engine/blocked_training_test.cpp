@@ -166,6 +166,11 @@ TEST(BlockedTraining, BlockedBoardsPlayWithTheirBlockedWeightsWhereTheyShip) {
     eight.blocked = core::random_blocked_layout(eight, 4, 3);
     const core::Variant v(eight);
     EXPECT_EQ(playing_variant_key(v.geometry(), false), "8x8-blk");
+    core::Setup ten;
+    ten.shape = core::Shape::Ten;
+    ten.blocked = core::random_blocked_layout(ten, 4, 3);
+    EXPECT_EQ(playing_variant_key(core::Variant(ten).geometry(), false), "10x10-blk");
+    EXPECT_EQ(playing_variant_key(v.geometry(), true), "8x8-blk-anti");
     // No 6x6 blocked weights: the shape's play there.
     core::Setup six;
     six.shape = core::Shape::Six;

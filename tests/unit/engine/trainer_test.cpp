@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
 // A tiny training run: self-play on 6x6, the training file written and read back (resumed
 // after a cut), weights fitted (the loss falls, the held-out error beats guessing zero), and
-// the written weights loaded and playing a whole game; relabelling by shallow searches.
+// the written weights loaded and playing a whole game; fine-tuning from prior weights;
+// relabelling by shallow searches.
 #include "engine/trainer.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
 #include "core/position.h"
 #include "core/variant.h"
 #include "engine/pattern_eval.h"
+#include "engine/patterns.h"
 #include "engine/relabel.h"
 #include "engine/selfplay.h"
 #include "scratch_dir.h"
@@ -25,6 +28,15 @@ core::Variant six() {
     return core::Variant(s);
 }
 
+// One game of depth-1 self-play on 6x6, solved exactly from 8 empties.
+std::vector<TrainingPosition> six_game(uint64_t index) {
+    Engine engine;
+    SelfplayOptions o;
+    o.depth = 1;
+    o.exact_empties = 8;
+    return play_selfplay_game(six(), o, index, engine);
+}
+
 std::filesystem::path scratch() {
     return test::scratch_dir("reversi_trainer_test");
 }
@@ -32,10 +44,7 @@ std::filesystem::path scratch() {
 TEST(Selfplay, TailPositionsCarryExactValues) {
     const core::Variant v = six();
     Engine engine;
-    SelfplayOptions o;
-    o.depth = 1;
-    o.exact_empties = 8;
-    const auto game = play_selfplay_game(v, o, 3, engine);
+    const auto game = six_game(3);
     ASSERT_FALSE(game.empty());
     EXPECT_TRUE(game.front().game_start);
     int exact = 0;
@@ -133,13 +142,77 @@ TEST(Training, TinyRunLearnsAndItsWeightsPlay) {
     std::filesystem::remove_all(dir);
 }
 
-TEST(Relabel, MidgameLabelsBecomeSearchValuesAndExactOnesStay) {
+// A long relabelling runs in chunks of games: each chunk is whole games of the file, in order.
+TEST(Training, ChunksOfGamesAreTheFilesGames) {
     const core::Variant v = six();
     Engine engine;
     SelfplayOptions o;
     o.depth = 1;
-    o.exact_empties = 8;
-    const auto game = play_selfplay_game(v, o, 4, engine);
+    TrainingFile file;
+    std::vector<std::vector<TrainingPosition>> games;
+    for (uint64_t i = 0; i < 3; ++i) {
+        games.push_back(play_selfplay_game(v, o, i, engine));
+        file.positions.insert(file.positions.end(), games.back().begin(), games.back().end());
+    }
+    const auto chunk = [&](int first, int count) {
+        TrainingFile f = file;
+        f.keep_games(first, count);
+        return f;
+    };
+    const auto same = [](const std::vector<TrainingPosition>& a,
+                         const std::vector<TrainingPosition>& b) {
+        return a.size() == b.size() &&
+               std::equal(a.begin(), a.end(), b.begin(), [](auto& x, auto& y) {
+                   return x.own == y.own && x.opp == y.opp && x.score == y.score;
+               });
+    };
+    EXPECT_TRUE(same(chunk(0, 1).positions, games[0]));
+    EXPECT_TRUE(same(chunk(1, 1).positions, games[1]));
+    TrainingFile rest = chunk(1, 0);
+    EXPECT_EQ(rest.games(), 2);
+    EXPECT_EQ(rest.positions.size(), games[1].size() + games[2].size());
+    EXPECT_TRUE(same(chunk(2, 5).positions, games[2]));
+    EXPECT_TRUE(chunk(3, 1).positions.empty());
+}
+
+// Fine-tuning: the fit starts from the prior's phase whose span holds its own middle, and a
+// situation the data never shows keeps the prior's weight (trained from 0 it would be 0).
+TEST(Training, FineTuningKeepsThePriorWhereTheDataIsSilent) {
+    const core::Variant v = six();
+    const auto game = six_game(5);
+    const PatternSet set = make_pattern_set(v.geometry());
+    PatternWeights prior;
+    prior.variant = "6x6";
+    prior.pattern_set = set.id;
+    prior.phases = 2;
+    prior.phase_size = static_cast<uint32_t>(set.phase_size);
+    prior.values.assign(prior.phase_size, 37);
+    prior.values.resize(2 * prior.phase_size, -50);
+
+    TrainOptions t;
+    t.phases = 3;
+    t.epochs = 20;
+    t.holdout_every = 0;
+    t.prior = &prior;
+    std::vector<PhaseReport> report;
+    const PatternWeights w = train_weights(v.geometry(), "6x6-blk", game, t, report);
+    const int expected[] = {37, -50, -50};  // the middles 1/6, 3/6, 5/6 of the game
+    for (int phase = 0; phase < 3; ++phase) {
+        const auto first = w.values.begin() + phase * set.phase_size;
+        const auto kept = std::count(first, first + set.phase_size, expected[phase]);
+        EXPECT_GT(kept, set.phase_size * 9 / 10) << "phase " << phase;
+        EXPECT_LT(kept, set.phase_size) << "phase " << phase;  // what the game shows moved
+    }
+    PatternWeights other = prior;
+    other.pattern_set ^= 1;
+    t.prior = &other;
+    EXPECT_THROW(train_weights(v.geometry(), "6x6-blk", game, t, report), std::invalid_argument);
+}
+
+TEST(Relabel, MidgameLabelsBecomeSearchValuesAndExactOnesStay) {
+    const core::Variant v = six();
+    Engine engine;
+    const auto game = six_game(4);
     ASSERT_FALSE(game[0].exact);
     RelabelOptions r;
     r.depth = 2;

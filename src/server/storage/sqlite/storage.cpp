@@ -39,9 +39,15 @@ namespace {
 
 using namespace sqlite_detail;
 
+// The WAL hook: SQLite calls it after each commit on the committing thread.
+int after_commit(void* checkpointer, sqlite3* db, const char*, int pages) {
+    static_cast<WalCheckpointer*>(checkpointer)->after_commit(db, pages);
+    return SQLITE_OK;
+}
+
 }  // namespace
 
-SqliteStorage::SqliteStorage(const std::string& path) {
+SqliteStorage::SqliteStorage(const std::string& path, SqliteCheckpoints checkpoints) {
     if (sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         nullptr) != SQLITE_OK) {
@@ -54,7 +60,14 @@ SqliteStorage::SqliteStorage(const std::string& path) {
         sqlite3_busy_timeout(db_, 5000);
         exec("PRAGMA journal_mode=WAL");
         exec("PRAGMA synchronous=FULL");
+        // After a checkpoint has let the WAL start over, it is cut back to this size.
+        exec("PRAGMA journal_size_limit=67108864");
         migrate();
+        if (journal_mode() == "wal") {
+            checkpointer_ = std::make_unique<WalCheckpointer>(path, checkpoints);
+            // Replaces SQLite's automatic checkpoint, which ran inside the commit.
+            sqlite3_wal_hook(db_, after_commit, checkpointer_.get());
+        }
         save_ = prepare(
             "INSERT INTO tables(id, created, status, spec, result) VALUES(?1, ?2, ?3, ?4, ?5) "
             "ON CONFLICT(id) DO UPDATE SET status = ?3, spec = ?4, result = ?5");
@@ -89,6 +102,8 @@ void SqliteStorage::close() {
     close_accounts();
     close_chat();
     close_analysis();
+    if (db_) sqlite3_wal_hook(db_, nullptr, nullptr);
+    checkpointer_.reset();
     if (db_) sqlite3_close(db_);
     db_ = nullptr;
 }
@@ -121,6 +136,28 @@ void SqliteStorage::commit() {
 }
 void SqliteStorage::rollback() {
     if (!sqlite3_get_autocommit(db_)) exec("ROLLBACK");
+}
+
+void SqliteStorage::set_metrics(Metrics* metrics) {
+    if (checkpointer_) checkpointer_->set_metrics(metrics);
+}
+
+uint64_t SqliteStorage::background_checkpoints() const {
+    return checkpointer_ ? checkpointer_->checkpoints() : 0;
+}
+
+uint64_t SqliteStorage::commit_checkpoints() const {
+    return checkpointer_ ? checkpointer_->commit_checkpoints() : 0;
+}
+
+bool SqliteStorage::checkpointing() const {
+    return checkpointer_ && checkpointer_->busy();
+}
+
+std::string SqliteStorage::journal_mode() {
+    sqlite3_stmt* st = prepare("PRAGMA journal_mode");
+    OneShotStatement finalize{st};
+    return sqlite3_step(st) == SQLITE_ROW ? column_text(st, 0) : std::string();
 }
 
 void SqliteStorage::save_table(const StoredTable& t) {

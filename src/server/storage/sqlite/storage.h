@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The SQLite store: one connection in WAL mode with synchronous=FULL, so a commit has reached
 // the disk before the server acknowledges it (and survives a power cut, not only a killed
-// process). Group commit in StorageQueue keeps that to one fsync per batch of moves.
+// process). Group commit in StorageQueue keeps that to one fsync per batch of moves, and the
+// WAL is checkpointed on a thread of its own (checkpointer.h), not inside a commit.
 #pragma once
 
+#include <memory>
 #include <string>
 
+#include "server/storage/sqlite/checkpointer.h"
 #include "server/storage/storage.h"
 
 struct sqlite3;
@@ -16,7 +19,8 @@ namespace reversi::server {
 class SqliteStorage : public Storage {
   public:
     // Opens (creating if needed) the database file; throws std::runtime_error on failure.
-    explicit SqliteStorage(const std::string& path);
+    explicit SqliteStorage(const std::string& path,
+                           SqliteCheckpoints checkpoints = SqliteCheckpoints::Background);
     ~SqliteStorage() override;
     SqliteStorage(const SqliteStorage&) = delete;
     SqliteStorage& operator=(const SqliteStorage&) = delete;
@@ -24,6 +28,13 @@ class SqliteStorage : public Storage {
     void begin() override;
     void commit() override;
     void rollback() override;
+    void set_metrics(Metrics* metrics) override;
+    // Checkpoints run on the checkpointer's thread, and on the commit path at the hard bound
+    // (both 0 for a database that is not in WAL mode, such as ":memory:").
+    uint64_t background_checkpoints() const;
+    uint64_t commit_checkpoints() const;
+    // Whether the checkpointer's thread has a checkpoint asked for or under way.
+    bool checkpointing() const;
     // TableStore (storage.cpp).
     void save_table(const StoredTable& table) override;
     void add_move(const std::string& table, const MoveRecord& move) override;
@@ -105,10 +116,15 @@ class SqliteStorage : public Storage {
     void exec(const char* sql);
     sqlite3_stmt* prepare(const char* sql);
     void check(int rc, const char* what);
+    // "wal", "memory", ...: what the database's journal is.
+    std::string journal_mode();
     std::vector<MoveRecord> moves_of(const std::string& id);
     StoredTable read_row(sqlite3_stmt* st);
 
     sqlite3* db_ = nullptr;
+    // Absent when the database is not in WAL mode. Closed before db_, whose close then makes
+    // the last checkpoint and removes the WAL.
+    std::unique_ptr<WalCheckpointer> checkpointer_;
     sqlite3_stmt* save_ = nullptr;
     sqlite3_stmt* add_move_ = nullptr;
     sqlite3_stmt* truncate_ = nullptr;

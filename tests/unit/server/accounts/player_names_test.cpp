@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: MIT
 // Player names: letters of any script, digits, '_' and '-', 3-20 characters, no "Guest-"
 // prefix; the unique key ignores case in Latin (Turkish and Polish letters too), Greek and
-// Cyrillic. Also the session cookie's parsing, which takes only a well-formed token.
+// Cyrillic. Also the session cookie's parsing, which takes only a well-formed token, and
+// guest names, which stay four digits on a small site and lengthen before the four-digit
+// names fill up, so a new one is found in about one draw however many guests there are.
 #include "server/accounts/player_names.h"
 
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <set>
+
+#include "hub_fixture.h"
+#include "rating/cheap_hashing.h"
 #include "server/accounts/accounts.h"
 #include "server/common/protocol.h"
 
@@ -101,6 +108,29 @@ TEST(PlayerNames, SessionCookieParsing) {
     for (const char* part : {"HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=31536000"})
         EXPECT_NE(cookie.find(part), std::string::npos);
     EXPECT_NE(cleared_session_cookie().find("Max-Age=0"), std::string::npos);
+}
+
+TEST(GuestNames, FourDigitsUntilAQuarterOfThemAreTakenThenFive) {
+    hub_testing::TempDb db("guest_names");
+    hub_testing::Hub h(db.path, hub_testing::quick_options());
+    Accounts accounts(h.ioc, h.queue, cheap_hashing());
+    std::set<std::string> names;
+    int five_digits_at = -1;
+    // One guest an address (the per-address limit stays as it is).
+    for (int i = 0; i < 2600; ++i) {
+        const std::string address =
+            "10.0." + std::to_string(i / 250) + "." + std::to_string(i % 250 + 1);
+        const Identity guest = accounts.ensure({}, address).identity;
+        ASSERT_TRUE(guest.player) << i;
+        ASSERT_TRUE(names.insert(guest.name).second) << guest.name;
+        if (std::regex_match(guest.name, std::regex("Guest-[0-9]{5}")) && five_digits_at < 0)
+            five_digits_at = i;
+        if (five_digits_at < 0)
+            ASSERT_TRUE(std::regex_match(guest.name, std::regex("Guest-[0-9]{4}"))) << guest.name;
+    }
+    // 10,000 four-digit names, at most a quarter taken: the 2,500th guest gets five digits.
+    EXPECT_GE(five_digits_at, 2490);
+    EXPECT_LE(five_digits_at, 2500);
 }
 
 }  // namespace

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#include "server/storage/sqlite/checkpointer.h"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <iostream>
+#include <stdexcept>
+
+#include "server/common/metrics.h"
+
+namespace reversi::server {
+
+WalCheckpointer::WalCheckpointer(const std::string& path, SqliteCheckpoints who) {
+    if (who != SqliteCheckpoints::Background) return;
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+        SQLITE_OK) {
+        const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        throw std::runtime_error("cannot open database " + path + " to checkpoint it: " + why);
+    }
+    // FULL: the database file is fsynced before the WAL may be reused, as the writer's own
+    // checkpoints did. This connection never checkpoints on commit (it never commits).
+    sqlite3_exec(db_, "PRAGMA synchronous=FULL", nullptr, nullptr, nullptr);
+    thread_ = std::thread([this] { run(); });
+}
+
+WalCheckpointer::~WalCheckpointer() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+    if (db_) sqlite3_close(db_);
+}
+
+void WalCheckpointer::after_commit(sqlite3* writer, int pages) {
+    if (pages >= HardLimitPages) {
+        // With no commit under way meanwhile, this one copies everything: the WAL restarts.
+        const auto start = std::chrono::steady_clock::now();
+        sqlite3_wal_checkpoint_v2(writer, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+        commit_checkpoints_.fetch_add(1, std::memory_order_relaxed);
+        if (Metrics* m = metrics_.load(std::memory_order_relaxed)) {
+            m->commit_checkpoints.add();
+            m->checkpoint_seconds.observe_since(start);
+        }
+        return;
+    }
+    if (!thread_.joinable() || pages < ThresholdPages || asked_.exchange(true)) return;
+    {
+        std::lock_guard lock(mutex_);
+        wanted_ = true;
+    }
+    wake_.notify_one();
+}
+
+void WalCheckpointer::run() {
+    for (;;) {
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return stopping_ || wanted_; });
+            if (stopping_) return;
+            wanted_ = false;
+            running_ = true;
+        }
+        // Cleared before the checkpoint: pages the writer adds meanwhile ask for the next one.
+        asked_ = false;
+        checkpoint();
+        std::lock_guard lock(mutex_);
+        running_ = false;
+    }
+}
+
+bool WalCheckpointer::busy() {
+    std::lock_guard lock(mutex_);
+    return wanted_ || running_;
+}
+
+void WalCheckpointer::checkpoint() {
+    const auto start = std::chrono::steady_clock::now();
+    int log_pages = 0, copied = 0;
+    // PASSIVE: copies what no reader still needs and returns; it takes no lock the writer
+    // waits for. The WAL restarts from its beginning at the writer's next transaction once
+    // every page has been copied.
+    const int rc =
+        sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_pages, &copied);
+    if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
+        std::cerr << "storage: checkpoint failed: " << sqlite3_errmsg(db_) << '\n';
+        return;
+    }
+    checkpoints_.fetch_add(1, std::memory_order_relaxed);
+    if (Metrics* m = metrics_.load(std::memory_order_relaxed))
+        m->checkpoint_seconds.observe_since(start);
+}
+
+}  // namespace reversi::server

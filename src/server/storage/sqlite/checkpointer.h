@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// WAL checkpoints off the commit path. SQLite's default checkpoints inside the COMMIT that
+// crosses 1,000 WAL pages: that commit copies the pages into the database file and fsyncs it,
+// so every move acknowledged by it (and every batch queued behind it) waits milliseconds more.
+// The store turns that off on its writing connection (wal_autocheckpoint=0) and hands the work
+// to a `WalCheckpointer`: a thread with a connection of its own that runs a PASSIVE checkpoint
+// (it never waits on the writer, and the writer never waits on it) when the writer's WAL hook
+// says the log has grown past the threshold. Should the writer outrun it (the WAL restarts
+// only once every page is copied while no commit is under way), the writer checkpoints itself
+// at a hard bound, so the log stays bounded; `reversi_commit_checkpoints_total` counts those.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+struct sqlite3;
+
+namespace reversi::server {
+
+class Metrics;
+
+// Who checkpoints the WAL: a thread of its own (the server), or nobody but the writer at the
+// hard bound and the last close (tests that show that commits do not checkpoint).
+enum class SqliteCheckpoints { Background, OnlyAtTheBound };
+
+class WalCheckpointer {
+  public:
+    // WAL pages after which a checkpoint is asked for (SQLite's own default threshold).
+    static constexpr int ThresholdPages = 1000;
+    // WAL pages after which the writer checkpoints on its own commit (about 64 MiB).
+    static constexpr int HardLimitPages = 16 * ThresholdPages;
+
+    // Background: opens its own connection to `path` (throws std::runtime_error when it
+    // cannot) and starts the thread.
+    WalCheckpointer(const std::string& path, SqliteCheckpoints who);
+    ~WalCheckpointer();
+    WalCheckpointer(const WalCheckpointer&) = delete;
+    WalCheckpointer& operator=(const WalCheckpointer&) = delete;
+
+    // Called on the writer's thread after each of its commits (`writer`: its connection)
+    // with the WAL's size in pages: wakes the thread when it is over the threshold (taking no
+    // lock unless it wakes it), checkpoints on `writer` at the hard bound.
+    void after_commit(sqlite3* writer, int pages);
+    // Checkpoints done by the thread, and by the writer at the hard bound.
+    uint64_t checkpoints() const { return checkpoints_.load(std::memory_order_relaxed); }
+    uint64_t commit_checkpoints() const {
+        return commit_checkpoints_.load(std::memory_order_relaxed);
+    }
+    // Whether a checkpoint is asked for or under way on the thread.
+    bool busy();
+    // Where checkpoints are counted and timed (null: nowhere). Set at any time.
+    void set_metrics(Metrics* metrics) { metrics_.store(metrics, std::memory_order_relaxed); }
+
+  private:
+    void run();
+    void checkpoint();
+
+    sqlite3* db_ = nullptr;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool wanted_ = false;
+    bool running_ = false;
+    bool stopping_ = false;
+    std::atomic<bool> asked_{false};  // a wake-up is pending: the writer skips the lock
+    std::atomic<uint64_t> checkpoints_{0};
+    std::atomic<uint64_t> commit_checkpoints_{0};
+    std::atomic<Metrics*> metrics_{nullptr};
+    std::thread thread_;
+};
+
+}  // namespace reversi::server

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "stress/server_metrics.h"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "stress/ws_client.h"
+
+namespace reversi::stress {
+
+std::optional<HistogramReading> read_histogram(const std::string& page, const std::string& name) {
+    HistogramReading h;
+    const std::string prefix = name + "_bucket{le=\"";
+    std::istringstream lines(page);
+    std::string line;
+    while (std::getline(lines, line)) {
+        if (line.rfind(prefix, 0) != 0) continue;
+        const size_t close = line.find('"', prefix.size());
+        const size_t space = line.rfind(' ');
+        if (close == std::string::npos || space == std::string::npos) continue;
+        const std::string le = line.substr(prefix.size(), close - prefix.size());
+        const double bound = le == "+Inf" ? std::numeric_limits<double>::infinity()
+                                          : std::strtod(le.c_str(), nullptr);
+        h.buckets.emplace_back(bound, std::strtod(line.c_str() + space + 1, nullptr));
+    }
+    if (h.buckets.empty()) return std::nullopt;
+    return h;
+}
+
+double histogram_quantile(const HistogramReading& h, double q) {
+    const double total = h.count();
+    if (total <= 0) return 0;
+    const double rank = q * total;
+    double lower = 0, below = 0;
+    for (const auto& [bound, cumulative] : h.buckets) {
+        if (cumulative >= rank) {
+            if (std::isinf(bound)) return lower;
+            const double in_bucket = cumulative - below;
+            return in_bucket <= 0 ? bound : lower + (bound - lower) * (rank - below) / in_bucket;
+        }
+        lower = bound;
+        below = cumulative;
+    }
+    return lower;
+}
+
+int metrics_port_in(const std::string& out_path) {
+    std::ifstream in(out_path);
+    const std::string marker = "metrics on http://";
+    std::string line;
+    while (std::getline(in, line)) {
+        const size_t at = line.find(marker);
+        if (at == std::string::npos) continue;
+        const size_t colon = line.find(':', at + marker.size());
+        if (colon == std::string::npos) return 0;
+        return std::atoi(line.c_str() + colon + 1);
+    }
+    return 0;
+}
+
+std::string fetch_metrics(int port) {
+    if (port <= 0) return {};
+    namespace asio = client::net;
+    asio::io_context ioc{1};
+    client::Target target{client::tcp::endpoint(asio::ip::make_address("127.0.0.1"),
+                                                static_cast<unsigned short>(port)),
+                          "127.0.0.1"};
+    std::string page;
+    asio::co_spawn(
+        ioc,
+        [&]() -> asio::awaitable<void> {
+            const client::HttpAnswer answer =
+                co_await client::http_call(target, {}, client::http::verb::get, "/metrics", "", 10);
+            if (answer.status == 200) page = answer.body;
+        },
+        [](std::exception_ptr) {});
+    ioc.run_for(std::chrono::seconds(15));
+    return page;
+}
+
+}  // namespace reversi::stress

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// The loop-lag probe counts a task that holds the network thread, at its length.
+#include "server/common/loop_lag.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "prometheus_sample.h"
+#include "server/common/metrics.h"
+
+namespace reversi::server {
+namespace {
+
+using testing_support::prometheus_sample;
+
+TEST(LoopLagProbe, ATaskThatHoldsTheThreadIsCountedAtItsLength) {
+    net::io_context ioc{1};
+    Metrics metrics;
+    LoopLagProbe probe(ioc, metrics, std::chrono::milliseconds(5));
+    probe.start();
+    net::steady_timer stall(ioc, std::chrono::milliseconds(12));
+    stall.async_wait(
+        [](error_code) { std::this_thread::sleep_for(std::chrono::milliseconds(60)); });
+    net::steady_timer end(ioc, std::chrono::milliseconds(120));
+    end.async_wait([&](error_code) { probe.stop(); });
+    ioc.run();
+    const std::string page = metrics.text();
+    const double all = prometheus_sample(page, "reversi_loop_lag_seconds_count");
+    const double under_25ms =
+        prometheus_sample(page, "reversi_loop_lag_seconds_bucket{le=\"0.025\"}");
+    const double under_100ms =
+        prometheus_sample(page, "reversi_loop_lag_seconds_bucket{le=\"0.1\"}");
+    // Ticks on the idle loop, and one of them waited behind the 60 ms task, counted once.
+    EXPECT_GE(all, 5);
+    EXPECT_EQ(all - under_25ms, 1) << page;
+    EXPECT_EQ(under_100ms, all);
+}
+
+}  // namespace
+}  // namespace reversi::server

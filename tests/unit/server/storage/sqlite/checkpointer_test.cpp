@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// WAL checkpoints never run inside a commit: with the checkpointer held back, thousands of
+// pages of commits leave the database file as it was (SQLite's default copied them into it at
+// the commit that crossed 1,000 pages); with it running, the pages reach the file from its
+// thread and the WAL starts over instead of growing.
+#include "server/storage/sqlite/checkpointer.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "hub_fixture.h"
+#include "server/common/metrics.h"
+#include "server/storage/sqlite/storage.h"
+
+namespace reversi::server::sqlite_checkpointer_test {
+namespace {
+
+using hub_testing::TempDb;
+
+// The size of a database's file (`suffix` "-wal": its WAL); 0 when there is none.
+uintmax_t file_size(const TempDb& db, const char* suffix = "") {
+    std::error_code ec;
+    const uintmax_t n = std::filesystem::file_size(db.path + suffix, ec);
+    return ec ? 0 : n;
+}
+
+constexpr uintmax_t PageBytes = 4096;
+
+// `transactions` commits of 20 rows of about a page each, with a pause between commits as
+// the server's batches have.
+void write_pages(SqliteStorage& db, int first, int transactions) {
+    const std::string spec(3500, 'x');
+    for (int t = 0; t < transactions; ++t) {
+        db.begin();
+        for (int r = 0; r < 20; ++r)
+            db.save_table(
+                {"t" + std::to_string(first + t * 20 + r), 1, "finished", spec, "{}", {}, {}});
+        db.commit();
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+}
+
+TEST(WalCheckpointer, CommitsNeverCopyTheWalIntoTheDatabase) {
+    const TempDb temp("ckpt_held");
+    SqliteStorage db(temp.path, SqliteCheckpoints::OnlyAtTheBound);
+    const uintmax_t before = file_size(temp);
+    write_pages(db, 0, 60);  // 1,200 rows of a page: past SQLite's automatic threshold
+    EXPECT_GT(file_size(temp, "-wal"), WalCheckpointer::ThresholdPages * PageBytes);
+    EXPECT_EQ(file_size(temp), before) << "a commit checkpointed";
+    EXPECT_EQ(db.commit_checkpoints(), 0u);
+    EXPECT_EQ(db.background_checkpoints(), 0u);
+}
+
+// Waits until the checkpointer has nothing asked for or under way (a few seconds at most).
+void wait_for_checkpoints(const SqliteStorage& db) {
+    for (int i = 0; i < 500 && db.checkpointing(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
+TEST(WalCheckpointer, TheThreadCopiesTheWalAndItStartsOver) {
+    const TempDb temp("ckpt_background");
+    Metrics metrics;
+    {
+        SqliteStorage db(temp.path);
+        db.set_metrics(&metrics);
+        // Three bursts of 1,200 pages with a pause between them, as the moves of a site come:
+        // the first commit after the checkpointer has caught up starts the WAL over.
+        for (int round = 0; round < 3; ++round) {
+            write_pages(db, round * 1200, 60);
+            wait_for_checkpoints(db);
+        }
+        EXPECT_GE(db.background_checkpoints(), 3u);
+        EXPECT_EQ(db.commit_checkpoints(), 0u);
+        EXPECT_EQ(metrics.checkpoint_seconds.count(), db.background_checkpoints());
+        // The pages reached the database file while it was open...
+        EXPECT_GT(file_size(temp), 3000 * PageBytes);
+        // ...and the WAL was reused rather than grown to hold all 3,600.
+        EXPECT_LT(file_size(temp, "-wal"), 2600 * PageBytes);
+    }
+    SqliteStorage reopened(temp.path);
+    EXPECT_TRUE(reopened.load("t3599").has_value());
+}
+
+}  // namespace
+}  // namespace reversi::server::sqlite_checkpointer_test
