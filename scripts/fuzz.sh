@@ -4,7 +4,7 @@
 # non-zero on any finding. docs/FUZZING.md describes the harnesses and their properties.
 # Usage: scripts/fuzz.sh [--build-only] [SECONDS]
 #        (default 30; scripts/fuzz.sh 3600 is the long run). scripts/test.sh builds with
-#        --build-only beside the other tests, then runs `scripts/fuzz.sh 10`, which finds the
+#        --build-only beside the other tests, then runs `scripts/fuzz.sh 5`, which finds the
 #        harnesses built.
 # Two harnesses run at a time (FUZZ_JOBS overrides). Each run starts from the seed corpora and
 # saved regressions; FUZZ_KEEP_CORPUS=1 goes on from what earlier runs found instead.

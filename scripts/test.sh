@@ -13,7 +13,7 @@ fi
 # priority: it takes only the processor time the tests leave idle (the browser and network tests
 # wait more than they compute).
 fuzz_log=build/fuzz-build.log
-nice -n 19 scripts/fuzz.sh --build-only 10 >"$fuzz_log" 2>&1 &
+nice -n 19 scripts/fuzz.sh --build-only 5 >"$fuzz_log" 2>&1 &
 fuzz_build=$!
 cd build
 # A test that fails is run once more: the browser and server tests share two cores with
@@ -30,5 +30,5 @@ if ! wait "$fuzz_build"; then
   status=1
 fi
 tail -n 1 "$fuzz_log"
-scripts/fuzz.sh 10 || status=1  # the libFuzzer harnesses, 10 s each (docs/FUZZING.md)
+scripts/fuzz.sh 5 || status=1  # the libFuzzer harnesses, 5 s each (docs/FUZZING.md)
 exit $status
