@@ -28,6 +28,13 @@ const post = async (url, path, cookie, body = {}) => {
     return data;
 };
 
+// A casual, untimed tournament of the 8x8 pool made through the API by `cookie`'s player,
+// starting in ten minutes unless started: its id and its page's address.
+async function newTournament(ctx, cookie, fields) {
+    const made = await post(ctx.url, '/api/tournaments', cookie, { pool: '8x8', clock: { mode: 'none' }, rated: false, starts_in: 600, ...fields });
+    return { id: made.id, url: `${ctx.url}/#/tournament/${made.id}` };
+}
+
 const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
 
 // Players registered over HTTP in this order (so their ids, the last tie-break, follow it)
@@ -224,9 +231,7 @@ export const tests = {
     async 'compete: an entrant watching the tournament page keeps its games while standings are pushed'(ctx) {
         const all = await players(ctx, 'Gl', 3, 'en-US');
         const strength = all.map((p) => p.name);
-        const swiss = await post(ctx.url, '/api/tournaments', all[0].cookie, { name: 'Bye watch', kind: 'swiss', pool: '8x8',
-            clock: { mode: 'none' }, rated: false, rounds: 1, starts_in: 600 });
-        const url = `${ctx.url}/#/tournament/${swiss.id}`;
+        const { url } = await newTournament(ctx, all[0].cookie, { name: 'Bye watch', kind: 'swiss', rounds: 1 });
         await joinAndStart(all, url);
         let seated = [];
         for (let i = 0; i < 100 && seated.length < 2; i++) {
@@ -256,9 +261,8 @@ export const tests = {
         const strength = all.map((p) => p.name);
 
         // A ten-second arena: the API takes seconds (docs/SITE.md "Tournaments").
-        const arena = await post(ctx.url, '/api/tournaments', all[0].cookie, { name: 'Kısa arena', kind: 'arena', pool: '8x8',
-            clock: { mode: 'none' }, rated: false, seconds: 10, starts_in: 600 });
-        const arenaUrl = `${ctx.url}/#/tournament/${arena.id}`;
+        const arena = await newTournament(ctx, all[0].cookie, { name: 'Kısa arena', kind: 'arena', seconds: 10 });
+        const arenaUrl = arena.url;
         const joiner = all[1].page;
         await joiner.goto(arenaUrl);
         check((await joiner.textContent('#tournament-join')) === translated('tr', 'tournament.join'), 'the Join button is not in Turkish');
