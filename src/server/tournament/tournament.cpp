@@ -367,11 +367,10 @@ Tournament Tournament::from_doc(const json& d) {
     }
     for (const json& g : d.at("games")) {
         Game game{g.at("table").get<std::string>(), g.at("round").get<int>(),
-                  g.at("first").get<int64_t>(),     g.at("second").get<int64_t>(),
-                  g.at("done").get<bool>(),         g.at("score").get<int>()};
-        // Documents from before three- and four-player arenas have neither.
-        game.more = g.value("more", std::vector<int64_t>{});
-        game.points = g.value("points", std::vector<int>{});
+                  g.at("first").get<int64_t>(), g.at("second").get<int64_t>(),
+                  g.at("done").get<bool>(), g.at("score").get<int>(),
+                  // Documents from before three- and four-player arenas have neither.
+                  g.value("more", std::vector<int64_t>{}), g.value("points", std::vector<int>{})};
         t.games_.push_back(std::move(game));
     }
     // A game whose table was never made (the server stopped in between) is dropped: its

@@ -71,10 +71,10 @@ TEST(Explorer, CountsAcrossOrientationsAndAnswersInTheAskersOne) {
     Explorer explorer;
     const auto a = squares("f5 d6 c3 d3 c4");
     const auto b = turned(2, a);  // the same game begun at c4
-    explorer.add({"8x8", a, 0, {1, 2}, {1500, 1500}});
-    explorer.add({"8x8", b, 1, {3, 4}, {1900, 2000}});
-    explorer.add({"8x8", squares("f5 f6 e6"), -1, {1, 3}, {0, 0}});
-    explorer.add({"6x6", squares("c2", {core::Shape::Six}), 0, {1, 2}, {0, 0}});
+    explorer.add({"8x8", a, 0, {1, 2}, {1500, 1500}, 0});
+    explorer.add({"8x8", b, 1, {3, 4}, {1900, 2000}, 0});
+    explorer.add({"8x8", squares("f5 f6 e6"), -1, {1, 3}, {0, 0}, 0});
+    explorer.add({"6x6", squares("c2", {core::Shape::Six}), 0, {1, 2}, {0, 0}, 0});
     EXPECT_EQ(explorer.games("8x8"), 3u);
 
     const ExplorerAnswer all = explorer.query("8x8", {}, {});
