@@ -340,6 +340,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     const B odd = parity_first(layout_.playable & ~(own | opp));
     const bool use_probe = probe_ && empties >= probe_min_empties_;
     const auto key_children = [&](int from) {
+        if (use_probe)
+            for (int i = from; i < n; ++i)
+                probe_->prefetch(children[i].own, children[i].opp, empties - 1);
         for (int i = from; i < n; ++i) {
             Child<B>& c = children[i];
             const int sq = c.sq;

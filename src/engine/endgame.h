@@ -25,6 +25,9 @@ struct OrderingProbe {
     // A fail-soft midgame search of `depth` plies within (alpha, beta), in hundredths of a
     // disc, that never solves inside: what Multi-ProbCut predicts the exact score from.
     virtual int shallow_search(B own, B opp, int depth, int alpha, int beta) = 0;
+    // Starts loading what estimate(own, opp, empties) will read from memory, so that the
+    // estimates of a node's children overlap their table misses.
+    virtual void prefetch(B /*own*/, B /*opp*/, int /*empties*/) {}
     virtual ~OrderingProbe() = default;
 };
 
