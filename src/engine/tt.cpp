@@ -82,8 +82,8 @@ void TranspositionTable::resize(size_t megabytes) {
     const size_t wanted = std::max<size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
     size_t count = 1;
     while (count * 2 <= wanted) count *= 2;
-    buckets_.reset();
-    // Bucket is a trivial type: clear() below makes the memory a table of unused slots.
+    // Bucket is a trivial type: clear() below makes the memory a table of unused slots. The
+    // old table goes only once the new one exists, so a failed allocation leaves it usable.
     buckets_.reset(static_cast<Bucket*>(allocate_buckets(count * sizeof(Bucket), alignof(Bucket))));
     mask_ = count - 1;
     clear();
