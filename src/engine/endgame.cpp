@@ -82,7 +82,7 @@ B Endgame<B>::parity_first(B empty) const {
 }
 
 template <class B>
-int Endgame<B>::stability_bound(B own, B opp, int alpha, int empties) const {
+int Endgame<B>::stability_bound(B own, B opp, int alpha, int empties, bool cut_only) const {
     const B keeper = anti_ ? own : opp;
     const int total = layout_.playable_count;
     // Even with every disc of the keeper stable the bound would not reach alpha.
@@ -92,7 +92,13 @@ int Endgame<B>::stability_bound(B own, B opp, int alpha, int empties) const {
             if (empties < SharedTableEmpties &&
                 alpha < StabilityAlphaPerEmpty * empties + StabilityAlphaBase)
                 return Infinity;
-            return total - 2 * count(stable_discs_8x8(keeper, own | opp));
+            const B occupied = own | opp;
+            const B edges = stable_edges_8x8(keeper, occupied);
+            // Edge discs are stable exactly when the edge table says so; only inner discs can
+            // add to them.
+            if (cut_only && total - 2 * (count(edges) + count(keeper & Inner8x8)) > alpha)
+                return Infinity;
+            return total - 2 * count(stable_discs_8x8(keeper, occupied, edges));
         }
     return total - 2 * count(stable_discs(layout_, keeper, own | opp));
 }
@@ -135,7 +141,7 @@ int Endgame<B>::solve1(B own, B opp, int sq) {
 template <class B>
 int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, 2); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, 2, true); bound <= alpha) return bound;
     const int a = core::lsb(empty);
     const int b = msb(empty);
     int best = -Infinity;
@@ -157,7 +163,7 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, 3); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, 3, true); bound <= alpha) return bound;
     int squares[3];
     int n = 0;
     // Parity: a square alone in its region first.
@@ -185,7 +191,7 @@ int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, 4); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, 4, true); bound <= alpha) return bound;
     int squares[4];
     int n = 0;
     const B odd = parity_first(empty);
@@ -228,7 +234,8 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
         }
     }
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, empties); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, empties, true); bound <= alpha)
+        return bound;
     const B moves = legal_moves(layout_, own, opp);
     if (!moves) {
         if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
@@ -340,6 +347,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     const B odd = parity_first(layout_.playable & ~(own | opp));
     const bool use_probe = probe_ && empties >= probe_min_empties_;
     const auto key_children = [&](int from) {
+        if (use_probe)
+            for (int i = from; i < n; ++i)
+                probe_->prefetch(children[i].own, children[i].opp, empties - 1);
         for (int i = from; i < n; ++i) {
             Child<B>& c = children[i];
             const int sq = c.sq;

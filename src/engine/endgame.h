@@ -25,6 +25,9 @@ struct OrderingProbe {
     // A fail-soft midgame search of `depth` plies within (alpha, beta), in hundredths of a
     // disc, that never solves inside: what Multi-ProbCut predicts the exact score from.
     virtual int shallow_search(B own, B opp, int depth, int alpha, int beta) = 0;
+    // Starts loading what estimate(own, opp, empties) will read from memory, so that the
+    // estimates of a node's children overlap their table misses.
+    virtual void prefetch(B /*own*/, B /*opp*/, int /*empties*/) {}
     virtual ~OrderingProbe() = default;
 };
 
@@ -111,7 +114,10 @@ class Endgame {
     // An upper bound on the score from the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with); Infinity when no bound can reach alpha or, on the plain 8x8
     // board below SharedTableEmpties, when alpha is under the threshold (not computed then).
-    int stability_bound(B own, B opp, int alpha, int empties) const;
+    // With `cut_only` (callers that use the bound only when it is at or below alpha) it may
+    // also return Infinity whenever the true bound is above alpha: the plain 8x8 board then
+    // skips the full stability test when even its edges and every inner disc could not cut.
+    int stability_bound(B own, B opp, int alpha, int empties, bool cut_only = false) const;
     int terminal(B own, B opp) const;
     B parity_first(B empty) const;
 

@@ -108,6 +108,10 @@ class Searcher final : public OrderingProbe<B> {
         return v;
     }
 
+    void prefetch(B own, B opp, int empties) override {
+        if (empties >= ProbeDepth1Empties) tables_.midgame.prefetch(pair_key(own, opp));
+    }
+
     int shallow_search(B own, B opp, int depth, int alpha, int beta) override {
         const bool solve = solve_in_tree_;
         solve_in_tree_ = false;
@@ -233,6 +237,8 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
         c.sq = sq;
         c.own = opp & ~f;
         c.opp = own | f | core::square_bit<B>(sq);
+        // A child of 1 ply or more reads the table first thing: start loading it now.
+        if (depth >= 2) tables_.midgame.prefetch(pair_key(c.own, c.opp));
         if (sq == tt_move) {
             c.key = 1 << 30;
         } else if (depth >= 3) {

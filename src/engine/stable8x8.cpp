@@ -90,7 +90,6 @@ constexpr std::array<uint16_t, 256> Ternary = make_ternary();
 constexpr std::array<uint64_t, 256> FirstColumn = make_first_column();
 
 constexpr uint64_t FirstColumnMask = 0x0101010101010101ULL;
-constexpr uint64_t Inner = 0x007e7e7e7e7e7e00ULL;
 
 // The first column's squares as a byte, row k on bit k (the multiplier's partial products
 // never overlap, so no carry disturbs the top byte).
@@ -146,10 +145,14 @@ uint64_t stable_edges_8x8(uint64_t mine, uint64_t occ) {
 }
 
 uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ) {
+    return stable_discs_8x8(mine, occ, stable_edges_8x8(mine, occ));
+}
+
+uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ, uint64_t stable_edges) {
     const FullLines8x8 full = full_lines_8x8(occ);
-    const uint64_t inner = mine & Inner;
-    uint64_t stable = stable_edges_8x8(mine, occ) |
-                      (inner & full.horizontal & full.vertical & full.diagonal9 & full.diagonal7);
+    const uint64_t inner = mine & Inner8x8;
+    uint64_t stable =
+        stable_edges | (inner & full.horizontal & full.vertical & full.diagonal9 & full.diagonal7);
     if (!stable) return 0;
     // An inner disc is stable when, on every axis, its line is full or a neighbour along it
     // is a stable disc of its own colour (least fixpoint: each disc added is justified).

@@ -27,7 +27,12 @@ FullLines8x8 full_lines_8x8(uint64_t occ);
 // flipped only along their edge. Squares off the four edges are never in the result.
 uint64_t stable_edges_8x8(uint64_t mine, uint64_t occ);
 
+// The inner 6x6 squares, off the four edges.
+inline constexpr uint64_t Inner8x8 = 0x007e7e7e7e7e7e00ULL;
+
 // A lower bound on the discs of `mine` that can never be flipped on the full 8x8 board.
 uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ);
+// The same when stable_edges_8x8(mine, occ) is already known.
+uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ, uint64_t stable_edges);
 
 }  // namespace reversi::engine

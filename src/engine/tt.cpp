@@ -2,8 +2,12 @@
 // Transposition table storage and replacement.
 #include "engine/tt.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
+#include <new>
 
 namespace reversi::engine {
 
@@ -49,7 +53,25 @@ void save(uint64_t& word, uint64_t value) {
     std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
 }
 
+constexpr size_t HugePage = size_t{2} << 20;
+
+// `bytes` of memory for the buckets (cleared by the caller); from one huge page up, aligned to huge
+// pages and offered to the kernel for them (a hint: without them it is ordinary memory).
+void* allocate_buckets(size_t bytes, size_t bucket_align) {
+    const size_t align = bytes >= HugePage ? HugePage : bucket_align;
+    void* memory = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+    if (!memory) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    if (align == HugePage) madvise(memory, bytes, MADV_HUGEPAGE);
+#endif
+    return memory;
+}
+
 }  // namespace
+
+void TranspositionTable::FreeBuckets::operator()(Bucket* buckets) const {
+    std::free(buckets);
+}
 
 TranspositionTable::TranspositionTable(size_t megabytes) {
     resize(megabytes);
@@ -60,13 +82,15 @@ void TranspositionTable::resize(size_t megabytes) {
     const size_t wanted = std::max<size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
     size_t count = 1;
     while (count * 2 <= wanted) count *= 2;
-    buckets_.assign(count, Bucket{});
+    // Bucket is a trivial type: clear() below makes the memory a table of unused slots. The
+    // old table goes only once the new one exists, so a failed allocation leaves it usable.
+    buckets_.reset(static_cast<Bucket*>(allocate_buckets(count * sizeof(Bucket), alignof(Bucket))));
     mask_ = count - 1;
-    age_ = 0;
+    clear();
 }
 
 void TranspositionTable::clear() {
-    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    std::fill(buckets_.get(), buckets_.get() + bucket_count(), Bucket{});
     age_ = 0;
 }
 
@@ -142,7 +166,7 @@ void TranspositionTable::store(uint64_t key, int depth, int lower, int upper, in
 }
 
 int TranspositionTable::hashfull() const {
-    const size_t n = std::min<size_t>(buckets_.size(), 250);
+    const size_t n = std::min<size_t>(bucket_count(), 250);
     int used = 0;
     for (size_t i = 0; i < n; ++i)
         for (const Slot& s : buckets_[i].slots) {

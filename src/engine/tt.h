@@ -8,11 +8,15 @@
 // and the key xor the data, each read and written atomically. A torn entry (two threads
 // writing the same slot at once) fails the key check and reads as a miss, never as another
 // position's bounds.
+//
+// A large table lives in 2 MB pages where the system allows (transparent huge pages on
+// request): a probe is a random access into tens of megabytes, and with 4 KB pages nearly every
+// probe also missed the address translation cache.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 namespace reversi::engine {
 
@@ -71,8 +75,13 @@ class TranspositionTable {
     };
     Bucket& bucket(uint64_t key) { return buckets_[(key >> 20) & mask_]; }
     const Bucket& bucket(uint64_t key) const { return buckets_[(key >> 20) & mask_]; }
+    std::size_t bucket_count() const { return mask_ + 1; }
 
-    std::vector<Bucket> buckets_;
+    // Frees memory from allocate_buckets (tt.cpp).
+    struct FreeBuckets {
+        void operator()(Bucket* buckets) const;
+    };
+    std::unique_ptr<Bucket[], FreeBuckets> buckets_;
     uint64_t mask_ = 0;
     uint8_t age_ = 0;
 };
