@@ -7,23 +7,16 @@
 
 #include <bit>
 #include <random>
+#include <utility>
 
 #include "core/variant.h"
 #include "engine/board.h"
 
 using namespace reversi;
 
-namespace {
-
-const engine::Layout<uint64_t>& layout8() {
-    static const core::Variant eight{core::Setup{}};
-    static const engine::Layout<uint64_t> layout(eight.geometry());
-    return layout;
-}
-
-}  // namespace
-
 TEST(LastFlip8x8, MatchesTheFlipsOfTheMove) {
+    const core::Variant eight{core::Setup{}};
+    const engine::Layout<uint64_t> layout(eight.geometry());
     std::mt19937_64 rng(17);
     int moves = 0;
     for (int i = 0; i < 400; ++i) {
@@ -35,7 +28,7 @@ TEST(LastFlip8x8, MatchesTheFlipsOfTheMove) {
             const uint64_t mover = discs & ~bit;
             const uint64_t other = ~discs & ~bit;
             for (const auto& [a, b] : {std::pair{mover, other}, std::pair{other, mover}}) {
-                const int expected = std::popcount(engine::flips(layout8(), sq, a, b));
+                const int expected = std::popcount(engine::flips(layout, sq, a, b));
                 ASSERT_EQ(engine::last_flip_count_8x8(sq, a), expected) << sq << " " << a;
                 moves += expected > 0;
             }
