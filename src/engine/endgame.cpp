@@ -7,7 +7,8 @@
 //    replies first;
 //  - last four: loops over the empty squares themselves, parity ordering, no move
 //    generation; the stability cut-off at 2-4 empties (on the plain 8x8 board with the
-//    table test of stable8x8.h).
+//    table test of stable8x8.h); on that board the last empty's flips are counted by lookup
+//    (last_flip8x8.h).
 #include "engine/endgame.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <cmath>
 
 #include "core/types.h"
+#include "engine/last_flip8x8.h"
 #include "engine/stable8x8.h"
 
 namespace reversi::engine {
@@ -124,6 +126,16 @@ int Endgame<B>::solve_root(B own, B opp, int alpha, int beta, int& best_move) {
 template <class B>
 int Endgame<B>::solve1(B own, B opp, int sq) {
     ++nodes_;
+    if constexpr (sizeof(B) == 8)
+        if (plain8x8_) {
+            // Every other square is full: count the flips by lookup, without making them.
+            const int own_discs = count(own);
+            if (const int n = last_flip_count_8x8(sq, own))
+                return final_score(own_discs + n + 1, 63 - own_discs - n, 0, anti_);
+            if (const int n = last_flip_count_8x8(sq, opp))
+                return final_score(own_discs - n, 64 - own_discs + n, 0, anti_);
+            return final_score(own_discs, 63 - own_discs, 1, anti_);
+        }
     const int empties = layout_.playable_count - count(own | opp);  // 1 here
     B f = flips(layout_, sq, own, opp);
     if (f) {
