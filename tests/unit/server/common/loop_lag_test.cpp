@@ -3,7 +3,10 @@
 #include "server/common/loop_lag.h"
 
 #include <gtest/gtest.h>
+#include <pthread.h>
+#include <sched.h>
 
+#include <atomic>
 #include <thread>
 
 #include "prometheus_sample.h"
@@ -35,6 +38,47 @@ TEST(LoopLagProbe, ATaskThatHoldsTheThreadIsCountedAtItsLength) {
     EXPECT_GE(all, 5);
     EXPECT_EQ(all - under_25ms, 1) << page;
     EXPECT_EQ(under_100ms, all);
+}
+
+// Keeps the calling thread on one CPU.
+bool pin_to(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0;
+}
+
+TEST(LoopLagProbe, TimeSpentWaitingForACoreIsCountedApart) {
+    // The loop's thread and a thread that spins share one CPU: the loop waits for it.
+    const int cpu = sched_getcpu();
+    ASSERT_GE(cpu, 0);
+    std::atomic<bool> spin{true};
+    double waited = -1, ticks = 0;
+    std::thread loop([&] {
+        if (!pin_to(cpu)) return;
+        std::thread spinner([&] {
+            pin_to(cpu);
+            while (spin.load()) {
+            }
+        });
+        net::io_context ioc{1};
+        Metrics metrics;
+        LoopLagProbe probe(ioc, metrics, std::chrono::milliseconds(5));
+        probe.start();
+        net::steady_timer end(ioc, std::chrono::milliseconds(200));
+        end.async_wait([&](error_code) { probe.stop(); });
+        ioc.run();
+        spin = false;
+        spinner.join();
+        const std::string page = metrics.text();
+        waited = prometheus_sample(page, "reversi_loop_runqueue_seconds_sum");
+        ticks = prometheus_sample(page, "reversi_loop_runqueue_seconds_count");
+    });
+    loop.join();
+    ASSERT_GE(waited, 0) << "could not pin the thread";
+    EXPECT_GE(ticks, 3);
+    // Sharing the CPU half and half over 200 ms: tens of milliseconds of waiting.
+    EXPECT_GT(waited, 0.02);
 }
 
 }  // namespace
