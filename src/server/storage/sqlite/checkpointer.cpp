@@ -100,9 +100,15 @@ void WalCheckpointer::checkpoint() {
     int log_pages = 0, copied = 0;
     // PASSIVE: copies what no reader still needs and returns; it takes no lock the writer
     // waits for. The WAL restarts from its beginning at the writer's next transaction once
-    // every page has been copied.
-    const int rc =
-        sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_pages, &copied);
+    // every page has been copied, which a PASSIVE checkpoint only manages when it ends between
+    // two commits: under steady writes, dozens in a row missed. Past catch_up_pages it is
+    // FULL: this connection has no busy handler, so while a commit is under way it copies as
+    // PASSIVE does; between two commits it takes the write lock, copies the rest (what the
+    // earlier checkpoints left: a commit or two) and the writer's next BEGIN waits for it.
+    const bool catch_up = wal_pages_.load(std::memory_order_relaxed) >= rule_.catch_up_pages;
+    const int rc = sqlite3_wal_checkpoint_v2(
+        db_, nullptr, catch_up ? SQLITE_CHECKPOINT_FULL : SQLITE_CHECKPOINT_PASSIVE, &log_pages,
+        &copied);
     if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
         std::cerr << "storage: checkpoint failed: " << sqlite3_errmsg(db_) << '\n';
         return;
