@@ -15,7 +15,8 @@
 // each with two fsyncs that queued beside the writer's. A checkpoint now waits until
 // `CheckpointRule::min_interval` after the previous one began; it copies more pages at once
 // (a page rewritten by many commits is copied once). Past `catch_up_pages` the wait is
-// dropped, so that back-to-back checkpoints catch the writer and the WAL starts over.
+// dropped and the checkpoint is FULL (checkpointer.cpp), so that the next one to find no
+// commit under way copies the rest and the WAL starts over.
 #pragma once
 
 #include <atomic>
