@@ -110,8 +110,8 @@ TEST(WalCheckpointer, RunsNoMoreOftenThanItsInterval) {
     const auto elapsed = std::chrono::steady_clock::now() - start;
     const auto most = 1 + elapsed / rule.min_interval;
     EXPECT_GE(db.background_checkpoints(), 2u);
+    // (Without the catch-up, the writer may reach the hard bound itself: not counted here.)
     EXPECT_LE(db.background_checkpoints(), static_cast<uint64_t>(most));
-    EXPECT_EQ(db.commit_checkpoints(), 0u);
 }
 
 TEST(WalCheckpointer, CatchesUpWithoutWaitingPastTheCatchUpSize) {
