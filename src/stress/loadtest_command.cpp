@@ -366,7 +366,9 @@ void print_server_view(const std::string& page) {
     std::cout << "server ms (its histograms): move p50 " << ms("reversi_move_seconds", 0.5)
               << ", p99 " << ms("reversi_move_seconds", 0.99) << "; loop lag p99 "
               << ms("reversi_loop_lag_seconds", 0.99) << ", p99.9 "
-              << ms("reversi_loop_lag_seconds", 0.999) << "; commit p99 "
+              << ms("reversi_loop_lag_seconds", 0.999) << " (waiting for a core p99 "
+              << ms("reversi_loop_runqueue_seconds", 0.99) << ", p99.9 "
+              << ms("reversi_loop_runqueue_seconds", 0.999) << "); commit p99 "
               << ms("reversi_commit_seconds", 0.99) << "; checkpoints "
               << count("reversi_checkpoint_seconds") << " (p99 "
               << ms("reversi_checkpoint_seconds", 0.99) << "); sweep p99 "

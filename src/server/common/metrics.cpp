@@ -99,6 +99,10 @@ std::string Metrics::text() const {
     histogram(out, "reversi_loop_lag_seconds",
               "How late the network thread ran a timer due every 10 ms: the task in front of it.",
               loop_lag_seconds);
+    histogram(out, "reversi_loop_runqueue_seconds",
+              "Per 10 ms period of the loop-lag timer, how long the network thread was runnable "
+              "but waited for a core (the part of the lag that is not its own work).",
+              loop_runqueue_seconds);
     histogram(out, "reversi_sweep_seconds",
               "One periodic sweep over the hub's tables, on the network thread.", sweep_seconds);
     family(out, "reversi_errors_total", "counter",

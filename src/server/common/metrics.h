@@ -55,18 +55,19 @@ class Histogram {
 // the thread that makes the page (the network thread, which owns what they read).
 class Metrics {
   public:
-    Counter moves;                  // moves acknowledged (committed and broadcast)
-    Counter connections;            // connections accepted
-    Counter storage_writes;         // writes committed
-    Counter storage_faults;         // transactions that failed (rolled back)
-    Histogram commit_seconds;       // one storage transaction, begin to commit
-    Histogram move_seconds;         // a move's message received to its state broadcast
-    Histogram engine_wait_seconds;  // a search queued to a worker starting it
-    Histogram pairing_seconds;      // a quick-pairing seeker's wait until paired
-    Histogram checkpoint_seconds;   // one WAL checkpoint (SQLite), on whichever thread ran it
-    Counter commit_checkpoints;     // checkpoints a commit had to run itself (the WAL's bound)
-    Histogram loop_lag_seconds;     // how late the network thread ran a timer: its longest task
-    Histogram sweep_seconds;        // one periodic sweep over the hub's tables, on that thread
+    Counter moves;                    // moves acknowledged (committed and broadcast)
+    Counter connections;              // connections accepted
+    Counter storage_writes;           // writes committed
+    Counter storage_faults;           // transactions that failed (rolled back)
+    Histogram commit_seconds;         // one storage transaction, begin to commit
+    Histogram move_seconds;           // a move's message received to its state broadcast
+    Histogram engine_wait_seconds;    // a search queued to a worker starting it
+    Histogram pairing_seconds;        // a quick-pairing seeker's wait until paired
+    Histogram checkpoint_seconds;     // one WAL checkpoint (SQLite), on whichever thread ran it
+    Counter commit_checkpoints;       // checkpoints a commit had to run itself (the WAL's bound)
+    Histogram loop_lag_seconds;       // how late the network thread ran a timer: its longest task
+    Histogram loop_runqueue_seconds;  // per loop-lag period, the network thread's wait for a core
+    Histogram sweep_seconds;          // one periodic sweep over the hub's tables, on that thread
 
     // Counts a move acknowledged and its latency since it was `received`.
     void move_acknowledged(std::chrono::steady_clock::time_point received) {

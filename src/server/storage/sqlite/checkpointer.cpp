@@ -3,6 +3,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <stdexcept>
@@ -11,7 +12,9 @@
 
 namespace reversi::server {
 
-WalCheckpointer::WalCheckpointer(const std::string& path, SqliteCheckpoints who) {
+WalCheckpointer::WalCheckpointer(const std::string& path, SqliteCheckpoints who,
+                                 CheckpointRule rule)
+    : rule_(rule) {
     if (who != SqliteCheckpoints::Background) return;
     if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
         SQLITE_OK) {
@@ -47,7 +50,8 @@ void WalCheckpointer::after_commit(sqlite3* writer, int pages) {
         }
         return;
     }
-    if (!thread_.joinable() || pages < ThresholdPages || asked_.exchange(true)) return;
+    wal_pages_.store(pages, std::memory_order_relaxed);
+    if (!thread_.joinable() || pages < rule_.threshold_pages || asked_.exchange(true)) return;
     {
         std::lock_guard lock(mutex_);
         wanted_ = true;
@@ -60,7 +64,7 @@ void WalCheckpointer::run() {
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [&] { return stopping_ || wanted_; });
-            if (stopping_) return;
+            if (stopping_ || !wait_for_turn(lock)) return;
             wanted_ = false;
             running_ = true;
         }
@@ -72,6 +76,19 @@ void WalCheckpointer::run() {
     }
 }
 
+bool WalCheckpointer::wait_for_turn(std::unique_lock<std::mutex>& lock) {
+    const auto turn = last_start_ + rule_.min_interval;
+    // The writer's later commits update the WAL's size; one past catch_up_pages ends the wait
+    // at once only when it wakes the thread, so the wait is cut into short steps.
+    constexpr auto Step = std::chrono::milliseconds(20);
+    while (!stopping_ && wal_pages_.load(std::memory_order_relaxed) < rule_.catch_up_pages) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= turn) break;
+        wake_.wait_until(lock, std::min(turn, now + Step));
+    }
+    return !stopping_;
+}
+
 bool WalCheckpointer::busy() {
     std::lock_guard lock(mutex_);
     return wanted_ || running_;
@@ -79,12 +96,19 @@ bool WalCheckpointer::busy() {
 
 void WalCheckpointer::checkpoint() {
     const auto start = std::chrono::steady_clock::now();
+    last_start_ = start;
     int log_pages = 0, copied = 0;
     // PASSIVE: copies what no reader still needs and returns; it takes no lock the writer
     // waits for. The WAL restarts from its beginning at the writer's next transaction once
-    // every page has been copied.
-    const int rc =
-        sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_pages, &copied);
+    // every page has been copied, which a PASSIVE checkpoint only manages when it ends between
+    // two commits: under steady writes, dozens in a row missed. Past catch_up_pages it is
+    // FULL: this connection has no busy handler, so while a commit is under way it copies as
+    // PASSIVE does; between two commits it takes the write lock, copies the rest (what the
+    // earlier checkpoints left: a commit or two) and the writer's next BEGIN waits for it.
+    const bool catch_up = wal_pages_.load(std::memory_order_relaxed) >= rule_.catch_up_pages;
+    const int rc = sqlite3_wal_checkpoint_v2(
+        db_, nullptr, catch_up ? SQLITE_CHECKPOINT_FULL : SQLITE_CHECKPOINT_PASSIVE, &log_pages,
+        &copied);
     if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
         std::cerr << "storage: checkpoint failed: " << sqlite3_errmsg(db_) << '\n';
         return;

@@ -47,7 +47,8 @@ int after_commit(void* checkpointer, sqlite3* db, const char*, int pages) {
 
 }  // namespace
 
-SqliteStorage::SqliteStorage(const std::string& path, SqliteCheckpoints checkpoints) {
+SqliteStorage::SqliteStorage(const std::string& path, SqliteCheckpoints checkpoints,
+                             CheckpointRule rule) {
     if (sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         nullptr) != SQLITE_OK) {
@@ -64,7 +65,7 @@ SqliteStorage::SqliteStorage(const std::string& path, SqliteCheckpoints checkpoi
         exec("PRAGMA journal_size_limit=67108864");
         migrate();
         if (journal_mode() == "wal") {
-            checkpointer_ = std::make_unique<WalCheckpointer>(path, checkpoints);
+            checkpointer_ = std::make_unique<WalCheckpointer>(path, checkpoints, rule);
             // Replaces SQLite's automatic checkpoint, which ran inside the commit.
             sqlite3_wal_hook(db_, after_commit, checkpointer_.get());
         }

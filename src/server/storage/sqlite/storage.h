@@ -19,8 +19,10 @@ namespace reversi::server {
 class SqliteStorage : public Storage {
   public:
     // Opens (creating if needed) the database file; throws std::runtime_error on failure.
+    // `rule`: when the checkpointer's thread runs (checkpointer.h).
     explicit SqliteStorage(const std::string& path,
-                           SqliteCheckpoints checkpoints = SqliteCheckpoints::Background);
+                           SqliteCheckpoints checkpoints = SqliteCheckpoints::Background,
+                           CheckpointRule rule = {});
     ~SqliteStorage() override;
     SqliteStorage(const SqliteStorage&) = delete;
     SqliteStorage& operator=(const SqliteStorage&) = delete;

@@ -84,5 +84,49 @@ TEST(WalCheckpointer, TheThreadCopiesTheWalAndItStartsOver) {
     EXPECT_TRUE(reopened.load("t3599").has_value());
 }
 
+// Commits of a few pages each, back to back for `span`, as a busy site's batches come.
+void write_for(SqliteStorage& db, std::chrono::milliseconds span) {
+    const std::string spec(3500, 'y');
+    const auto end = std::chrono::steady_clock::now() + span;
+    for (int n = 0; std::chrono::steady_clock::now() < end; ++n) {
+        db.begin();
+        for (int r = 0; r < 4; ++r)
+            db.save_table({"s" + std::to_string(n * 4 + r), 1, "finished", spec, "{}", {}, {}});
+        db.commit();
+    }
+}
+
+TEST(WalCheckpointer, RunsNoMoreOftenThanItsInterval) {
+    // A WAL past the threshold at every commit asked for a checkpoint at every commit.
+    const TempDb temp("ckpt_interval");
+    CheckpointRule rule;
+    rule.threshold_pages = 8;
+    rule.min_interval = std::chrono::milliseconds(100);
+    rule.catch_up_pages = 1 << 30;
+    const auto start = std::chrono::steady_clock::now();
+    SqliteStorage db(temp.path, SqliteCheckpoints::Background, rule);
+    write_for(db, std::chrono::milliseconds(700));
+    wait_for_checkpoints(db);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    const auto most = 1 + elapsed / rule.min_interval;
+    EXPECT_GE(db.background_checkpoints(), 2u);
+    // (Without the catch-up, the writer may reach the hard bound itself: not counted here.)
+    EXPECT_LE(db.background_checkpoints(), static_cast<uint64_t>(most));
+}
+
+TEST(WalCheckpointer, CatchesUpWithoutWaitingPastTheCatchUpSize) {
+    // Past catch_up_pages checkpoints follow one another, whatever the interval.
+    const TempDb temp("ckpt_catch_up");
+    CheckpointRule rule;
+    rule.threshold_pages = 8;
+    rule.min_interval = std::chrono::hours(1);
+    rule.catch_up_pages = 64;
+    SqliteStorage db(temp.path, SqliteCheckpoints::Background, rule);
+    write_for(db, std::chrono::milliseconds(400));
+    wait_for_checkpoints(db);
+    EXPECT_GE(db.background_checkpoints(), 2u);
+    EXPECT_EQ(db.commit_checkpoints(), 0u);
+}
+
 }  // namespace
 }  // namespace reversi::server::sqlite_checkpointer_test
