@@ -87,8 +87,7 @@ std::vector<std::vector<int64_t>> Tournament::due_pairings(int64_t now) {
     if (status_ != Status::Running) return out;
     const auto add = [&](std::vector<int64_t> seats) {
         for (int64_t p : seats) find(p)->playing = true;
-        Game g{"", round_, seats[0], seats[1], false, 0};
-        g.more.assign(seats.begin() + 2, seats.end());
+        Game g{"", round_, seats[0], seats[1], false, 0, {seats.begin() + 2, seats.end()}, {}};
         games_.push_back(std::move(g));
         out.push_back(std::move(seats));
     };
@@ -121,7 +120,7 @@ std::vector<std::vector<int64_t>> Tournament::due_pairings(int64_t now) {
     const SwissRound next = swiss_pairing(active, played);
     ++round_;
     if (next.bye) {
-        games_.push_back({"", round_, next.bye, 0, true, 2});
+        games_.push_back({"", round_, next.bye, 0, true, 2, {}, {}});
         find(next.bye)->score += 2;
     }
     for (const auto& [a, b] : next.games) add({a, b});

@@ -125,8 +125,9 @@ TEST(GuestNames, FourDigitsUntilAQuarterOfThemAreTakenThenFive) {
         ASSERT_TRUE(names.insert(guest.name).second) << guest.name;
         if (std::regex_match(guest.name, std::regex("Guest-[0-9]{5}")) && five_digits_at < 0)
             five_digits_at = i;
-        if (five_digits_at < 0)
+        if (five_digits_at < 0) {
             ASSERT_TRUE(std::regex_match(guest.name, std::regex("Guest-[0-9]{4}"))) << guest.name;
+        }
     }
     // 10,000 four-digit names, at most a quarter taken: the 2,500th guest gets five digits.
     EXPECT_GE(five_digits_at, 2490);

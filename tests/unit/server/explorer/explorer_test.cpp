@@ -14,6 +14,12 @@
 namespace reversi::server {
 namespace {
 
+core::Setup six_by_six() {
+    core::Setup setup;
+    setup.shape = core::Shape::Six;
+    return setup;
+}
+
 std::vector<core::Square> squares(const std::string& text, const core::Setup& setup = {}) {
     core::Game game(setup);
     const auto error = core::play_moves(game, text);
@@ -74,7 +80,7 @@ TEST(Explorer, CountsAcrossOrientationsAndAnswersInTheAskersOne) {
     explorer.add({"8x8", a, 0, {1, 2}, {1500, 1500}, 0});
     explorer.add({"8x8", b, 1, {3, 4}, {1900, 2000}, 0});
     explorer.add({"8x8", squares("f5 f6 e6"), -1, {1, 3}, {0, 0}, 0});
-    explorer.add({"6x6", squares("c2", {core::Shape::Six}), 0, {1, 2}, {0, 0}, 0});
+    explorer.add({"6x6", squares("c2", six_by_six()), 0, {1, 2}, {0, 0}, 0});
     EXPECT_EQ(explorer.games("8x8"), 3u);
 
     const ExplorerAnswer all = explorer.query("8x8", {}, {});

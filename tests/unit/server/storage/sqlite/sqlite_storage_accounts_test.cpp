@@ -40,7 +40,7 @@ void raw_exec(const std::string& path, const char* sql) {
 }
 
 StoredTable finished_row(const std::string& id, int64_t created) {
-    return {id, created, "finished", R"({"spec":1})", R"({"r":1})", {}};
+    return {id, created, "finished", R"({"spec":1})", R"({"r":1})", {}, {}};
 }
 
 TEST(SqliteAccounts, RowsSurviveReopening) {
@@ -106,7 +106,7 @@ TEST(SqliteAccounts, StatsAndRecentGamesCountOnlyFinishedOutcomes) {
     SqliteStorage db(temp.path);
     db.begin();
     for (int i = 0; i < 5; ++i) db.save_table(finished_row("g" + std::to_string(i), 10 + i));
-    db.save_table({"live", 50, "playing", "{}", "", {}});
+    db.save_table({"live", 50, "playing", "{}", "", {}, {}});
     for (int i = 0; i < 5; ++i) db.save_table_player("g" + std::to_string(i), 0, 7);
     db.save_table_player("g4", 1, 7);  // both seats of one casual game: listed once
     db.save_table_player("live", 0, 7);
