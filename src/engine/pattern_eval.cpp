@@ -254,7 +254,7 @@ const std::vector<std::string>& trained_variants() {
         std::vector<std::string> keys = {
             "8x8", "8x8-anti", "10x10", "10x10-anti", "6x6", "6x6-anti", "octagon", "octagon-anti",
             // boards with blocked squares (the others play with their shape's weights)
-            "8x8-blk", "10x10-blk", "8x8-blk-anti",
+            "8x8-blk", "10x10-blk", "8x8-blk-anti", "10x10-blk-anti",
             // three and four players
             "8x8-3p", "8x8-4p", "8x8-3p-anti", "8x8-4p-anti", "10x10-3p", "10x10-4p", "octagon-3p",
             "octagon-4p", "10x10-3p-anti", "10x10-4p-anti", "octagon-3p-anti", "octagon-4p-anti"};

@@ -171,6 +171,7 @@ TEST(BlockedTraining, BlockedBoardsPlayWithTheirBlockedWeightsWhereTheyShip) {
     ten.blocked = core::random_blocked_layout(ten, 4, 3);
     EXPECT_EQ(playing_variant_key(core::Variant(ten).geometry(), false), "10x10-blk");
     EXPECT_EQ(playing_variant_key(v.geometry(), true), "8x8-blk-anti");
+    EXPECT_EQ(playing_variant_key(core::Variant(ten).geometry(), true), "10x10-blk-anti");
     // No 6x6 blocked weights: the shape's play there.
     core::Setup six;
     six.shape = core::Shape::Six;
