@@ -123,7 +123,7 @@ void AnalysisService::pump() {
 bool AnalysisService::submit(const JobPtr& job, size_t ply) {
     const core::Position& pos = job->before[ply];
     const std::weak_ptr<const int> life = life_;
-    const bool queued = engines_.submit(
+    const bool queued = game_engines_->submit(
         job->variant, pos, engine::analysis_limits(pos, options_.depth),
         // Runs on a worker thread: it touches nothing of the service but the io_context.
         [this, &ioc = ioc_, life, job, ply](const engine::SearchResult& r) {

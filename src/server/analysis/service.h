@@ -57,6 +57,9 @@ class AnalysisService {
 
     // Games queued or being analysed (tests).
     size_t active() const { return jobs_.size(); }
+    // Where the plies of finished games are searched (the constructor's pool until set): the
+    // server gives them a pool that runs only on idle cores, so reviews never slow live play.
+    void set_game_engines(EnginePool& engines) { game_engines_ = &engines; }
 
   private:
     struct Job;
@@ -83,6 +86,7 @@ class AnalysisService {
     net::io_context& ioc_;
     StorageQueue& storage_;
     EnginePool& engines_;
+    EnginePool* game_engines_ = &engines_;
     AnalysisOptions options_;
     std::unordered_map<std::string, JobPtr> jobs_;
     std::deque<JobPtr> order_;  // first come, first served

@@ -7,6 +7,9 @@
 // held every worker and another player's level-2 reply waited 38 s).
 #include "server/common/engine_pool.h"
 
+#include <pthread.h>
+#include <sched.h>
+
 #include <algorithm>
 #include <iostream>
 #include <tuple>
@@ -38,6 +41,21 @@ EnginePool::EnginePool(int threads, int queue_limit, double max_seconds,
 
 EnginePool::~EnginePool() {
     stop();
+}
+
+bool EnginePool::lower_to_idle() {
+#ifdef SCHED_IDLE
+    bool all = true;
+    for (std::jthread& worker : workers_) {
+        sched_param param{};
+        param.sched_priority = 0;
+        // Any thread may lower its own process's threads; only raising needs a privilege.
+        if (pthread_setschedparam(worker.native_handle(), SCHED_IDLE, &param) != 0) all = false;
+    }
+    return all;
+#else
+    return false;
+#endif
 }
 
 bool EnginePool::submit(std::shared_ptr<const core::Variant> variant,

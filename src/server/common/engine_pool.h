@@ -68,6 +68,9 @@ class EnginePool {
     // The threads a computer move starting now gets: `wanted` at most, one plus the workers
     // that are idle and not needed by the `waiting` searches.
     static int move_threads_now(int wanted, int idle_workers, size_t waiting);
+    // Runs the workers only when a core is otherwise idle (Linux SCHED_IDLE), for work nobody
+    // waits on, so that it never delays the network thread. False where the system refuses.
+    bool lower_to_idle();
     // Drops queued jobs, stops running searches and joins the workers.
     void stop();
 

@@ -7,7 +7,9 @@
 #include "server/common/engine_pool.h"
 
 #include <gtest/gtest.h>
+#include <sched.h>
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <string>
@@ -155,6 +157,33 @@ TEST(EnginePool, AMoveIsAnsweredWithOrWithoutASpareWorker) {
     one.set_move_threads(2);
     s.submit(one, log, "alone", s.for_seconds(0.2), EnginePool::Priority::Move, "10.0.0.1");
     ASSERT_TRUE(log.wait_for(2)) << "a move with one worker and no spare one was not answered";
+}
+
+// The reviews of finished games run on a pool lowered to the idle class: its searches run on
+// its workers with SCHED_IDLE, and a pool left alone keeps the normal class.
+TEST(EnginePool, ALoweredPoolSearchesOnlyInTheIdleClass) {
+    Searches s;
+    EnginePool lowered(1);
+    EnginePool normal(1);
+    ASSERT_TRUE(lowered.lower_to_idle());
+    std::mutex mutex;
+    std::vector<int> policies(2, -1);
+    std::atomic<int> answered{0};
+    for (int i = 0; i < 2; ++i) {
+        EnginePool& pool = i == 0 ? lowered : normal;
+        ASSERT_TRUE(pool.submit(s.variant, core::Position::start(*s.variant), s.short_one(),
+                                [&, i](const auto&) {
+                                    std::lock_guard lock(mutex);
+                                    policies[i] = sched_getscheduler(0);
+                                    answered++;
+                                }));
+    }
+    const auto end = std::chrono::steady_clock::now() + 10s;
+    while (answered < 2 && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(2ms);
+    ASSERT_EQ(answered, 2);
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(policies[0], SCHED_IDLE);
+    EXPECT_EQ(policies[1], SCHED_OTHER);
 }
 
 }  // namespace
