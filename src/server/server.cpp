@@ -128,13 +128,13 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                        options.limits.engine_seconds_per_minute);
     engines.set_metrics(&metrics);
     engines.set_move_threads(options.move_threads);
-    // The reviews of finished games run on a thread of their own that gets a core only when
-    // nothing else wants it: at 5,000 games they took a core from the network thread and the
-    // moves' p99 rose from 31-40 ms to 150-190 ms once games began to end (docs/MULTINODE.md).
+    // The reviews of finished games run on a thread of their own at the lowest priority, which
+    // gets a core only when nothing else wants it: at 5,000 games they took a core from the network
+    // thread and the moves' p99 rose from 31-40 ms to 150-190 ms once games began to end (87-89 ms
+    // now) (docs/MULTINODE.md).
     EnginePool review_engines(1, options.limits.engine_queue, options.limits.computer_move_seconds,
                               options.limits.engine_seconds_per_minute);
-    if (!review_engines.lower_to_idle())
-        log << "engine: the reviews' thread keeps the normal priority (SCHED_IDLE refused)\n";
+    review_engines.lower_priority();
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
     // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
     AccountsOptions account_options;

@@ -7,8 +7,8 @@
 // held every worker and another player's level-2 reply waited 38 s).
 #include "server/common/engine_pool.h"
 
-#include <pthread.h>
-#include <sched.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <iostream>
@@ -41,21 +41,6 @@ EnginePool::EnginePool(int threads, int queue_limit, double max_seconds,
 
 EnginePool::~EnginePool() {
     stop();
-}
-
-bool EnginePool::lower_to_idle() {
-#ifdef SCHED_IDLE
-    bool all = true;
-    for (std::jthread& worker : workers_) {
-        sched_param param{};
-        param.sched_priority = 0;
-        // Any thread may lower its own process's threads; only raising needs a privilege.
-        if (pthread_setschedparam(worker.native_handle(), SCHED_IDLE, &param) != 0) all = false;
-    }
-    return all;
-#else
-    return false;
-#endif
 }
 
 bool EnginePool::submit(std::shared_ptr<const core::Variant> variant,
@@ -192,6 +177,7 @@ void EnginePool::watch(std::stop_token stop) {
 
 void EnginePool::work(size_t index, std::stop_token stop) {
     engine::Engine engine;
+    bool lowered = false;
     for (;;) {
         Job job;
         std::stop_token job_token;
@@ -232,6 +218,12 @@ void EnginePool::work(size_t index, std::stop_token stop) {
             job_token = r.stop.get_token();
         }
         if (metrics_) metrics_->engine_wait_seconds.observe_since(job.queued);
+        if (lowered_ && !lowered) {
+            // Linux keeps a nice value per thread: this lowers this worker only. A thread may
+            // always lower itself; raising it again would need a privilege, so it stays low.
+            setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+            lowered = true;
+        }
         // A stop of the whole pool reaches the search too.
         std::stop_callback forward(stop, [&] {
             std::lock_guard lock(mutex_);

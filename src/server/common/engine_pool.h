@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -68,9 +69,9 @@ class EnginePool {
     // The threads a computer move starting now gets: `wanted` at most, one plus the workers
     // that are idle and not needed by the `waiting` searches.
     static int move_threads_now(int wanted, int idle_workers, size_t waiting);
-    // Runs the workers only when a core is otherwise idle (Linux SCHED_IDLE), for work nobody
-    // waits on, so that it never delays the network thread. False where the system refuses.
-    bool lower_to_idle();
+    // Runs every later search at the lowest priority (nice 19 for its worker thread), for work
+    // nobody waits on, so that it takes a core from the network thread only when idle.
+    void lower_priority() { lowered_ = true; }
     // Drops queued jobs, stops running searches and joins the workers.
     void stop();
 
@@ -126,6 +127,7 @@ class EnginePool {
     std::vector<std::jthread> workers_;
     std::jthread watchdog_;
     Metrics* metrics_ = nullptr;
+    std::atomic<bool> lowered_{false};
     int move_threads_ = 1;
 };
 

@@ -7,7 +7,8 @@
 #include "server/common/engine_pool.h"
 
 #include <gtest/gtest.h>
-#include <sched.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -159,31 +160,32 @@ TEST(EnginePool, AMoveIsAnsweredWithOrWithoutASpareWorker) {
     ASSERT_TRUE(log.wait_for(2)) << "a move with one worker and no spare one was not answered";
 }
 
-// The reviews of finished games run on a pool lowered to the idle class: its searches run on
-// its workers with SCHED_IDLE, and a pool left alone keeps the normal class.
-TEST(EnginePool, ALoweredPoolSearchesOnlyInTheIdleClass) {
+// The reviews of finished games run on a lowered pool: its searches run on a worker at nice 19,
+// and a pool left alone keeps the process's priority.
+TEST(EnginePool, ALoweredPoolSearchesAtTheLowestPriority) {
     Searches s;
     EnginePool lowered(1);
     EnginePool normal(1);
-    ASSERT_TRUE(lowered.lower_to_idle());
+    lowered.lower_priority();
+    const int own = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
     std::mutex mutex;
-    std::vector<int> policies(2, -1);
+    std::vector<int> policies(2, -100);
     std::atomic<int> answered{0};
     for (int i = 0; i < 2; ++i) {
         EnginePool& pool = i == 0 ? lowered : normal;
-        ASSERT_TRUE(pool.submit(s.variant, core::Position::start(*s.variant), s.short_one(),
-                                [&, i](const auto&) {
-                                    std::lock_guard lock(mutex);
-                                    policies[i] = sched_getscheduler(0);
-                                    answered++;
-                                }));
+        ASSERT_TRUE(pool.submit(
+            s.variant, core::Position::start(*s.variant), s.short_one(), [&, i](const auto&) {
+                std::lock_guard lock(mutex);
+                policies[i] = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+                answered++;
+            }));
     }
     const auto end = std::chrono::steady_clock::now() + 10s;
     while (answered < 2 && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(2ms);
     ASSERT_EQ(answered, 2);
     std::lock_guard lock(mutex);
-    EXPECT_EQ(policies[0], SCHED_IDLE);
-    EXPECT_EQ(policies[1], SCHED_OTHER);
+    EXPECT_EQ(policies[0], 19);
+    EXPECT_EQ(policies[1], own);
 }
 
 }  // namespace
