@@ -58,7 +58,7 @@ class AnalysisService {
     // Games queued or being analysed (tests).
     size_t active() const { return jobs_.size(); }
     // Where the plies of finished games are searched (the constructor's pool until set): the
-    // server gives them a pool that runs only on idle cores, so reviews never slow live play.
+    // server gives them a pool at the lowest priority, so reviews do not slow live play.
     void set_game_engines(EnginePool& engines) { game_engines_ = &engines; }
 
   private:
