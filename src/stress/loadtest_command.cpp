@@ -465,17 +465,15 @@ int run_loadtest(const LoadOptions& options) {
     std::cout << "games started " << st.games_started << ", finished " << st.games_finished
               << ", peak connections " << st.peak_connected << '\n';
     std::cout << "moves " << st.moves << ", " << st.moves / play_time << " moves/s\n";
-    std::cout << "latency ms: p50 " << percentile(st.latency_ms, 0.50) << ", p99 "
-              << percentile(st.latency_ms, 0.99) << ", max "
-              << (st.latency_ms.empty()
-                      ? 0
-                      : *std::max_element(st.latency_ms.begin(), st.latency_ms.end()))
-              << '\n';
-    const std::vector<double>& live = st.live_latency_ms;
-    std::cout << "latency ms once every game has started (after the " << options.ramp << " s ramp, "
-              << live.size() << " moves): p50 " << percentile(live, 0.50) << ", p99 "
-              << percentile(live, 0.99) << ", max "
-              << (live.empty() ? 0 : *std::max_element(live.begin(), live.end())) << '\n';
+    const auto latency_line = [](const std::string& label, const std::vector<double>& ms) {
+        std::cout << label << ": p50 " << percentile(ms, 0.50) << ", p99 " << percentile(ms, 0.99)
+                  << ", max " << (ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end())) << '\n';
+    };
+    latency_line("latency ms", st.latency_ms);
+    std::ostringstream live_label;
+    live_label << "latency ms once every game has started (after the " << options.ramp
+               << " s ramp, " << st.live_latency_ms.size() << " moves)";
+    latency_line(live_label.str(), st.live_latency_ms);
     std::cout << "client loop lag ms: p50 " << percentile(lag_ms, 0.50) << ", p99 "
               << percentile(lag_ms, 0.99) << '\n';
     std::cout << "errors " << st.errors << '\n';

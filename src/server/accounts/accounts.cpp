@@ -262,17 +262,21 @@ std::string Accounts::new_guest_name(int64_t id) {
     // takes about one draw however many guests there are (it took up to 20 draws a length,
     // from four digits up, once thousands of guests were in).
     int digits = 4;
-    for (uint64_t names = 10000; names < 4 * (by_key_.size() + 1) && digits < 9; names *= 10)
+    uint32_t names = 10000;  // 10^digits; nine digits at most keeps it in 32 bits
+    while (digits < 9 && names < 4 * (by_key_.size() + 1)) {
         ++digits;
+        names *= 10;
+    }
     for (;;) {
-        uint32_t names = 1;
-        for (int d = 0; d < digits; ++d) names *= 10;
         for (int attempt = 0; attempt < 20; ++attempt) {
             std::string number = std::to_string(random_below(names));
             std::string name = "Guest-" + std::string(digits - number.size(), '0') + number;
             if (!by_key_.count(name_key(name))) return name;
         }
-        if (digits < 9) ++digits;
+        if (digits < 9) {
+            ++digits;
+            names *= 10;
+        }
     }
 }
 

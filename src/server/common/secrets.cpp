@@ -85,11 +85,8 @@ std::string random_id(int length) {
     static constexpr char Alphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";
     static_assert(sizeof Alphabet - 1 == 32, "one byte's low five bits pick a letter evenly");
     std::string id(static_cast<size_t>(std::max(length, 0)), '\0');
-    for (char& c : id) {
-        unsigned char byte;
-        random_bytes(&byte, 1);
-        c = Alphabet[byte & 31];
-    }
+    random_bytes(reinterpret_cast<unsigned char*>(id.data()), id.size());
+    for (char& c : id) c = Alphabet[static_cast<unsigned char>(c) & 31];
     return id;
 }
 
