@@ -67,7 +67,10 @@ Endgame<B>::Endgame(const Layout<B>& layout, bool anti, TranspositionTable& tabl
       plain8x8_(sizeof(B) == 8 && layout.playable == static_cast<B>(~uint64_t{0})),
       table_(table),
       near_table_(NearTableMegabytes),
-      control_(control) {}
+      control_(control) {
+    for (const B q : layout.quadrants)
+        for (B e = q; e;) quadrant_of_[core::pop_lsb(e)] = q;
+}
 
 template <class B>
 int Endgame<B>::terminal(B own, B opp) const {
@@ -173,58 +176,52 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 }
 
 template <class B>
-int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty) {
+int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty, B odd) {
     ++nodes_;
     if (const int bound = stability_bound(own, opp, alpha, 3, true); bound <= alpha) return bound;
-    int squares[3];
-    int n = 0;
-    // Parity: a square alone in its region first.
-    const B odd = parity_first(empty);
-    for (B e = empty & odd; e;) squares[n++] = core::pop_lsb(e);
-    for (B e = empty & ~odd; e;) squares[n++] = core::pop_lsb(e);
     int best = -Infinity;
-    for (int i = 0; i < 3; ++i) {
-        const int sq = squares[i];
+    // Tries one square; true on a cut-off.
+    const auto cuts = [&](int sq) {
         const B f = flips(layout_, sq, own, opp);
-        if (!f) continue;
+        if (!f) return false;
         const B bit = core::square_bit<B>(sq);
         const int v = -solve2(opp & ~f, own | f | bit, -beta, -std::max(alpha, best), empty & ~bit);
-        if (v > best) {
-            best = v;
-            if (v >= beta) return v;
-        }
-    }
+        if (v > best) best = v;
+        return v >= beta;
+    };
+    // Parity: a square alone in its region first.
+    for (B e = empty & odd; e;)
+        if (cuts(core::pop_lsb(e))) return best;
+    for (B e = empty & ~odd; e;)
+        if (cuts(core::pop_lsb(e))) return best;
     if (best > -Infinity) return best;
     if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
     --nodes_;  // the pass is not a node of its own
-    return -solve3(opp, own, -beta, -alpha, empty);
+    return -solve3(opp, own, -beta, -alpha, empty, odd);
 }
 
 template <class B>
-int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty) {
+int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty, B odd) {
     ++nodes_;
     if (const int bound = stability_bound(own, opp, alpha, 4, true); bound <= alpha) return bound;
-    int squares[4];
-    int n = 0;
-    const B odd = parity_first(empty);
-    for (B e = empty & odd; e;) squares[n++] = core::pop_lsb(e);
-    for (B e = empty & ~odd; e;) squares[n++] = core::pop_lsb(e);
     int best = -Infinity;
-    for (int i = 0; i < 4; ++i) {
-        const int sq = squares[i];
+    const auto cuts = [&](int sq) {
         const B f = flips(layout_, sq, own, opp);
-        if (!f) continue;
+        if (!f) return false;
         const B bit = core::square_bit<B>(sq);
-        const int v = -solve3(opp & ~f, own | f | bit, -beta, -std::max(alpha, best), empty & ~bit);
-        if (v > best) {
-            best = v;
-            if (v >= beta) return v;
-        }
-    }
+        const int v = -solve3(opp & ~f, own | f | bit, -beta, -std::max(alpha, best), empty & ~bit,
+                              odd ^ quadrant_of_[sq]);
+        if (v > best) best = v;
+        return v >= beta;
+    };
+    for (B e = empty & odd; e;)
+        if (cuts(core::pop_lsb(e))) return best;
+    for (B e = empty & ~odd; e;)
+        if (cuts(core::pop_lsb(e))) return best;
     if (best > -Infinity) return best;
     if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
     --nodes_;
-    return -solve4(opp, own, -beta, -alpha, empty);
+    return -solve4(opp, own, -beta, -alpha, empty, odd);
 }
 
 template <class B>
@@ -233,9 +230,9 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
     if (empties <= 4) {
         switch (empties) {
             case 4:
-                return solve4(own, opp, alpha, beta, empty);
+                return solve4(own, opp, alpha, beta, empty, parity_first(empty));
             case 3:
-                return solve3(own, opp, alpha, beta, empty);
+                return solve3(own, opp, alpha, beta, empty, parity_first(empty));
             case 2:
                 return solve2(own, opp, alpha, beta, empty);
             case 1:
@@ -271,7 +268,12 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
     int best = -Infinity;
     for (int i = 0; i < n; ++i) {
         const Child<B>& c = select_next(children.data(), i, n);
-        const int v = -search_shallow(c.own, c.opp, -beta, -std::max(alpha, best), empties - 1);
+        const int child_alpha = -beta, child_beta = -std::max(alpha, best);
+        // The children of 5 empties go straight to the last four, with their parity known.
+        const int v = empties == 5
+                          ? -solve4(c.own, c.opp, child_alpha, child_beta,
+                                    empty & ~core::square_bit<B>(c.sq), odd ^ quadrant_of_[c.sq])
+                          : -search_shallow(c.own, c.opp, child_alpha, child_beta, empties - 1);
         if (v > best) {
             best = v;
             if (v >= beta) return v;

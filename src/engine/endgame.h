@@ -6,6 +6,7 @@
 // stability cut-offs; the last four empties have their own code with parity ordering.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "engine/board.h"
@@ -107,8 +108,9 @@ class Endgame {
     // edge to return.
     bool probcut(B own, B opp, int alpha, int beta, int empties, int& bound);
     int search_shallow(B own, B opp, int alpha, int beta, int empties);
-    int solve4(B own, B opp, int alpha, int beta, B empty);
-    int solve3(B own, B opp, int alpha, int beta, B empty);
+    // `odd` is parity_first(empty), which each move updates from its square's region.
+    int solve4(B own, B opp, int alpha, int beta, B empty, B odd);
+    int solve3(B own, B opp, int alpha, int beta, B empty, B odd);
     int solve2(B own, B opp, int alpha, int beta, B empty);
     int solve1(B own, B opp, int sq);
     // An upper bound on the score from the discs the opponent keeps for ever (for anti, the
@@ -128,6 +130,8 @@ class Endgame {
     TranspositionTable& table_;
     TranspositionTable near_table_;
     SearchControl& control_;
+    // The parity region (quadrant) of each square, to update parity_first per move.
+    std::array<B, 128> quadrant_of_{};
     uint64_t nodes_ = 0;
     OrderingProbe<B>* probe_ = nullptr;
     int probe_min_empties_ = 100;
