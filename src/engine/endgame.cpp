@@ -225,7 +225,8 @@ int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty, B odd) {
 }
 
 template <class B>
-int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
+int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties,
+                               const B* known_moves) {
     const B empty = layout_.playable & ~(own | opp);
     if (empties <= 4) {
         switch (empties) {
@@ -245,11 +246,12 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
     ++nodes_;
     if (const int bound = stability_bound(own, opp, alpha, empties, true); bound <= alpha)
         return bound;
-    const B moves = legal_moves(layout_, own, opp);
+    const B moves = known_moves ? *known_moves : legal_moves(layout_, own, opp);
     if (!moves) {
-        if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
+        const B replies = legal_moves(layout_, opp, own);
+        if (!replies) return terminal(own, opp);
         --nodes_;
-        return -search_shallow(opp, own, -beta, -alpha, empties);
+        return -search_shallow(opp, own, -beta, -alpha, empties, &replies);
     }
     // Fewest opponent replies first (corners count twice), then square value and parity:
     // the deep ordering without its table and potential mobility, which cost more here than
@@ -283,8 +285,10 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties) {
 }
 
 template <class B>
-int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best_move) {
-    if (empties < TableEmpties && !best_move) return search_shallow(own, opp, alpha, beta, empties);
+int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best_move,
+                       const B* known_moves) {
+    if (empties < TableEmpties && !best_move)
+        return search_shallow(own, opp, alpha, beta, empties, known_moves);
     ++nodes_;
     if (control_.poll(nodes_)) return 0;
     const uint64_t key = pair_key(own, opp);
@@ -313,11 +317,12 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     }
 
     // Step 3. Moves; a pass hands the same empties to the opponent.
-    const B moves = legal_moves(layout_, own, opp);
+    const B moves = known_moves ? *known_moves : legal_moves(layout_, own, opp);
     if (!moves) {
-        if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
+        const B replies = legal_moves(layout_, opp, own);
+        if (!replies) return terminal(own, opp);
         if (best_move) *best_move = core::PassMove;
-        return -search(opp, own, -beta, -alpha, empties, nullptr);
+        return -search(opp, own, -beta, -alpha, empties, nullptr, &replies);
     }
 
     // Step 3b. A selective pass cuts where a shallow search is sure enough of a fail.
@@ -359,6 +364,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // with the selective passes' moves in the table it mostly does, and the probe's
     // searches for the keys are nodes too.
     const B odd = parity_first(layout_.playable & ~(own | opp));
+    std::array<B, 128> child_moves;  // by square; written as the children are keyed
     const bool use_probe = probe_ && empties >= probe_min_empties_;
     const auto key_children = [&](int from) {
         if (use_probe)
@@ -368,6 +374,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
             Child<B>& c = children[i];
             const int sq = c.sq;
             const B replies = legal_moves(layout_, c.own, c.opp);
+            child_moves[sq] = replies;  // the child's own moves, which its search needs
             const int mobility = count(replies) + count(replies & layout_.corner_like);
             // Potential mobility: empty squares next to our discs, where the opponent may
             // later move.
@@ -385,6 +392,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         }
     };
     bool keyed = false;
+    int keyed_from = n;  // children from here on have their moves in child_moves
     const auto select = [&](int i) -> const Child<B>& {
         if (i == 0 && tt_index >= 0) {
             std::swap(children[0], children[tt_index]);
@@ -393,6 +401,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         if (!keyed) {
             key_children(i);
             keyed = true;
+            keyed_from = i;
         }
         return select_next(children.data(), i, n);
     };
@@ -406,12 +415,15 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     int best_sq = TtEntry::NoTtMove;
     // Searches one child; true when the node is settled (cut-off or stop).
     const auto search_child = [&](const Child<B>& c, bool first) {
+        // The keys found the child's moves; the table move, searched before them, has none.
+        const B* moves_of_child = &c - children.data() >= keyed_from ? &child_moves[c.sq] : nullptr;
         int v;
         if (first) {
-            v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr);
+            v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr, moves_of_child);
         } else {
-            v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr);
-            if (v > alpha && v < beta) v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr);
+            v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr, moves_of_child);
+            if (v > alpha && v < beta)
+                v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr, moves_of_child);
         }
         if (control_.stopped()) return true;
         if (v > best) {

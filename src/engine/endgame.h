@@ -103,11 +103,14 @@ class Endgame {
     static constexpr int ProbeKeyPerDisc = 8;
 
   private:
-    int search(B own, B opp, int alpha, int beta, int empties, int* best_move);
+    // `known_moves`: the mover's legal moves when the caller already has them (null: unknown).
+    int search(B own, B opp, int alpha, int beta, int empties, int* best_move,
+               const B* known_moves = nullptr);
     // Multi-ProbCut at a selective level: true when the node is cut, with `bound` the window
     // edge to return.
     bool probcut(B own, B opp, int alpha, int beta, int empties, int& bound);
-    int search_shallow(B own, B opp, int alpha, int beta, int empties);
+    int search_shallow(B own, B opp, int alpha, int beta, int empties,
+                       const B* known_moves = nullptr);
     // `odd` is parity_first(empty), which each move updates from its square's region.
     int solve4(B own, B opp, int alpha, int beta, B empty, B odd);
     int solve3(B own, B opp, int alpha, int beta, B empty, B odd);
