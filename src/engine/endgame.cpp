@@ -87,7 +87,7 @@ B Endgame<B>::parity_first(B empty) const {
 }
 
 template <class B>
-int Endgame<B>::stability_bound(B own, B opp, int alpha, int empties, bool cut_only) const {
+int Endgame<B>::stability_bound(B own, B opp, int alpha, int beta, int empties) const {
     const B keeper = anti_ ? own : opp;
     const int total = layout_.playable_count;
     // Even with every disc of the keeper stable the bound would not reach alpha.
@@ -100,9 +100,9 @@ int Endgame<B>::stability_bound(B own, B opp, int alpha, int empties, bool cut_o
             const B occupied = own | opp;
             const B edges = stable_edges_8x8(keeper, occupied);
             // Edge discs are stable exactly when the edge table says so; only inner discs can
-            // add to them.
-            if (cut_only && total - 2 * (count(edges) + count(keeper & Inner8x8)) > alpha)
-                return Infinity;
+            // add to them: when even all of those leave the bound at beta or above, it would
+            // neither cut nor narrow the window.
+            if (total - 2 * (count(edges) + count(keeper & Inner8x8)) >= beta) return Infinity;
             return total - 2 * count(stable_discs_8x8(keeper, occupied, edges));
         }
     return total - 2 * count(stable_discs(layout_, keeper, own | opp));
@@ -156,7 +156,8 @@ int Endgame<B>::solve1(B own, B opp, int sq) {
 template <class B>
 int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, 2, true); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, alpha + 1, 2); bound <= alpha)
+        return bound;
     const int a = core::lsb(empty);
     const int b = msb(empty);
     int best = -Infinity;
@@ -178,7 +179,8 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 template <class B>
 int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty, B odd) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, 3, true); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, alpha + 1, 3); bound <= alpha)
+        return bound;
     int best = -Infinity;
     // Tries one square; true on a cut-off.
     const auto cuts = [&](int sq) {
@@ -203,7 +205,8 @@ int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty, B odd) {
 template <class B>
 int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty, B odd) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, 4, true); bound <= alpha) return bound;
+    if (const int bound = stability_bound(own, opp, alpha, alpha + 1, 4); bound <= alpha)
+        return bound;
     int best = -Infinity;
     const auto cuts = [&](int sq) {
         const B f = flips(layout_, sq, own, opp);
@@ -244,7 +247,7 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties,
         }
     }
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, empties, true); bound <= alpha)
+    if (const int bound = stability_bound(own, opp, alpha, alpha + 1, empties); bound <= alpha)
         return bound;
     const B moves = known_moves ? *known_moves : legal_moves(layout_, own, opp);
     if (!moves) {
@@ -298,7 +301,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // Step 1. Stability cut-off: the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with) bound our score from above.
     if (!best_move) {
-        const int bound = stability_bound(own, opp, alpha, empties);
+        const int bound = stability_bound(own, opp, alpha, beta, empties);
         if (bound <= alpha) return bound;
         if (bound < beta) beta = bound;
     }

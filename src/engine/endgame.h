@@ -119,10 +119,11 @@ class Endgame {
     // An upper bound on the score from the discs the opponent keeps for ever (for anti, the
     // discs we are stuck with); Infinity when no bound can reach alpha or, on the plain 8x8
     // board below SharedTableEmpties, when alpha is under the threshold (not computed then).
-    // With `cut_only` (callers that use the bound only when it is at or below alpha) it may
-    // also return Infinity whenever the true bound is above alpha: the plain 8x8 board then
-    // skips the full stability test when even its edges and every inner disc could not cut.
-    int stability_bound(B own, B opp, int alpha, int empties, bool cut_only = false) const;
+    // It may also return Infinity whenever the true bound is at or above beta (callers use
+    // the bound only below beta; those that only cut pass alpha + 1): the plain 8x8 board
+    // then skips the full stability test when even its edges and every inner disc could not
+    // bring the bound under beta.
+    int stability_bound(B own, B opp, int alpha, int beta, int empties) const;
     int terminal(B own, B opp) const;
     B parity_first(B empty) const;
 
