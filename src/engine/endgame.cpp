@@ -51,8 +51,15 @@ Child<B> child_after(const Layout<B>& layout, B own, B opp, int sq) {
 template <class B>
 const Child<B>& select_next(Child<B>* children, int i, int n) {
     int pick = i;
-    for (int j = i + 1; j < n; ++j)
-        if (children[j].key > children[pick].key) pick = j;
+    int best = children[i].key;
+    // Conditional moves rather than branches: which child leads is data-dependent, so a
+    // branch per child mispredicted often.
+    for (int j = i + 1; j < n; ++j) {
+        const int key = children[j].key;
+        const bool better = key > best;
+        pick = better ? j : pick;
+        best = better ? key : best;
+    }
     std::swap(children[i], children[pick]);
     return children[i];
 }
