@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "core/types.h"
+#include "engine/child_order.h"
 #include "engine/last_flip8x8.h"
 #include "engine/stable8x8.h"
 
@@ -44,24 +45,6 @@ template <class B>
 Child<B> child_after(const Layout<B>& layout, B own, B opp, int sq) {
     const B f = flips(layout, sq, own, opp);
     return {opp & ~f, own | f | core::square_bit<B>(sq), sq, 0};
-}
-
-// Moves the best-keyed child of [i, n) to i and returns it: a selection sort done lazily,
-// as most nodes cut off after the first child or two.
-template <class B>
-const Child<B>& select_next(Child<B>* children, int i, int n) {
-    int pick = i;
-    int best = children[i].key;
-    // Conditional moves rather than branches: which child leads is data-dependent, so a
-    // branch per child mispredicted often.
-    for (int j = i + 1; j < n; ++j) {
-        const int key = children[j].key;
-        const bool better = key > best;
-        pick = better ? j : pick;
-        best = better ? key : best;
-    }
-    std::swap(children[i], children[pick]);
-    return children[i];
 }
 
 }  // namespace

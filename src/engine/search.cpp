@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/child_order.h"
 #include "engine/endgame.h"
 #include "engine/eval.h"
 #include "engine/pattern_eval.h"
@@ -275,13 +276,7 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
         }
         return false;
     };
-    const auto select = [&](int i) -> const Child& {
-        int pick = i;
-        for (int j = i + 1; j < n; ++j)
-            if (children[j].key > children[pick].key) pick = j;
-        std::swap(children[i], children[pick]);
-        return children[i];
-    };
+    const auto select = [&](int i) -> const Child& { return select_next(children.data(), i, n); };
     search_children(children.data(), n, shared ? busy_ : nullptr, select, search_child);
     if (control_.stopped()) return 0;
 
