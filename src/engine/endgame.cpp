@@ -99,9 +99,14 @@ int Endgame<B>::stability_bound(B own, B opp, int alpha, int beta, int empties) 
 }
 
 template <class B>
+typename Endgame<B>::Known Endgame<B>::root_known(B own, B opp) const {
+    return {parity_first(layout_.playable & ~(own | opp))};
+}
+
+template <class B>
 int Endgame<B>::solve(B own, B opp, int alpha, int beta) {
     const int empties = layout_.playable_count - count(own | opp);
-    return search(own, opp, alpha, beta, empties, nullptr);
+    return search(own, opp, alpha, beta, empties, nullptr, root_known(own, opp));
 }
 
 template <class B>
@@ -111,9 +116,9 @@ int Endgame<B>::solve_root(B own, B opp, int alpha, int beta, int& best_move) {
     if (!legal_moves(layout_, own, opp)) {
         if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
         best_move = core::PassMove;
-        return -search(opp, own, -beta, -alpha, empties, nullptr);
+        return -search(opp, own, -beta, -alpha, empties, nullptr, root_known(opp, own));
     }
-    return search(own, opp, alpha, beta, empties, &best_move);
+    return search(own, opp, alpha, beta, empties, &best_move, root_known(own, opp));
 }
 
 template <class B>
@@ -218,15 +223,14 @@ int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty, B odd) {
 }
 
 template <class B>
-int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties,
-                               const B* known_moves) {
+int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, Known known) {
     const B empty = layout_.playable & ~(own | opp);
     if (empties <= 4) {
         switch (empties) {
             case 4:
-                return solve4(own, opp, alpha, beta, empty, parity_first(empty));
+                return solve4(own, opp, alpha, beta, empty, known.odd);
             case 3:
-                return solve3(own, opp, alpha, beta, empty, parity_first(empty));
+                return solve3(own, opp, alpha, beta, empty, known.odd);
             case 2:
                 return solve2(own, opp, alpha, beta, empty);
             case 1:
@@ -239,18 +243,18 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties,
     ++nodes_;
     if (const int bound = stability_bound(own, opp, alpha, alpha + 1, empties); bound <= alpha)
         return bound;
-    const B moves = known_moves ? *known_moves : legal_moves(layout_, own, opp);
+    const B moves = known.moves ? *known.moves : legal_moves(layout_, own, opp);
     if (!moves) {
         const B replies = legal_moves(layout_, opp, own);
         if (!replies) return terminal(own, opp);
         --nodes_;
-        return -search_shallow(opp, own, -beta, -alpha, empties, &replies);
+        return -search_shallow(opp, own, -beta, -alpha, empties, {known.odd, &replies});
     }
     // Fewest opponent replies first (corners count twice), then square value and parity:
     // the deep ordering without its table and potential mobility, which cost more here than
     // they save (measured on FFO #40-#44). Parity ordering alone searched 12% more nodes on
     // FFO #40-#47 at 5 empties (docs/ENGINE.md).
-    const B odd = parity_first(empty);
+    const B odd = known.odd;
     std::array<Child<B>, 64> children;
     int n = 0;
     for (B m = moves; m;) {
@@ -264,11 +268,12 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties,
     for (int i = 0; i < n; ++i) {
         const Child<B>& c = select_next(children.data(), i, n);
         const int child_alpha = -beta, child_beta = -std::max(alpha, best);
-        // The children of 5 empties go straight to the last four, with their parity known.
-        const int v = empties == 5
-                          ? -solve4(c.own, c.opp, child_alpha, child_beta,
-                                    empty & ~core::square_bit<B>(c.sq), odd ^ quadrant_of_[c.sq])
-                          : -search_shallow(c.own, c.opp, child_alpha, child_beta, empties - 1);
+        const B child_odd = odd ^ quadrant_of_[c.sq];
+        // The children of 5 empties go straight to the last four.
+        const int v = empties == 5 ? -solve4(c.own, c.opp, child_alpha, child_beta,
+                                             empty & ~core::square_bit<B>(c.sq), child_odd)
+                                   : -search_shallow(c.own, c.opp, child_alpha, child_beta,
+                                                     empties - 1, {child_odd});
         if (v > best) {
             best = v;
             if (v >= beta) return v;
@@ -279,9 +284,9 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties,
 
 template <class B>
 int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best_move,
-                       const B* known_moves) {
+                       Known known) {
     if (empties < TableEmpties && !best_move)
-        return search_shallow(own, opp, alpha, beta, empties, known_moves);
+        return search_shallow(own, opp, alpha, beta, empties, known);
     ++nodes_;
     if (control_.poll(nodes_)) return 0;
     const uint64_t key = pair_key(own, opp);
@@ -310,12 +315,12 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     }
 
     // Step 3. Moves; a pass hands the same empties to the opponent.
-    const B moves = known_moves ? *known_moves : legal_moves(layout_, own, opp);
+    const B moves = known.moves ? *known.moves : legal_moves(layout_, own, opp);
     if (!moves) {
         const B replies = legal_moves(layout_, opp, own);
         if (!replies) return terminal(own, opp);
         if (best_move) *best_move = core::PassMove;
-        return -search(opp, own, -beta, -alpha, empties, nullptr, &replies);
+        return -search(opp, own, -beta, -alpha, empties, nullptr, {known.odd, &replies});
     }
 
     // Step 3b. A selective pass cuts where a shallow search is sure enough of a fail.
@@ -356,7 +361,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // The keys are computed only when the table move (searched first) does not cut off:
     // with the selective passes' moves in the table it mostly does, and the probe's
     // searches for the keys are nodes too.
-    const B odd = parity_first(layout_.playable & ~(own | opp));
+    const B odd = known.odd;
     std::array<B, 128> child_moves;  // by square; written as the children are keyed
     const bool use_probe = probe_ && empties >= probe_min_empties_;
     const auto key_children = [&](int from) {
@@ -409,14 +414,15 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // Searches one child; true when the node is settled (cut-off or stop).
     const auto search_child = [&](const Child<B>& c, bool first) {
         // The keys found the child's moves; the table move, searched before them, has none.
-        const B* moves_of_child = &c - children.data() >= keyed_from ? &child_moves[c.sq] : nullptr;
+        const Known child{odd ^ quadrant_of_[c.sq],
+                          &c - children.data() >= keyed_from ? &child_moves[c.sq] : nullptr};
         int v;
         if (first) {
-            v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr, moves_of_child);
+            v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr, child);
         } else {
-            v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr, moves_of_child);
+            v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr, child);
             if (v > alpha && v < beta)
-                v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr, moves_of_child);
+                v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr, child);
         }
         if (control_.stopped()) return true;
         if (v > best) {

@@ -103,14 +103,19 @@ class Endgame {
     static constexpr int ProbeKeyPerDisc = 8;
 
   private:
-    // `known_moves`: the mover's legal moves when the caller already has them (null: unknown).
-    int search(B own, B opp, int alpha, int beta, int empties, int* best_move,
-               const B* known_moves = nullptr);
+    // What a caller already has of the position it hands down, so that the node need not
+    // compute it again.
+    struct Known {
+        B odd;                     // parity_first() of its empty squares
+        const B* moves = nullptr;  // the mover's legal moves, null when not known
+    };
+    // What a position's search is given when the caller knows nothing of it.
+    Known root_known(B own, B opp) const;
+    int search(B own, B opp, int alpha, int beta, int empties, int* best_move, Known known);
     // Multi-ProbCut at a selective level: true when the node is cut, with `bound` the window
     // edge to return.
     bool probcut(B own, B opp, int alpha, int beta, int empties, int& bound);
-    int search_shallow(B own, B opp, int alpha, int beta, int empties,
-                       const B* known_moves = nullptr);
+    int search_shallow(B own, B opp, int alpha, int beta, int empties, Known known);
     // `odd` is parity_first(empty), which each move updates from its square's region.
     int solve4(B own, B opp, int alpha, int beta, B empty, B odd);
     int solve3(B own, B opp, int alpha, int beta, B empty, B odd);
