@@ -172,9 +172,10 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 }
 
 template <class B>
-int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty, B odd) {
+template <int Empties>
+int Endgame<B>::solve_parity(B own, B opp, int alpha, int beta, B empty, B odd) {
     ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, alpha + 1, 3); bound <= alpha)
+    if (const int bound = stability_bound(own, opp, alpha, alpha + 1, Empties); bound <= alpha)
         return bound;
     int best = -Infinity;
     // Tries one square; true on a cut-off.
@@ -182,7 +183,14 @@ int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty, B odd) {
         const B f = flips(layout_, sq, own, opp);
         if (!f) return false;
         const B bit = core::square_bit<B>(sq);
-        const int v = -solve2(opp & ~f, own | f | bit, -beta, -std::max(alpha, best), empty & ~bit);
+        const B child_own = opp & ~f, child_opp = own | f | bit;
+        const int child_alpha = -beta, child_beta = -std::max(alpha, best);
+        int v;
+        if constexpr (Empties == 4)
+            v = -solve_parity<3>(child_own, child_opp, child_alpha, child_beta, empty & ~bit,
+                                 odd ^ quadrant_of_[sq]);
+        else
+            v = -solve2(child_own, child_opp, child_alpha, child_beta, empty & ~bit);
         if (v > best) best = v;
         return v >= beta;
     };
@@ -194,32 +202,7 @@ int Endgame<B>::solve3(B own, B opp, int alpha, int beta, B empty, B odd) {
     if (best > -Infinity) return best;
     if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
     --nodes_;  // the pass is not a node of its own
-    return -solve3(opp, own, -beta, -alpha, empty, odd);
-}
-
-template <class B>
-int Endgame<B>::solve4(B own, B opp, int alpha, int beta, B empty, B odd) {
-    ++nodes_;
-    if (const int bound = stability_bound(own, opp, alpha, alpha + 1, 4); bound <= alpha)
-        return bound;
-    int best = -Infinity;
-    const auto cuts = [&](int sq) {
-        const B f = flips(layout_, sq, own, opp);
-        if (!f) return false;
-        const B bit = core::square_bit<B>(sq);
-        const int v = -solve3(opp & ~f, own | f | bit, -beta, -std::max(alpha, best), empty & ~bit,
-                              odd ^ quadrant_of_[sq]);
-        if (v > best) best = v;
-        return v >= beta;
-    };
-    for (B e = empty & odd; e;)
-        if (cuts(core::pop_lsb(e))) return best;
-    for (B e = empty & ~odd; e;)
-        if (cuts(core::pop_lsb(e))) return best;
-    if (best > -Infinity) return best;
-    if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
-    --nodes_;
-    return -solve4(opp, own, -beta, -alpha, empty, odd);
+    return -solve_parity<Empties>(opp, own, -beta, -alpha, empty, odd);
 }
 
 template <class B>
@@ -228,9 +211,9 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
     if (empties <= 4) {
         switch (empties) {
             case 4:
-                return solve4(own, opp, alpha, beta, empty, known.odd);
+                return solve_parity<4>(own, opp, alpha, beta, empty, known.odd);
             case 3:
-                return solve3(own, opp, alpha, beta, empty, known.odd);
+                return solve_parity<3>(own, opp, alpha, beta, empty, known.odd);
             case 2:
                 return solve2(own, opp, alpha, beta, empty);
             case 1:
@@ -270,8 +253,8 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
         const int child_alpha = -beta, child_beta = -std::max(alpha, best);
         const B child_odd = odd ^ quadrant_of_[c.sq];
         // The children of 5 empties go straight to the last four.
-        const int v = empties == 5 ? -solve4(c.own, c.opp, child_alpha, child_beta,
-                                             empty & ~core::square_bit<B>(c.sq), child_odd)
+        const int v = empties == 5 ? -solve_parity<4>(c.own, c.opp, child_alpha, child_beta,
+                                                      empty & ~core::square_bit<B>(c.sq), child_odd)
                                    : -search_shallow(c.own, c.opp, child_alpha, child_beta,
                                                      empties - 1, {child_odd});
         if (v > best) {

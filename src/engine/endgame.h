@@ -116,9 +116,10 @@ class Endgame {
     // edge to return.
     bool probcut(B own, B opp, int alpha, int beta, int empties, int& bound);
     int search_shallow(B own, B opp, int alpha, int beta, int empties, Known known);
-    // `odd` is parity_first(empty), which each move updates from its square's region.
-    int solve4(B own, B opp, int alpha, int beta, B empty, B odd);
-    int solve3(B own, B opp, int alpha, int beta, B empty, B odd);
+    // The last `Empties` (3 or 4) empty squares, parity first; `odd` is parity_first(empty),
+    // which each move updates from its square's region.
+    template <int Empties>
+    int solve_parity(B own, B opp, int alpha, int beta, B empty, B odd);
     int solve2(B own, B opp, int alpha, int beta, B empty);
     int solve1(B own, B opp, int sq);
     // An upper bound on the score from the discs the opponent keeps for ever (for anti, the
