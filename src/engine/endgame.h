@@ -75,6 +75,10 @@ class Endgame {
     static constexpr double MpcSigmaBase = 4.0;
     static constexpr double MpcSigmaPerEmpty = 0.2;
     static constexpr double MpcSigmaPerPly = 0.4;
+    // The one owner of the formula (the fit's tool prints it beside its cells).
+    static double mpc_sigma(int empties, int depth) {
+        return MpcSigmaBase + MpcSigmaPerEmpty * empties - MpcSigmaPerPly * depth;
+    }
 
     // Empty squares from which a table and the full fastest-first ordering are used (from 6
     // rather than 8: 4% fewer nodes on FFO #40-#49, docs/ENGINE.md).
