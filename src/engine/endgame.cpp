@@ -434,14 +434,14 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
 template <class B>
 bool Endgame<B>::probcut(B own, B opp, int alpha, int beta, int empties, int& bound) {
     // The shallow depth grows with the empties, keeping their parity (the evaluation's bias
-    // alternates with the side that moves last); the exact score is predicted as the shallow
-    // value plus MpcBias, with spread sigma, in discs.
+    // alternates with the side that moves last); sigma is the spread of the exact score
+    // around the shallow value, in discs.
     const int depth = ((empties >> 2) & ~1) ^ (empties & 1);
     const double sigma = mpc_sigma(empties, depth);
     const double margin = SelectivityMargins[level_] * sigma;
     const int total = layout_.playable_count;
     if (beta < total) {
-        const int cut = static_cast<int>(std::ceil((beta - MpcBias + margin) * DiscScale));
+        const int cut = static_cast<int>(std::ceil((beta + margin) * DiscScale));
         if (cut < total * DiscScale &&
             probe_->shallow_search(own, opp, depth, cut - 1, cut) >= cut) {
             bound = beta;
@@ -449,7 +449,7 @@ bool Endgame<B>::probcut(B own, B opp, int alpha, int beta, int empties, int& bo
         }
     }
     if (alpha > -total) {
-        const int cut = static_cast<int>(std::floor((alpha - MpcBias - margin) * DiscScale));
+        const int cut = static_cast<int>(std::floor((alpha - margin) * DiscScale));
         if (cut > -total * DiscScale &&
             probe_->shallow_search(own, opp, depth, cut, cut + 1) <= cut) {
             bound = alpha;

@@ -73,7 +73,8 @@ class Endgame {
     // The spread of the exact score around a shallow search's value, in discs:
     // base + per empty * empties - per ply * shallow depth (a guess tuned on nodes; the
     // spread measured by `reversi mpcfit-endgame` is 1.2-1.9 times larger, but cutting with
-    // it searched more nodes: docs/ENGINE.md "The selective passes' sigma, fitted").
+    // it, or centring the cuts on the fitted bias of +0.8 disc, searched more nodes on FFO
+    // #40-#59: docs/ENGINE.md "The selective passes' sigma, fitted").
     static constexpr double MpcSigmaBase = 4.0;
     static constexpr double MpcSigmaPerEmpty = 0.2;
     static constexpr double MpcSigmaPerPly = 0.4;
@@ -81,9 +82,6 @@ class Endgame {
     static double mpc_sigma(int empties, int depth) {
         return MpcSigmaBase + MpcSigmaPerEmpty * empties - MpcSigmaPerPly * depth;
     }
-    // The exact score less the shallow value, on average, in discs (the same fit: the
-    // evaluation slightly underrates the side to move); the cuts are centred on it.
-    static constexpr double MpcBias = 0.8;
 
     // Empty squares from which a table and the full fastest-first ordering are used (from 6
     // rather than 8: 4% fewer nodes on FFO #40-#49, docs/ENGINE.md).
