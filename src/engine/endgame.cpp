@@ -433,7 +433,7 @@ bool Endgame<B>::probcut(B own, B opp, int alpha, int beta, int empties, int& bo
     // alternates with the side that moves last); sigma is the spread of the exact score
     // around the shallow value, in discs.
     const int depth = ((empties >> 2) & ~1) ^ (empties & 1);
-    const double sigma = MpcSigmaBase + MpcSigmaPerEmpty * empties - MpcSigmaPerPly * depth;
+    const double sigma = mpc_sigma(empties, depth);
     const double margin = SelectivityMargins[level_] * sigma;
     const int total = layout_.playable_count;
     if (beta < total) {

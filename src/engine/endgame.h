@@ -72,10 +72,17 @@ class Endgame {
     static constexpr double SelectivityMargins[SelectiveLevels] = {1.1, 2.0};
     static constexpr int SelectiveEmpties = 9;
     // The spread of the exact score around a shallow search's value, in discs:
-    // base + per empty * empties - per ply * shallow depth (a rough guess, tuned on nodes).
+    // base + per empty * empties - per ply * shallow depth (a guess tuned on nodes; the
+    // spread measured by `reversi mpcfit-endgame` is 1.2-1.9 times larger, but cutting with
+    // it, or centring the cuts on the fitted bias of +0.8 disc, searched more nodes on FFO
+    // #40-#59: docs/ENGINE.md "The selective passes' sigma, fitted").
     static constexpr double MpcSigmaBase = 4.0;
     static constexpr double MpcSigmaPerEmpty = 0.2;
     static constexpr double MpcSigmaPerPly = 0.4;
+    // The one owner of the formula (the fit's tool prints it beside its cells).
+    static double mpc_sigma(int empties, int depth) {
+        return MpcSigmaBase + MpcSigmaPerEmpty * empties - MpcSigmaPerPly * depth;
+    }
 
     // Empty squares from which a table and the full fastest-first ordering are used (from 6
     // rather than 8: 4% fewer nodes on FFO #40-#49, docs/ENGINE.md).

@@ -622,9 +622,10 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
 
 }  // namespace
 
-std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables) {
+std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables,
+                                bool probcut) {
     SearchSettings settings;
-    settings.probcut = false;
+    settings.probcut = probcut;
     SearchControl control(std::stop_token{}, 0, 0);
     tables.clear();
     const auto values = [&]<class B>(B) {

@@ -55,8 +55,10 @@ SearchResult search_two_player(const core::Position& pos, const SearchSettings& 
                                const IterationCallback& on_iteration);
 
 // The values (hundredths of a disc, side to move) of full-window fixed-depth midgame searches
-// of 0 (the evaluation) to `max_depth` plies, Multi-ProbCut off: what Multi-ProbCut is fitted
-// on. The position must have a legal move; the tables are cleared first.
-std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables);
+// of 0 (the evaluation) to `max_depth` plies, Multi-ProbCut off (what Multi-ProbCut is fitted
+// on) unless `probcut` (as the solver's selective passes search). The position must have a
+// legal move; the tables are cleared first.
+std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables,
+                                bool probcut = false);
 
 }  // namespace reversi::engine
