@@ -4,8 +4,6 @@
 // by a fresh service from the store, and on the first request for a stored game); bad ids,
 // unfinished and multi-player games are refused; the analysis board's requests are bounded
 // and checked, answered with every legal move's score, and rate-limited per address.
-#include "server/analysis/service.h"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -19,6 +17,7 @@
 #include "core/bitboard.h"
 #include "core/notation.h"
 #include "server/analysis/board.h"
+#include "server/analysis/service.h"
 #include "server/storage/sqlite/storage.h"
 
 namespace reversi::server {
@@ -272,6 +271,47 @@ TEST_F(AnalysisFixture, StoredGameStartsOnFirstRequest) {
     const json done = wait_done(svc, "s8");
     ASSERT_EQ(done["status"], "done");
     EXPECT_EQ(done["plies"].size(), records.size());
+}
+
+// Step: the reviews' two pools (issue 29). A background pool whose worker never runs stands
+// for one starved in SCHED_IDLE.
+
+TEST_F(AnalysisFixture, AReviewStarvedOnTheBackgroundPoolFinishesOnTheWaitedOne) {
+    EnginePool starved(1);
+    starved.stop();
+    AnalysisOptions o = fast();
+    o.patience = std::chrono::milliseconds(20);
+    AnalysisService svc(ioc_, queue_, pool_, o);
+    Metrics metrics;
+    svc.set_metrics(&metrics);
+    svc.set_game_engines(starved, pool_);
+    const Table t = played_table("st6", setup_of(core::Shape::Six), 3);
+    svc.game_finished(t);
+    // Nobody asks for it: only the patience moves its plies.
+    run_until([&] { return svc.active() == 0; });
+    EXPECT_EQ(metrics.review_waited_plies.value(), t.game().moves().size());
+    EXPECT_EQ(wait_done(svc, "st6")["plies"].size(), t.game().moves().size());
+}
+
+TEST_F(AnalysisFixture, AReviewSomeoneAsksForGoesToTheWaitedPoolAtOnce) {
+    EnginePool starved(1);
+    starved.stop();
+    AnalysisOptions o = fast();
+    o.patience = std::chrono::hours(1);
+    AnalysisService svc(ioc_, queue_, pool_, o);
+    svc.set_game_engines(starved, pool_);
+    const Table first = played_table("one6", setup_of(core::Shape::Six), 3);
+    const Table asked = played_table("two6", setup_of(core::Shape::Six), 4);
+    svc.game_finished(first);
+    svc.game_finished(asked);
+    // Asked for, the later game is reviewed first and on the waited pool, its ply in flight on
+    // the starved pool too; the other one waits for the background pool.
+    const json done = wait_done(svc, "two6");
+    ASSERT_EQ(done["status"], "done");
+    EXPECT_EQ(done["plies"].size(), asked.game().moves().size());
+    EXPECT_EQ(svc.active(), 1u);
+    const json other = json::parse(get(svc, "one6").body);
+    EXPECT_NE(other["status"], "done");
 }
 
 TEST_F(AnalysisFixture, RefusesUnknownUnfinishedAndMultiPlayerGames) {
