@@ -112,6 +112,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); },
         QueueStart::Held);
     queue.set_metrics(&metrics);
+    static_assert(ServerOptions{}.answer_slice == StorageQueue::DefaultAnswerSlice);
+    queue.set_answer_slice(static_cast<size_t>(options.answer_slice));
     storage.set_metrics(&metrics);
     // Several nodes share a PostgreSQL store: each table is owned by one node at a time
     // (docs/MULTINODE.md). A SQLite store has one node: this one owns every table.

@@ -18,6 +18,7 @@ struct StorageQueue::Answers {
     explicit Answers(Post p) : post(std::move(p)) {}
     const Post post;
     Metrics* metrics = nullptr;
+    size_t slice = DefaultAnswerSlice;
     std::mutex mutex;
     std::deque<std::pair<std::function<void(bool)>, bool>> waiting;
     bool posted = false;  // a task that runs them is queued on the caller's thread
@@ -32,6 +33,10 @@ StorageQueue::StorageQueue(Storage& storage, Post post, QueueStart start)
 void StorageQueue::set_metrics(Metrics* metrics) {
     metrics_ = metrics;
     answers_->metrics = metrics;
+}
+
+void StorageQueue::set_answer_slice(size_t slice) {
+    answers_->slice = slice;
 }
 
 void StorageQueue::answer(std::vector<std::pair<std::function<void(bool)>, bool>> dones) {
@@ -50,7 +55,8 @@ void StorageQueue::answer_slice(const std::shared_ptr<Answers>& answers) {
     std::vector<std::pair<std::function<void(bool)>, bool>> slice;
     {
         std::lock_guard lock(answers->mutex);
-        const size_t n = std::min(AnswerSlice, answers->waiting.size());
+        const size_t n = answers->slice ? std::min(answers->slice, answers->waiting.size())
+                                        : answers->waiting.size();
         for (size_t i = 0; i < n; ++i) {
             slice.push_back(std::move(answers->waiting.front()));
             answers->waiting.pop_front();

@@ -66,7 +66,7 @@ struct WriteFence {
 };
 
 // Runs a Storage on one thread. `post` hands a completion to the caller's thread. Completions
-// run there in the order their jobs ran, at most AnswerSlice per posted task: a task posts the
+// run there in the order their jobs ran, at most a slice (32) per posted task: a task posts the
 // next slice, so between two slices the caller's thread reads its sockets and runs its timers
 // rather than answer a whole batch of hundreds of moves in one go (issue 29).
 // How a queue starts. At start-up the server reads the store directly (the restores) and a
@@ -78,7 +78,7 @@ enum class QueueStart { Running, Held };
 class StorageQueue {
   public:
     using Post = std::function<void(std::function<void()>)>;
-    static constexpr size_t AnswerSlice = 32;
+    static constexpr size_t DefaultAnswerSlice = 32;
     StorageQueue(Storage& storage, Post post, QueueStart start = QueueStart::Running);
     ~StorageQueue();
     StorageQueue(const StorageQueue&) = delete;
@@ -101,6 +101,8 @@ class StorageQueue {
     uint64_t transactions() const { return transactions_; }
     // Where commits, their latency and failed transactions are counted (set before any job).
     void set_metrics(Metrics* metrics);
+    // Completions per task on the caller's thread (0: no bound); set before any job.
+    void set_answer_slice(size_t slice);
 
   private:
     struct Job {
