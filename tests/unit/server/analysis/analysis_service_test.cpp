@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <random>
 
@@ -131,6 +133,16 @@ class AnalysisFixture : public ::testing::Test {
         });
         return last;
     }
+    // A service whose reviews' background pool never runs, as one starved in SCHED_IDLE: only
+    // the fallback to `pool_` moves them, after `patience`.
+    std::unique_ptr<AnalysisService> starved_reviews(std::chrono::milliseconds patience) {
+        starved_.stop();
+        AnalysisOptions o = fast();
+        o.patience = patience;
+        auto svc = std::make_unique<AnalysisService>(ioc_, queue_, pool_, o);
+        svc->set_game_engines(starved_, pool_);
+        return svc;
+    }
     void store(const StoredTable& st) {
         bool written = false;
         queue_.write(
@@ -150,6 +162,7 @@ class AnalysisFixture : public ::testing::Test {
     SqliteStorage storage_;
     StorageQueue queue_;
     EnginePool pool_;
+    EnginePool starved_{1};
 };
 
 // Step: the engine pool's order.
@@ -273,18 +286,13 @@ TEST_F(AnalysisFixture, StoredGameStartsOnFirstRequest) {
     EXPECT_EQ(done["plies"].size(), records.size());
 }
 
-// Step: the reviews' two pools (issue 29). A background pool whose worker never runs stands
-// for one starved in SCHED_IDLE.
+// Step: the reviews' two pools (issue 29).
 
 TEST_F(AnalysisFixture, AReviewStarvedOnTheBackgroundPoolFinishesOnTheWaitedOne) {
-    EnginePool starved(1);
-    starved.stop();
-    AnalysisOptions o = fast();
-    o.patience = std::chrono::milliseconds(20);
-    AnalysisService svc(ioc_, queue_, pool_, o);
+    const auto reviews = starved_reviews(std::chrono::milliseconds(20));
+    AnalysisService& svc = *reviews;
     Metrics metrics;
     svc.set_metrics(&metrics);
-    svc.set_game_engines(starved, pool_);
     const Table t = played_table("st6", setup_of(core::Shape::Six), 3);
     svc.game_finished(t);
     // Nobody asks for it: only the patience moves its plies.
@@ -294,12 +302,8 @@ TEST_F(AnalysisFixture, AReviewStarvedOnTheBackgroundPoolFinishesOnTheWaitedOne)
 }
 
 TEST_F(AnalysisFixture, AReviewSomeoneAsksForGoesToTheWaitedPoolAtOnce) {
-    EnginePool starved(1);
-    starved.stop();
-    AnalysisOptions o = fast();
-    o.patience = std::chrono::hours(1);
-    AnalysisService svc(ioc_, queue_, pool_, o);
-    svc.set_game_engines(starved, pool_);
+    const auto reviews = starved_reviews(std::chrono::hours(1));
+    AnalysisService& svc = *reviews;
     const Table first = played_table("one6", setup_of(core::Shape::Six), 3);
     const Table asked = played_table("two6", setup_of(core::Shape::Six), 4);
     svc.game_finished(first);
