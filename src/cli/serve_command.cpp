@@ -152,6 +152,11 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                              "an http:// or https:// address without a trailing /, "
                              "quotes or spaces, at most 200 characters");
         });
+    cmd->add_option("--answer-slice", options->answer_slice,
+                    "Committed moves the network thread answers per task before it reads its "
+                    "sockets again (0: a whole commit at once; docs/MULTINODE.md)")
+        ->check(CLI::Range(0, 100000))
+        ->capture_default_str();
     cmd->add_option("--metrics-port", options->metrics_port,
                     "Port of the Prometheus /metrics page, apart from the site (-1: none, 0: a "
                     "free one; docs/OPERATIONS.md)")

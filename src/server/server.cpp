@@ -112,6 +112,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         storage, [&ioc](std::function<void()> f) { net::post(ioc, std::move(f)); },
         QueueStart::Held);
     queue.set_metrics(&metrics);
+    static_assert(ServerOptions{}.answer_slice == StorageQueue::DefaultAnswerSlice);
+    queue.set_answer_slice(static_cast<size_t>(options.answer_slice));
     storage.set_metrics(&metrics);
     // Several nodes share a PostgreSQL store: each table is owned by one node at a time
     // (docs/MULTINODE.md). A SQLite store has one node: this one owns every table.
@@ -128,13 +130,19 @@ int run_server(const ServerOptions& options, std::ostream& log) {
                        options.limits.engine_seconds_per_minute);
     engines.set_metrics(&metrics);
     engines.set_move_threads(options.move_threads);
-    // The reviews of finished games run on a thread of their own at the lowest priority, which
-    // gets a core only when nothing else wants it: at 5,000 games they took a core from the network
-    // thread and the moves' p99 rose from 31-40 ms to 150-190 ms once games began to end (87-89 ms
-    // now) (docs/MULTINODE.md).
+    // The reviews of finished games run on threads of their own: at 5,000 games they took a core
+    // from the network thread and the moves' p99 rose from 31-40 ms to 150-190 ms once games
+    // began to end (docs/MULTINODE.md). Those nobody waits on run in SCHED_IDLE, which gets a
+    // core only when nothing else wants it; a review someone asked for, or a ply the idle
+    // thread has starved on, runs at nice 19, which still progresses beside other low-priority
+    // work.
+    EnginePool idle_review_engines(1, options.limits.engine_queue,
+                                   options.limits.computer_move_seconds,
+                                   options.limits.engine_seconds_per_minute);
+    idle_review_engines.set_worker_class(EnginePool::WorkerClass::Idle);
     EnginePool review_engines(1, options.limits.engine_queue, options.limits.computer_move_seconds,
                               options.limits.engine_seconds_per_minute);
-    review_engines.lower_priority();
+    review_engines.set_worker_class(EnginePool::WorkerClass::Lowest);
     // Before the hub: sockets that outlive the hub (at shutdown) must find the accounts too.
     // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
     AccountsOptions account_options;
@@ -156,7 +164,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     AnalysisOptions analysis_options;
     analysis_options.parallel_plies = std::max(1, options.engine_threads - 1);
     AnalysisService analysis(ioc, queue, engines, analysis_options);
-    analysis.set_game_engines(review_engines);
+    analysis.set_game_engines(idle_review_engines, review_engines);
+    analysis.set_metrics(&metrics);
     hub.on_game_over([&analysis](const Table& table) { analysis.game_finished(table); });
     std::optional<EventLog> event_log;
     if (options.json_log) {

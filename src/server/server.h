@@ -50,6 +50,9 @@ struct ServerOptions {
     // arena 8x8 3+2 55m Hourly 8x8 blitz", and whether the standard schedule is added.
     std::vector<std::string> tournament_schedule;
     bool site_tournaments = false;
+    // Committed store jobs the network thread answers per task before it reads its sockets and
+    // runs its timers again (storage/storage.h; 0: a whole batch in one task).
+    int answer_slice = 32;  // StorageQueue::DefaultAnswerSlice (server.cpp checks)
     // Testing only: each storage commit fails with this probability (chaos tests).
     double storage_fault_rate = 0;
 };

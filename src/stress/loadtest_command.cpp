@@ -369,6 +369,12 @@ void print_server_view(const std::string& page) {
         const auto h = read_histogram(page, name);
         return h ? std::to_string(static_cast<uint64_t>(h->count())) : "-";
     };
+    const auto counter = [&](const std::string& name) -> std::string {
+        const size_t at = page.find('\n' + name + ' ');
+        if (at == std::string::npos) return "-";
+        const size_t from = at + name.size() + 2;
+        return page.substr(from, page.find('\n', from) - from);
+    };
     std::cout << "server ms (its histograms): move p50 " << ms("reversi_move_seconds", 0.5)
               << ", p99 " << ms("reversi_move_seconds", 0.99) << "; loop lag p99 "
               << ms("reversi_loop_lag_seconds", 0.99) << ", p99.9 "
@@ -378,7 +384,10 @@ void print_server_view(const std::string& page) {
               << ms("reversi_commit_seconds", 0.99) << "; checkpoints "
               << count("reversi_checkpoint_seconds") << " (p99 "
               << ms("reversi_checkpoint_seconds", 0.99) << "); sweep p99 "
-              << ms("reversi_sweep_seconds", 0.99) << '\n';
+              << ms("reversi_sweep_seconds", 0.99) << "; answer tasks "
+              << count("reversi_answer_seconds") << " (p99 " << ms("reversi_answer_seconds", 0.99)
+              << ", p99.9 " << ms("reversi_answer_seconds", 0.999) << "); review plies at nice 19 "
+              << counter("reversi_review_waited_plies_total") << '\n';
 }
 
 int run_loadtest(const LoadOptions& options) {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The analysis service. Everything here runs on the network thread; engine results come back
 // through posted completions, checked against the service's life token. At most
-// `parallel_plies` positions are in the pool at once, taken from the oldest game first, so a
-// burst of finished games queues here (bounded) rather than in the pool.
+// `parallel_plies` positions are in each review pool at once, taken from the oldest game first
+// (a game someone asked for before all), so a burst of finished games queues here (bounded)
+// rather than in the pools. A ply sent to the waited pool while the background pool still
+// holds it is searched twice; the first answer counts and the other is dropped.
 #include "server/analysis/service.h"
 
 #include <algorithm>
@@ -48,6 +50,7 @@ struct AnalysisService::Job {
     size_t next = 0;  // next ply to submit
     size_t done = 0;  // plies analysed
     bool finished = false;
+    bool waited = false;  // someone asked for it: its plies go to the waited pool
 
     // Plies analysed from the first on, without gaps (what the graph can draw).
     json plies_json() const {
@@ -68,7 +71,8 @@ AnalysisService::AnalysisService(net::io_context& ioc, StorageQueue& storage, En
       engines_(engines),
       options_(options),
       board_limiter_(options.board_per_minute, options.board_burst),
-      retry_timer_(ioc) {}
+      retry_timer_(ioc),
+      patience_timer_(ioc) {}
 
 int64_t AnalysisService::now() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -113,17 +117,33 @@ bool AnalysisService::enqueue(const Table& table) {
 
 void AnalysisService::pump() {
     const int limit = std::max(1, options_.parallel_plies);
-    for (const JobPtr& job : order_) {
-        while (in_flight_ < limit && job->next < job->moves.size())
+    // Each lane fills up to the limit: a full background pool does not hold a waited game back.
+    for (const JobPtr& job : order_)
+        while (job->next < job->moves.size() && in_flight(job->waited) < limit)
             if (!submit(job, job->next)) return;
-        if (in_flight_ >= limit) return;
-    }
+    arm_patience();
+}
+
+int AnalysisService::in_flight(bool waited) const {
+    return static_cast<int>(std::count_if(in_flight_.begin(), in_flight_.end(),
+                                          [&](const Sent& s) { return s.waited == waited; }));
 }
 
 bool AnalysisService::submit(const JobPtr& job, size_t ply) {
+    if (!search_on(job->waited ? *waited_engines_ : *background_engines_, job, ply)) {
+        retry_later();
+        return false;
+    }
+    if (job->waited && metrics_) metrics_->review_waited_plies.add();
+    job->next = ply + 1;
+    in_flight_.push_back({job, ply, Clock::now(), job->waited});
+    return true;
+}
+
+bool AnalysisService::search_on(EnginePool& pool, const JobPtr& job, size_t ply) {
     const core::Position& pos = job->before[ply];
     const std::weak_ptr<const int> life = life_;
-    const bool queued = game_engines_->submit(
+    return pool.submit(
         job->variant, pos, engine::analysis_limits(pos, options_.depth),
         // Runs on a worker thread: it touches nothing of the service but the io_context.
         [this, &ioc = ioc_, life, job, ply](const engine::SearchResult& r) {
@@ -133,13 +153,53 @@ bool AnalysisService::submit(const JobPtr& job, size_t ply) {
             });
         },
         EnginePool::Priority::Analysis, "post-game analysis");
-    if (!queued) {
-        retry_later();
-        return false;
+}
+
+void AnalysisService::make_waited(const JobPtr& job) {
+    if (job->waited || job->finished) return;
+    job->waited = true;
+    order_.erase(std::remove(order_.begin(), order_.end(), job), order_.end());
+    order_.push_front(job);
+    for (Sent& sent : in_flight_)
+        if (sent.job == job && !sent.waited) hedge(sent);
+    pump();
+}
+
+void AnalysisService::hedge(Sent& sent) {
+    if (waited_engines_ == background_engines_) {
+        sent.waited = true;  // one pool for both: the ply is where it would go
+        return;
     }
-    job->next = ply + 1;
-    in_flight_++;
-    return true;
+    // Refused (the waited pool's queue is full): the ply stays on the background pool and the
+    // next patience check tries again.
+    if (!search_on(*waited_engines_, sent.job, sent.ply)) return;
+    sent.waited = true;
+    if (metrics_) metrics_->review_waited_plies.add();
+}
+
+void AnalysisService::arm_patience() {
+    if (patience_armed_) return;
+    const auto oldest =
+        std::min_element(in_flight_.begin(), in_flight_.end(), [](const Sent& a, const Sent& b) {
+            return std::make_pair(a.waited, a.at) < std::make_pair(b.waited, b.at);
+        });
+    if (oldest == in_flight_.end() || oldest->waited) return;
+    patience_armed_ = true;
+    patience_timer_.expires_at(oldest->at + options_.patience);
+    const std::weak_ptr<const int> life = life_;
+    patience_timer_.async_wait([this, life](error_code ec) {
+        if (ec || life.expired()) return;
+        patience_armed_ = false;
+        check_patience();
+    });
+}
+
+void AnalysisService::check_patience() {
+    const auto due = Clock::now() - options_.patience;
+    const int limit = std::max(1, options_.parallel_plies);
+    for (Sent& sent : in_flight_)
+        if (!sent.waited && sent.at <= due && in_flight(true) < limit) hedge(sent);
+    arm_patience();
 }
 
 void AnalysisService::retry_later() {
@@ -155,7 +215,10 @@ void AnalysisService::retry_later() {
 }
 
 void AnalysisService::on_ply(const JobPtr& job, size_t ply, const engine::SearchResult& result) {
-    in_flight_--;
+    const auto sent = std::find_if(in_flight_.begin(), in_flight_.end(),
+                                   [&](const Sent& s) { return s.job == job && s.ply == ply; });
+    if (sent == in_flight_.end()) return;  // the other pool's answer came first
+    in_flight_.erase(sent);
     try {
         job->verdicts[ply] =
             engine::judge_ply(job->before[ply], static_cast<int>(ply), job->moves[ply], result);
@@ -210,6 +273,7 @@ bool AnalysisService::answer_known(const std::string& id, const Respond& respond
     }
     const auto it = jobs_.find(id);
     if (it == jobs_.end()) return false;
+    make_waited(it->second);
     const Job& job = *it->second;
     respond(json_reply(200, {{"status", job.next == 0 ? "queued" : "running"},
                              {"progress", job.progress()},

@@ -2,11 +2,15 @@
 // Post-game analysis and the analysis board (docs/SITE.md "Analysis"). A finished two-player
 // game is analysed ply by ply on the engine pool's lowest priority: each job is one position,
 // so a computer move or a hint queued meanwhile runs before the next ply and never waits
-// behind a whole game. Results are stored (one JSON document per game) and served; progress
-// is visible while it runs. The analysis board scores every legal move of a position given
+// behind a whole game. The server gives the reviews two pools of their own (issue 29): one in
+// SCHED_IDLE for the reviews nobody waits on, and one at nice 19 for those someone asked for
+// and for a ply the idle one has left unanswered past its patience (it may starve there).
+// Results are stored (one JSON document per game) and served; progress is visible while it
+// runs. The analysis board scores every legal move of a position given
 // as a setup and moves. Runs on the network thread like the hub: no lock.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -28,6 +32,9 @@ struct AnalysisOptions {
     int parallel_plies = 1;       // plies in the engine pool at once (all games together)
     size_t max_games = 200;       // games queued or running; one more is refused `busy`
     size_t cached_games = 64;     // finished analyses kept in memory (the store has them all)
+    // How long a ply may wait on the background pool before the waited pool searches it too
+    // (under the pools' 10 s deadline, which would answer a starved search cut short).
+    std::chrono::milliseconds patience{5'000};
     // The analysis board: requests per minute per address (and burst), the depth allowed.
     int board_per_minute = 60;
     int board_burst = 20;
@@ -57,21 +64,48 @@ class AnalysisService {
 
     // Games queued or being analysed (tests).
     size_t active() const { return jobs_.size(); }
-    // Where the plies of finished games are searched (the constructor's pool until set): the
-    // server gives them a pool at the lowest priority, so reviews do not slow live play.
-    void set_game_engines(EnginePool& engines) { game_engines_ = &engines; }
+    // Where the plies of finished games are searched (the constructor's pool until set): those
+    // nobody waits on on `background` (the server's runs in SCHED_IDLE, so reviews do not slow
+    // live play), those of a game someone asked for, and any ply `background` has held past the
+    // patience, on `waited` (nice 19: it cannot starve beside other low-priority work).
+    void set_game_engines(EnginePool& background, EnginePool& waited) {
+        background_engines_ = &background;
+        waited_engines_ = &waited;
+    }
+    // Where the plies searched on the waited pool are counted.
+    void set_metrics(Metrics* metrics) { metrics_ = metrics; }
 
   private:
     struct Job;
     using JobPtr = std::shared_ptr<Job>;
+    using Clock = std::chrono::steady_clock;
+    // A ply in a pool, not answered yet; `waited` when it is (also) on the waited pool.
+    struct Sent {
+        JobPtr job;
+        size_t ply = 0;
+        Clock::time_point at;
+        bool waited = false;
+    };
 
     int64_t now() const;
     // Queues a finished game's analysis; false when the queue is full.
     bool enqueue(const Table& table);
     // Submits plies to the engine pool while there is room.
     void pump();
-    // Queues one ply on the pool; false (retried later) when the pool refuses it.
+    // Queues one ply on the pool of its lane; false (retried later) when the pool refuses it.
     bool submit(const JobPtr& job, size_t ply);
+    // Queues the ply on `pool`, its answer coming back to on_ply.
+    bool search_on(EnginePool& pool, const JobPtr& job, size_t ply);
+    // Plies in flight on the waited pool (`waited`) or on the background one only.
+    int in_flight(bool waited) const;
+    // Someone asked for the game: it goes first, its plies on the waited pool, those in flight
+    // on the background pool searched there too.
+    void make_waited(const JobPtr& job);
+    // Sends `sent` to the waited pool as well; the first answer counts.
+    void hedge(Sent& sent);
+    // Hedges the plies the background pool has held past the patience; re-arms itself.
+    void check_patience();
+    void arm_patience();
     void on_ply(const JobPtr& job, size_t ply, const engine::SearchResult& result);
     void finish(const JobPtr& job);
     // Answers from what is in memory; false when the game is not there.
@@ -86,17 +120,21 @@ class AnalysisService {
     net::io_context& ioc_;
     StorageQueue& storage_;
     EnginePool& engines_;
-    EnginePool* game_engines_ = &engines_;
+    EnginePool* background_engines_ = &engines_;
+    EnginePool* waited_engines_ = &engines_;
     AnalysisOptions options_;
+    Metrics* metrics_ = nullptr;
     std::unordered_map<std::string, JobPtr> jobs_;
-    std::deque<JobPtr> order_;  // first come, first served
-    int in_flight_ = 0;
+    std::deque<JobPtr> order_;  // first come, first served; games someone asked for first
+    std::vector<Sent> in_flight_;
     // Finished analyses (the "done" answer's text), oldest first for eviction.
     std::unordered_map<std::string, std::shared_ptr<const std::string>> done_;
     std::deque<std::string> done_order_;
     RateLimiter board_limiter_;
     net::steady_timer retry_timer_;
     bool retry_armed_ = false;
+    net::steady_timer patience_timer_;
+    bool patience_armed_ = false;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };
 

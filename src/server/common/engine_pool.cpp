@@ -7,6 +7,8 @@
 // held every worker and another player's level-2 reply waited 38 s).
 #include "server/common/engine_pool.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -24,6 +26,18 @@ constexpr std::chrono::milliseconds FairSlice{500};
 
 int class_of(EnginePool::Priority p) {
     return static_cast<int>(p);
+}
+
+// Moves the calling thread down to `worker_class` (never up).
+void enter(EnginePool::WorkerClass worker_class) {
+    if (worker_class == EnginePool::WorkerClass::Normal) return;
+    // Linux keeps a nice value per thread: this lowers this worker only. Nice 19 is also what
+    // is left should the kernel refuse SCHED_IDLE.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
+    if (worker_class == EnginePool::WorkerClass::Idle) {
+        const sched_param none{};
+        pthread_setschedparam(pthread_self(), SCHED_IDLE, &none);
+    }
 }
 
 }  // namespace
@@ -177,7 +191,7 @@ void EnginePool::watch(std::stop_token stop) {
 
 void EnginePool::work(size_t index, std::stop_token stop) {
     engine::Engine engine;
-    bool lowered = false;
+    WorkerClass entered = WorkerClass::Normal;
     for (;;) {
         Job job;
         std::stop_token job_token;
@@ -218,11 +232,9 @@ void EnginePool::work(size_t index, std::stop_token stop) {
             job_token = r.stop.get_token();
         }
         if (metrics_) metrics_->engine_wait_seconds.observe_since(job.queued);
-        if (lowered_ && !lowered) {
-            // Linux keeps a nice value per thread: this lowers this worker only. A thread may
-            // always lower itself; raising it again would need a privilege, so it stays low.
-            setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
-            lowered = true;
+        if (const WorkerClass wanted = worker_class_; wanted > entered) {
+            enter(wanted);
+            entered = wanted;
         }
         // A stop of the whole pool reaches the search too.
         std::stop_callback forward(stop, [&] {

@@ -43,6 +43,10 @@ class EnginePool {
   public:
     using Done = std::function<void(const engine::SearchResult&)>;
     enum class Priority { Move, Hint, Analysis };
+    // How the workers are scheduled (Linux keeps both per thread): at the process's own
+    // priority; at nice 19; or in SCHED_IDLE, which runs only on a core nothing else wants and
+    // yields it at once when the network thread wakes (weight 3 against nice 19's 15).
+    enum class WorkerClass { Normal, Lowest, Idle };
     // Starts `threads` workers (at least one); at most `queue_limit` jobs wait, no search runs
     // longer than `max_seconds`, and each owner may spend `owner_seconds_per_minute` of engine
     // time a minute before its searches give way to everyone else's.
@@ -69,9 +73,10 @@ class EnginePool {
     // The threads a computer move starting now gets: `wanted` at most, one plus the workers
     // that are idle and not needed by the `waiting` searches.
     static int move_threads_now(int wanted, int idle_workers, size_t waiting);
-    // Runs every later search at the lowest priority (nice 19 for its worker thread), for work
-    // nobody waits on, so that it takes a core from the network thread only when idle.
-    void lower_priority() { lowered_ = true; }
+    // Runs every later search in `worker_class`, for work nobody waits on, so that it takes
+    // a core from the network thread only when that is idle. A thread may always lower itself;
+    // raising it again would need a privilege, so a pool only goes down.
+    void set_worker_class(WorkerClass worker_class) { worker_class_ = worker_class; }
     // Drops queued jobs, stops running searches and joins the workers.
     void stop();
 
@@ -127,7 +132,7 @@ class EnginePool {
     std::vector<std::jthread> workers_;
     std::jthread watchdog_;
     Metrics* metrics_ = nullptr;
-    std::atomic<bool> lowered_{false};
+    std::atomic<WorkerClass> worker_class_{WorkerClass::Normal};
     int move_threads_ = 1;
 };
 

@@ -105,6 +105,14 @@ std::string Metrics::text() const {
               loop_runqueue_seconds);
     histogram(out, "reversi_sweep_seconds",
               "One periodic sweep over the hub's tables, on the network thread.", sweep_seconds);
+    histogram(out, "reversi_answer_seconds",
+              "One task of the network thread answering committed store jobs (at most 32: the "
+              "moves' broadcasts, the lobby's updates).",
+              answer_seconds);
+    counter(out, "reversi_review_waited_plies_total",
+            "Plies of post-game reviews searched at nice 19 rather than in SCHED_IDLE: the game's "
+            "review was asked for, or the idle class left the ply unanswered past its patience.",
+            review_waited_plies.value());
     family(out, "reversi_errors_total", "counter",
            "Requests and messages refused, by error code (docs/PROTOCOL.md).");
     const std::lock_guard lock(errors_mutex_);

@@ -68,6 +68,8 @@ class Metrics {
     Histogram loop_lag_seconds;       // how late the network thread ran a timer: its longest task
     Histogram loop_runqueue_seconds;  // per loop-lag period, the network thread's wait for a core
     Histogram sweep_seconds;          // one periodic sweep over the hub's tables, on that thread
+    Histogram answer_seconds;         // one task of that thread answering committed store jobs
+    Counter review_waited_plies;      // review plies searched at nice 19, not in SCHED_IDLE
 
     // Counts a move acknowledged and its latency since it was `received`.
     void move_acknowledged(std::chrono::steady_clock::time_point received) {

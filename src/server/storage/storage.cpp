@@ -10,14 +10,69 @@
 #include <memory>
 #include <stdexcept>
 #include <unordered_map>
+#include <utility>
 
 namespace reversi::server {
 
+struct StorageQueue::Answers {
+    explicit Answers(Post p) : post(std::move(p)) {}
+    const Post post;
+    Metrics* metrics = nullptr;
+    size_t slice = DefaultAnswerSlice;
+    std::mutex mutex;
+    std::deque<std::pair<std::function<void(bool)>, bool>> waiting;
+    bool posted = false;  // a task that runs them is queued on the caller's thread
+};
+
 StorageQueue::StorageQueue(Storage& storage, Post post, QueueStart start)
     : storage_(storage),
-      post_(std::move(post)),
       held_(start == QueueStart::Held),
+      answers_(std::make_shared<Answers>(std::move(post))),
       thread_([this] { run(); }) {}
+
+void StorageQueue::set_metrics(Metrics* metrics) {
+    metrics_ = metrics;
+    answers_->metrics = metrics;
+}
+
+void StorageQueue::set_answer_slice(size_t slice) {
+    answers_->slice = slice;
+}
+
+void StorageQueue::answer(std::vector<std::pair<std::function<void(bool)>, bool>> dones) {
+    if (dones.empty()) return;
+    bool post;
+    {
+        std::lock_guard lock(answers_->mutex);
+        for (auto& d : dones) answers_->waiting.push_back(std::move(d));
+        post = !std::exchange(answers_->posted, true);
+    }
+    if (post) answers_->post([answers = answers_] { answer_slice(answers); });
+}
+
+void StorageQueue::answer_slice(const std::shared_ptr<Answers>& answers) {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::pair<std::function<void(bool)>, bool>> slice;
+    {
+        std::lock_guard lock(answers->mutex);
+        const size_t n = answers->slice ? std::min(answers->slice, answers->waiting.size())
+                                        : answers->waiting.size();
+        for (size_t i = 0; i < n; ++i) {
+            slice.push_back(std::move(answers->waiting.front()));
+            answers->waiting.pop_front();
+        }
+    }
+    for (auto& [done, stored] : slice) done(stored);
+    if (answers->metrics) answers->metrics->answer_seconds.observe_since(start);
+    bool more;
+    {
+        std::lock_guard lock(answers->mutex);
+        more = !answers->waiting.empty();
+        answers->posted = more;
+    }
+    // Behind whatever the caller's thread has become ready for meanwhile (its sockets, timers).
+    if (more) answers->post([answers] { answer_slice(answers); });
+}
 
 StorageQueue::~StorageQueue() {
     stop();
@@ -111,16 +166,12 @@ void StorageQueue::run_writes(std::vector<Job>& batch) {
     }
     for (size_t i = 0; i < batch.size(); ++i) writes_ += ok[i];
     if (metrics_) metrics_->storage_writes.add(std::count(ok.begin(), ok.end(), 1));
-    // One completion for the whole batch: the caller's thread then answers every write of it
-    // in one go, in order, instead of waking up once per move.
-    auto dones = std::make_shared<std::vector<std::pair<std::function<void(bool)>, bool>>>();
-    dones->reserve(batch.size());
+    // Handed over together: the caller's thread wakes once per slice, not once per move.
+    std::vector<std::pair<std::function<void(bool)>, bool>> dones;
+    dones.reserve(batch.size());
     for (size_t i = 0; i < batch.size(); ++i)
-        if (batch[i].done) dones->emplace_back(std::move(batch[i].done), ok[i] != 0);
-    if (!dones->empty())
-        post_([dones] {
-            for (auto& [done, stored] : *dones) done(stored);
-        });
+        if (batch[i].done) dones.emplace_back(std::move(batch[i].done), ok[i] != 0);
+    answer(std::move(dones));
     batch.clear();
 }
 
@@ -146,7 +197,7 @@ void StorageQueue::run() {
             } catch (const std::exception& e) {
                 std::cerr << "storage: read failed: " << e.what() << '\n';
             }
-            if (job.done) post_([done = std::move(job.done)] { done(true); });
+            if (job.done) answer({{std::move(job.done), true}});
         }
         run_writes(batch);
     }

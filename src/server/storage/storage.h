@@ -65,7 +65,10 @@ struct WriteFence {
     std::atomic<bool> broken{false};
 };
 
-// Runs a Storage on one thread. `post` hands a completion to the caller's thread.
+// Runs a Storage on one thread. `post` hands a completion to the caller's thread. Completions
+// run there in the order their jobs ran, at most a slice (32) per posted task: a task posts the
+// next slice, so between two slices the caller's thread reads its sockets and runs its timers
+// rather than answer a whole batch of hundreds of moves in one go (issue 29).
 // How a queue starts. At start-up the server reads the store directly (the restores) and a
 // queued job meanwhile would share the one connection from a second thread, in the middle of
 // those reads (libpq forbids it; SQLite then mixes a transaction into them): a queue started
@@ -75,6 +78,7 @@ enum class QueueStart { Running, Held };
 class StorageQueue {
   public:
     using Post = std::function<void(std::function<void()>)>;
+    static constexpr size_t DefaultAnswerSlice = 32;
     StorageQueue(Storage& storage, Post post, QueueStart start = QueueStart::Running);
     ~StorageQueue();
     StorageQueue(const StorageQueue&) = delete;
@@ -96,7 +100,9 @@ class StorageQueue {
     uint64_t writes() const { return writes_; }
     uint64_t transactions() const { return transactions_; }
     // Where commits, their latency and failed transactions are counted (set before any job).
-    void set_metrics(Metrics* metrics) { metrics_ = metrics; }
+    void set_metrics(Metrics* metrics);
+    // Completions per task on the caller's thread (0: no bound); set before any job.
+    void set_answer_slice(size_t slice);
 
   private:
     struct Job {
@@ -106,13 +112,19 @@ class StorageQueue {
         std::shared_ptr<WriteFence> fence;
         bool blocked() const { return fence && fence->broken.load(); }
     };
+    // Completions waiting for the caller's thread, shared with the task that runs them (which
+    // may outlive the queue).
+    struct Answers;
     void run();
     void run_writes(std::vector<Job>& batch);
+    // Hands completions to the caller's thread, behind those handed before (storage thread).
+    void answer(std::vector<std::pair<std::function<void(bool)>, bool>> dones);
+    // Runs one slice of `answers` and posts the next (the caller's thread).
+    static void answer_slice(const std::shared_ptr<Answers>& answers);
     // Runs `body` in one transaction; false (rolled back, logged) when anything failed.
     bool transact(const std::function<void()>& body);
 
     Storage& storage_;
-    Post post_;
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Job> jobs_;
@@ -121,6 +133,7 @@ class StorageQueue {
     std::atomic<uint64_t> writes_{0};
     std::atomic<uint64_t> transactions_{0};
     Metrics* metrics_ = nullptr;
+    std::shared_ptr<Answers> answers_;
     std::thread thread_;
 };
 

@@ -4,14 +4,14 @@
 // by a fresh service from the store, and on the first request for a stored game); bad ids,
 // unfinished and multi-player games are refused; the analysis board's requests are bounded
 // and checked, answered with every legal move's score, and rate-limited per address.
-#include "server/analysis/service.h"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cctype>
+#include <chrono>
 #include <filesystem>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <random>
 
@@ -19,6 +19,7 @@
 #include "core/bitboard.h"
 #include "core/notation.h"
 #include "server/analysis/board.h"
+#include "server/analysis/service.h"
 #include "server/storage/sqlite/storage.h"
 
 namespace reversi::server {
@@ -132,6 +133,16 @@ class AnalysisFixture : public ::testing::Test {
         });
         return last;
     }
+    // A service whose reviews' background pool never runs, as one starved in SCHED_IDLE: only
+    // the fallback to `pool_` moves them, after `patience`.
+    std::unique_ptr<AnalysisService> starved_reviews(std::chrono::milliseconds patience) {
+        starved_.stop();
+        AnalysisOptions o = fast();
+        o.patience = patience;
+        auto svc = std::make_unique<AnalysisService>(ioc_, queue_, pool_, o);
+        svc->set_game_engines(starved_, pool_);
+        return svc;
+    }
     void store(const StoredTable& st) {
         bool written = false;
         queue_.write(
@@ -151,6 +162,7 @@ class AnalysisFixture : public ::testing::Test {
     SqliteStorage storage_;
     StorageQueue queue_;
     EnginePool pool_;
+    EnginePool starved_{1};
 };
 
 // Step: the engine pool's order.
@@ -272,6 +284,38 @@ TEST_F(AnalysisFixture, StoredGameStartsOnFirstRequest) {
     const json done = wait_done(svc, "s8");
     ASSERT_EQ(done["status"], "done");
     EXPECT_EQ(done["plies"].size(), records.size());
+}
+
+// Step: the reviews' two pools (issue 29).
+
+TEST_F(AnalysisFixture, AReviewStarvedOnTheBackgroundPoolFinishesOnTheWaitedOne) {
+    const auto reviews = starved_reviews(std::chrono::milliseconds(20));
+    AnalysisService& svc = *reviews;
+    Metrics metrics;
+    svc.set_metrics(&metrics);
+    const Table t = played_table("st6", setup_of(core::Shape::Six), 3);
+    svc.game_finished(t);
+    // Nobody asks for it: only the patience moves its plies.
+    run_until([&] { return svc.active() == 0; });
+    EXPECT_EQ(metrics.review_waited_plies.value(), t.game().moves().size());
+    EXPECT_EQ(wait_done(svc, "st6")["plies"].size(), t.game().moves().size());
+}
+
+TEST_F(AnalysisFixture, AReviewSomeoneAsksForGoesToTheWaitedPoolAtOnce) {
+    const auto reviews = starved_reviews(std::chrono::hours(1));
+    AnalysisService& svc = *reviews;
+    const Table first = played_table("one6", setup_of(core::Shape::Six), 3);
+    const Table asked = played_table("two6", setup_of(core::Shape::Six), 4);
+    svc.game_finished(first);
+    svc.game_finished(asked);
+    // Asked for, the later game is reviewed first and on the waited pool, its ply in flight on
+    // the starved pool too; the other one waits for the background pool.
+    const json done = wait_done(svc, "two6");
+    ASSERT_EQ(done["status"], "done");
+    EXPECT_EQ(done["plies"].size(), asked.game().moves().size());
+    EXPECT_EQ(svc.active(), 1u);
+    const json other = json::parse(get(svc, "one6").body);
+    EXPECT_NE(other["status"], "done");
 }
 
 TEST_F(AnalysisFixture, RefusesUnknownUnfinishedAndMultiPlayerGames) {

@@ -7,11 +7,14 @@
 #include "server/common/engine_pool.h"
 
 #include <gtest/gtest.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -160,32 +163,40 @@ TEST(EnginePool, AMoveIsAnsweredWithOrWithoutASpareWorker) {
     ASSERT_TRUE(log.wait_for(2)) << "a move with one worker and no spare one was not answered";
 }
 
-// The reviews of finished games run on a lowered pool: its searches run on a worker at nice 19,
-// and a pool left alone keeps the process's priority.
-TEST(EnginePool, ALoweredPoolSearchesAtTheLowestPriority) {
+// The reviews of finished games run on lowered pools: an idle pool's searches run in SCHED_IDLE
+// (at nice 19 too), a lowest one's at nice 19 in the normal class, and a pool left alone keeps
+// the process's priority and class.
+TEST(EnginePool, EachWorkerClassSearchesAtItsPriority) {
     Searches s;
-    EnginePool lowered(1);
-    EnginePool normal(1);
-    lowered.lower_priority();
+    using C = EnginePool::WorkerClass;
+    const std::vector<C> classes = {C::Idle, C::Lowest, C::Normal};
+    std::vector<std::unique_ptr<EnginePool>> pools;
+    for (const C c : classes) {
+        pools.push_back(std::make_unique<EnginePool>(1));
+        pools.back()->set_worker_class(c);
+    }
     const int own = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
     std::mutex mutex;
-    std::vector<int> policies(2, -100);
-    std::atomic<int> answered{0};
-    for (int i = 0; i < 2; ++i) {
-        EnginePool& pool = i == 0 ? lowered : normal;
-        ASSERT_TRUE(pool.submit(
+    std::vector<std::pair<int, int>> seen(classes.size(), {-100, -100});  // nice, policy
+    std::atomic<size_t> answered{0};
+    for (size_t i = 0; i < pools.size(); ++i)
+        ASSERT_TRUE(pools[i]->submit(
             s.variant, core::Position::start(*s.variant), s.short_one(), [&, i](const auto&) {
+                int policy = -1;
+                sched_param param{};
+                pthread_getschedparam(pthread_self(), &policy, &param);
                 std::lock_guard lock(mutex);
-                policies[i] = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+                seen[i] = {getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())), policy};
                 answered++;
             }));
-    }
     const auto end = std::chrono::steady_clock::now() + 10s;
-    while (answered < 2 && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(2ms);
-    ASSERT_EQ(answered, 2);
+    while (answered < pools.size() && std::chrono::steady_clock::now() < end)
+        std::this_thread::sleep_for(2ms);
+    ASSERT_EQ(answered, pools.size());
     std::lock_guard lock(mutex);
-    EXPECT_EQ(policies[0], 19);
-    EXPECT_EQ(policies[1], own);
+    EXPECT_EQ(seen[0], std::make_pair(19, int{SCHED_IDLE}));
+    EXPECT_EQ(seen[1], std::make_pair(19, int{SCHED_OTHER}));
+    EXPECT_EQ(seen[2], std::make_pair(own, int{SCHED_OTHER}));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <future>
 #include <mutex>
+#include <utility>
 
 #include "storage_backends.h"
 
@@ -33,7 +34,8 @@ struct CollectingQueue {
           }) {}
     void finish() {
         queue.stop();
-        for (auto& f : posted) f();
+        // A task may post the next slice of answers: run by index, each moved out first.
+        for (size_t i = 0; i < posted.size(); ++i) std::exchange(posted[i], {})();
     }
     std::mutex mutex;
     std::vector<std::function<void()>> posted;

@@ -6,9 +6,12 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <future>
 #include <mutex>
+#include <numeric>
+#include <utility>
 
 #include "server/storage/sqlite/storage.h"
 #include "storage_backends.h"
@@ -99,16 +102,41 @@ TEST(SqliteStorage, UsesWal) {
     EXPECT_EQ(header[19], 2);
 }
 
+// Completions a queue posts, kept for the test to run on its own thread, in order; a task may
+// post another (the next slice of answers).
+struct Collected {
+    std::mutex mutex;
+    std::deque<std::function<void()>> tasks;
+    StorageQueue::Post post() {
+        return [this](std::function<void()> f) {
+            std::lock_guard lock(mutex);
+            tasks.push_back(std::move(f));
+        };
+    }
+    // Runs the oldest task; false when none is left.
+    bool run_one() {
+        std::function<void()> task;
+        {
+            std::lock_guard lock(mutex);
+            if (tasks.empty()) return false;
+            task = std::move(tasks.front());
+            tasks.pop_front();
+        }
+        task();
+        return true;
+    }
+    void run_all() {
+        while (run_one()) {
+        }
+    }
+};
+
 TEST(StorageQueue, ReportsAfterCommit) {
     const TempDb temp("queue");
     const std::string& path = temp.path;
     SqliteStorage db(path);
-    std::mutex m;
-    std::vector<std::function<void()>> posted;
-    StorageQueue queue(db, [&](std::function<void()> f) {
-        std::lock_guard lock(m);
-        posted.push_back(std::move(f));
-    });
+    Collected posted;
+    StorageQueue queue(db, posted.post());
     std::promise<bool> done;
     for (int i = 0; i < 50; ++i)
         queue.write([i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); },
@@ -119,7 +147,7 @@ TEST(StorageQueue, ReportsAfterCommit) {
         },
         [&](bool ok) { done.set_value(ok); });
     queue.stop();
-    for (auto& f : posted) f();
+    posted.run_all();
     ASSERT_TRUE(done.get_future().get());
     SqliteStorage other(path);
     EXPECT_EQ(other.unfinished().size(), 50u);
@@ -128,16 +156,38 @@ TEST(StorageQueue, ReportsAfterCommit) {
     EXPECT_LE(queue.transactions(), 51u);
 }
 
+// The network thread answers a batch a slice at a time, each slice posting the next, so that
+// its sockets and timers get a turn in between (issue 29); the answers keep their jobs' order,
+// a read's behind the writes queued before it.
+TEST(StorageQueue, AnswersABatchInSlicesInOrder) {
+    const TempDb temp("slices");
+    SqliteStorage db(temp.path);
+    Collected posted;
+    StorageQueue queue(db, posted.post(), QueueStart::Held);
+    static constexpr int Writes = 100;
+    std::vector<int> order;
+    for (int i = 0; i < Writes; ++i)
+        queue.write([i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); },
+                    [&order, i](bool ok) { order.push_back(ok ? i : -1); });
+    queue.read([](Storage& s) { EXPECT_EQ(s.unfinished().size(), size_t{Writes}); },
+               [&order] { order.push_back(Writes); });
+    queue.release();  // the writes run as one batch
+    queue.stop();
+    std::vector<size_t> per_task;
+    for (size_t before = order.size(); posted.run_one(); before = order.size())
+        per_task.push_back(order.size() - before);
+    std::vector<int> expected(Writes + 1);
+    std::iota(expected.begin(), expected.end(), 0);
+    EXPECT_EQ(order, expected);
+    EXPECT_EQ(per_task, (std::vector<size_t>{32, 32, 32, 5}));
+}
+
 TEST(StorageQueue, FailedWriteIsReportedAndIsolated) {
     const TempDb temp("fail");
     const std::string& path = temp.path;
     SqliteStorage db(path);
-    std::vector<std::function<void()>> posted;
-    std::mutex m;
-    StorageQueue queue(db, [&](std::function<void()> f) {
-        std::lock_guard lock(m);
-        posted.push_back(std::move(f));
-    });
+    Collected posted;
+    StorageQueue queue(db, posted.post());
     std::vector<int> results(3, -1);
     queue.write([](Storage& s) { s.save_table(row("good1", "playing", 1)); },
                 [&](bool ok) { results[0] = ok; });
@@ -146,7 +196,7 @@ TEST(StorageQueue, FailedWriteIsReportedAndIsolated) {
     queue.write([](Storage& s) { s.save_table(row("good2", "playing", 2)); },
                 [&](bool ok) { results[2] = ok; });
     queue.stop();
-    for (auto& f : posted) f();
+    posted.run_all();
     EXPECT_EQ(results, (std::vector<int>{1, 0, 1}));
     EXPECT_EQ(db.unfinished().size(), 2u);
 }
@@ -159,15 +209,8 @@ TEST(StorageQueue, HeldQueueRunsNothingUntilReleased) {
     const TempDb temp("held");
     SqliteStorage db(temp.path);
     db.save_table(row("restored", "playing", 1));
-    std::mutex m;
-    std::vector<std::function<void()>> posted;
-    StorageQueue queue(
-        db,
-        [&](std::function<void()> f) {
-            std::lock_guard lock(m);
-            posted.push_back(std::move(f));
-        },
-        QueueStart::Held);
+    Collected posted;
+    StorageQueue queue(db, posted.post(), QueueStart::Held);
     std::promise<void> ran;
     bool stored = false;
     queue.write(
@@ -183,7 +226,7 @@ TEST(StorageQueue, HeldQueueRunsNothingUntilReleased) {
     queue.release();
     future.get();
     queue.stop();
-    for (auto& f : posted) f();
+    posted.run_all();
     EXPECT_TRUE(stored);
     EXPECT_EQ(db.unfinished().size(), 2u);
 }
