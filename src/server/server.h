@@ -52,7 +52,7 @@ struct ServerOptions {
     bool site_tournaments = false;
     // Committed store jobs the network thread answers per task before it reads its sockets and
     // runs its timers again (storage/storage.h; 0: a whole batch in one task).
-    int answer_slice = 32;  // StorageQueue::DefaultAnswerSlice (server.cpp checks)
+    int answer_slice = 0;  // StorageQueue::DefaultAnswerSlice (server.cpp checks)
     // Testing only: each storage commit fails with this probability (chaos tests).
     double storage_fault_rate = 0;
 };

@@ -78,7 +78,9 @@ enum class QueueStart { Running, Held };
 class StorageQueue {
   public:
     using Post = std::function<void(std::function<void()>)>;
-    static constexpr size_t DefaultAnswerSlice = 32;
+    // A commit answered in one task: on two quiet cores, slices of 32 made a move wait longer
+    // for its answer than the loop gained (docs/MULTINODE.md, 40 s runs).
+    static constexpr size_t DefaultAnswerSlice = 0;
     StorageQueue(Storage& storage, Post post, QueueStart start = QueueStart::Running);
     ~StorageQueue();
     StorageQueue(const StorageQueue&) = delete;

@@ -164,6 +164,7 @@ TEST(StorageQueue, AnswersABatchInSlicesInOrder) {
     SqliteStorage db(temp.path);
     Collected posted;
     StorageQueue queue(db, posted.post(), QueueStart::Held);
+    queue.set_answer_slice(32);  // the default answers a commit in one task
     static constexpr int Writes = 100;
     std::vector<int> order;
     for (int i = 0; i < Writes; ++i)
