@@ -131,7 +131,7 @@ void Table::update_status(int64_t now) {
     if (status_ == TableStatus::Playing && game_.is_over()) {
         const core::Outcome o = game_.outcome();
         result_ = TableResult{
-            o.winner, {o.discs.begin(), o.discs.begin() + spec_.setup.players}, EndReason::End};
+            o.winner, {o.discs.begin(), o.discs.begin() + spec_.setup.players}, EndReason::End, {}};
         status_ = TableStatus::Finished;
     }
 }

@@ -111,8 +111,9 @@ TEST(Ggf, RoundTripsEveryExpressibleSetup) {
             // A free opening comes back from the position after its four placements.
             const size_t skip = s.free_opening ? 4 : 0;
             const std::vector<Square> moves = g.moves();
-            if (!s.free_opening)
+            if (!s.free_opening) {
                 ASSERT_EQ(back.game.variant().setup(), g.variant().setup()) << text;
+            }
             ASSERT_EQ(back.game.moves(), std::vector<Square>(moves.begin() + skip, moves.end()))
                 << text;
             ASSERT_EQ(back.game.position(), g.position()) << text;

@@ -60,7 +60,9 @@ TEST(Puzzle, ChoicesAreExactAndBestFirst) {
     const std::vector<PuzzleChoice> choices = score_all_moves(engine, pos);
     ASSERT_EQ(static_cast<int>(choices.size()), core::popcount(pos.legal_moves()));
     for (size_t i = 0; i < choices.size(); ++i) {
-        if (i > 0) EXPECT_GE(choices[i - 1].score, choices[i].score);
+        if (i > 0) {
+            EXPECT_GE(choices[i - 1].score, choices[i].score);
+        }
         EXPECT_EQ(choices[i].score, child_score(engine, pos, choices[i].move));
     }
     EXPECT_EQ(choices.front().score, exact_score(engine, pos));
@@ -154,7 +156,9 @@ TEST(Puzzle, CornerAndWipeOutThemesFollowTheirDefinitions) {
 
 TEST(Puzzle, SelfplayGamesAreReproducibleAndStopAtTheEmpties) {
     Engine engine;
-    const core::Variant variant{core::Setup{core::Shape::Six}};
+    core::Setup six;
+    six.shape = core::Shape::Six;
+    const core::Variant variant{six};
     const auto a = puzzle_selfplay_game(variant, 1, 4, 10, engine);
     const auto b = puzzle_selfplay_game(variant, 1, 4, 10, engine);
     const auto c = puzzle_selfplay_game(variant, 1, 5, 10, engine);
