@@ -20,7 +20,7 @@ struct StorageQueue::Answers {
     Metrics* metrics = nullptr;
     size_t slice = DefaultAnswerSlice;
     std::mutex mutex;
-    std::deque<std::pair<std::function<void(bool)>, bool>> waiting;
+    std::deque<Completion> waiting;
     bool posted = false;  // a task that runs them is queued on the caller's thread
 };
 
@@ -39,7 +39,7 @@ void StorageQueue::set_answer_slice(size_t slice) {
     answers_->slice = slice;
 }
 
-void StorageQueue::answer(std::vector<std::pair<std::function<void(bool)>, bool>> dones) {
+void StorageQueue::answer(std::vector<Completion> dones) {
     if (dones.empty()) return;
     bool post;
     {
@@ -52,7 +52,7 @@ void StorageQueue::answer(std::vector<std::pair<std::function<void(bool)>, bool>
 
 void StorageQueue::answer_slice(const std::shared_ptr<Answers>& answers) {
     const auto start = std::chrono::steady_clock::now();
-    std::vector<std::pair<std::function<void(bool)>, bool>> slice;
+    std::vector<Completion> slice;
     {
         std::lock_guard lock(answers->mutex);
         const size_t n = answers->slice ? std::min(answers->slice, answers->waiting.size())
@@ -167,7 +167,7 @@ void StorageQueue::run_writes(std::vector<Job>& batch) {
     for (size_t i = 0; i < batch.size(); ++i) writes_ += ok[i];
     if (metrics_) metrics_->storage_writes.add(std::count(ok.begin(), ok.end(), 1));
     // Handed over together: the caller's thread wakes once per slice, not once per move.
-    std::vector<std::pair<std::function<void(bool)>, bool>> dones;
+    std::vector<Completion> dones;
     dones.reserve(batch.size());
     for (size_t i = 0; i < batch.size(); ++i)
         if (batch[i].done) dones.emplace_back(std::move(batch[i].done), ok[i] != 0);

@@ -65,16 +65,16 @@ struct WriteFence {
     std::atomic<bool> broken{false};
 };
 
-// Runs a Storage on one thread. `post` hands a completion to the caller's thread. Completions
-// run there in the order their jobs ran, at most a slice (32) per posted task: a task posts the
-// next slice, so between two slices the caller's thread reads its sockets and runs its timers
-// rather than answer a whole batch of hundreds of moves in one go (issue 29).
 // How a queue starts. At start-up the server reads the store directly (the restores) and a
 // queued job meanwhile would share the one connection from a second thread, in the middle of
 // those reads (libpq forbids it; SQLite then mixes a transaction into them): a queue started
 // Held runs nothing until release().
 enum class QueueStart { Running, Held };
 
+// Runs a Storage on one thread. `post` hands a completion to the caller's thread. Completions
+// run there in the order their jobs ran; with a slice set, at most that many per posted task,
+// the task posting the next, so that between two slices the caller's thread reads its sockets
+// and runs its timers (issue 29).
 class StorageQueue {
   public:
     using Post = std::function<void(std::function<void()>)>;
@@ -114,13 +114,15 @@ class StorageQueue {
         std::shared_ptr<WriteFence> fence;
         bool blocked() const { return fence && fence->broken.load(); }
     };
+    // A job's completion and whether its job was stored.
+    using Completion = std::pair<std::function<void(bool)>, bool>;
     // Completions waiting for the caller's thread, shared with the task that runs them (which
     // may outlive the queue).
     struct Answers;
     void run();
     void run_writes(std::vector<Job>& batch);
     // Hands completions to the caller's thread, behind those handed before (storage thread).
-    void answer(std::vector<std::pair<std::function<void(bool)>, bool>> dones);
+    void answer(std::vector<Completion> dones);
     // Runs one slice of `answers` and posts the next (the caller's thread).
     static void answer_slice(const std::shared_ptr<Answers>& answers);
     // Runs `body` in one transaction; false (rolled back, logged) when anything failed.
