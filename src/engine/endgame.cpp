@@ -90,10 +90,11 @@ int Endgame<B>::stability_bound(B own, B opp, int alpha, int beta, int empties) 
             const B occupied = own | opp;
             const B edges = stable_edges_8x8(keeper, occupied);
             // Edge discs are stable exactly when the edge table says so; only inner discs can
-            // add to them: when even all of those leave the bound at beta or above, it would
-            // neither cut nor narrow the window.
-            if (total - 2 * (count(edges) + count(keeper & Inner8x8)) >= beta) return Infinity;
-            return total - 2 * count(stable_discs_8x8(keeper, occupied, edges));
+            // add to them: with fewer than `needed` stable discs the bound stays at beta or
+            // above, where it would neither cut nor narrow the window.
+            const int needed = ((total - beta) >> 1) + 1;
+            if (count(edges) + count(keeper & Inner8x8) < needed) return Infinity;
+            return total - 2 * count(stable_discs_8x8_if_at_least(keeper, occupied, edges, needed));
         }
     return total - 2 * count(stable_discs(layout_, keeper, own | opp));
 }
@@ -173,7 +174,7 @@ int Endgame<B>::solve2(B own, B opp, int alpha, int beta, B empty) {
 
 template <class B>
 template <int Empties>
-int Endgame<B>::solve_parity(B own, B opp, int alpha, int beta, B empty, B odd) {
+int Endgame<B>::solve_parity(B own, B opp, int alpha, int beta, B empty, B odd, B tries) {
     ++nodes_;
     if (const int bound = stability_bound(own, opp, alpha, alpha + 1, Empties); bound <= alpha)
         return bound;
@@ -188,21 +189,21 @@ int Endgame<B>::solve_parity(B own, B opp, int alpha, int beta, B empty, B odd) 
         int v;
         if constexpr (Empties == 4)
             v = -solve_parity<3>(child_own, child_opp, child_alpha, child_beta, empty & ~bit,
-                                 odd ^ quadrant_of_[sq]);
+                                 odd ^ quadrant_of_[sq], empty & ~bit);
         else
             v = -solve2(child_own, child_opp, child_alpha, child_beta, empty & ~bit);
         if (v > best) best = v;
         return v >= beta;
     };
     // Parity: a square alone in its region first.
-    for (B e = empty & odd; e;)
+    for (B e = tries & odd; e;)
         if (cuts(core::pop_lsb(e))) return best;
-    for (B e = empty & ~odd; e;)
+    for (B e = tries & ~odd; e;)
         if (cuts(core::pop_lsb(e))) return best;
     if (best > -Infinity) return best;
     if (!legal_moves(layout_, opp, own)) return terminal(own, opp);
     --nodes_;  // the pass is not a node of its own
-    return -solve_parity<Empties>(opp, own, -beta, -alpha, empty, odd);
+    return -solve_parity<Empties>(opp, own, -beta, -alpha, empty, odd, empty);
 }
 
 template <class B>
@@ -211,9 +212,11 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
     if (empties <= 4) {
         switch (empties) {
             case 4:
-                return solve_parity<4>(own, opp, alpha, beta, empty, known.odd);
+                return solve_parity<4>(own, opp, alpha, beta, empty, known.odd,
+                                       known.moves ? *known.moves : empty);
             case 3:
-                return solve_parity<3>(own, opp, alpha, beta, empty, known.odd);
+                return solve_parity<3>(own, opp, alpha, beta, empty, known.odd,
+                                       known.moves ? *known.moves : empty);
             case 2:
                 return solve2(own, opp, alpha, beta, empty);
             case 1:
@@ -239,11 +242,13 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
     // FFO #40-#47 at 5 empties (docs/ENGINE.md).
     const B odd = known.odd;
     std::array<Child<B>, 64> children;
+    std::array<B, 128> child_moves;  // by square: each child's own moves, which its search needs
     int n = 0;
     for (B m = moves; m;) {
         const int sq = core::pop_lsb(m);
         Child<B>& c = children[n++] = child_after(layout_, own, opp, sq);
         const B replies = legal_moves(layout_, c.own, c.opp);
+        child_moves[sq] = replies;
         c.key = -(count(replies) + count(replies & layout_.corner_like)) * 64 +
                 layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
     }
@@ -252,11 +257,13 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
         const Child<B>& c = select_next(children.data(), i, n);
         const int child_alpha = -beta, child_beta = -std::max(alpha, best);
         const B child_odd = odd ^ quadrant_of_[c.sq];
-        // The children of 5 empties go straight to the last four.
+        // The children of 5 empties go straight to the last four, which try only their
+        // legal moves.
         const int v = empties == 5 ? -solve_parity<4>(c.own, c.opp, child_alpha, child_beta,
-                                                      empty & ~core::square_bit<B>(c.sq), child_odd)
+                                                      empty & ~core::square_bit<B>(c.sq), child_odd,
+                                                      child_moves[c.sq])
                                    : -search_shallow(c.own, c.opp, child_alpha, child_beta,
-                                                     empties - 1, {child_odd});
+                                                     empties - 1, {child_odd, &child_moves[c.sq]});
         if (v > best) {
             best = v;
             if (v >= beta) return v;

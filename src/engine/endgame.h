@@ -124,9 +124,10 @@ class Endgame {
     bool probcut(B own, B opp, int alpha, int beta, int empties, int& bound);
     int search_shallow(B own, B opp, int alpha, int beta, int empties, Known known);
     // The last `Empties` (3 or 4) empty squares, parity first; `odd` is parity_first(empty),
-    // which each move updates from its square's region.
+    // which each move updates from its square's region. Only the squares of `tries` are
+    // tried: the mover's legal moves when the caller knows them, else `empty`.
     template <int Empties>
-    int solve_parity(B own, B opp, int alpha, int beta, B empty, B odd);
+    int solve_parity(B own, B opp, int alpha, int beta, B empty, B odd, B tries);
     int solve2(B own, B opp, int alpha, int beta, B empty);
     int solve1(B own, B opp, int sq);
     // An upper bound on the score from the discs the opponent keeps for ever (for anti, the

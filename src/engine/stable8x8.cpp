@@ -155,13 +155,26 @@ uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ) {
 }
 
 uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ, uint64_t stable_edges) {
+    return stable_discs_8x8_if_at_least(mine, occ, stable_edges, 0);
+}
+
+uint64_t stable_discs_8x8_if_at_least(uint64_t mine, uint64_t occ, uint64_t stable_edges,
+                                      int needed) {
     const FullLines8x8 full = full_lines(occ);
-    const uint64_t inner = mine & Inner8x8;
+    // Only an inner disc whose every axis is full or has a disc of its colour beside it can
+    // be stable (the fixpoint below needs a stable one there): a superset, in one step.
+    // Inner squares' neighbours lie on the board, so the shifts need no edge masks.
+    const uint64_t inner = mine & Inner8x8 & (full.horizontal | (mine << 1) | (mine >> 1)) &
+                           (full.vertical | (mine << 8) | (mine >> 8)) &
+                           (full.diagonal9 | (mine << 9) | (mine >> 9)) &
+                           (full.diagonal7 | (mine << 7) | (mine >> 7));
+    if (std::popcount(stable_edges) + std::popcount(inner) < needed) return 0;
     uint64_t stable =
         stable_edges | (inner & full.horizontal & full.vertical & full.diagonal9 & full.diagonal7);
     if (!stable) return 0;
     // An inner disc is stable when, on every axis, its line is full or a neighbour along it
-    // is a stable disc of its own colour (least fixpoint: each disc added is justified).
+    // is a stable disc of its own colour (least fixpoint: each disc added is justified; the
+    // discs the superset left out could never be).
     for (;;) {
         uint64_t next = inner & (full.horizontal | (stable << 1) | (stable >> 1));
         next &= full.vertical | (stable << 8) | (stable >> 8);
