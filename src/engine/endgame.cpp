@@ -87,14 +87,10 @@ int Endgame<B>::stability_bound(B own, B opp, int alpha, int beta, int empties) 
             if (empties < SharedTableEmpties &&
                 alpha < StabilityAlphaPerEmpty * empties + StabilityAlphaBase)
                 return Infinity;
-            const B occupied = own | opp;
-            const B edges = stable_edges_8x8(keeper, occupied);
-            // Edge discs are stable exactly when the edge table says so; only inner discs can
-            // add to them: with fewer than `needed` stable discs the bound stays at beta or
-            // above, where it would neither cut nor narrow the window.
+            // With fewer than `needed` stable discs the bound stays at beta or above, where it
+            // would neither cut nor narrow the window.
             const int needed = ((total - beta) >> 1) + 1;
-            if (count(edges) + count(keeper & Inner8x8) < needed) return Infinity;
-            return total - 2 * count(stable_discs_8x8_if_at_least(keeper, occupied, edges, needed));
+            return total - 2 * count(stable_discs_8x8_if_at_least(keeper, own | opp, needed));
         }
     return total - 2 * count(stable_discs(layout_, keeper, own | opp));
 }

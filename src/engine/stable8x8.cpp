@@ -134,13 +134,8 @@ inline uint64_t spread_diagonal(uint64_t b) {
             ~spread_diagonal<false>(~occ)};
 }
 
-}  // namespace
-
-FullLines8x8 full_lines_8x8(uint64_t occ) {
-    return full_lines(occ);
-}
-
-uint64_t stable_edges_8x8(uint64_t mine, uint64_t occ) {
+// The body of stable_edges_8x8, inlined into the stability test below.
+[[gnu::always_inline]] inline uint64_t stable_edges(uint64_t mine, uint64_t occ) {
     const uint64_t theirs = occ & ~mine;
     uint64_t stable = edge_stable(mine & 0xff, theirs & 0xff);
     stable |= uint64_t{edge_stable(mine >> 56, theirs >> 56)} << 56;
@@ -150,31 +145,16 @@ uint64_t stable_edges_8x8(uint64_t mine, uint64_t occ) {
     return stable;
 }
 
-uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ) {
-    return stable_discs_8x8(mine, occ, stable_edges_8x8(mine, occ));
-}
-
-uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ, uint64_t stable_edges) {
-    return stable_discs_8x8_if_at_least(mine, occ, stable_edges, 0);
-}
-
-uint64_t stable_discs_8x8_if_at_least(uint64_t mine, uint64_t occ, uint64_t stable_edges,
-                                      int needed) {
+// The fixpoint of stable_discs_8x8 from the edges' stable discs.
+[[gnu::always_inline]] inline uint64_t stable_fixpoint(uint64_t mine, uint64_t occ,
+                                                       uint64_t stable_edges) {
     const FullLines8x8 full = full_lines(occ);
-    // Only an inner disc whose every axis is full or has a disc of its colour beside it can
-    // be stable (the fixpoint below needs a stable one there): a superset, in one step.
-    // Inner squares' neighbours lie on the board, so the shifts need no edge masks.
-    const uint64_t inner = mine & Inner8x8 & (full.horizontal | (mine << 1) | (mine >> 1)) &
-                           (full.vertical | (mine << 8) | (mine >> 8)) &
-                           (full.diagonal9 | (mine << 9) | (mine >> 9)) &
-                           (full.diagonal7 | (mine << 7) | (mine >> 7));
-    if (std::popcount(stable_edges) + std::popcount(inner) < needed) return 0;
+    const uint64_t inner = mine & Inner8x8;
     uint64_t stable =
         stable_edges | (inner & full.horizontal & full.vertical & full.diagonal9 & full.diagonal7);
     if (!stable) return 0;
     // An inner disc is stable when, on every axis, its line is full or a neighbour along it
-    // is a stable disc of its own colour (least fixpoint: each disc added is justified; the
-    // discs the superset left out could never be).
+    // is a stable disc of its own colour (least fixpoint: each disc added is justified).
     for (;;) {
         uint64_t next = inner & (full.horizontal | (stable << 1) | (stable >> 1));
         next &= full.vertical | (stable << 8) | (stable >> 8);
@@ -184,6 +164,28 @@ uint64_t stable_discs_8x8_if_at_least(uint64_t mine, uint64_t occ, uint64_t stab
         if (next == stable) return stable;
         stable = next;
     }
+}
+
+}  // namespace
+
+FullLines8x8 full_lines_8x8(uint64_t occ) {
+    return full_lines(occ);
+}
+
+uint64_t stable_edges_8x8(uint64_t mine, uint64_t occ) {
+    return stable_edges(mine, occ);
+}
+
+uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ) {
+    return stable_fixpoint(mine, occ, stable_edges(mine, occ));
+}
+
+uint64_t stable_discs_8x8_if_at_least(uint64_t mine, uint64_t occ, int needed) {
+    const uint64_t edges = stable_edges(mine, occ);
+    // Edge discs are stable exactly when the edge table says so; only inner discs can add to
+    // them.
+    if (std::popcount(edges) + std::popcount(mine & Inner8x8) < needed) return 0;
+    return stable_fixpoint(mine, occ, edges);
 }
 
 }  // namespace reversi::engine

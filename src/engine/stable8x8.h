@@ -32,12 +32,9 @@ inline constexpr uint64_t Inner8x8 = 0x007e7e7e7e7e7e00ULL;
 
 // A lower bound on the discs of `mine` that can never be flipped on the full 8x8 board.
 uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ);
-// The same when stable_edges_8x8(mine, occ) is already known.
-uint64_t stable_discs_8x8(uint64_t mine, uint64_t occ, uint64_t stable_edges);
-// The same, or 0 when a quick upper bound (every axis of an inner disc full or holding a disc
-// of its colour beside it) shows fewer than `needed` stable discs: for callers that only use
-// the discs when there are at least that many.
-uint64_t stable_discs_8x8_if_at_least(uint64_t mine, uint64_t occ, uint64_t stable_edges,
-                                      int needed);
+// The same, or 0 when the edges' stable discs and every inner disc of `mine` are fewer than
+// `needed`: for callers that use the discs only when there are at least that many (one call
+// for the edges, the check and the rest).
+uint64_t stable_discs_8x8_if_at_least(uint64_t mine, uint64_t occ, int needed);
 
 }  // namespace reversi::engine
