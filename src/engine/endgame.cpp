@@ -402,13 +402,20 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         // The keys found the child's moves; the table move, searched before them, has none.
         const Known child{odd ^ quadrant_of_[c.sq],
                           &c - children.data() >= keyed_from ? &child_moves[c.sq] : nullptr};
+        // Children below TableEmpties go straight to search_shallow: through search they
+        // paid its whole prologue (its frame of two child arrays) only to be handed on.
+        const auto value = [&](int child_alpha, int child_beta) {
+            return empties - 1 < TableEmpties
+                       ? -search_shallow(c.own, c.opp, child_alpha, child_beta, empties - 1, child)
+                       : -search(c.own, c.opp, child_alpha, child_beta, empties - 1, nullptr,
+                                 child);
+        };
         int v;
         if (first) {
-            v = -search(c.own, c.opp, -beta, -alpha, empties - 1, nullptr, child);
+            v = value(-beta, -alpha);
         } else {
-            v = -search(c.own, c.opp, -alpha - 1, -alpha, empties - 1, nullptr, child);
-            if (v > alpha && v < beta)
-                v = -search(c.own, c.opp, -beta, -v, empties - 1, nullptr, child);
+            v = value(-alpha - 1, -alpha);
+            if (v > alpha && v < beta) v = value(-beta, -v);
         }
         if (control_.stopped()) return true;
         if (v > best) {
