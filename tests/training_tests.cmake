@@ -31,6 +31,16 @@ add_test(NAME weights_missing_stops_startup COMMAND reversi bench --quiet)
 set_tests_properties(weights_missing_stops_startup PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      ENVIRONMENT "REVERSI_WEIGHTS_DIR=${CMAKE_CURRENT_BINARY_DIR}/no-such-weights-dir"
                      PASS_REGULAR_EXPRESSION "error: weight file .*8x8.weights: missing")
+# The start-up check reads only the weights' headers: a payload damaged under an intact header
+# is refused, with its reason, when a command first decodes the variant.
+add_test(NAME weights_checksum_refused_on_use
+         COMMAND sh -c "rm -rf '${CMAKE_CURRENT_BINARY_DIR}/weights_flipped' && \
+cp -r '${CMAKE_SOURCE_DIR}/data/weights' '${CMAKE_CURRENT_BINARY_DIR}/weights_flipped' && \
+dd if='${CMAKE_SOURCE_DIR}/data/weights/8x8.weights' bs=1 skip=100000 count=1 2>/dev/null | tr '\\000-\\377' '\\001-\\377\\000' | \
+dd of='${CMAKE_CURRENT_BINARY_DIR}/weights_flipped/8x8.weights' bs=1 seek=100000 conv=notrunc 2>/dev/null && \
+REVERSI_WEIGHTS_DIR='${CMAKE_CURRENT_BINARY_DIR}/weights_flipped' '$<TARGET_FILE:reversi>' solve '${CMAKE_SOURCE_DIR}/tests/data/ffo/fforum-1-19.obf' --count 1; test $? -eq 1")
+set_tests_properties(weights_checksum_refused_on_use PROPERTIES LABELS "engine;cli" TIMEOUT 30
+                     PASS_REGULAR_EXPRESSION "error: weight file .*8x8.weights: checksum")
 add_test(NAME weights_damaged_stops_startup
          COMMAND sh -c "mkdir -p '${CMAKE_CURRENT_BINARY_DIR}/weights_damaged' && \
 head -c 5000 '${CMAKE_SOURCE_DIR}/data/weights/8x8.weights' > '${CMAKE_CURRENT_BINARY_DIR}/weights_damaged/8x8.weights' && \

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The single `reversi` executable: parses the command line and runs one subcommand.
+#include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <string_view>
-
-#include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
 #include "engine/data_paths.h"
@@ -57,8 +56,9 @@ int main(int argc, char** argv) {
     try {
         // The trained weights and Multi-ProbCut parameters are checked before anything runs:
         // a missing or damaged file stops the program with its reason (never a quiet switch
-        // of evaluation).
-        reversi::engine::load_trained_weights();
+        // of evaluation). The weights by their headers only: a command decodes (and
+        // checksums) just the variants it plays, on first use; `serve` loads them all.
+        reversi::engine::check_trained_weights();
         reversi::engine::load_probcut_parameters();
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "engine/book.h"
 #include "engine/data_paths.h"
+#include "engine/pattern_eval.h"
 #ifdef REVERSI_HAVE_SERVER
 #include "server/hub/table_ownership.h"
 #include "server/net/client_address.h"
@@ -211,6 +212,8 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
             // The opening book is otherwise loaded on its first use: a server checks it before
             // it opens, so that a damaged install stops here and not at a strong level's move.
             engine::opening_book(engine::BookVariant);
+            // Likewise every variant's weights: the command line checked only their headers.
+            engine::load_trained_weights();
             status.code = server::run_server(*options, std::cout);
         } catch (const std::exception& e) {
             std::cerr << "serve: " << e.what() << '\n';

@@ -270,13 +270,22 @@ std::string weights_directory() {
     return data_paths().weights;
 }
 
+namespace {
+
+// `w`, read from `dir`'s file of `key`, unless it holds another variant's weights.
+PatternWeights of_variant(PatternWeights w, const std::string& dir, const std::string& key) {
+    if (w.variant != key)
+        throw WeightError("weight file " + dir + "/" + key + ".weights: holds the weights of " +
+                          w.variant + ", not " + key);
+    return w;
+}
+
+}  // namespace
+
 std::shared_ptr<const PatternWeights> load_variant_weights(const std::string& dir,
                                                            const std::string& key) {
-    auto w = std::make_shared<PatternWeights>(read_weights(dir + "/" + key + ".weights"));
-    if (w->variant != key)
-        throw WeightError("weight file " + dir + "/" + key + ".weights: holds the weights of " +
-                          w->variant + ", not " + key);
-    return w;
+    return std::make_shared<PatternWeights>(
+        of_variant(read_weights(dir + "/" + key + ".weights"), dir, key));
 }
 
 namespace {
@@ -307,6 +316,12 @@ std::shared_ptr<const PatternWeights> trained_weights(const std::string& key,
 
 void load_trained_weights() {
     for (const std::string& key : trained_variants()) trained_weights(key);
+}
+
+void check_trained_weights() {
+    const std::string dir = weights_directory();
+    for (const std::string& key : trained_variants())
+        of_variant(read_weights_header(dir + "/" + key + ".weights"), dir, key);
 }
 
 template <class B>

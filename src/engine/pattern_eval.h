@@ -111,8 +111,13 @@ std::string playing_variant_key(const core::Geometry& geometry, bool anti);
 // WeightError when the variant should have weights and its file is missing or damaged.
 std::shared_ptr<const PatternWeights> trained_weights(const std::string& key,
                                                       const std::string& dir = {});
-// Loads every trained variant's file now (start-up check); throws WeightError.
+// Loads every trained variant's file now (decoded and checksummed); throws WeightError.
 void load_trained_weights();
+// Checks every trained variant's file by its header and size only (check_weights_header): the
+// command line's start-up check, which catches a missing, truncated or foreign file without
+// decoding 24 files of which a command uses one or two. Each variant is decoded, and its
+// checksum checked, when first used (trained_weights); throws WeightError.
+void check_trained_weights();
 // The variants that ship trained weights.
 const std::vector<std::string>& trained_variants();
 // $REVERSI_WEIGHTS_DIR, else the weights of data_paths() (installed or the source tree's).

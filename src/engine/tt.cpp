@@ -55,22 +55,47 @@ void save(uint64_t& word, uint64_t value) {
 
 constexpr size_t HugePage = size_t{2} << 20;
 
-// `bytes` of memory for the buckets (cleared by the caller); from one huge page up, aligned to huge
-// pages and offered to the kernel for them (a hint: without them it is ordinary memory).
-void* allocate_buckets(size_t bytes, size_t bucket_align) {
-    const size_t align = bytes >= HugePage ? HugePage : bucket_align;
-    void* memory = std::aligned_alloc(align, (bytes + align - 1) / align * align);
-    if (!memory) throw std::bad_alloc();
+// Memory for the buckets. From one huge page up it is mapped from the system, aligned to huge
+// pages and offered to the kernel for them (a hint: without them it is ordinary memory); such
+// pages are zero until written, so the table needs no clearing and a page the search never
+// touches costs nothing. Smaller tables come from the heap, whose memory may be reused: the
+// caller clears them (`zeroed` false).
+struct Buckets {
+    void* memory;
+    size_t mapped;  // bytes mapped; 0 for heap memory
+    bool zeroed;
+};
+
+Buckets allocate_buckets(size_t bytes, size_t bucket_align) {
+    if (bytes < HugePage) {
+        void* memory = std::aligned_alloc(bucket_align, bytes);
+        if (!memory) throw std::bad_alloc();
+        return {memory, 0, false};
+    }
+    const size_t size = (bytes + HugePage - 1) / HugePage * HugePage;
+    // Mapped one huge page larger, then trimmed to an aligned start and `size` bytes.
+    void* raw =
+        mmap(nullptr, size + HugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED) throw std::bad_alloc();
+    const auto start = reinterpret_cast<uintptr_t>(raw);
+    const uintptr_t aligned = (start + HugePage - 1) / HugePage * HugePage;
+    if (aligned > start) munmap(raw, aligned - start);
+    if (const uintptr_t tail = start + size + HugePage - (aligned + size); tail > 0)
+        munmap(reinterpret_cast<void*>(aligned + size), tail);
+    void* memory = reinterpret_cast<void*>(aligned);
 #ifdef MADV_HUGEPAGE
-    if (align == HugePage) madvise(memory, bytes, MADV_HUGEPAGE);
+    madvise(memory, size, MADV_HUGEPAGE);
 #endif
-    return memory;
+    return {memory, size, true};
 }
 
 }  // namespace
 
 void TranspositionTable::FreeBuckets::operator()(Bucket* buckets) const {
-    std::free(buckets);
+    if (mapped)
+        munmap(buckets, mapped);
+    else
+        std::free(buckets);
 }
 
 TranspositionTable::TranspositionTable(size_t megabytes) {
@@ -82,16 +107,28 @@ void TranspositionTable::resize(size_t megabytes) {
     const size_t wanted = std::max<size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
     size_t count = 1;
     while (count * 2 <= wanted) count *= 2;
-    // Bucket is a trivial type: clear() below makes the memory a table of unused slots. The
-    // old table goes only once the new one exists, so a failed allocation leaves it usable.
-    buckets_.reset(static_cast<Bucket*>(allocate_buckets(count * sizeof(Bucket), alignof(Bucket))));
+    // Bucket is a trivial type: all-zero memory is a table of unused slots. The old table goes
+    // only once the new one exists, so a failed allocation leaves it usable.
+    const Buckets fresh = allocate_buckets(count * sizeof(Bucket), alignof(Bucket));
+    buckets_ = std::unique_ptr<Bucket[], FreeBuckets>(static_cast<Bucket*>(fresh.memory),
+                                                      FreeBuckets{fresh.mapped});
     mask_ = count - 1;
+    pristine_ = fresh.zeroed;
     clear();
 }
 
 void TranspositionTable::clear() {
-    std::fill(buckets_.get(), buckets_.get() + bucket_count(), Bucket{});
+    // A table nothing was stored in since it was zeroed is empty already; filling it would
+    // only make the system hand over (and zero) every page of it.
+    if (!pristine()) {
+        std::fill(buckets_.get(), buckets_.get() + bucket_count(), Bucket{});
+        std::atomic_ref<bool>(pristine_).store(true, std::memory_order_relaxed);
+    }
     age_ = 0;
+}
+
+bool TranspositionTable::pristine() const {
+    return std::atomic_ref<const bool>(pristine_).load(std::memory_order_relaxed);
 }
 
 bool TranspositionTable::probe(uint64_t key, TtEntry& out) const {
@@ -111,6 +148,9 @@ bool TranspositionTable::probe(uint64_t key, TtEntry& out) const {
 }
 
 void TranspositionTable::store(uint64_t key, int depth, int lower, int upper, int move, int level) {
+    // Read before written: the threads of a search share this line, read-only after the first
+    // store.
+    if (pristine()) std::atomic_ref<bool>(pristine_).store(false, std::memory_order_relaxed);
     Bucket& b = bucket(key);
     Slot* victim = nullptr;
     Fields old;  // the victim's fields when it holds the same key

@@ -11,7 +11,9 @@
 //
 // A large table lives in 2 MB pages where the system allows (transparent huge pages on
 // request): a probe is a random access into tens of megabytes, and with 4 KB pages nearly every
-// probe also missed the address translation cache.
+// probe also missed the address translation cache. Such a table is mapped from the system,
+// whose pages read as zero until written: it is neither cleared nor touched before the search
+// needs it, so a short search pays only for the pages it uses.
 #pragma once
 
 #include <cstddef>
@@ -60,6 +62,8 @@ class TranspositionTable {
 
     // Entries in use per thousand, sampled from the first buckets.
     int hashfull() const;
+    // True while nothing was stored since the table was made or cleared (clear() is then free).
+    bool pristine() const;
 
   private:
     static constexpr int BucketSize = 4;
@@ -77,13 +81,17 @@ class TranspositionTable {
     const Bucket& bucket(uint64_t key) const { return buckets_[(key >> 20) & mask_]; }
     std::size_t bucket_count() const { return mask_ + 1; }
 
-    // Frees memory from allocate_buckets (tt.cpp).
+    // Frees memory from allocate_buckets (tt.cpp): `mapped` bytes mapped from the system, or
+    // heap memory when 0.
     struct FreeBuckets {
+        std::size_t mapped;
         void operator()(Bucket* buckets) const;
     };
     std::unique_ptr<Bucket[], FreeBuckets> buckets_;
     uint64_t mask_ = 0;
     uint8_t age_ = 0;
+    // Accessed through std::atomic_ref: store() may run on several threads at once.
+    bool pristine_ = false;
 };
 
 }  // namespace reversi::engine

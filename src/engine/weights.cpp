@@ -6,6 +6,7 @@
 // length follows as a varint (untrained entries are zero, and most entries are untrained).
 #include "engine/weights.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -74,14 +75,14 @@ std::vector<uint8_t> encode_weights(const PatternWeights& w) {
     return out;
 }
 
-PatternWeights decode_weights(const std::vector<uint8_t>& in, const std::string& source) {
+PatternWeights check_weights_header(const std::vector<uint8_t>& in, uint64_t file_bytes,
+                                    const std::string& source) {
     const auto fail = [&](const std::string& why) {
         throw WeightError("weight file " + source + ": " + why);
     };
-    if (in.size() < HeaderBytes + 8) fail("too short to be a weight file");
+    if (file_bytes < HeaderBytes + 8 || in.size() < HeaderBytes)
+        fail("too short to be a weight file");
     if (!std::equal(Magic, Magic + 4, in.begin())) fail("not a weight file (bad magic)");
-    if (fnv1a(in.data(), in.size() - 8) != get(in, in.size() - 8, 8))
-        fail("checksum mismatch (damaged file)");
     const auto version = get(in, 4, 2);
     if (version != WeightFileVersion)
         fail("version " + std::to_string(version) + ", this build reads version " +
@@ -98,7 +99,19 @@ PatternWeights decode_weights(const std::vector<uint8_t>& in, const std::string&
     const uint64_t payload = get(in, 32, 4);
     if (w.phases < 1 || w.phases > MaxWeightPhases) fail("bad phase count");
     if (w.phase_size < 1 || w.phase_size > MaxPhaseSize) fail("bad phase size");
-    if (payload != in.size() - HeaderBytes - 8) fail("payload length does not match the file");
+    if (payload != file_bytes - HeaderBytes - 8) fail("payload length does not match the file");
+    return w;
+}
+
+PatternWeights decode_weights(const std::vector<uint8_t>& in, const std::string& source) {
+    const auto fail = [&](const std::string& why) {
+        throw WeightError("weight file " + source + ": " + why);
+    };
+    if (in.size() < HeaderBytes + 8) fail("too short to be a weight file");
+    if (!std::equal(Magic, Magic + 4, in.begin())) fail("not a weight file (bad magic)");
+    if (fnv1a(in.data(), in.size() - 8) != get(in, in.size() - 8, 8))
+        fail("checksum mismatch (damaged file)");
+    PatternWeights w = check_weights_header(in, in.size(), source);
     const size_t total = static_cast<size_t>(w.phases) * w.phase_size;
     w.values.reserve(total);
     size_t at = HeaderBytes;
@@ -132,18 +145,38 @@ PatternWeights decode_weights(const std::vector<uint8_t>& in, const std::string&
     return w;
 }
 
-PatternWeights read_weights(const std::string& path) {
+namespace {
+
+// The size of the weight file at `path`, checked against the largest one read.
+uintmax_t weight_file_size(const std::string& path) {
     std::error_code ec;
     const uintmax_t size = std::filesystem::file_size(path, ec);
     if (ec)
         throw WeightError("weight file " + path + ": missing or unreadable (" + ec.message() + ")");
     if (size > MaxFileBytes) throw WeightError("weight file " + path + ": too large");
+    return size;
+}
+
+// The first `bytes` bytes of the file at `path`.
+std::vector<uint8_t> read_bytes(const std::string& path, size_t bytes) {
     std::ifstream f(path, std::ios::binary);
     if (!f) throw WeightError("weight file " + path + ": cannot be opened");
-    std::vector<uint8_t> bytes(static_cast<size_t>(size));
-    f.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size));
+    std::vector<uint8_t> out(bytes);
+    f.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(bytes));
     if (!f) throw WeightError("weight file " + path + ": read error");
-    return decode_weights(bytes, path);
+    return out;
+}
+
+}  // namespace
+
+PatternWeights read_weights(const std::string& path) {
+    const uintmax_t size = weight_file_size(path);
+    return decode_weights(read_bytes(path, static_cast<size_t>(size)), path);
+}
+
+PatternWeights read_weights_header(const std::string& path) {
+    const uintmax_t size = weight_file_size(path);
+    return check_weights_header(read_bytes(path, std::min<size_t>(size, HeaderBytes)), size, path);
 }
 
 void write_weights(const std::string& path, const PatternWeights& w) {

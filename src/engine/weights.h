@@ -35,8 +35,18 @@ std::vector<uint8_t> encode_weights(const PatternWeights& w);
 // Decodes and validates; throws WeightError (the message names `source`).
 PatternWeights decode_weights(const std::vector<uint8_t>& bytes, const std::string& source);
 
+// Checks the header at the start of `bytes` (at least its 36 bytes) of a file of `file_bytes`
+// bytes: magic, version, key, sizes and the payload's length against the file's. Returns the
+// header's fields (no values); throws WeightError (the message names `source`). The checksum
+// and the weights themselves are decode_weights' to check.
+PatternWeights check_weights_header(const std::vector<uint8_t>& bytes, uint64_t file_bytes,
+                                    const std::string& source);
+
 // Reads a weight file; throws WeightError when it is missing, unreadable or damaged.
 PatternWeights read_weights(const std::string& path);
+// Reads and checks only a weight file's header and size (check_weights_header): a cheap check
+// that catches a missing, truncated, foreign or outdated file; throws WeightError.
+PatternWeights read_weights_header(const std::string& path);
 // Writes a weight file (through a temporary file and a rename); throws WeightError.
 void write_weights(const std::string& path, const PatternWeights& w);
 

@@ -247,6 +247,68 @@ TEST(WeightFile, MissingOrForeignFilesAreAnErrorAtLoad) {
     std::filesystem::remove_all(dir);
 }
 
+TEST(WeightFile, TheHeaderCheckCatchesCutFilesAndDecodingTheRest) {
+    // The command line's start-up check reads only headers; a damaged payload is refused when
+    // its variant is first decoded.
+    const auto dir = test::scratch_dir("reversi_weight_header");
+    const std::string path = (dir / "6x6.weights").string();
+    const PatternWeights w = *symmetric_random_weights(variant_of(core::Shape::Six).geometry(), 2);
+    const std::vector<uint8_t> good = encode_weights(w);
+    const auto write = [&](const std::vector<uint8_t>& bytes) {
+        std::ofstream(path, std::ios::binary | std::ios::trunc)
+            .write(reinterpret_cast<const char*>(bytes.data()),
+                   static_cast<std::streamsize>(bytes.size()));
+    };
+    const auto error = [](const auto& read) -> std::string {
+        try {
+            read();
+        } catch (const WeightError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    write(good);
+    const PatternWeights header = read_weights_header(path);
+    EXPECT_EQ(header.variant, w.variant);
+    EXPECT_EQ(header.phases, w.phases);
+    EXPECT_EQ(header.phase_size, w.phase_size);
+    EXPECT_TRUE(header.values.empty());
+    write({good.begin(), good.begin() + static_cast<long>(good.size() / 2)});
+    EXPECT_NE(error([&] { read_weights_header(path); }).find("payload length"), std::string::npos);
+    std::vector<uint8_t> flipped = good;
+    flipped[good.size() / 2] ^= 0x10;
+    write(flipped);
+    EXPECT_EQ(error([&] { read_weights_header(path); }), "");
+    EXPECT_NE(error([&] { read_weights(path); }).find("checksum"), std::string::npos);
+    std::filesystem::remove_all(dir);
+    EXPECT_NE(error([&] { read_weights_header(path); }).find("missing"), std::string::npos);
+}
+
+TEST(WeightFile, LazilyLoadedWeightsEvaluateAsDecodedAtOnce) {
+    // check_trained_weights decodes nothing; the store decodes 8x8 on first use, and that must
+    // be the file's weights, valuing positions as the file decoded directly does.
+    EXPECT_NO_THROW(check_trained_weights());
+    const auto lazy = trained_weights("8x8");
+    ASSERT_NE(lazy, nullptr);
+    EXPECT_EQ(trained_weights("8x8"), lazy);  // decoded once
+    const auto eager =
+        std::make_shared<const PatternWeights>(read_weights(weights_directory() + "/8x8.weights"));
+    EXPECT_EQ(lazy->values, eager->values);
+    const core::Variant v = variant_of(core::Shape::Eight);
+    const Layout<uint64_t> layout(v.geometry());
+    const PatternEval<uint64_t> from_store(layout, v.geometry(), lazy);
+    const PatternEval<uint64_t> from_file(layout, v.geometry(), eager);
+    std::mt19937_64 rng(28);
+    for (int i = 0; i < 50; ++i) {
+        core::Game game(v.setup());
+        if (!test::random_position(game, 10 + i % 40, rng)) continue;
+        const core::Position& pos = game.position();
+        const auto own = static_cast<uint64_t>(pos.discs(pos.side()));
+        const auto opp = static_cast<uint64_t>(pos.discs(1 - pos.side()));
+        EXPECT_EQ(from_store.evaluate(own, opp), from_file.evaluate(own, opp));
+    }
+}
+
 // The start position's value under a variant's shipped weights, in the board word of its shape.
 template <class B>
 int start_value(const core::Variant& v, std::shared_ptr<const PatternWeights> w) {
