@@ -98,15 +98,28 @@ std::shared_ptr<const Direct> build_direct(const PatternSet& set, const PatternW
             for (long q = 0; q < k; ++q) pw *= 3;
             power[j] = pw;
         }
+        // shared[t]: the pattern's entry of this instance's index t, counted up digit by digit
+        // (every process builds these tables at its first evaluation: no division per digit).
+        std::vector<uint32_t> shared(static_cast<size_t>(p.size));
+        std::vector<int> digit(sorted.size(), 0);
+        int index = p.offset;
         for (int t = 0; t < p.size; ++t) {
-            int shared = 0;
-            for (size_t j = 0, x = static_cast<size_t>(t); j < sorted.size(); ++j, x /= 3)
-                shared += static_cast<int>(x % 3) * power[j];
-            for (int ph = 0; ph < w.phases; ++ph)
-                d->values[static_cast<size_t>(ph) * d->phase_stride + d->offsets[i] +
-                          static_cast<size_t>(t)] =
-                    w.values[static_cast<size_t>(ph) * w.phase_size +
-                             static_cast<size_t>(p.offset + shared)];
+            shared[static_cast<size_t>(t)] = static_cast<uint32_t>(index);
+            for (size_t j = 0; j < sorted.size(); ++j) {
+                if (digit[j] < 2) {
+                    ++digit[j];
+                    index += power[j];
+                    break;
+                }
+                digit[j] = 0;
+                index -= 2 * power[j];
+            }
+        }
+        for (int ph = 0; ph < w.phases; ++ph) {
+            const int16_t* from = w.values.data() + static_cast<size_t>(ph) * w.phase_size;
+            int16_t* to =
+                d->values.data() + static_cast<size_t>(ph) * d->phase_stride + d->offsets[i];
+            for (size_t t = 0; t < shared.size(); ++t) to[t] = from[shared[t]];
         }
     }
     return d;
