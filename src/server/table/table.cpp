@@ -60,6 +60,7 @@ Table::Table(std::string id, TableSpec spec, int64_t created, int64_t now)
     : id_(std::move(id)), spec_(std::move(spec)), created_(created), game_(spec_.setup) {
     spec_.setup = game_.variant().setup();  // normalised (sorted blocked list)
     setup_text_ = setup_json(spec_.setup).dump();
+    clock_text_ = clock_spec_json(spec_.clock).dump();
     const int n = spec_.setup.players;
     if (static_cast<int>(spec_.seats.size()) != n)
         throw ApiError(ErrorCode::BadRequest, "a table needs one seat per player");
@@ -159,6 +160,7 @@ int Table::join(int seat, const std::string& name, const std::string& token, int
         spec_.seats[seat].name = name;
         absent_since_[seat] = now;  // a claim against a new player waits the full time
     }
+    spec_text_.reset();
     update_status(now);
     return seat;
 }
@@ -386,12 +388,17 @@ json Table::state(int64_t now) const {
 // quarter of the network thread's time under load. Keys are in sorted order, as the DOM
 // would write them, so the text is byte for byte what state().dump() gave before.
 std::string Table::state_text(int64_t now) const {
+    std::string out;
+    out.reserve(1024);
+    append_state(out, now);
+    return out;
+}
+
+void Table::append_state(std::string& out, int64_t now) const {
     const core::Geometry& g = game_.variant().geometry();
     const core::Position& pos = game_.position();
     const int n = spec_.setup.players;
     const bool finished = status_ == TableStatus::Finished;
-    std::string out;
-    out.reserve(1024);
     out += R"({"board":[)";
     static constexpr char Marks[] = {'X', 'O', 'R', 'G'};
     for (int row = 0; row < g.height(); ++row) {
@@ -419,12 +426,14 @@ std::string Table::state_text(int64_t now) const {
     const auto claim = claim_at();
     out += claim ? std::to_string(*claim + presence_rules_.wall_minus_steady_ms) : "null";
     out += R"(,"clock":)";
-    json clock = clock_spec_json(spec_.clock);
-    if (spec_.clock.mode != ClockMode::None) {
+    if (spec_.clock.mode == ClockMode::None) {
+        out += clock_text_;
+    } else {
+        json clock = clock_spec_json(spec_.clock);
         clock["remaining_ms"] = remaining_at(now);
         clock["running"] = clock_runs() ? json(pos.side()) : json(nullptr);
+        out += clock.dump();
     }
-    out += clock.dump();
     out += R"(,"counts":[)";
     for (int s = 0; s < n; ++s) {
         if (s) out += ',';
@@ -515,7 +524,6 @@ std::string Table::state_text(int64_t now) const {
     out += R"(","to_move":)";
     out += finished ? "null" : std::to_string(pos.side());
     out += '}';
-    return out;
 }
 
 void Table::set_seat_player(int seat, const Identity& who, double rating) {
@@ -524,6 +532,7 @@ void Table::set_seat_player(int seat, const Identity& who, double rating) {
     s.name = who.name;
     s.rating = rating;
     s.bot = who.bot;
+    spec_text_.reset();
 }
 
 void Table::set_rating_changes(json changes) {
