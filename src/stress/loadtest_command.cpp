@@ -460,8 +460,22 @@ int run_loadtest(const LoadOptions& options) {
     // else runs on the machine.
     const double server_cpu_start = server_pid > 0 ? client::proc_cpu_seconds(server_pid) : -1;
     const double client_cpu_start = client::proc_cpu_seconds(0);
+    // The server's network thread (its main thread) alone: the work of the hub, the sockets and
+    // the requests, without the storage and review threads; also from the ramp's end on.
+    const auto network_cpu = [server_pid] {
+        return server_pid > 0 ? client::thread_cpu_seconds(server_pid, server_pid) : -1;
+    };
+    const double network_cpu_start = network_cpu();
+    double network_cpu_at_ramp = -1;
+    uint64_t moves_at_ramp = 0;
     shared.stop_at = start + std::chrono::milliseconds(static_cast<int>(options.seconds * 1000));
     shared.ramp_end = start + std::chrono::milliseconds(static_cast<int>(options.ramp * 1000));
+    net::steady_timer ramp_timer(ioc, shared.ramp_end);
+    ramp_timer.async_wait([&](error_code ec) {
+        if (ec) return;
+        network_cpu_at_ramp = network_cpu();
+        moves_at_ramp = shared.stats.moves;
+    });
     for (int slot = 0; slot < options.games; ++slot)
         net::co_spawn(ioc, game_slot(shared, slot), net::detached);
     long peak_rss = 0;
@@ -499,10 +513,12 @@ int run_loadtest(const LoadOptions& options) {
     long hwm = -1, final_rss = -1;
     const double client_cpu = client::proc_cpu_seconds(0) - client_cpu_start;
     double server_cpu = -1;
+    double network_cpu_end = -1;
     std::string server_page;
     if (server_pid > 0) {
         server_page = fetch_metrics(metrics_port_in(server.out));
         server_cpu = client::proc_cpu_seconds(server_pid) - server_cpu_start;
+        network_cpu_end = network_cpu();
         hwm = client::proc_status_kib(server_pid, "VmHWM:");
         final_rss = client::proc_status_kib(server_pid, "VmRSS:");
         client::stop_server(server.child, SIGTERM);
@@ -542,6 +558,16 @@ int run_loadtest(const LoadOptions& options) {
     std::cout << "cpu s per 1000 moves: client " << client_cpu * per_kmove;
     if (server_cpu >= 0) std::cout << ", server " << server_cpu * per_kmove;
     std::cout << " (load average " << client::load_average() << ")\n";
+    if (network_cpu_end >= 0) {
+        std::cout << "server network thread cpu s per 1000 moves: "
+                  << (network_cpu_end - network_cpu_start) * per_kmove;
+        if (network_cpu_at_ramp >= 0 && st.moves > moves_at_ramp)
+            std::cout << " (after the ramp: "
+                      << (network_cpu_end - network_cpu_at_ramp) * 1000.0 /
+                             static_cast<double>(st.moves - moves_at_ramp)
+                      << ")";
+        std::cout << '\n';
+    }
     if (!server_page.empty()) print_server_view(server_page);
     return st.errors == 0 ? 0 : 1;
 }
