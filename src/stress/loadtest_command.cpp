@@ -406,7 +406,8 @@ void print_server_view(const std::string& page) {
               << ms("reversi_sweep_seconds", 0.99) << "; answer tasks "
               << count("reversi_answer_seconds") << " (p99 " << ms("reversi_answer_seconds", 0.99)
               << ", p99.9 " << ms("reversi_answer_seconds", 0.999) << "); review plies at nice 19 "
-              << counter("reversi_review_waited_plies_total") << '\n';
+              << counter("reversi_review_waited_plies_total") << ", reviews deferred "
+              << counter("reversi_reviews_deferred_total") << '\n';
 }
 
 // How evenly games ended over the whole seconds between the ramp's end and the deadline: a
