@@ -178,6 +178,7 @@ void Table::apply(core::Square square, int64_t now) {
     }
     if (const std::string why = game_.play(square); !why.empty())
         throw ApiError(ErrorCode::IllegalMove, why);  // checked before; kept as a guard
+    append_move_text(square);
     movers_.push_back(mover);
     last_flipped_ = flipped;
     clock_history_.push_back(remaining_);
@@ -249,6 +250,8 @@ void Table::rewind(int target, int64_t now) {
     const auto moves = game_.moves();
     offers_.drop_game_offers();
     while (ply() > target) game_.undo();
+    moves_text_.clear();
+    for (int i = 0; i < target; ++i) append_move_text(moves[i]);
     movers_.resize(target);
     clock_history_.resize(target + 1);
     remaining_ = clock_history_.back();
@@ -447,12 +450,13 @@ void Table::append_state(std::string& out, int64_t now) const {
     out += spec_.hints ? "true" : "false";
     out += R"(,"id":)";
     append_json_string(out, id_);
-    const auto moves = game_.moves();
     out += R"(,"last_move":)";
-    if (moves.empty())
+    if (moves_text_.empty()) {
         out += "null";
-    else
-        append_json_string(out, core::square_name(g, moves.back()));
+    } else {
+        const size_t comma = moves_text_.rfind(',');
+        out.append(moves_text_, comma == std::string::npos ? 0 : comma + 1);
+    }
     out += R"(,"legal":)";
     if (finished)
         out += "[]";
@@ -461,10 +465,7 @@ void Table::append_state(std::string& out, int64_t now) const {
     out += R"(,"local":)";
     out += spec_.local ? "true" : "false";
     out += R"(,"moves":[)";
-    for (size_t i = 0; i < moves.size(); ++i) {
-        if (i) out += ',';
-        append_json_string(out, core::square_name(g, moves[i]));
-    }
+    out += moves_text_;
     out += R"(],"offers":)";
     offers_.append_json(out);
     out += R"(,"offers_refused":)";
@@ -524,6 +525,13 @@ void Table::append_state(std::string& out, int64_t now) const {
     out += R"(","to_move":)";
     out += finished ? "null" : std::to_string(pos.side());
     out += '}';
+}
+
+void Table::append_move_text(core::Square square) {
+    if (!moves_text_.empty()) moves_text_ += ',';
+    moves_text_ += '"';
+    moves_text_ += core::square_name(game_.variant().geometry(), square);  // never escaped
+    moves_text_ += '"';
 }
 
 void Table::set_seat_player(int seat, const Identity& who, double rating) {

@@ -191,6 +191,8 @@ class Table {
     int last_move_of(const std::vector<int>& held) const;
     // Takes the game back to `target` moves, with the clocks as they were then.
     void rewind(int target, int64_t now);
+    // Adds a move just played to moves_text_.
+    void append_move_text(core::Square square);
     // Etiquette helpers (table/etiquette.cpp).
     void stop_clock(int64_t now);
     void end_with_winner(int winner, EndReason reason, int64_t now);
@@ -207,6 +209,9 @@ class Table {
     std::string rematch_;
     std::string setup_text_;  // the setup as JSON text: it never changes
     std::string clock_text_;  // the clock's spec as JSON text: it never changes either
+    // The moves played as the items of a JSON list ("d3","c5",...): one more per move rather
+    // than every square's name written again for every state (apply and rewind keep it).
+    std::string moves_text_;
     // spec_text()'s cache; every change to spec_ or rematch_ empties it.
     mutable std::optional<std::string> spec_text_;
     std::vector<int> connections_;

@@ -65,6 +65,12 @@ TEST(Table, StateTextIsJsonOnEveryVariant) {
                     ASSERT_EQ(s["seats"][0]["connected"], true);
                     ASSERT_EQ(s["ply"], ply);
                     ASSERT_EQ(s["moves"].size(), static_cast<size_t>(ply));
+                    // The moves list is a kept text, one name added per move (table.cpp).
+                    json names = json::array();
+                    for (const core::Square m : t.game().moves())
+                        names.push_back(core::square_name(g, m));
+                    ASSERT_EQ(s["moves"], names);
+                    ASSERT_EQ(s["last_move"], ply ? names.back() : json(nullptr));
                     ASSERT_EQ(s["board"].size(), static_cast<size_t>(g.height()));
                     ASSERT_EQ(s["setup"]["players"], players);
                     ASSERT_EQ(s["clock"]["mode"], variant == 2   ? "game"
@@ -262,7 +268,10 @@ TEST(Table, UndoAgainstTheComputer) {
     EXPECT_EQ(t.undo({0}, 3500), 2);
     EXPECT_EQ(t.state(3500)["moves"], json({"d3", "c5"}));
     EXPECT_EQ(t.state(3500)["clock"]["remaining_ms"][0], 59000);
+    EXPECT_EQ(t.state(3500)["last_move"], "c5");
     EXPECT_EQ(t.undo({0}, 4000), 0);
+    EXPECT_EQ(t.state(4000)["moves"], json::array());
+    EXPECT_TRUE(t.state(4000)["last_move"].is_null());
     EXPECT_EQ(t.state(4000)["board"][3], "---OX---");
     EXPECT_EQ(t.state(4000)["clock"]["remaining_ms"][0], 60000);
     EXPECT_EQ(code_of([&] { t.undo({0}, 4000); }), ErrorCode::NotAllowed);
