@@ -158,6 +158,11 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "sockets again (0: a whole commit at once; docs/MULTINODE.md)")
         ->check(CLI::Range(0, 100000))
         ->capture_default_str();
+    cmd->add_option("--review-max-move-rate", options->review_max_move_rate,
+                    "Above this many moves a second on the node, games that end are reviewed "
+                    "only when someone asks for the review (0: always; docs/MULTINODE.md)")
+        ->check(CLI::Range(0.0, 1e9))
+        ->capture_default_str();
     cmd->add_option("--metrics-port", options->metrics_port,
                     "Port of the Prometheus /metrics page, apart from the site (-1: none, 0: a "
                     "free one; docs/OPERATIONS.md)")

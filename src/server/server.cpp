@@ -163,6 +163,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // Post-game analysis leaves one engine thread free for moves when there are several.
     AnalysisOptions analysis_options;
     analysis_options.parallel_plies = std::max(1, options.engine_threads - 1);
+    analysis_options.max_move_rate = options.review_max_move_rate;
     AnalysisService analysis(ioc, queue, engines, analysis_options);
     analysis.set_game_engines(idle_review_engines, review_engines);
     analysis.set_metrics(&metrics);

@@ -53,6 +53,9 @@ struct ServerOptions {
     // Committed store jobs the network thread answers per task before it reads its sockets and
     // runs its timers again (storage/storage.h; 0: a whole batch in one task).
     int answer_slice = 0;  // StorageQueue::DefaultAnswerSlice (server.cpp checks)
+    // Above this many moves a second, games that end are reviewed only when asked for
+    // (analysis/service.h; 0: no bound).
+    double review_max_move_rate = 0;
     // Testing only: each storage commit fails with this probability (chaos tests).
     double storage_fault_rate = 0;
 };

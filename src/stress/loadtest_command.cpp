@@ -22,6 +22,7 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -80,6 +81,9 @@ struct Stats {
     uint64_t errors = 0;
     uint64_t games_started = 0;
     uint64_t games_finished = 0;
+    // Games that reached their end (not stopped by the deadline), by the second of the run
+    // they ended in: whether the ends come evenly or in a herd.
+    std::vector<int> ends_by_second;
     int connected = 0;
     int peak_connected = 0;
     uint64_t http_redirects = 0;  // 307s followed to a table's owner
@@ -95,6 +99,7 @@ struct Shared {
     LoadOptions options;
     std::vector<client::Target> targets;  // the nodes; one without --connect
     client::SourceAddresses sources;
+    Clock::time_point start;
     Clock::time_point ramp_end;  // every game slot has started its first game
     Clock::time_point stop_at;
     Stats stats;
@@ -113,12 +118,20 @@ awaitable<json> http_call(Shared& shared, const client::Target& node,
 // What one connection of a player ended with.
 enum class SeatEnd { Done, Moved, Failed };
 
+void count_game_end(Shared& shared) {
+    const auto second =
+        static_cast<size_t>(std::chrono::duration<double>(Clock::now() - shared.start).count());
+    std::vector<int>& ends = shared.stats.ends_by_second;
+    if (ends.size() <= second) ends.resize(second + 1, 0);
+    ends[second]++;
+}
+
 // One connection of a player: reads states and moves when its seat is to move, until the
 // game ends, the time is up, or the node sends it elsewhere (`owner`: where; empty: the same
-// node again, once it has the table).
+// node again, once it has the table). `counts_end`: this seat's player counts the game's end.
 awaitable<SeatEnd> play_connection(Shared& shared, const client::Target& node,
                                    const std::string& path, net::ip::address source,
-                                   std::mt19937_64& rng, std::string& owner) {
+                                   std::mt19937_64& rng, std::string& owner, bool counts_end) {
     auto executor = co_await net::this_coro::executor;
     client::WsStream ws(executor);
     co_await client::ws_connect(ws, node, source, path);
@@ -154,7 +167,10 @@ awaitable<SeatEnd> play_connection(Shared& shared, const client::Target& node,
                 stats.moves++;
                 sent_ply = -1;
             }
-            if (msg.status == "finished") break;
+            if (msg.status == "finished") {
+                if (counts_end) count_game_end(shared);
+                break;
+            }
             // Past the deadline with no move in flight: stop (the partner's disconnect
             // broadcast wakes it up too).
             if (sent_ply < 0 && Clock::now() >= shared.stop_at) break;
@@ -189,13 +205,14 @@ awaitable<SeatEnd> play_connection(Shared& shared, const client::Target& node,
 // One player of one game, on `node`: follows `moved` to the table's owner (a few times at
 // most: an owner changes only when a node stops or dies).
 awaitable<void> play_seat(Shared& shared, std::string table, std::string token, client::Target node,
-                          net::ip::address source, uint64_t seed) {
+                          net::ip::address source, uint64_t seed, bool counts_end) {
     const std::string path = "/ws?table=" + table + "&token=" + token;
     std::mt19937_64 rng(seed);
     net::steady_timer wait(co_await net::this_coro::executor);
     for (int hop = 0; hop < 5; ++hop) {
         std::string owner;
-        if (co_await play_connection(shared, node, path, source, rng, owner) != SeatEnd::Moved)
+        if (co_await play_connection(shared, node, path, source, rng, owner, counts_end) !=
+            SeatEnd::Moved)
             co_return;
         shared.stats.ws_redirects++;
         if (owner.empty()) {
@@ -271,8 +288,10 @@ awaitable<void> game_slot(Shared& shared, int slot) {
             const std::vector<std::string> tokens = {made["token"].get<std::string>(),
                                                      joined["token"].get<std::string>()};
             for (const std::string& token : tokens) {
+                const bool counts_end = &token == &tokens.front();
                 net::co_spawn(
-                    executor, play_seat(shared, table, token, any_node(), source, rng()),
+                    executor,
+                    play_seat(shared, table, token, any_node(), source, rng(), counts_end),
                     [done, &finished, &shared](std::exception_ptr e) {
                         if (e) shared.stats.error("a player could not connect: " + what_of(e));
                         if (++*done == 2) finished.cancel();
@@ -387,7 +406,28 @@ void print_server_view(const std::string& page) {
               << ms("reversi_sweep_seconds", 0.99) << "; answer tasks "
               << count("reversi_answer_seconds") << " (p99 " << ms("reversi_answer_seconds", 0.99)
               << ", p99.9 " << ms("reversi_answer_seconds", 0.999) << "); review plies at nice 19 "
-              << counter("reversi_review_waited_plies_total") << '\n';
+              << counter("reversi_review_waited_plies_total") << ", reviews deferred "
+              << counter("reversi_reviews_deferred_total") << '\n';
+}
+
+// How evenly games ended over the whole seconds between the ramp's end and the deadline: a
+// steady site's ends are spread (a ramp as long as a game spreads them), a herd's are not.
+void print_end_spread(const std::vector<int>& ends_by_second, const LoadOptions& o) {
+    const auto first = static_cast<size_t>(std::ceil(o.ramp));
+    const auto last = static_cast<size_t>(o.seconds);  // exclusive: the deadline's second
+    if (last <= first) return;
+    std::vector<double> per_second;
+    for (size_t s = first; s < last; ++s)
+        per_second.push_back(s < ends_by_second.size() ? ends_by_second[s] : 0);
+    double sum = 0, squares = 0;
+    for (double n : per_second) sum += n, squares += n * n;
+    const double mean = sum / static_cast<double>(per_second.size());
+    const double spread =
+        std::sqrt(std::max(0.0, squares / static_cast<double>(per_second.size()) - mean * mean));
+    std::cout << "game ends a second after the ramp (" << first << "-" << last << " s): mean "
+              << mean << ", sd " << spread << ", min "
+              << *std::min_element(per_second.begin(), per_second.end()) << ", max "
+              << *std::max_element(per_second.begin(), per_second.end()) << '\n';
 }
 
 int run_loadtest(const LoadOptions& options) {
@@ -416,12 +456,27 @@ int run_loadtest(const LoadOptions& options) {
     shared.sources = client::SourceAddresses(
         options.source_addresses > 0 ? options.source_addresses : (options.games + 7) / 8);
     const auto start = Clock::now();
+    shared.start = start;
     // CPU time per move is what a change to the hub moves; latency also follows whatever
     // else runs on the machine.
     const double server_cpu_start = server_pid > 0 ? client::proc_cpu_seconds(server_pid) : -1;
     const double client_cpu_start = client::proc_cpu_seconds(0);
+    // The server's network thread (its main thread) alone: the work of the hub, the sockets and
+    // the requests, without the storage and review threads; also from the ramp's end on.
+    const auto network_cpu = [server_pid] {
+        return server_pid > 0 ? client::thread_cpu_seconds(server_pid, server_pid) : -1;
+    };
+    const double network_cpu_start = network_cpu();
+    double network_cpu_at_ramp = -1;
+    uint64_t moves_at_ramp = 0;
     shared.stop_at = start + std::chrono::milliseconds(static_cast<int>(options.seconds * 1000));
     shared.ramp_end = start + std::chrono::milliseconds(static_cast<int>(options.ramp * 1000));
+    net::steady_timer ramp_timer(ioc, shared.ramp_end);
+    ramp_timer.async_wait([&](error_code ec) {
+        if (ec) return;
+        network_cpu_at_ramp = network_cpu();
+        moves_at_ramp = shared.stats.moves;
+    });
     for (int slot = 0; slot < options.games; ++slot)
         net::co_spawn(ioc, game_slot(shared, slot), net::detached);
     long peak_rss = 0;
@@ -459,10 +514,12 @@ int run_loadtest(const LoadOptions& options) {
     long hwm = -1, final_rss = -1;
     const double client_cpu = client::proc_cpu_seconds(0) - client_cpu_start;
     double server_cpu = -1;
+    double network_cpu_end = -1;
     std::string server_page;
     if (server_pid > 0) {
         server_page = fetch_metrics(metrics_port_in(server.out));
         server_cpu = client::proc_cpu_seconds(server_pid) - server_cpu_start;
+        network_cpu_end = network_cpu();
         hwm = client::proc_status_kib(server_pid, "VmHWM:");
         final_rss = client::proc_status_kib(server_pid, "VmRSS:");
         client::stop_server(server.child, SIGTERM);
@@ -483,6 +540,7 @@ int run_loadtest(const LoadOptions& options) {
     live_label << "latency ms once every game has started (after the " << options.ramp
                << " s ramp, " << st.live_latency_ms.size() << " moves)";
     latency_line(live_label.str(), st.live_latency_ms);
+    print_end_spread(st.ends_by_second, options);
     std::cout << "client loop lag ms: p50 " << percentile(lag_ms, 0.50) << ", p99 "
               << percentile(lag_ms, 0.99) << '\n';
     std::cout << "errors " << st.errors << '\n';
@@ -501,6 +559,16 @@ int run_loadtest(const LoadOptions& options) {
     std::cout << "cpu s per 1000 moves: client " << client_cpu * per_kmove;
     if (server_cpu >= 0) std::cout << ", server " << server_cpu * per_kmove;
     std::cout << " (load average " << client::load_average() << ")\n";
+    if (network_cpu_end >= 0) {
+        std::cout << "server network thread cpu s per 1000 moves: "
+                  << (network_cpu_end - network_cpu_start) * per_kmove;
+        if (network_cpu_at_ramp >= 0 && st.moves > moves_at_ramp)
+            std::cout << " (after the ramp: "
+                      << (network_cpu_end - network_cpu_at_ramp) * 1000.0 /
+                             static_cast<double>(st.moves - moves_at_ramp)
+                      << ")";
+        std::cout << '\n';
+    }
     if (!server_page.empty()) print_server_view(server_page);
     return st.errors == 0 ? 0 : 1;
 }

@@ -116,8 +116,10 @@ long proc_status_kib(pid_t pid, const char* field) {
     return -1;
 }
 
-double proc_cpu_seconds(pid_t pid) {
-    std::ifstream f("/proc/" + (pid == 0 ? std::string("self") : std::to_string(pid)) + "/stat");
+namespace {
+// utime + stime of a /proc/.../stat file, in seconds; -1 when it does not read.
+double stat_cpu_seconds(const std::string& path) {
+    std::ifstream f(path);
     std::string text;
     std::getline(f, text);
     // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15.
@@ -129,6 +131,17 @@ double proc_cpu_seconds(pid_t pid) {
     long long utime = 0, stime = 0;
     if (!(fields >> utime >> stime)) return -1;
     return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+}  // namespace
+
+double proc_cpu_seconds(pid_t pid) {
+    return stat_cpu_seconds("/proc/" + (pid == 0 ? std::string("self") : std::to_string(pid)) +
+                            "/stat");
+}
+
+double thread_cpu_seconds(pid_t pid, pid_t tid) {
+    return stat_cpu_seconds("/proc/" + std::to_string(pid) + "/task/" + std::to_string(tid) +
+                            "/stat");
 }
 
 std::string load_average() {

@@ -39,6 +39,9 @@ long proc_status_kib(pid_t pid, const char* field);
 // CPU time (user + system, every thread) the process has used so far, in seconds; pid 0:
 // this process. -1 when unknown.
 double proc_cpu_seconds(pid_t pid);
+// The same for one thread `tid` of process `pid` (the server's main thread, tid == pid, runs
+// its network loop).
+double thread_cpu_seconds(pid_t pid, pid_t tid);
 
 // The machine's load averages over 1, 5 and 15 minutes, as /proc/loadavg has them.
 std::string load_average();

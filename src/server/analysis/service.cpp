@@ -80,6 +80,25 @@ int64_t AnalysisService::now() const {
         .count();
 }
 
+void AnalysisService::set_metrics(Metrics* metrics) {
+    metrics_ = metrics;
+    rate_since_ = Clock::now();
+    rate_moves_ = metrics ? metrics->moves.value() : 0;
+}
+
+bool AnalysisService::above_move_rate() {
+    if (options_.max_move_rate <= 0 || !metrics_) return false;
+    const Clock::time_point t = Clock::now();
+    if (t - rate_since_ >= options_.move_rate_window) {
+        const uint64_t moves = metrics_->moves.value();
+        move_rate_ = static_cast<double>(moves - rate_moves_) /
+                     std::chrono::duration<double>(t - rate_since_).count();
+        rate_since_ = t;
+        rate_moves_ = moves;
+    }
+    return move_rate_ > options_.max_move_rate;
+}
+
 // Step: finished games.
 
 void AnalysisService::game_finished(const Table& table) {
@@ -87,6 +106,10 @@ void AnalysisService::game_finished(const Table& table) {
         if (table.status() != TableStatus::Finished || table.game().variant().players() != 2 ||
             table.game().moves().empty() || jobs_.count(table.id()) || done_.count(table.id()))
             return;
+        if (above_move_rate()) {
+            metrics_->reviews_deferred.add();
+            return;
+        }
         enqueue(table);
     } catch (const std::exception& e) {
         std::cerr << "analysis: game " << utf8_safe(table.id(), MaxIdBytes)

@@ -35,6 +35,12 @@ struct AnalysisOptions {
     // How long a ply may wait on the background pool before the waited pool searches it too
     // (under the pools' 10 s deadline, which would answer a starved search cut short).
     std::chrono::milliseconds patience{5'000};
+    // Above this many acknowledged moves a second (the metrics' count over the last window), a
+    // game that ends is not queued for its review: it is reviewed when someone asks for it, as
+    // when the queue is full, and counted as deferred. 0: no bound (issue 29: what the reviews
+    // cost live play when thousands of games end at once is measured with it).
+    double max_move_rate = 0;
+    std::chrono::milliseconds move_rate_window{1'000};
     // The analysis board: requests per minute per address (and burst), the depth allowed.
     int board_per_minute = 60;
     int board_burst = 20;
@@ -72,8 +78,9 @@ class AnalysisService {
         background_engines_ = &background;
         waited_engines_ = &waited;
     }
-    // Where the plies searched on the waited pool are counted.
-    void set_metrics(Metrics* metrics) { metrics_ = metrics; }
+    // Where the plies searched on the waited pool and the deferred reviews are counted, and
+    // the moves whose rate max_move_rate bounds.
+    void set_metrics(Metrics* metrics);
 
   private:
     struct Job;
@@ -88,6 +95,8 @@ class AnalysisService {
     };
 
     int64_t now() const;
+    // Whether the node acknowledges more moves a second than options_.max_move_rate.
+    bool above_move_rate();
     // Queues a finished game's analysis; false when the queue is full.
     bool enqueue(const Table& table);
     // Submits plies to the engine pool while there is room.
@@ -124,6 +133,10 @@ class AnalysisService {
     EnginePool* waited_engines_ = &engines_;
     AnalysisOptions options_;
     Metrics* metrics_ = nullptr;
+    // The move rate over the last whole window, and where the current window began.
+    double move_rate_ = 0;
+    Clock::time_point rate_since_ = Clock::now();
+    uint64_t rate_moves_ = 0;
     std::unordered_map<std::string, JobPtr> jobs_;
     std::deque<JobPtr> order_;  // first come, first served; games someone asked for first
     std::vector<Sent> in_flight_;

@@ -113,6 +113,10 @@ std::string Metrics::text() const {
             "Plies of post-game reviews searched at nice 19 rather than in SCHED_IDLE: the game's "
             "review was asked for, or the idle class left the ply unanswered past its patience.",
             review_waited_plies.value());
+    counter(out, "reversi_reviews_deferred_total",
+            "Games that ended while the node was above serve --review-max-move-rate: not queued "
+            "for their review, which runs when someone asks for it.",
+            reviews_deferred.value());
     family(out, "reversi_errors_total", "counter",
            "Requests and messages refused, by error code (docs/PROTOCOL.md).");
     const std::lock_guard lock(errors_mutex_);

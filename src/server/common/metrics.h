@@ -70,6 +70,7 @@ class Metrics {
     Histogram sweep_seconds;          // one periodic sweep over the hub's tables, on that thread
     Histogram answer_seconds;         // one task of that thread answering committed store jobs
     Counter review_waited_plies;      // review plies searched at nice 19, not in SCHED_IDLE
+    Counter reviews_deferred;         // ended games not queued for review: the node was busy
 
     // Counts a move acknowledged and its latency since it was `received`.
     void move_acknowledged(std::chrono::steady_clock::time_point received) {

@@ -107,9 +107,6 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
         if (seat) room->seat_addresses[*seat] = client;
         const StoredTable st = stored(room->table);
         const auto rows = seat_rows(room->table);
-        json answer = {{"table", st.id},
-                       {"seat", seat ? json(*seat) : json(nullptr)},
-                       {"token", token.empty() ? json(nullptr) : json(token)}};
         auto state = snapshot(*room);
         const std::vector<int> you = room->table.seats_of(token);
         commit(
@@ -119,13 +116,22 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
                 rows(s);
             },
             state,
-            [answer, state, you, respond](bool ok) mutable {
+            [id = st.id, seat, token, state, you, respond](bool ok) {
                 if (!ok)
                     return respond(error_reply(ApiError(
                         ErrorCode::Unavailable, "the table could not be saved; try again")));
-                answer["table_state"] = json::parse(*state);
-                answer["table_state"]["you"] = you;
-                respond(json_reply(200, answer));
+                // Written around the state's text, not parsed back into a DOM: keys in the
+                // order a DOM sorts them, so the text is what json_reply wrote before.
+                std::string body = R"({"seat":)";
+                body += seat ? std::to_string(*seat) : "null";
+                body += R"(,"table":)";
+                body += json(id).dump();
+                body += R"(,"table_state":)";
+                body += state_text_for(*state, you);
+                body += R"(,"token":)";
+                body += token.empty() ? "null" : json(token).dump();
+                body += '}';
+                respond({200, "application/json", std::move(body)});
             });
     });
 }
@@ -267,9 +273,7 @@ void GameHub::get_table(const std::string& id, Respond respond) {
         [this, id, respond](RoomPtr room) {
             answer_guarded(respond, [&](const Respond& respond) {
                 if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
-                json state = json::parse(*current_state(*room));
-                state["you"] = json::array();
-                respond(json_reply(200, state));
+                respond({200, "application/json", state_text_for(*current_state(*room), {})});
                 after_change(room);  // a finished table loaded only for this answer leaves memory
             });
         },
@@ -335,7 +339,7 @@ void GameHub::get_game(const std::string& id, Respond respond) {
             answer_guarded(respond, [&](const Respond& respond) {
                 if (!room) throw ApiError(ErrorCode::NotFound, "no game " + id);
                 const Table& t = room->table;
-                const json state = json::parse(*current_state(*room));
+                const json state = state_json(*current_state(*room));
                 json seats = json::array();
                 for (const json& s : state["seats"]) {
                     json copy = s;

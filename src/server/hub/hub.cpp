@@ -176,8 +176,44 @@ void GameHub::with_room(const std::string& id, std::function<void(RoomPtr)> next
 
 // Step: states and broadcasting.
 
+namespace {
+constexpr std::string_view StateMessageStart = R"({"type":"state","table":)";
+}
+
 std::shared_ptr<const std::string> GameHub::snapshot(Room& room) {
-    return std::make_shared<const std::string>(room.table.state_text(now()));
+    // Written once into the buffer it is sent from: every subscriber's message shares it.
+    std::string message;
+    message.reserve(1536);
+    message += StateMessageStart;
+    room.table.append_state(message, now());
+    message.pop_back();  // the state's closing brace: "you" goes in before it (message_for)
+    return std::make_shared<const std::string>(std::move(message));
+}
+
+namespace {
+// `,"you":[...]`: the recipient's seats, last of the state's keys (as a DOM sorts them).
+std::string you_text(const std::vector<int>& you) {
+    std::string text = R"(,"you":[)";
+    for (size_t i = 0; i < you.size(); ++i) {
+        if (i) text += ',';
+        text += std::to_string(you[i]);
+    }
+    text += ']';
+    return text;
+}
+}  // namespace
+
+std::string GameHub::state_text_for(const std::string& message, const std::vector<int>& you) {
+    std::string state;
+    state.reserve(message.size() + 16);
+    state.append(message, StateMessageStart.size());
+    state += you_text(you);
+    state += '}';
+    return state;
+}
+
+json GameHub::state_json(const std::string& message) {
+    return json::parse(state_text_for(message, {}));
 }
 
 std::shared_ptr<const std::string> GameHub::current_state(Room& room) {
@@ -185,28 +221,13 @@ std::shared_ptr<const std::string> GameHub::current_state(Room& room) {
     return room.committed;
 }
 
-std::shared_ptr<const std::string> GameHub::state_head(const std::string& state) {
-    // The state is a JSON object: "you" goes in before its closing brace.
-    std::string head = R"({"type":"state","table":)";
-    head.append(state, 0, state.size() - 1);
-    return std::make_shared<const std::string>(std::move(head));
-}
-
-Outgoing GameHub::message_for(const std::shared_ptr<const std::string>& head,
+Outgoing GameHub::message_for(const std::shared_ptr<const std::string>& state,
                               const std::vector<int>& you) {
-    std::string tail = R"(,"you":[)";
-    for (size_t i = 0; i < you.size(); ++i) {
-        if (i) tail += ',';
-        tail += std::to_string(you[i]);
-    }
-    tail += "]}}";
-    return {head, std::move(tail)};
+    return {state, you_text(you) + "}}"};
 }
 
 void GameHub::broadcast(Room& room, const std::shared_ptr<const std::string>& state) {
-    if (room.subscribers.empty()) return;
-    const auto head = state_head(*state);
-    for (Subscriber* sub : room.subscribers) sub->send(message_for(head, sub->seats));
+    for (Subscriber* sub : room.subscribers) sub->send(message_for(state, sub->seats));
 }
 
 void GameHub::send_to_all(Room& room, const std::shared_ptr<const std::string>& message) {
@@ -223,7 +244,7 @@ StoredTable GameHub::stored(const Table& t) const {
     st.id = t.id();
     st.created = t.created();
     st.status = status_name(t.status());
-    st.spec = dump_safe(t.spec_json());
+    st.spec = t.spec_text();
     st.result = t.result() ? t.result_json().dump() : std::string();
     return st;
 }

@@ -173,11 +173,16 @@ class GameHub {
     // A room that leaves memory gives its lease up (with several nodes).
     void release_room(const std::string& id);
 
+    // The room's table state as every subscriber is sent it: `{"type":"state","table":{...`
+    // without its closing braces, which each subscriber's message adds after its own "you"
+    // (message_for). One text per table version, shared by every send and newcomer.
     std::shared_ptr<const std::string> snapshot(Room& room);
     std::shared_ptr<const std::string> current_state(Room& room);
-    // The start of a state message: everything but the recipient's "you" and closing braces.
-    static std::shared_ptr<const std::string> state_head(const std::string& state);
-    static Outgoing message_for(const std::shared_ptr<const std::string>& head,
+    // The table state inside such a message as JSON text with `you`, and as JSON with no one's
+    // seats (the HTTP API's answers).
+    static std::string state_text_for(const std::string& message, const std::vector<int>& you);
+    static json state_json(const std::string& message);
+    static Outgoing message_for(const std::shared_ptr<const std::string>& state,
                                 const std::vector<int>& you);
     void broadcast(Room& room, const std::shared_ptr<const std::string>& state);
     void send_to_all(Room& room, const std::shared_ptr<const std::string>& message);
@@ -267,7 +272,7 @@ class GameHub {
     EnginePool& engines_;
     HubOptions options_;
     RatedMeetingRule rated_meeting_;  // who may meet in a rated game (from options_)
-    std::random_device entropy_;  // declared before rng_, which it seeds
+    std::random_device entropy_;      // declared before rng_, which it seeds
     std::mt19937_64 rng_;  // random blocked layouts and seats; secrets come from server/secrets.h
     uint64_t next_serial_ = 1;
     std::unordered_map<std::string, RoomPtr> rooms_;

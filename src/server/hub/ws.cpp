@@ -61,7 +61,7 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
                 room->table.add_connection(sub.seats, +1, now());
                 room->last_change = now();
                 if (sub.seats.empty()) {
-                    sub.send(message_for(state_head(*current_state(*room)), {}));
+                    sub.send(message_for(current_state(*room), {}));
                 } else {
                     // The "connected" flag changed for everyone (once nothing is pending).
                     const auto state = current_state(*room);

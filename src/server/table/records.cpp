@@ -112,6 +112,11 @@ json Table::spec_json() const {
             {"rematch", rematch_}};
 }
 
+const std::string& Table::spec_text() const {
+    if (!spec_text_) spec_text_ = dump_safe(spec_json());
+    return *spec_text_;
+}
+
 TableSpec Table::spec_from_json(const json& j) {
     TableSpec spec;
     spec.setup = parse_setup(j.at("setup")).setup;

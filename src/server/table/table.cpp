@@ -60,6 +60,7 @@ Table::Table(std::string id, TableSpec spec, int64_t created, int64_t now)
     : id_(std::move(id)), spec_(std::move(spec)), created_(created), game_(spec_.setup) {
     spec_.setup = game_.variant().setup();  // normalised (sorted blocked list)
     setup_text_ = setup_json(spec_.setup).dump();
+    clock_text_ = clock_spec_json(spec_.clock).dump();
     const int n = spec_.setup.players;
     if (static_cast<int>(spec_.seats.size()) != n)
         throw ApiError(ErrorCode::BadRequest, "a table needs one seat per player");
@@ -159,6 +160,7 @@ int Table::join(int seat, const std::string& name, const std::string& token, int
         spec_.seats[seat].name = name;
         absent_since_[seat] = now;  // a claim against a new player waits the full time
     }
+    spec_text_.reset();
     update_status(now);
     return seat;
 }
@@ -176,6 +178,7 @@ void Table::apply(core::Square square, int64_t now) {
     }
     if (const std::string why = game_.play(square); !why.empty())
         throw ApiError(ErrorCode::IllegalMove, why);  // checked before; kept as a guard
+    append_move_text(square);
     movers_.push_back(mover);
     last_flipped_ = flipped;
     clock_history_.push_back(remaining_);
@@ -247,6 +250,8 @@ void Table::rewind(int target, int64_t now) {
     const auto moves = game_.moves();
     offers_.drop_game_offers();
     while (ply() > target) game_.undo();
+    moves_text_.clear();
+    for (int i = 0; i < target; ++i) append_move_text(moves[i]);
     movers_.resize(target);
     clock_history_.resize(target + 1);
     remaining_ = clock_history_.back();
@@ -386,12 +391,17 @@ json Table::state(int64_t now) const {
 // quarter of the network thread's time under load. Keys are in sorted order, as the DOM
 // would write them, so the text is byte for byte what state().dump() gave before.
 std::string Table::state_text(int64_t now) const {
+    std::string out;
+    out.reserve(1024);
+    append_state(out, now);
+    return out;
+}
+
+void Table::append_state(std::string& out, int64_t now) const {
     const core::Geometry& g = game_.variant().geometry();
     const core::Position& pos = game_.position();
     const int n = spec_.setup.players;
     const bool finished = status_ == TableStatus::Finished;
-    std::string out;
-    out.reserve(1024);
     out += R"({"board":[)";
     static constexpr char Marks[] = {'X', 'O', 'R', 'G'};
     for (int row = 0; row < g.height(); ++row) {
@@ -419,12 +429,14 @@ std::string Table::state_text(int64_t now) const {
     const auto claim = claim_at();
     out += claim ? std::to_string(*claim + presence_rules_.wall_minus_steady_ms) : "null";
     out += R"(,"clock":)";
-    json clock = clock_spec_json(spec_.clock);
-    if (spec_.clock.mode != ClockMode::None) {
+    if (spec_.clock.mode == ClockMode::None) {
+        out += clock_text_;
+    } else {
+        json clock = clock_spec_json(spec_.clock);
         clock["remaining_ms"] = remaining_at(now);
         clock["running"] = clock_runs() ? json(pos.side()) : json(nullptr);
+        out += clock.dump();
     }
-    out += clock.dump();
     out += R"(,"counts":[)";
     for (int s = 0; s < n; ++s) {
         if (s) out += ',';
@@ -438,12 +450,13 @@ std::string Table::state_text(int64_t now) const {
     out += spec_.hints ? "true" : "false";
     out += R"(,"id":)";
     append_json_string(out, id_);
-    const auto moves = game_.moves();
     out += R"(,"last_move":)";
-    if (moves.empty())
+    if (moves_text_.empty()) {
         out += "null";
-    else
-        append_json_string(out, core::square_name(g, moves.back()));
+    } else {
+        const size_t comma = moves_text_.rfind(',');
+        out.append(moves_text_, comma == std::string::npos ? 0 : comma + 1);
+    }
     out += R"(,"legal":)";
     if (finished)
         out += "[]";
@@ -452,10 +465,7 @@ std::string Table::state_text(int64_t now) const {
     out += R"(,"local":)";
     out += spec_.local ? "true" : "false";
     out += R"(,"moves":[)";
-    for (size_t i = 0; i < moves.size(); ++i) {
-        if (i) out += ',';
-        append_json_string(out, core::square_name(g, moves[i]));
-    }
+    out += moves_text_;
     out += R"(],"offers":)";
     offers_.append_json(out);
     out += R"(,"offers_refused":)";
@@ -515,7 +525,13 @@ std::string Table::state_text(int64_t now) const {
     out += R"(","to_move":)";
     out += finished ? "null" : std::to_string(pos.side());
     out += '}';
-    return out;
+}
+
+void Table::append_move_text(core::Square square) {
+    if (!moves_text_.empty()) moves_text_ += ',';
+    moves_text_ += '"';
+    moves_text_ += core::square_name(game_.variant().geometry(), square);  // never escaped
+    moves_text_ += '"';
 }
 
 void Table::set_seat_player(int seat, const Identity& who, double rating) {
@@ -524,6 +540,7 @@ void Table::set_seat_player(int seat, const Identity& who, double rating) {
     s.name = who.name;
     s.rating = rating;
     s.bot = who.bot;
+    spec_text_.reset();
 }
 
 void Table::set_rating_changes(json changes) {

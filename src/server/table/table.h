@@ -75,7 +75,10 @@ class Table {
     bool computer_to_move() const;
     // The table created as this one's rematch, if any.
     const std::string& rematch() const { return rematch_; }
-    void set_rematch(const std::string& id) { rematch_ = id; }
+    void set_rematch(const std::string& id) {
+        rematch_ = id;
+        spec_text_.reset();
+    }
 
     // Seats the token holds (every human seat for a local table's token); empty for none.
     std::vector<int> seats_of(std::string_view token) const;
@@ -145,6 +148,8 @@ class Table {
     json state(int64_t now) const;
     // The same state as JSON text (what the hub sends), written without building a DOM.
     std::string state_text(int64_t now) const;
+    // The same text appended to `out`, so the hub writes its message around it in one buffer.
+    void append_state(std::string& out, int64_t now) const;
     // The short form used by table and game lists.
     json summary() const;
     // Whether the lobby's "Open tables" lists it (docs/PROTOCOL.md `GET /api/tables`): a
@@ -155,6 +160,10 @@ class Table {
 
     // Persistent form of the spec (setup, seats with tokens, options): opaque to the store.
     json spec_json() const;
+    // spec_json() as the store keeps it (dump_safe), built once and kept until the spec
+    // changes (a seat joined or taken by a player, a rematch): a table is stored whole at its
+    // creation, join, start and end, and most of those find the spec as it was.
+    const std::string& spec_text() const;
     static TableSpec spec_from_json(const json& j);
     json result_json() const;
     // Rebuilds a table from its stored spec, moves (with clocks) and result. The game is kept
@@ -182,6 +191,8 @@ class Table {
     int last_move_of(const std::vector<int>& held) const;
     // Takes the game back to `target` moves, with the clocks as they were then.
     void rewind(int target, int64_t now);
+    // Adds a move just played to moves_text_.
+    void append_move_text(core::Square square);
     // Etiquette helpers (table/etiquette.cpp).
     void stop_clock(int64_t now);
     void end_with_winner(int winner, EndReason reason, int64_t now);
@@ -197,6 +208,12 @@ class Table {
     std::optional<TableResult> result_;
     std::string rematch_;
     std::string setup_text_;  // the setup as JSON text: it never changes
+    std::string clock_text_;  // the clock's spec as JSON text: it never changes either
+    // The moves played as the items of a JSON list ("d3","c5",...): one more per move rather
+    // than every square's name written again for every state (apply and rewind keep it).
+    std::string moves_text_;
+    // spec_text()'s cache; every change to spec_ or rematch_ empties it.
+    mutable std::optional<std::string> spec_text_;
     std::vector<int> connections_;
     std::vector<int64_t> absent_since_;  // per seat: steady ms its last connection closed
     PresenceRules presence_rules_;

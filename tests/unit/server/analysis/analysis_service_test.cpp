@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <random>
+#include <thread>
 
 #include "api_error_code.h"
 #include "core/bitboard.h"
@@ -316,6 +317,36 @@ TEST_F(AnalysisFixture, AReviewSomeoneAsksForGoesToTheWaitedPoolAtOnce) {
     EXPECT_EQ(svc.active(), 1u);
     const json other = json::parse(get(svc, "one6").body);
     EXPECT_NE(other["status"], "done");
+}
+
+// Above --review-max-move-rate a game that ends is not queued (counted as deferred); once the
+// rate is back under the bound the next one is; a deferred game is still reviewed when asked.
+TEST_F(AnalysisFixture, GamesEndingAboveTheMoveRateAreReviewedOnlyWhenAsked) {
+    AnalysisOptions o = fast();
+    o.max_move_rate = 1000;
+    o.move_rate_window = std::chrono::milliseconds(20);
+    AnalysisService svc(ioc_, queue_, pool_, o);
+    Metrics metrics;
+    svc.set_metrics(&metrics);
+    const auto window_passes = [] { std::this_thread::sleep_for(std::chrono::milliseconds(25)); };
+    // 100 moves in 25 ms: 4,000 a second.
+    metrics.moves.add(100);
+    window_passes();
+    std::vector<MoveRecord> records;
+    const Table busy = played_table("busy6", setup_of(core::Shape::Six), 3, &records);
+    svc.game_finished(busy);
+    EXPECT_EQ(svc.active(), 0u);
+    EXPECT_EQ(metrics.reviews_deferred.value(), 1u);
+    // No move for a window: under the bound again.
+    window_passes();
+    const Table quiet = played_table("quiet6", setup_of(core::Shape::Six), 4);
+    svc.game_finished(quiet);
+    EXPECT_EQ(svc.active(), 1u);
+    EXPECT_EQ(metrics.reviews_deferred.value(), 1u);
+    EXPECT_EQ(wait_done(svc, "quiet6")["status"], "done");
+    // The deferred game, once stored, is reviewed on request.
+    store(stored_of(busy, records));
+    EXPECT_EQ(wait_done(svc, "busy6")["plies"].size(), busy.game().moves().size());
 }
 
 TEST_F(AnalysisFixture, RefusesUnknownUnfinishedAndMultiPlayerGames) {

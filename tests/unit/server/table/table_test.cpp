@@ -65,11 +65,20 @@ TEST(Table, StateTextIsJsonOnEveryVariant) {
                     ASSERT_EQ(s["seats"][0]["connected"], true);
                     ASSERT_EQ(s["ply"], ply);
                     ASSERT_EQ(s["moves"].size(), static_cast<size_t>(ply));
+                    // The moves list is a kept text, one name added per move (table.cpp).
+                    json names = json::array();
+                    for (const core::Square m : t.game().moves())
+                        names.push_back(core::square_name(g, m));
+                    ASSERT_EQ(s["moves"], names);
+                    ASSERT_EQ(s["last_move"], ply ? names.back() : json(nullptr));
                     ASSERT_EQ(s["board"].size(), static_cast<size_t>(g.height()));
                     ASSERT_EQ(s["setup"]["players"], players);
                     ASSERT_EQ(s["clock"]["mode"], variant == 2   ? "game"
                                                   : variant == 3 ? "move"
                                                                  : "none");
+                    if (spec.clock.mode == ClockMode::None) {  // written from a kept text
+                        ASSERT_EQ(s["clock"], clock_spec_json(spec.clock));
+                    }
                     const core::Position& pos = t.game().position();
                     const size_t legal = t.status() == TableStatus::Finished
                                              ? 0
@@ -106,9 +115,11 @@ TEST(Table, SeatsAndTokens) {
     EXPECT_EQ(code_of([&] { t.join(2, "Eve", "tokE", 0); }), ErrorCode::BadRequest);
     EXPECT_EQ(code_of([&] { t.join(1, std::string(41, 'x'), "tokE", 0); }), ErrorCode::BadRequest);
     // Control characters, bidirectional overrides and invalid UTF-8 are refused in names.
-    for (const std::string& bad : {std::string("a\nb"), std::string("a\x01"),
-                                  std::string("evil\xe2\x80\xae" "txt.exe"), std::string("\xe2\x81\xa6x"),
-                                  std::string("\xff"), std::string("\xc3")})
+    for (const std::string& bad :
+         {std::string("a\nb"), std::string("a\x01"),
+          std::string("evil\xe2\x80\xae"
+                      "txt.exe"),
+          std::string("\xe2\x81\xa6x"), std::string("\xff"), std::string("\xc3")})
         EXPECT_EQ(code_of([&] { t.join(1, bad, "tokE", 0); }), ErrorCode::BadRequest) << bad;
     t.join(1, "Bob", "tokB", 0);
     EXPECT_EQ(t.status(), TableStatus::Playing);
@@ -257,7 +268,10 @@ TEST(Table, UndoAgainstTheComputer) {
     EXPECT_EQ(t.undo({0}, 3500), 2);
     EXPECT_EQ(t.state(3500)["moves"], json({"d3", "c5"}));
     EXPECT_EQ(t.state(3500)["clock"]["remaining_ms"][0], 59000);
+    EXPECT_EQ(t.state(3500)["last_move"], "c5");
     EXPECT_EQ(t.undo({0}, 4000), 0);
+    EXPECT_EQ(t.state(4000)["moves"], json::array());
+    EXPECT_TRUE(t.state(4000)["last_move"].is_null());
     EXPECT_EQ(t.state(4000)["board"][3], "---OX---");
     EXPECT_EQ(t.state(4000)["clock"]["remaining_ms"][0], 60000);
     EXPECT_EQ(code_of([&] { t.undo({0}, 4000); }), ErrorCode::NotAllowed);
@@ -327,6 +341,32 @@ TEST(Table, RematchRotatesSeatsWithTokens) {
     Table r("r", next, 0, 0);
     EXPECT_EQ(r.seats_of("tokA"), std::vector<int>{1});
     EXPECT_TRUE(r.computer_to_move());
+}
+
+// The spec text is kept between stores (Table::spec_text): every change to the spec must show
+// in it, each one different from the text before, and equal to the spec built afresh.
+TEST(Table, SpecTextFollowsEveryChangeToTheSpec) {
+    Table t("t", two_humans(), 0, 0);
+    std::vector<std::string> texts;
+    const auto check = [&](const char* after) {
+        EXPECT_EQ(t.spec_text(), dump_safe(t.spec_json())) << "after " << after;
+        for (const std::string& earlier : texts)
+            EXPECT_NE(t.spec_text(), earlier) << "after " << after;
+        texts.push_back(t.spec_text());
+    };
+    check("creation");
+    EXPECT_EQ(t.spec_text(), texts.back());  // kept: asked again, the same text
+    t.join(0, "Ada", "tokA", 0);
+    check("a join");
+    t.join(1, "Bob", "tokB", 0);
+    check("a second join");
+    t.set_seat_player(1, Identity{42, "Bobby", false, true}, 1612.5);
+    check("a seat taken by a player");
+    t.set_rematch("r2");
+    check("a rematch");
+    // A restored table's text is the stored one.
+    const Table r = Table::restore("t", json::parse(t.spec_text()), 0, {}, nullptr, 0);
+    EXPECT_EQ(r.spec_text(), t.spec_text());
 }
 
 // Plays random legal moves from the state's legal list to the end.
