@@ -374,42 +374,6 @@ TemporaryServer::~TemporaryServer() {
 
 namespace {
 
-// The server's histograms beside the client's figures: its move latency has none of the
-// client's delays, its loop lag is its own longest tasks (server_metrics.h).
-void print_server_view(const std::string& page) {
-    const auto ms = [&](const char* name, double q) -> std::string {
-        const auto h = read_histogram(page, name);
-        if (!h) return "-";
-        std::ostringstream text;
-        text << histogram_quantile(*h, q) * 1000;
-        return text.str();
-    };
-    const auto count = [&](const char* name) -> std::string {
-        const auto h = read_histogram(page, name);
-        return h ? std::to_string(static_cast<uint64_t>(h->count())) : "-";
-    };
-    const auto counter = [&](const std::string& name) -> std::string {
-        const size_t at = page.find('\n' + name + ' ');
-        if (at == std::string::npos) return "-";
-        const size_t from = at + name.size() + 2;
-        return page.substr(from, page.find('\n', from) - from);
-    };
-    std::cout << "server ms (its histograms): move p50 " << ms("reversi_move_seconds", 0.5)
-              << ", p99 " << ms("reversi_move_seconds", 0.99) << "; loop lag p99 "
-              << ms("reversi_loop_lag_seconds", 0.99) << ", p99.9 "
-              << ms("reversi_loop_lag_seconds", 0.999) << " (waiting for a core p99 "
-              << ms("reversi_loop_runqueue_seconds", 0.99) << ", p99.9 "
-              << ms("reversi_loop_runqueue_seconds", 0.999) << "); commit p99 "
-              << ms("reversi_commit_seconds", 0.99) << "; checkpoints "
-              << count("reversi_checkpoint_seconds") << " (p99 "
-              << ms("reversi_checkpoint_seconds", 0.99) << "); sweep p99 "
-              << ms("reversi_sweep_seconds", 0.99) << "; answer tasks "
-              << count("reversi_answer_seconds") << " (p99 " << ms("reversi_answer_seconds", 0.99)
-              << ", p99.9 " << ms("reversi_answer_seconds", 0.999) << "); review plies at nice 19 "
-              << counter("reversi_review_waited_plies_total") << ", reviews deferred "
-              << counter("reversi_reviews_deferred_total") << '\n';
-}
-
 // How evenly games ended over the whole seconds between the ramp's end and the deadline: a
 // steady site's ends are spread (a ramp as long as a game spreads them), a herd's are not.
 void print_end_spread(const std::vector<int>& ends_by_second, const LoadOptions& o) {

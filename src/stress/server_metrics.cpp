@@ -5,6 +5,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <cmath>
 #include <fstream>
+#include <iostream>
 #include <limits>
 #include <sstream>
 
@@ -80,6 +81,40 @@ std::string fetch_metrics(int port) {
         [](std::exception_ptr) {});
     ioc.run_for(std::chrono::seconds(15));
     return page;
+}
+
+void print_server_view(const std::string& page) {
+    const auto ms = [&](const char* name, double q) -> std::string {
+        const auto h = read_histogram(page, name);
+        if (!h) return "-";
+        std::ostringstream text;
+        text << histogram_quantile(*h, q) * 1000;
+        return text.str();
+    };
+    const auto count = [&](const char* name) -> std::string {
+        const auto h = read_histogram(page, name);
+        return h ? std::to_string(static_cast<uint64_t>(h->count())) : "-";
+    };
+    const auto counter = [&](const std::string& name) -> std::string {
+        const size_t at = page.find('\n' + name + ' ');
+        if (at == std::string::npos) return "-";
+        const size_t from = at + name.size() + 2;
+        return page.substr(from, page.find('\n', from) - from);
+    };
+    std::cout << "server ms (its histograms): move p50 " << ms("reversi_move_seconds", 0.5)
+              << ", p99 " << ms("reversi_move_seconds", 0.99) << "; loop lag p99 "
+              << ms("reversi_loop_lag_seconds", 0.99) << ", p99.9 "
+              << ms("reversi_loop_lag_seconds", 0.999) << " (waiting for a core p99 "
+              << ms("reversi_loop_runqueue_seconds", 0.99) << ", p99.9 "
+              << ms("reversi_loop_runqueue_seconds", 0.999) << "); commit p99 "
+              << ms("reversi_commit_seconds", 0.99) << "; checkpoints "
+              << count("reversi_checkpoint_seconds") << " (p99 "
+              << ms("reversi_checkpoint_seconds", 0.99) << "); sweep p99 "
+              << ms("reversi_sweep_seconds", 0.99) << "; answer tasks "
+              << count("reversi_answer_seconds") << " (p99 " << ms("reversi_answer_seconds", 0.99)
+              << ", p99.9 " << ms("reversi_answer_seconds", 0.999) << "); review plies at nice 19 "
+              << counter("reversi_review_waited_plies_total") << ", reviews deferred "
+              << counter("reversi_reviews_deferred_total") << '\n';
 }
 
 }  // namespace reversi::stress

@@ -30,4 +30,8 @@ int metrics_port_in(const std::string& out_path);
 // GET /metrics from 127.0.0.1:`port`; empty when it does not answer 200 within 10 s.
 std::string fetch_metrics(int port);
 
+// Prints the server's histograms of `page` in one line beside the client's figures: its move
+// latency has none of the client's delays, its loop lag is its own longest tasks.
+void print_server_view(const std::string& page);
+
 }  // namespace reversi::stress
