@@ -115,6 +115,18 @@ void print_server_view(const std::string& page) {
               << ", p99.9 " << ms("reversi_answer_seconds", 0.999) << "); review plies at nice 19 "
               << counter("reversi_review_waited_plies_total") << ", reviews deferred "
               << counter("reversi_reviews_deferred_total") << '\n';
+    // A write's stages, each p99 / p99.9 (issue 29), and what the checkpoints did to BEGIN.
+    const auto tail = [&](const char* name) { return ms(name, 0.99) + " / " + ms(name, 0.999); };
+    std::cout << "server stages ms p99 / p99.9: queued " << tail("reversi_write_queue_seconds")
+              << "; BEGIN " << tail("reversi_begin_seconds") << "; transaction "
+              << tail("reversi_commit_seconds") << "; answered "
+              << tail("reversi_write_answer_seconds") << "; checkpoints FULL "
+              << counter("reversi_full_checkpoints_total") << ", of which held the write lock "
+              << count("reversi_checkpoint_lock_seconds") << " (p50 "
+              << ms("reversi_checkpoint_lock_seconds", 0.5) << ", p99 "
+              << ms("reversi_checkpoint_lock_seconds", 0.99) << "); by the idle writer "
+              << counter("reversi_idle_checkpoints_total") << "; BEGIN busy waits "
+              << counter("reversi_begin_busy_waits_total") << '\n';
 }
 
 }  // namespace reversi::stress

@@ -81,6 +81,16 @@ std::string Metrics::text() const {
             "Store transactions that failed and were rolled back.", storage_faults.value());
     histogram(out, "reversi_commit_seconds", "One store transaction, begin to commit.",
               commit_seconds);
+    histogram(out, "reversi_write_queue_seconds",
+              "A write's wait in the storage queue: queued to its transaction's BEGIN.",
+              write_queue_seconds);
+    histogram(out, "reversi_begin_seconds",
+              "BEGIN of a store transaction: its wait for the write lock (a checkpoint's).",
+              begin_seconds);
+    histogram(out, "reversi_write_answer_seconds",
+              "A write's commit to its completion run on the network thread (a move's "
+              "broadcast).",
+              write_answer_seconds);
     histogram(out, "reversi_move_seconds",
               "A move's message received to its new state broadcast (the commit included).",
               move_seconds);
@@ -96,6 +106,19 @@ std::string Metrics::text() const {
     counter(out, "reversi_commit_checkpoints_total",
             "WAL checkpoints a commit ran itself because the log reached its bound.",
             commit_checkpoints.value());
+    counter(out, "reversi_full_checkpoints_total",
+            "FULL checkpoints tried by the checkpointer's thread (the WAL past its catch-up size).",
+            full_checkpoints.value());
+    histogram(out, "reversi_checkpoint_lock_seconds",
+              "A FULL checkpoint that got the write lock: how long it held it (BEGIN waits).",
+              checkpoint_lock_seconds);
+    counter(out, "reversi_idle_checkpoints_total",
+            "Checkpoints the writer ran itself while its queue was empty, letting the WAL start "
+            "over.",
+            idle_checkpoints.value());
+    counter(out, "reversi_begin_busy_waits_total",
+            "Waits of the store writer's busy handler: a BEGIN found the write lock held.",
+            begin_busy_waits.value());
     histogram(out, "reversi_loop_lag_seconds",
               "How late the network thread ran a timer due every 10 ms: the task in front of it.",
               loop_lag_seconds);

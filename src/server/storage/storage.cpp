@@ -62,8 +62,13 @@ void StorageQueue::answer_slice(const std::shared_ptr<Answers>& answers) {
             answers->waiting.pop_front();
         }
     }
-    for (auto& [done, stored] : slice) done(stored);
-    if (answers->metrics) answers->metrics->answer_seconds.observe_since(start);
+    Metrics* const metrics = answers->metrics;
+    for (Completion& c : slice) {
+        c.done(c.stored);
+        if (metrics && c.committed != std::chrono::steady_clock::time_point{})
+            metrics->write_answer_seconds.observe_since(c.committed);
+    }
+    if (metrics) metrics->answer_seconds.observe_since(start);
     bool more;
     {
         std::lock_guard lock(answers->mutex);
@@ -84,7 +89,8 @@ void StorageQueue::write(std::function<void(Storage&)> op, std::function<void(bo
     {
         std::lock_guard lock(mutex_);
         was_empty = jobs_.empty();
-        jobs_.push_back({true, std::move(op), std::move(done), std::move(fence)});
+        jobs_.push_back({true, std::move(op), std::move(done), std::move(fence),
+                         std::chrono::steady_clock::now()});
     }
     // The thread only sleeps on an empty queue, so only the first job of a burst wakes it:
     // the network thread queues many moves per loop turn and each wake-up is a system call.
@@ -127,6 +133,7 @@ bool StorageQueue::transact(const std::function<void()>& body) {
     const auto start = std::chrono::steady_clock::now();
     try {
         storage_.begin();
+        if (metrics_) metrics_->begin_seconds.observe_since(start);
         body();
         storage_.commit();
         transactions_++;
@@ -148,6 +155,12 @@ void StorageQueue::run_writes(std::vector<Job>& batch) {
     if (batch.empty()) return;
     // ok[i]: whether batch[i] is stored. Jobs behind a broken fence never run.
     std::vector<char> ok(batch.size(), 0);
+    if (metrics_) {
+        const auto now = std::chrono::steady_clock::now();
+        for (const Job& job : batch)
+            metrics_->write_queue_seconds.observe(
+                std::chrono::duration<double>(now - job.queued).count());
+    }
     const bool together = transact([&] {
         for (Job& job : batch)
             if (!job.blocked()) job.op(storage_);
@@ -169,8 +182,9 @@ void StorageQueue::run_writes(std::vector<Job>& batch) {
     // Handed over together: the caller's thread wakes once per slice, not once per move.
     std::vector<Completion> dones;
     dones.reserve(batch.size());
+    const auto committed = std::chrono::steady_clock::now();
     for (size_t i = 0; i < batch.size(); ++i)
-        if (batch[i].done) dones.emplace_back(std::move(batch[i].done), ok[i] != 0);
+        if (batch[i].done) dones.push_back({std::move(batch[i].done), ok[i] != 0, committed});
     answer(std::move(dones));
     batch.clear();
 }
@@ -197,7 +211,11 @@ void StorageQueue::run() {
             } catch (const std::exception& e) {
                 std::cerr << "storage: read failed: " << e.what() << '\n';
             }
-            if (job.done) answer({{std::move(job.done), true}});
+            if (job.done) {
+                std::vector<Completion> done;
+                done.push_back({std::move(job.done), true});
+                answer(std::move(done));
+            }
         }
         run_writes(batch);
     }

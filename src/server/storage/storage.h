@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -112,10 +113,15 @@ class StorageQueue {
         std::function<void(Storage&)> op;
         std::function<void(bool)> done;
         std::shared_ptr<WriteFence> fence;
+        std::chrono::steady_clock::time_point queued{};  // writes only (a stage's start)
         bool blocked() const { return fence && fence->broken.load(); }
     };
-    // A job's completion and whether its job was stored.
-    using Completion = std::pair<std::function<void(bool)>, bool>;
+    // A job's completion, whether its job was stored and when it committed (writes only).
+    struct Completion {
+        std::function<void(bool)> done;
+        bool stored = false;
+        std::chrono::steady_clock::time_point committed{};
+    };
     // Completions waiting for the caller's thread, shared with the task that runs them (which
     // may outlive the queue).
     struct Answers;

@@ -114,8 +114,13 @@ void WalCheckpointer::checkpoint() {
         return;
     }
     checkpoints_.fetch_add(1, std::memory_order_relaxed);
-    if (Metrics* m = metrics_.load(std::memory_order_relaxed))
+    if (Metrics* m = metrics_.load(std::memory_order_relaxed)) {
         m->checkpoint_seconds.observe_since(start);
+        if (catch_up) m->full_checkpoints.add();
+        // SQLITE_OK from FULL: it got the write lock and held it to the end (BUSY: it had
+        // copied as PASSIVE does).
+        if (catch_up && rc == SQLITE_OK) m->checkpoint_lock_seconds.observe_since(start);
+    }
 }
 
 }  // namespace reversi::server
