@@ -106,12 +106,6 @@ std::string Metrics::text() const {
     counter(out, "reversi_commit_checkpoints_total",
             "WAL checkpoints a commit ran itself because the log reached its bound.",
             commit_checkpoints.value());
-    counter(out, "reversi_full_checkpoints_total",
-            "FULL checkpoints tried by the checkpointer's thread (the WAL past its catch-up size).",
-            full_checkpoints.value());
-    histogram(out, "reversi_checkpoint_lock_seconds",
-              "A FULL checkpoint that got the write lock: how long it held it (BEGIN waits).",
-              checkpoint_lock_seconds);
     counter(out, "reversi_idle_checkpoints_total",
             "Checkpoints the writer ran itself while its queue was empty, letting the WAL start "
             "over.",

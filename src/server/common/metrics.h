@@ -67,14 +67,12 @@ class Metrics {
     Histogram write_queue_seconds;
     Histogram begin_seconds;
     Histogram write_answer_seconds;
-    Histogram move_seconds;             // a move's message received to its state broadcast
-    Histogram engine_wait_seconds;      // a search queued to a worker starting it
-    Histogram pairing_seconds;          // a quick-pairing seeker's wait until paired
-    Histogram checkpoint_seconds;       // one WAL checkpoint (SQLite), on whichever thread ran it
-    Counter commit_checkpoints;         // checkpoints a commit had to run itself (the WAL's bound)
-    Counter full_checkpoints;           // FULL checkpoints tried on the checkpointer's thread
-    Histogram checkpoint_lock_seconds;  // a FULL checkpoint that got the write lock: held so long
-    Counter idle_checkpoints;           // checkpoints the writer ran with its queue empty
+    Histogram move_seconds;           // a move's message received to its state broadcast
+    Histogram engine_wait_seconds;    // a search queued to a worker starting it
+    Histogram pairing_seconds;        // a quick-pairing seeker's wait until paired
+    Histogram checkpoint_seconds;     // one WAL checkpoint (SQLite), on whichever thread ran it
+    Counter commit_checkpoints;       // checkpoints a commit had to run itself (the WAL's bound)
+    Counter idle_checkpoints;         // checkpoints the writer ran with its queue empty
     Counter begin_busy_waits;         // the writer's busy handler's waits (a BEGIN found it locked)
     Histogram loop_lag_seconds;       // how late the network thread ran a timer: its longest task
     Histogram loop_runqueue_seconds;  // per loop-lag period, the network thread's wait for a core

@@ -31,6 +31,7 @@ class FaultInjectingStorage : public Storage {
     void begin() override;
     void commit() override;
     void set_metrics(Metrics* metrics) override { inner_.set_metrics(metrics); }
+    void idle() override { inner_.idle(); }
     void rollback() override;
     void save_table(const StoredTable& table) override;
     void add_move(const std::string& table, const MoveRecord& move) override;

@@ -191,10 +191,21 @@ void StorageQueue::run_writes(std::vector<Job>& batch) {
 
 void StorageQueue::run() {
     std::vector<Job> batch;
+    bool worked = false;
     for (;;) {
         std::deque<Job> jobs;
         {
             std::unique_lock lock(mutex_);
+            if (worked && jobs_.empty() && !stopping_) {
+                lock.unlock();
+                try {
+                    storage_.idle();
+                } catch (const std::exception& e) {
+                    std::cerr << "storage: idle work failed: " << e.what() << '\n';
+                }
+                lock.lock();
+            }
+            worked = true;
             wake_.wait(lock, [&] { return stopping_ || (!held_ && !jobs_.empty()); });
             if (jobs_.empty() && stopping_) return;
             jobs.swap(jobs_);

@@ -57,6 +57,9 @@ class Storage : public TableStore,
     // Where the store counts what it does besides transactions (the SQLite store's
     // checkpoints); set once, before the store is handed to a queue.
     virtual void set_metrics(Metrics*) {}
+    // Called by the queue's thread when it has run what it held and found nothing more: work
+    // that would delay a commit is done here (the SQLite store's WAL restart, issue 29).
+    virtual void idle() {}
 };
 
 // The writes of one table share a fence. Once one of them fails, every later one fails

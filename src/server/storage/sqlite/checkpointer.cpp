@@ -50,7 +50,9 @@ void WalCheckpointer::after_commit(sqlite3* writer, int pages) {
         }
         return;
     }
-    wal_pages_.store(pages, std::memory_order_relaxed);
+    // A smaller WAL than at the last commit has started over: nothing of it is copied yet.
+    if (pages < wal_pages_.exchange(pages, std::memory_order_relaxed))
+        backfilled_.store(0, std::memory_order_relaxed);
     if (!thread_.joinable() || pages < rule_.threshold_pages || asked_.exchange(true)) return;
     {
         std::lock_guard lock(mutex_);
@@ -89,6 +91,28 @@ bool WalCheckpointer::wait_for_turn(std::unique_lock<std::mutex>& lock) {
     return !stopping_;
 }
 
+void WalCheckpointer::writer_idle(sqlite3* writer) {
+    const int pages = wal_pages_.load(std::memory_order_relaxed);
+    const int copied = backfilled_.load(std::memory_order_relaxed);
+    // copied > pages: a count from before the WAL started over, not yet renewed by the thread.
+    if (!thread_.joinable() || pages < rule_.catch_up_pages || copied >= pages ||
+        pages - copied > rule_.idle_copy_pages)
+        return;
+    // PASSIVE on the writer's own connection: no commit can come meanwhile, so it copies every
+    // page, unless the thread is checkpointing (then BUSY at once, and the next idle retries).
+    const auto start = std::chrono::steady_clock::now();
+    int log_pages = 0, now_copied = 0;
+    const int rc = sqlite3_wal_checkpoint_v2(writer, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_pages,
+                                             &now_copied);
+    if (rc != SQLITE_OK) return;
+    backfilled_.store(now_copied, std::memory_order_relaxed);
+    idle_checkpoints_.fetch_add(1, std::memory_order_relaxed);
+    if (Metrics* m = metrics_.load(std::memory_order_relaxed)) {
+        m->idle_checkpoints.add();
+        m->checkpoint_seconds.observe_since(start);
+    }
+}
+
 bool WalCheckpointer::busy() {
     std::lock_guard lock(mutex_);
     return wanted_ || running_;
@@ -101,26 +125,18 @@ void WalCheckpointer::checkpoint() {
     // PASSIVE: copies what no reader still needs and returns; it takes no lock the writer
     // waits for. The WAL restarts from its beginning at the writer's next transaction once
     // every page has been copied, which a PASSIVE checkpoint only manages when it ends between
-    // two commits: under steady writes, dozens in a row missed. Past catch_up_pages it is
-    // FULL: this connection has no busy handler, so while a commit is under way it copies as
-    // PASSIVE does; between two commits it takes the write lock, copies the rest (what the
-    // earlier checkpoints left: a commit or two) and the writer's next BEGIN waits for it.
-    const bool catch_up = wal_pages_.load(std::memory_order_relaxed) >= rule_.catch_up_pages;
-    const int rc = sqlite3_wal_checkpoint_v2(
-        db_, nullptr, catch_up ? SQLITE_CHECKPOINT_FULL : SQLITE_CHECKPOINT_PASSIVE, &log_pages,
-        &copied);
+    // two commits: under steady writes, dozens in a row missed. The writer copies the last
+    // pages itself when its queue is empty (writer_idle), so no FULL checkpoint is needed.
+    const int rc =
+        sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_pages, &copied);
     if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
         std::cerr << "storage: checkpoint failed: " << sqlite3_errmsg(db_) << '\n';
         return;
     }
+    if (rc == SQLITE_OK) backfilled_.store(copied, std::memory_order_relaxed);
     checkpoints_.fetch_add(1, std::memory_order_relaxed);
-    if (Metrics* m = metrics_.load(std::memory_order_relaxed)) {
+    if (Metrics* m = metrics_.load(std::memory_order_relaxed))
         m->checkpoint_seconds.observe_since(start);
-        if (catch_up) m->full_checkpoints.add();
-        // SQLITE_OK from FULL: it got the write lock and held it to the end (BUSY: it had
-        // copied as PASSIVE does).
-        if (catch_up && rc == SQLITE_OK) m->checkpoint_lock_seconds.observe_since(start);
-    }
 }
 
 }  // namespace reversi::server

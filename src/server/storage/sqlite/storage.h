@@ -5,6 +5,7 @@
 // WAL is checkpointed on a thread of its own (checkpointer.h), not inside a commit.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -31,10 +32,15 @@ class SqliteStorage : public Storage {
     void commit() override;
     void rollback() override;
     void set_metrics(Metrics* metrics) override;
+    // The queue is empty: the writer lets the WAL start over when little is left to copy.
+    void idle() override;
     // Checkpoints run on the checkpointer's thread, and on the commit path at the hard bound
     // (both 0 for a database that is not in WAL mode, such as ":memory:").
     uint64_t background_checkpoints() const;
     uint64_t commit_checkpoints() const;
+    uint64_t idle_checkpoints() const;
+    // Steps the writer's busy handler waited: a BEGIN found the write lock held.
+    uint64_t busy_waits() const { return busy_waits_.load(std::memory_order_relaxed); }
     // Whether the checkpointer's thread has a checkpoint asked for or under way.
     bool checkpointing() const;
     // TableStore (storage.cpp).
@@ -123,7 +129,12 @@ class SqliteStorage : public Storage {
     std::vector<MoveRecord> moves_of(const std::string& id);
     StoredTable read_row(sqlite3_stmt* st);
 
+    // The writer's busy handler: waits in short steps, counted (storage.cpp).
+    static int wait_for_lock(void* self, int calls);
+
     sqlite3* db_ = nullptr;
+    std::atomic<uint64_t> busy_waits_{0};
+    std::atomic<Metrics*> metrics_{nullptr};
     // Absent when the database is not in WAL mode. Closed before db_, whose close then makes
     // the last checkpoint and removes the WAL.
     std::unique_ptr<WalCheckpointer> checkpointer_;

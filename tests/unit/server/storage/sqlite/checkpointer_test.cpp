@@ -128,5 +128,38 @@ TEST(WalCheckpointer, CatchesUpWithoutWaitingPastTheCatchUpSize) {
     EXPECT_EQ(db.commit_checkpoints(), 0u);
 }
 
+TEST(WalCheckpointer, TheIdleWriterRestartsTheWalAndBeginNeverWaits) {
+    // Back-to-back commits past catch_up_pages, the queue found empty after each (idle()): the
+    // writer copies the thread's last pages itself and the WAL starts over. The FULL
+    // checkpoint this replaced took the write lock between two commits, and the next BEGIN
+    // waited in the busy handler.
+    const TempDb temp("ckpt_idle_writer");
+    CheckpointRule rule;
+    rule.threshold_pages = 8;
+    rule.min_interval = std::chrono::milliseconds(5);
+    rule.catch_up_pages = 64;
+    rule.idle_copy_pages = 1 << 20;  // whatever the thread has left (a busy machine's lag)
+    Metrics metrics;
+    SqliteStorage db(temp.path, SqliteCheckpoints::Background, rule);
+    db.set_metrics(&metrics);
+    const std::string spec(3500, 'z');
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(600);
+    for (int n = 0; std::chrono::steady_clock::now() < end; ++n) {
+        db.begin();
+        for (int r = 0; r < 4; ++r)
+            db.save_table({"i" + std::to_string(n * 4 + r), 1, "finished", spec, "{}", {}, {}});
+        db.commit();
+        db.idle();
+    }
+    wait_for_checkpoints(db);
+    EXPECT_GE(db.idle_checkpoints(), 1u);
+    EXPECT_EQ(metrics.idle_checkpoints.value(), db.idle_checkpoints());
+    EXPECT_EQ(db.busy_waits(), 0u) << "a BEGIN waited for the write lock";
+    EXPECT_EQ(metrics.begin_busy_waits.value(), 0u);
+    EXPECT_EQ(db.commit_checkpoints(), 0u);
+    // The WAL started over rather than growing with every commit.
+    EXPECT_LT(file_size(temp, "-wal"), file_size(temp));
+}
+
 }  // namespace
 }  // namespace reversi::server::sqlite_checkpointer_test
