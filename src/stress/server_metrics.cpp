@@ -121,7 +121,8 @@ void print_server_view(const std::string& page) {
               << "; BEGIN " << tail("reversi_begin_seconds") << "; transaction "
               << tail("reversi_commit_seconds") << "; answered "
               << tail("reversi_write_answer_seconds") << "; checkpoints by the idle writer "
-              << counter("reversi_idle_checkpoints_total") << "; BEGIN busy waits "
+              << counter("reversi_idle_checkpoints_total") << ", by a commit at the bound "
+              << counter("reversi_commit_checkpoints_total") << "; BEGIN busy waits "
               << counter("reversi_begin_busy_waits_total");
     // A server from before the idle writer's checkpoints (issue 29) ran FULL ones instead.
     if (read_histogram(page, "reversi_checkpoint_lock_seconds"))

@@ -81,9 +81,11 @@ void WalCheckpointer::run() {
 bool WalCheckpointer::wait_for_turn(std::unique_lock<std::mutex>& lock) {
     const auto turn = last_start_ + rule_.min_interval;
     // The writer's later commits update the WAL's size; one past catch_up_pages ends the wait
-    // at once only when it wakes the thread, so the wait is cut into short steps.
+    // at once only when it wakes the thread, so the wait is cut into short steps. When the
+    // idle writer can copy what is left, the thread leaves it to it (a checkpoint of its own
+    // would hold the checkpoint lock the writer needs, and fsync twice more).
     constexpr auto Step = std::chrono::milliseconds(20);
-    while (!stopping_ && wal_pages_.load(std::memory_order_relaxed) < rule_.catch_up_pages) {
+    while (!stopping_ && !behind()) {
         const auto now = std::chrono::steady_clock::now();
         if (now >= turn) break;
         wake_.wait_until(lock, std::min(turn, now + Step));
@@ -91,13 +93,18 @@ bool WalCheckpointer::wait_for_turn(std::unique_lock<std::mutex>& lock) {
     return !stopping_;
 }
 
-void WalCheckpointer::writer_idle(sqlite3* writer) {
+bool WalCheckpointer::behind() const {
     const int pages = wal_pages_.load(std::memory_order_relaxed);
     const int copied = backfilled_.load(std::memory_order_relaxed);
     // copied > pages: a count from before the WAL started over, not yet renewed by the thread.
-    if (!thread_.joinable() || pages < rule_.catch_up_pages || copied >= pages ||
-        pages - copied > rule_.idle_copy_pages)
-        return;
+    return pages >= rule_.catch_up_pages &&
+           (copied > pages || pages - copied > rule_.idle_copy_pages);
+}
+
+void WalCheckpointer::writer_idle(sqlite3* writer) {
+    const int pages = wal_pages_.load(std::memory_order_relaxed);
+    const int copied = backfilled_.load(std::memory_order_relaxed);
+    if (!thread_.joinable() || pages < rule_.catch_up_pages || copied >= pages || behind()) return;
     // PASSIVE on the writer's own connection: no commit can come meanwhile, so it copies every
     // page, unless the thread is checkpointing (then BUSY at once, and the next idle retries).
     const auto start = std::chrono::steady_clock::now();

@@ -87,6 +87,8 @@ class WalCheckpointer {
     void checkpoint();
     // Waits out the rule's interval since the previous checkpoint began (false: stopping).
     bool wait_for_turn(std::unique_lock<std::mutex>& lock);
+    // Past catch_up_pages with more left to copy than the idle writer takes.
+    bool behind() const;
 
     const CheckpointRule rule_;
     sqlite3* db_ = nullptr;
