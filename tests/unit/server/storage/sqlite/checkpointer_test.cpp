@@ -84,8 +84,9 @@ TEST(WalCheckpointer, TheThreadCopiesTheWalAndItStartsOver) {
     EXPECT_TRUE(reopened.load("t3599").has_value());
 }
 
-// Commits of a few pages each, back to back for `span`, as a busy site's batches come.
-void write_for(SqliteStorage& db, std::chrono::milliseconds span) {
+// Commits of a few pages each, back to back for `span`, as a busy site's batches come;
+// `idle`: the queue found empty after each (Storage::idle()).
+void write_for(SqliteStorage& db, std::chrono::milliseconds span, bool idle = false) {
     const std::string spec(3500, 'y');
     const auto end = std::chrono::steady_clock::now() + span;
     for (int n = 0; std::chrono::steady_clock::now() < end; ++n) {
@@ -93,6 +94,7 @@ void write_for(SqliteStorage& db, std::chrono::milliseconds span) {
         for (int r = 0; r < 4; ++r)
             db.save_table({"s" + std::to_string(n * 4 + r), 1, "finished", spec, "{}", {}, {}});
         db.commit();
+        if (idle) db.idle();
     }
 }
 
@@ -142,15 +144,7 @@ TEST(WalCheckpointer, TheIdleWriterRestartsTheWalAndBeginNeverWaits) {
     Metrics metrics;
     SqliteStorage db(temp.path, SqliteCheckpoints::Background, rule);
     db.set_metrics(&metrics);
-    const std::string spec(3500, 'z');
-    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(600);
-    for (int n = 0; std::chrono::steady_clock::now() < end; ++n) {
-        db.begin();
-        for (int r = 0; r < 4; ++r)
-            db.save_table({"i" + std::to_string(n * 4 + r), 1, "finished", spec, "{}", {}, {}});
-        db.commit();
-        db.idle();
-    }
+    write_for(db, std::chrono::milliseconds(600), true);
     wait_for_checkpoints(db);
     EXPECT_GE(db.idle_checkpoints(), 1u);
     EXPECT_EQ(metrics.idle_checkpoints.value(), db.idle_checkpoints());

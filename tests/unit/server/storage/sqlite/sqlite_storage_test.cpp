@@ -11,8 +11,10 @@
 #include <future>
 #include <mutex>
 #include <numeric>
+#include <thread>
 #include <utility>
 
+#include "server/storage/fault_injecting.h"
 #include "server/storage/sqlite/storage.h"
 #include "storage_backends.h"
 
@@ -243,6 +245,33 @@ TEST(StorageQueue, StoppingAHeldQueueStillRunsWhatWasQueued) {
     queue.stop();
     EXPECT_TRUE(stored);
     EXPECT_EQ(db.unfinished().size(), 1u);
+}
+
+// The queue tells its store when it has run what it held and found nothing more (the SQLite
+// store then lets its WAL start over, checkpointer.h); never while it is held.
+struct IdleCounting : FaultInjectingStorage {
+    using FaultInjectingStorage::FaultInjectingStorage;
+    void idle() override {
+        if (idles++ == 0) rows_at_first_idle = unfinished().size();
+        FaultInjectingStorage::idle();
+    }
+    std::atomic<int> idles{0};
+    std::atomic<size_t> rows_at_first_idle{0};
+};
+
+TEST(StorageQueue, TellsTheStoreWhenItRunsEmpty) {
+    const TempDb temp("idle");
+    SqliteStorage db(temp.path);
+    IdleCounting store(db);
+    StorageQueue queue(
+        store, [](std::function<void()> f) { f(); }, QueueStart::Held);
+    queue.write([](Storage& s) { s.save_table(row("queued", "playing", 1)); }, {});
+    queue.release();
+    for (int i = 0; i < 500 && store.idles == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    queue.stop();
+    EXPECT_GE(store.idles.load(), 1);
+    EXPECT_EQ(store.rows_at_first_idle.load(), 1u);
 }
 
 }  // namespace
