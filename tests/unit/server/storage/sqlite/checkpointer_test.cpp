@@ -116,13 +116,19 @@ TEST(WalCheckpointer, RunsNoMoreOftenThanItsInterval) {
     EXPECT_LE(db.background_checkpoints(), static_cast<uint64_t>(most));
 }
 
+// A rule at a test's scale: checkpoints asked for past 8 pages, catching up past 64.
+CheckpointRule catching_up_at_64(std::chrono::milliseconds interval) {
+    CheckpointRule rule;
+    rule.threshold_pages = 8;
+    rule.min_interval = interval;
+    rule.catch_up_pages = 64;
+    return rule;
+}
+
 TEST(WalCheckpointer, CatchesUpWithoutWaitingPastTheCatchUpSize) {
     // Past catch_up_pages checkpoints follow one another, whatever the interval.
     const TempDb temp("ckpt_catch_up");
-    CheckpointRule rule;
-    rule.threshold_pages = 8;
-    rule.min_interval = std::chrono::hours(1);
-    rule.catch_up_pages = 64;
+    const CheckpointRule rule = catching_up_at_64(std::chrono::hours(1));
     SqliteStorage db(temp.path, SqliteCheckpoints::Background, rule);
     write_for(db, std::chrono::milliseconds(400));
     wait_for_checkpoints(db);
@@ -136,10 +142,7 @@ TEST(WalCheckpointer, TheIdleWriterRestartsTheWalAndBeginNeverWaits) {
     // checkpoint this replaced took the write lock between two commits, and the next BEGIN
     // waited in the busy handler.
     const TempDb temp("ckpt_idle_writer");
-    CheckpointRule rule;
-    rule.threshold_pages = 8;
-    rule.min_interval = std::chrono::milliseconds(5);
-    rule.catch_up_pages = 64;
+    CheckpointRule rule = catching_up_at_64(std::chrono::milliseconds(5));
     rule.idle_copy_pages = 1 << 20;  // whatever the thread has left (a busy machine's lag)
     Metrics metrics;
     SqliteStorage db(temp.path, SqliteCheckpoints::Background, rule);
