@@ -69,57 +69,72 @@ struct Ternary {
 };
 const Ternary TernaryTable;
 
-// Builds the re-ordered tables of a weight set on a 64-bit layout.
+// The entry of a pattern's weights for each index of an instance's re-ordered table: index
+// t read with the instance's squares ascending, counted up digit by digit (every process
+// builds these tables at its first evaluation: no division per digit).
+std::vector<uint32_t> reordered_entries(const PatternInstance& inst, const Pattern& p) {
+    std::vector<int> sorted = inst.squares;
+    std::sort(sorted.begin(), sorted.end());
+    // power[j]: the pattern's power of three of the j-th lowest square.
+    std::vector<int> power(sorted.size());
+    for (size_t j = 0; j < sorted.size(); ++j) {
+        const auto k =
+            std::find(inst.squares.begin(), inst.squares.end(), sorted[j]) - inst.squares.begin();
+        int pw = 1;
+        for (long q = 0; q < k; ++q) pw *= 3;
+        power[j] = pw;
+    }
+    std::vector<uint32_t> entries(static_cast<size_t>(p.size));
+    std::vector<int> digit(sorted.size(), 0);
+    int index = p.offset;
+    for (int t = 0; t < p.size; ++t) {
+        entries[static_cast<size_t>(t)] = static_cast<uint32_t>(index);
+        for (size_t j = 0; j < sorted.size(); ++j) {
+            if (digit[j] < 2) {
+                ++digit[j];
+                index += power[j];
+                break;
+            }
+            digit[j] = 0;
+            index -= 2 * power[j];
+        }
+    }
+    return entries;
+}
+
+// Builds the re-ordered tables of a weight set on a 64-bit layout. Instances whose tables
+// would hold the same entries in the same order (a row and its mirror image, read the same
+// way from the lowest square) share one: a smaller phase stays more in the caches.
 template <class Direct>
 std::shared_ptr<const Direct> build_direct(const PatternSet& set, const PatternWeights& w) {
     auto d = std::make_shared<Direct>();
+    std::vector<std::vector<uint32_t>> tables;  // the entries of each distinct table
+    std::vector<uint32_t> table_offsets;
     for (const PatternInstance& inst : set.instances) {
         uint64_t mask = 0, mask_hi = 0;
         for (int sq : inst.squares) (sq < 64 ? mask : mask_hi) |= uint64_t{1} << (sq & 63);
         d->masks.push_back(mask);
         d->masks_hi.push_back(mask_hi);
         d->low_bits.push_back(static_cast<uint8_t>(std::popcount(mask)));
+        std::vector<uint32_t> entries =
+            reordered_entries(inst, set.patterns[static_cast<size_t>(inst.pattern)]);
+        const auto same = std::find(tables.begin(), tables.end(), entries);
+        if (same != tables.end()) {
+            d->offsets.push_back(table_offsets[static_cast<size_t>(same - tables.begin())]);
+            continue;
+        }
         d->offsets.push_back(d->phase_stride);
-        d->phase_stride +=
-            static_cast<uint32_t>(set.patterns[static_cast<size_t>(inst.pattern)].size);
+        table_offsets.push_back(d->phase_stride);
+        d->phase_stride += static_cast<uint32_t>(entries.size());
+        tables.push_back(std::move(entries));
     }
     d->values.resize(static_cast<size_t>(w.phases) * d->phase_stride);
-    for (size_t i = 0; i < set.instances.size(); ++i) {
-        const PatternInstance& inst = set.instances[i];
-        const Pattern& p = set.patterns[static_cast<size_t>(inst.pattern)];
-        std::vector<int> sorted = inst.squares;
-        std::sort(sorted.begin(), sorted.end());
-        // power[j]: the pattern's power of three of the j-th lowest square.
-        std::vector<int> power(sorted.size());
-        for (size_t j = 0; j < sorted.size(); ++j) {
-            const auto k = std::find(inst.squares.begin(), inst.squares.end(), sorted[j]) -
-                           inst.squares.begin();
-            int pw = 1;
-            for (long q = 0; q < k; ++q) pw *= 3;
-            power[j] = pw;
-        }
-        // shared[t]: the pattern's entry of this instance's index t, counted up digit by digit
-        // (every process builds these tables at its first evaluation: no division per digit).
-        std::vector<uint32_t> shared(static_cast<size_t>(p.size));
-        std::vector<int> digit(sorted.size(), 0);
-        int index = p.offset;
-        for (int t = 0; t < p.size; ++t) {
-            shared[static_cast<size_t>(t)] = static_cast<uint32_t>(index);
-            for (size_t j = 0; j < sorted.size(); ++j) {
-                if (digit[j] < 2) {
-                    ++digit[j];
-                    index += power[j];
-                    break;
-                }
-                digit[j] = 0;
-                index -= 2 * power[j];
-            }
-        }
-        for (int ph = 0; ph < w.phases; ++ph) {
-            const int16_t* from = w.values.data() + static_cast<size_t>(ph) * w.phase_size;
+    for (int ph = 0; ph < w.phases; ++ph) {
+        const int16_t* from = w.values.data() + static_cast<size_t>(ph) * w.phase_size;
+        for (size_t i = 0; i < tables.size(); ++i) {
             int16_t* to =
-                d->values.data() + static_cast<size_t>(ph) * d->phase_stride + d->offsets[i];
-            for (size_t t = 0; t < shared.size(); ++t) to[t] = from[shared[t]];
+                d->values.data() + static_cast<size_t>(ph) * d->phase_stride + table_offsets[i];
+            for (size_t t = 0; t < tables[i].size(); ++t) to[t] = from[tables[i][t]];
         }
     }
     return d;
@@ -154,6 +169,12 @@ PatternEval<B>::PatternEval(const Layout<B>& layout, const core::Geometry& geome
                           ": made for another pattern set than this build's (retrain them)");
 #if defined(__BMI2__)
     direct_ = direct_tables<Direct>(set, weights_);
+    for (size_t discs = 0; discs < phase_values_.size(); ++discs)
+        phase_values_[discs] =
+            direct_->values.data() +
+            static_cast<size_t>(
+                phase_of(static_cast<int>(discs), layout_.playable_count, weights_->phases)) *
+                direct_->phase_stride;
 #endif
 }
 
@@ -162,9 +183,7 @@ int PatternEval<B>::evaluate(B own, B opp) const {
 #if defined(__BMI2__)
     if constexpr (sizeof(B) == 8) {
         const Direct& d = *direct_;
-        const int phase =
-            phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
-        const int16_t* w = d.values.data() + static_cast<size_t>(phase) * d.phase_stride;
+        const int16_t* w = phase_values_[static_cast<size_t>(core::popcount(own | opp))];
         const auto& t = TernaryTable.of;
         int sum = 0;
         const size_t n = d.masks.size();
@@ -175,9 +194,7 @@ int PatternEval<B>::evaluate(B own, B opp) const {
         return std::clamp(sum, -limit_, limit_);
     } else {
         const Direct& d = *direct_;
-        const int phase =
-            phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
-        const int16_t* w = d.values.data() + static_cast<size_t>(phase) * d.phase_stride;
+        const int16_t* w = phase_values_[static_cast<size_t>(core::popcount(own | opp))];
         const auto& t = TernaryTable.of;
         const uint64_t own_lo = static_cast<uint64_t>(own), opp_lo = static_cast<uint64_t>(opp);
         const uint64_t own_hi = static_cast<uint64_t>(own >> 64);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -84,6 +85,8 @@ class PatternEval final : public Evaluator<B> {
     std::shared_ptr<const PatternWeights> weights_;
     PatternIndexer<B> indexer_;
     std::shared_ptr<const Direct> direct_;  // with BMI2 only
+    // The direct tables' phase by the number of discs (phase_of without its division).
+    std::array<const int16_t*, 129> phase_values_{};
     int limit_ = 0;
 };
 
