@@ -320,24 +320,32 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     // most own replies, odd parity regions and square values as tie-breaks; deep nodes add
     // the midgame probe's value of the child.
     std::array<Child<B>, 128> children;
+    // The children's table keys in the order made (hashed once for the prefetch and the
+    // enhanced transposition cut-off; kept apart so that the sort moves no more bytes).
+    std::array<uint64_t, 128> child_keys;
     int n = 0;
     const bool etc = empties >= (plain8x8_ ? EtcEmpties8x8 : EtcEmpties);
     int tt_index = -1;
     for (B m = moves; m;) {
         Child<B>& c = children[n] = child_after(layout_, own, opp, core::pop_lsb(m));
         if (c.sq == tt_move) tt_index = n;
-        ++n;
         // The children's table entries are read below (enhanced transposition cut-off) or
         // when they are searched: start loading them all now.
-        if (empties > SharedTableEmpties) table_.prefetch(pair_key(c.own, c.opp));
+        if (empties > SharedTableEmpties) {
+            child_keys[n] = pair_key(c.own, c.opp);
+            table_.prefetch(child_keys[n]);
+        }
+        ++n;
     }
     // Enhanced transposition cut-off: a child already known to be bad enough for the
     // opponent settles this node without a search.
+    static_assert(EtcEmpties > SharedTableEmpties && EtcEmpties8x8 > SharedTableEmpties,
+                  "the cut-off reads the keys hashed for the prefetch");
     if (etc) {
         for (int i = 0; i < n; ++i) {
             const Child<B>& c = children[i];
             if (TtEntry e;
-                table_.probe(pair_key(c.own, c.opp), e) && e.level >= level_ && -e.upper >= beta) {
+                table_.probe(child_keys[i], e) && e.level >= level_ && -e.upper >= beta) {
                 table_.store(key, empties, -e.upper, Infinity, c.sq, level_);
                 if (best_move) *best_move = c.sq;
                 return -e.upper;

@@ -69,57 +69,123 @@ struct Ternary {
 };
 const Ternary TernaryTable;
 
-// Builds the re-ordered tables of a weight set on a 64-bit layout.
-template <class Direct>
-std::shared_ptr<const Direct> build_direct(const PatternSet& set, const PatternWeights& w) {
-    auto d = std::make_shared<Direct>();
-    for (const PatternInstance& inst : set.instances) {
-        uint64_t mask = 0, mask_hi = 0;
-        for (int sq : inst.squares) (sq < 64 ? mask : mask_hi) |= uint64_t{1} << (sq & 63);
-        d->masks.push_back(mask);
-        d->masks_hi.push_back(mask_hi);
-        d->low_bits.push_back(static_cast<uint8_t>(std::popcount(mask)));
-        d->offsets.push_back(d->phase_stride);
-        d->phase_stride +=
-            static_cast<uint32_t>(set.patterns[static_cast<size_t>(inst.pattern)].size);
+#if defined(__BMI2__)
+// The bits of each byte in reverse order: the board mirrored left to right (square s to s ^ 7).
+inline uint64_t reverse_each_byte(uint64_t b) {
+#if defined(__GFNI__)
+    // One affine transform over GF(2) per byte, its matrix the bit reversal.
+    const __m128i x = _mm_gf2p8affine_epi64_epi8(_mm_cvtsi64_si128(static_cast<long long>(b)),
+                                                 _mm_set1_epi64x(0x8040201008040201LL), 0);
+    return static_cast<uint64_t>(_mm_cvtsi128_si64(x));
+#else
+    b = (b & 0x5555555555555555ULL) << 1 | ((b >> 1) & 0x5555555555555555ULL);
+    b = (b & 0x3333333333333333ULL) << 2 | ((b >> 2) & 0x3333333333333333ULL);
+    return (b & 0x0f0f0f0f0f0f0f0fULL) << 4 | ((b >> 4) & 0x0f0f0f0f0f0f0f0fULL);
+#endif
+}
+#endif
+
+// The entry of a pattern's weights for each index of an instance's re-ordered table: index
+// t read with the instance's squares ascending, counted up digit by digit (every process
+// builds these tables at its first evaluation: no division per digit).
+std::vector<uint32_t> reordered_entries(const PatternInstance& inst, const Pattern& p) {
+    std::vector<int> sorted = inst.squares;
+    std::sort(sorted.begin(), sorted.end());
+    // power[j]: the pattern's power of three of the j-th lowest square.
+    std::vector<int> power(sorted.size());
+    for (size_t j = 0; j < sorted.size(); ++j) {
+        const auto k =
+            std::find(inst.squares.begin(), inst.squares.end(), sorted[j]) - inst.squares.begin();
+        int pw = 1;
+        for (long q = 0; q < k; ++q) pw *= 3;
+        power[j] = pw;
     }
-    d->values.resize(static_cast<size_t>(w.phases) * d->phase_stride);
-    for (size_t i = 0; i < set.instances.size(); ++i) {
-        const PatternInstance& inst = set.instances[i];
-        const Pattern& p = set.patterns[static_cast<size_t>(inst.pattern)];
-        std::vector<int> sorted = inst.squares;
-        std::sort(sorted.begin(), sorted.end());
-        // power[j]: the pattern's power of three of the j-th lowest square.
-        std::vector<int> power(sorted.size());
+    std::vector<uint32_t> entries(static_cast<size_t>(p.size));
+    std::vector<int> digit(sorted.size(), 0);
+    int index = p.offset;
+    for (int t = 0; t < p.size; ++t) {
+        entries[static_cast<size_t>(t)] = static_cast<uint32_t>(index);
         for (size_t j = 0; j < sorted.size(); ++j) {
-            const auto k = std::find(inst.squares.begin(), inst.squares.end(), sorted[j]) -
-                           inst.squares.begin();
-            int pw = 1;
-            for (long q = 0; q < k; ++q) pw *= 3;
-            power[j] = pw;
+            if (digit[j] < 2) {
+                ++digit[j];
+                index += power[j];
+                break;
+            }
+            digit[j] = 0;
+            index -= 2 * power[j];
         }
-        // shared[t]: the pattern's entry of this instance's index t, counted up digit by digit
-        // (every process builds these tables at its first evaluation: no division per digit).
-        std::vector<uint32_t> shared(static_cast<size_t>(p.size));
-        std::vector<int> digit(sorted.size(), 0);
-        int index = p.offset;
-        for (int t = 0; t < p.size; ++t) {
-            shared[static_cast<size_t>(t)] = static_cast<uint32_t>(index);
-            for (size_t j = 0; j < sorted.size(); ++j) {
-                if (digit[j] < 2) {
-                    ++digit[j];
-                    index += power[j];
-                    break;
-                }
-                digit[j] = 0;
-                index -= 2 * power[j];
+    }
+    return entries;
+}
+
+// Builds the re-ordered tables of a weight set. Instances whose tables would hold the same
+// entries in the same order share one: a smaller phase stays more in the caches. On 64-bit
+// boards an instance may also be read from the board mirrored (square s read at s ^ x, x one
+// of Direct::Mirrors: rows, columns or both reversed), so that the four edges or corners of
+// 8x8, read each from its own mirror image, share the first one's table.
+template <class Direct>
+std::shared_ptr<const Direct> build_direct(const PatternSet& set, const PatternWeights& w,
+                                           bool mirrors) {
+    auto d = std::make_shared<Direct>();
+    std::vector<std::vector<uint32_t>> tables;  // the entries of each distinct table
+    std::vector<uint32_t> table_offsets;
+    struct Read {
+        uint64_t mask, mask_hi;
+        uint8_t low_bits;
+        uint32_t offset;
+        int mirror;
+    };
+    std::vector<Read> reads;
+    for (const PatternInstance& inst : set.instances) {
+        const Pattern& p = set.patterns[static_cast<size_t>(inst.pattern)];
+        std::vector<uint32_t> entries;
+        int mirror = 0;
+        auto same = tables.end();
+        for (int m = 0; m < (mirrors ? Direct::MirrorCount : 1) && same == tables.end(); ++m) {
+            PatternInstance seen = inst;
+            for (int& sq : seen.squares) sq ^= Direct::Mirrors[static_cast<size_t>(m)];
+            std::vector<uint32_t> e = reordered_entries(seen, p);
+            same = std::find(tables.begin(), tables.end(), e);
+            if (m == 0 || same != tables.end()) {
+                entries = std::move(e);
+                mirror = m;
             }
         }
-        for (int ph = 0; ph < w.phases; ++ph) {
-            const int16_t* from = w.values.data() + static_cast<size_t>(ph) * w.phase_size;
+        uint64_t mask = 0, mask_hi = 0;
+        for (int sq : inst.squares) {
+            const int at = sq ^ Direct::Mirrors[static_cast<size_t>(mirror)];
+            (at < 64 ? mask : mask_hi) |= uint64_t{1} << (at & 63);
+        }
+        uint32_t offset;
+        if (same != tables.end()) {
+            offset = table_offsets[static_cast<size_t>(same - tables.begin())];
+        } else {
+            offset = d->phase_stride;
+            table_offsets.push_back(offset);
+            d->phase_stride += static_cast<uint32_t>(entries.size());
+            tables.push_back(std::move(entries));
+        }
+        reads.push_back({mask, mask_hi, static_cast<uint8_t>(std::popcount(mask)), offset, mirror});
+    }
+    // Grouped by mirror, so that evaluate() reads each group from one mirrored board.
+    std::stable_sort(reads.begin(), reads.end(),
+                     [](const Read& a, const Read& b) { return a.mirror < b.mirror; });
+    d->group_end.fill(0);
+    for (const Read& r : reads) {
+        d->masks.push_back(r.mask);
+        d->masks_hi.push_back(r.mask_hi);
+        d->low_bits.push_back(r.low_bits);
+        d->offsets.push_back(r.offset);
+        for (int m = r.mirror; m < Direct::MirrorCount; ++m)
+            d->group_end[static_cast<size_t>(m)] = static_cast<uint32_t>(d->masks.size());
+    }
+    d->values.resize(static_cast<size_t>(w.phases) * d->phase_stride);
+    for (int ph = 0; ph < w.phases; ++ph) {
+        const int16_t* from = w.values.data() + static_cast<size_t>(ph) * w.phase_size;
+        for (size_t i = 0; i < tables.size(); ++i) {
             int16_t* to =
-                d->values.data() + static_cast<size_t>(ph) * d->phase_stride + d->offsets[i];
-            for (size_t t = 0; t < shared.size(); ++t) to[t] = from[shared[t]];
+                d->values.data() + static_cast<size_t>(ph) * d->phase_stride + table_offsets[i];
+            for (size_t t = 0; t < tables[i].size(); ++t) to[t] = from[tables[i][t]];
         }
     }
     return d;
@@ -128,12 +194,13 @@ std::shared_ptr<const Direct> build_direct(const PatternSet& set, const PatternW
 // One re-ordered table per weight set, kept for the life of the program (weights are few).
 template <class Direct>
 std::shared_ptr<const Direct> direct_tables(const PatternSet& set,
-                                            const std::shared_ptr<const PatternWeights>& w) {
+                                            const std::shared_ptr<const PatternWeights>& w,
+                                            bool mirrors) {
     static std::mutex mutex;
     static std::map<std::shared_ptr<const PatternWeights>, std::shared_ptr<const Direct>> cache;
     const std::lock_guard lock(mutex);
     auto& slot = cache[w];
-    if (!slot) slot = build_direct<Direct>(set, *w);
+    if (!slot) slot = build_direct<Direct>(set, *w, mirrors);
     return slot;
 }
 
@@ -153,7 +220,13 @@ PatternEval<B>::PatternEval(const Layout<B>& layout, const core::Geometry& geome
         throw WeightError("weights " + (weights_ ? weights_->variant : std::string("(none)")) +
                           ": made for another pattern set than this build's (retrain them)");
 #if defined(__BMI2__)
-    direct_ = direct_tables<Direct>(set, weights_);
+    direct_ = direct_tables<Direct>(set, weights_, sizeof(B) == 8);
+    for (size_t discs = 0; discs < phase_values_.size(); ++discs)
+        phase_values_[discs] =
+            direct_->values.data() +
+            static_cast<size_t>(
+                phase_of(static_cast<int>(discs), layout_.playable_count, weights_->phases)) *
+                direct_->phase_stride;
 #endif
 }
 
@@ -162,22 +235,30 @@ int PatternEval<B>::evaluate(B own, B opp) const {
 #if defined(__BMI2__)
     if constexpr (sizeof(B) == 8) {
         const Direct& d = *direct_;
-        const int phase =
-            phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
-        const int16_t* w = d.values.data() + static_cast<size_t>(phase) * d.phase_stride;
+        const int16_t* w = phase_values_[static_cast<size_t>(core::popcount(own | opp))];
         const auto& t = TernaryTable.of;
         int sum = 0;
-        const size_t n = d.masks.size();
-        for (size_t i = 0; i < n; ++i) {
-            const uint64_t m = d.masks[i];
-            sum += w[d.offsets[i] + t[_pext_u64(own, m)] + 2 * t[_pext_u64(opp, m)]];
+        // Each group of instances read from the board mirrored as Direct::Mirrors says.
+        const auto add_group = [&](size_t begin, size_t end, uint64_t mine, uint64_t theirs) {
+            for (size_t i = begin; i < end; ++i) {
+                const uint64_t m = d.masks[i];
+                sum += w[d.offsets[i] + t[_pext_u64(mine, m)] + 2 * t[_pext_u64(theirs, m)]];
+            }
+        };
+        add_group(0, d.group_end[0], own, opp);
+        if (d.group_end[3] > d.group_end[0]) {
+            const uint64_t own_rows = __builtin_bswap64(own), opp_rows = __builtin_bswap64(opp);
+            add_group(d.group_end[0], d.group_end[1], own_rows, opp_rows);
+            const uint64_t own_columns = reverse_each_byte(own);
+            const uint64_t opp_columns = reverse_each_byte(opp);
+            add_group(d.group_end[1], d.group_end[2], own_columns, opp_columns);
+            add_group(d.group_end[2], d.group_end[3], __builtin_bswap64(own_columns),
+                      __builtin_bswap64(opp_columns));
         }
         return std::clamp(sum, -limit_, limit_);
     } else {
         const Direct& d = *direct_;
-        const int phase =
-            phase_of(core::popcount(own | opp), layout_.playable_count, weights_->phases);
-        const int16_t* w = d.values.data() + static_cast<size_t>(phase) * d.phase_stride;
+        const int16_t* w = phase_values_[static_cast<size_t>(core::popcount(own | opp))];
         const auto& t = TernaryTable.of;
         const uint64_t own_lo = static_cast<uint64_t>(own), opp_lo = static_cast<uint64_t>(opp);
         const uint64_t own_hi = static_cast<uint64_t>(own >> 64);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -75,6 +76,11 @@ class PatternEval final : public Evaluator<B> {
         std::vector<uint64_t> masks_hi;  // ... squares 64-127
         std::vector<uint8_t> low_bits;   // squares of the instance in `masks`
         std::vector<uint32_t> offsets;   // its table inside a phase
+        // On 64-bit boards the instances are grouped by the mirror image of the board they
+        // are read from (square s read at s ^ Mirrors[g]); group g ends at group_end[g].
+        static constexpr int MirrorCount = 4;
+        static constexpr std::array<int, MirrorCount> Mirrors = {0, 56, 7, 63};
+        std::array<uint32_t, MirrorCount> group_end{};
         uint32_t phase_stride = 0;
         std::vector<int16_t> values;  // phases * phase_stride
     };
@@ -84,6 +90,8 @@ class PatternEval final : public Evaluator<B> {
     std::shared_ptr<const PatternWeights> weights_;
     PatternIndexer<B> indexer_;
     std::shared_ptr<const Direct> direct_;  // with BMI2 only
+    // The direct tables' phase by the number of discs (phase_of without its division).
+    std::array<const int16_t*, 129> phase_values_{};
     int limit_ = 0;
 };
 
