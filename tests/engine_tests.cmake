@@ -39,10 +39,6 @@ add_test(NAME solve_position_moves
          COMMAND reversi solve --board 6 --moves "e4 e5 d5 c5 b4 f3 f6 c2 c6 e6 d6 b5 d2 a3 a4 b2 c1 a5 e3 f5" --json)
 set_tests_properties(solve_position_moves PROPERTIES LABELS "engine;cli" TIMEOUT 60
                      PASS_REGULAR_EXPRESSION "\"best\":\"[a-f][1-6]\",.*\"exact\":true")
-# The table grows with the empties unless --hash is given (docs/ENGINE.md, "Nodes on #50-#59").
-add_test(NAME solve_hash_default COMMAND reversi solve --help)
-set_tests_properties(solve_hash_default PROPERTIES LABELS "engine;cli" TIMEOUT 60
-                     PASS_REGULAR_EXPRESSION "256 from 24 empties, 1024 from 28")
 add_test(NAME solve_bad_file COMMAND reversi solve /nonexistent/file.obf)
 set_tests_properties(solve_bad_file PROPERTIES LABELS "engine;cli" WILL_FAIL TRUE)
 add_test(NAME analyze_start COMMAND reversi analyze --depth 4 --multipv 4)

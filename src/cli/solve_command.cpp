@@ -9,14 +9,12 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "cli/commands.h"
 #include "cli/setup_options.h"
-#include "core/bitboard.h"
 #include "core/board_string.h"
 #include "core/notation.h"
 #include "engine/engine.h"
@@ -30,7 +28,7 @@ struct SolveOptions {
     bool wld = false;
     bool json = false;
     bool no_table = false;
-    int hash_mb = 0;  // 0: by the position's empties (table_megabytes)
+    int hash_mb = 64;
     int threads = 1;
     double seconds = 0;
     int first = 1;
@@ -43,33 +41,6 @@ struct Totals {
     int mismatches = 0;
     uint64_t nodes = 0;
     double seconds = 0;
-};
-
-// The table a position is solved with when --hash is not given. A search of 24 or more empties
-// stores far more nodes than a 64 MB table holds, and a larger table cut nodes by 3-4% on FFO
-// #50-#54 (docs/ENGINE.md, "Nodes on #50-#59"); a small position would spend more time zeroing a
-// large table's pages than searching.
-int table_megabytes(int empties) {
-    if (empties >= 28) return 1024;
-    if (empties >= 24) return 256;
-    return 64;
-}
-
-// One engine per table size, made when first needed (each solve clears its tables anyway).
-class Engines {
-  public:
-    explicit Engines(int fixed_megabytes) : fixed_megabytes_(fixed_megabytes) {}
-    engine::Engine& for_position(const core::Position& pos) {
-        const int megabytes =
-            fixed_megabytes_ > 0 ? fixed_megabytes_ : table_megabytes(core::popcount(pos.empty()));
-        std::unique_ptr<engine::Engine>& eng = engines_[megabytes];
-        if (!eng) eng = std::make_unique<engine::Engine>(engine::EngineOptions{megabytes});
-        return *eng;
-    }
-
-  private:
-    int fixed_megabytes_;
-    std::map<int, std::unique_ptr<engine::Engine>> engines_;
 };
 
 double rate(uint64_t nodes, double seconds) {
@@ -147,7 +118,9 @@ void print_totals(const Totals& t, const SolveOptions& opt) {
 }
 
 int run_solve(const SolveOptions& opt) {
-    Engines engines(opt.hash_mb);
+    engine::EngineOptions eopt;
+    eopt.hash_mb = opt.hash_mb;
+    engine::Engine eng(eopt);
     Totals totals;
     if (opt.file.empty()) {
         const core::Game game = opt.setup.game();
@@ -155,8 +128,7 @@ int run_solve(const SolveOptions& opt) {
             std::cerr << "error: solve works on two-player games only\n";
             return 1;
         }
-        solve_one(engines.for_position(game.position()), game.position(), opt, "pos", nullptr,
-                  totals);
+        solve_one(eng, game.position(), opt, "pos", nullptr, totals);
         return totals.mismatches ? 1 : 0;
     }
     std::ifstream in(opt.file);
@@ -180,8 +152,7 @@ int run_solve(const SolveOptions& opt) {
             std::cerr << "error: " << opt.file << " problem " << number << ": " << e.what() << '\n';
             return 1;
         }
-        solve_one(engines.for_position(problem.position), problem.position, opt,
-                  "#" + std::to_string(number), &problem, totals);
+        solve_one(eng, problem.position, opt, "#" + std::to_string(number), &problem, totals);
         ++done;
     }
     print_totals(totals, opt);
@@ -199,9 +170,8 @@ void add_solve_command(CLI::App& app, ExitStatus& status) {
     cmd->add_flag("--json", opt->json, "One JSON object per line");
     cmd->add_flag("--no-table", opt->no_table,
                   "Search even where the variant's solved openings know the answer (6x6)");
-    cmd->add_option("--hash", opt->hash_mb,
-                    "Transposition table size in MB (default: 64, 256 from 24 empties, 1024 "
-                    "from 28)")
+    cmd->add_option("--hash", opt->hash_mb, "Transposition table size in MB")
+        ->capture_default_str()
         ->check(CLI::Range(1, 16384));
     cmd->add_option("--threads", opt->threads,
                     "Search threads (the node count then varies from run to run)")
