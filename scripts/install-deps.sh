@@ -3,7 +3,8 @@
 # Usage: scripts/install-deps.sh [--test]   (--test adds what the test suite needs)
 set -euo pipefail
 packages=(build-essential cmake pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev
-          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsodium-dev libpq-dev libicu-dev)
+          libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsodium-dev libpq-dev libicu-dev
+          libgoogle-perftools-dev)
 if [ "${1:-}" = "--test" ]; then
   # clang and libFuzzer for the fuzz run at the end of the tests (scripts/fuzz.sh).
   # postgresql: the server the PostgreSQL storage tests start (scripts/pg-temp.sh).

@@ -41,3 +41,13 @@ if(REVERSI_BUILD_SERVER AND REVERSI_WITH_POSTGRES)
   set_tests_properties(upgrade_postgres_rolling PROPERTIES LABELS "server;postgres" TIMEOUT 90
                        PASS_REGULAR_EXPRESSION "pg-upgrade: PASS")
 endif()
+
+# Both executables run on tcmalloc where the build asked for it (CMakeLists.txt): nothing
+# calls it by name, so a link that let --as-needed drop it would pass every other test.
+if(REVERSI_BUILD_SERVER AND REVERSI_WITH_TCMALLOC AND NOT REVERSI_SANITIZE)
+  add_test(NAME allocator_linked
+           COMMAND sh -c "for b in \"$1\" \"$2\"; do ldd \"$b\" | grep -q libtcmalloc_minimal || { echo \"$b: no tcmalloc\"; exit 1; }; done; echo allocator: PASS"
+                   allocator_linked $<TARGET_FILE:reversi> $<TARGET_FILE:reversi-stress>)
+  set_tests_properties(allocator_linked PROPERTIES LABELS "server;package" TIMEOUT 30
+                       PASS_REGULAR_EXPRESSION "allocator: PASS")
+endif()

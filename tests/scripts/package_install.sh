@@ -24,6 +24,10 @@ cpack --config "$build/CPackConfig.cmake" -B "$work/pkg" >"$work/cpack.log" 2>&1
 deb=$(ls "$work"/pkg/reversi_*.deb)
 info=$(dpkg-deb --info "$deb")
 grep -q "Depends:.*libsqlite3" <<<"$info" || fail "no library dependencies: $info"
+# The allocator the build linked (CMakeLists.txt) must come with the package too.
+if ldd "$build/reversi" | grep -q libtcmalloc_minimal; then
+    grep -q "Depends:.*libtcmalloc-minimal4" <<<"$info" || fail "tcmalloc is not a dependency: $info"
+fi
 dpkg-deb -x "$deb" "$work/root"
 root=$work/root
 for f in usr/bin/reversi usr/share/reversi/web/index.html usr/share/reversi/weights/8x8.weights \
