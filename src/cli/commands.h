@@ -39,6 +39,8 @@ void add_train_command(CLI::App& app, ExitStatus& status);
 void add_evaltest_command(CLI::App& app, ExitStatus& status);
 void add_relabel_command(CLI::App& app, ExitStatus& status);
 void add_mpcfit_command(CLI::App& app, ExitStatus& status);
+// Training positions from a site's finished games.
+void add_sitegames_command(CLI::App& app, ExitStatus& status);
 // The exact solver's selective sigma (docs/ENGINE.md).
 void add_mpcfit_endgame_command(CLI::App& app, ExitStatus& status);
 

@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
     reversi::cli::add_train_command(app, status);
     reversi::cli::add_evaltest_command(app, status);
     reversi::cli::add_relabel_command(app, status);
+    reversi::cli::add_sitegames_command(app, status);
     reversi::cli::add_mpcfit_command(app, status);
     reversi::cli::add_mpcfit_endgame_command(app, status);
     reversi::cli::add_solved_openings_command(app, status);
