@@ -240,13 +240,7 @@ void GameHub::send_error(Subscriber& sub, const ApiError& error) {
 }
 
 StoredTable GameHub::stored(const Table& t) const {
-    StoredTable st;
-    st.id = t.id();
-    st.created = t.created();
-    st.status = status_name(t.status());
-    st.spec = t.spec_text();
-    st.result = t.result() ? t.result_json().dump() : std::string();
-    return st;
+    return stored_record(t);
 }
 
 int GameHub::table_room() const {

@@ -547,4 +547,14 @@ void Table::set_rating_changes(json changes) {
     if (result_) result_->ratings = std::move(changes);
 }
 
+StoredTable stored_record(const Table& t) {
+    StoredTable st;
+    st.id = t.id();
+    st.created = t.created();
+    st.status = status_name(t.status());
+    st.spec = t.spec_text();
+    st.result = t.result() ? t.result_json().dump() : std::string();
+    return st;
+}
+
 }  // namespace reversi::server

@@ -226,4 +226,8 @@ class Table {
     core::u128 last_flipped_ = 0;
 };
 
+// The table's row as the store keeps it (id, creation, status, spec and result; the moves and
+// chat are written on their own).
+StoredTable stored_record(const Table& t);
+
 }  // namespace reversi::server

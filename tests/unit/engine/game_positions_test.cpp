@@ -10,6 +10,7 @@
 
 #include "core/bitboard.h"
 #include "core/position.h"
+#include "random_game.h"
 
 namespace reversi::engine {
 namespace {
@@ -27,13 +28,7 @@ std::vector<core::Square> random_game(const core::Variant& v, uint64_t seed) {
     core::Position pos = core::Position::start(v);
     std::vector<core::Square> moves;
     while (!pos.is_over()) {
-        core::Square move = core::PassMove;
-        if (!pos.must_pass()) {
-            core::u128 legal = pos.legal_moves();
-            int pick = static_cast<int>(rng() % static_cast<uint64_t>(core::popcount(legal)));
-            while (pick--) legal &= legal - 1;
-            move = core::lsb(legal);
-        }
+        const core::Square move = pos.must_pass() ? core::PassMove : test::random_move(pos, rng);
         moves.push_back(move);
         pos.play(move);
     }

@@ -9,6 +9,14 @@
 
 namespace reversi::test {
 
+// A legal move of `pos` drawn uniformly (the side to move has one).
+inline core::Square random_move(const core::Position& pos, std::mt19937_64& rng) {
+    core::u128 moves = pos.legal_moves();
+    int pick = static_cast<int>(rng() % static_cast<uint64_t>(core::popcount(moves)));
+    while (pick--) moves &= moves - 1;
+    return core::lsb(moves);
+}
+
 // Plays random moves (and forced passes) until `empties` squares are left; false if the
 // game ended first.
 inline bool random_position(core::Game& game, int empties, std::mt19937_64& rng) {
@@ -18,10 +26,7 @@ inline bool random_position(core::Game& game, int empties, std::mt19937_64& rng)
             game.play(core::PassMove);
             continue;
         }
-        core::u128 moves = game.legal_moves();
-        int pick = static_cast<int>(rng() % static_cast<uint64_t>(core::popcount(moves)));
-        while (pick--) moves &= moves - 1;
-        game.play(core::lsb(moves));
+        game.play(random_move(game.position(), rng));
     }
     return !game.is_over();
 }

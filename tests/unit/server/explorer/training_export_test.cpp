@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../../engine/random_game.h"
 #include "core/bitboard.h"
 #include "core/notation.h"
 #include "engine/game_positions.h"
@@ -44,13 +45,7 @@ Table played(const std::string& id, const core::Setup& setup, uint64_t seed,
             break;
         }
         const core::Position& pos = t.game().position();
-        core::Square move = core::PassMove;
-        if (!pos.must_pass()) {
-            core::u128 legal = pos.legal_moves();
-            int pick = static_cast<int>(rng() % static_cast<uint64_t>(core::popcount(legal)));
-            while (pick--) legal &= legal - 1;
-            move = core::lsb(legal);
-        }
+        const core::Square move = pos.must_pass() ? core::PassMove : test::random_move(pos, rng);
         records.push_back(t.play(all, core::square_name(pos.geometry(), move), std::nullopt, 0));
     }
     return t;
@@ -68,12 +63,7 @@ class TrainingExportTest : public ::testing::Test {
     ~TrainingExportTest() override { std::filesystem::remove_all(dir_); }
 
     void save(SqliteStorage& store, const Table& t, const std::vector<MoveRecord>& moves) {
-        StoredTable st;
-        st.id = t.id();
-        st.created = t.created();
-        st.status = status_name(t.status());
-        st.spec = t.spec_text();
-        st.result = t.result() ? t.result_json().dump() : std::string();
+        const StoredTable st = stored_record(t);
         store.begin();
         store.save_table(st);
         for (const MoveRecord& m : moves) store.add_move(st.id, m);
