@@ -15,6 +15,7 @@
 #include "core/position.h"
 #include "engine/pattern_eval.h"
 #include "engine/probcut.h"
+#include "engine/relabel.h"
 #include "engine/search.h"
 #include "engine/training_data.h"
 
@@ -37,18 +38,22 @@ int run_mpcfit(const MpcfitOptions& opt) {
     const core::Variant variant(opt.setup.setup());
     const core::Geometry& g = variant.geometry();
     if (variant.players() != 2) throw std::runtime_error("mpcfit: two-player variants only");
-    const std::string key = engine::pattern_variant_key(g, variant.anti());
-    if (key.empty()) throw std::runtime_error("mpcfit: this variant has no pattern evaluation");
+    std::string key = engine::pattern_variant_key(g, variant.anti());
+    if (key.empty())
+        throw std::runtime_error("mpcfit: no --blocked (blocked squares come from the records)");
+    // Files of blocked games fit the blocked weights, which their searches play with.
+    const std::string blocked_key = engine::blocked_variant_key(g.shape(), variant.anti());
 
     // Step 1. The candidate positions: a legal move, enough empties for the deepest search.
     std::vector<engine::TrainingPosition> candidates;
-    for (const std::string& path : opt.data) {
-        const engine::TrainingFile file = engine::read_training_file(path);
+    for (size_t f = 0; f < opt.data.size(); ++f) {
+        const engine::TrainingFile file = engine::read_training_file(opt.data[f]);
+        if (f == 0 && file.variant == blocked_key) key = blocked_key;
         if (file.variant != key)
-            throw std::runtime_error("mpcfit: " + path + " holds " + file.variant +
+            throw std::runtime_error("mpcfit: " + opt.data[f] + " holds " + file.variant +
                                      " positions, not " + key);
         for (const engine::TrainingPosition& p : file.positions) {
-            const int empties = g.playable_count() - core::popcount(p.own | p.opp);
+            const int empties = g.playable_count() - core::popcount(p.own | p.opp | p.blocked);
             if (empties >= std::max(opt.min_empties, opt.max_depth + 1)) candidates.push_back(p);
         }
     }
@@ -63,9 +68,10 @@ int run_mpcfit(const MpcfitOptions& opt) {
     const int wanted = static_cast<int>(std::min<size_t>(opt.positions, candidates.size()));
     for (size_t i = 0; i < candidates.size() && searched < wanted; i += stride) {
         const engine::TrainingPosition& p = candidates[i];
-        const core::Position pos = core::Position::from_discs(variant, {p.own, p.opp}, 0, 0);
+        const core::Variant board = engine::with_blocked(variant, p.blocked);
+        const core::Position pos = core::Position::from_discs(board, {p.own, p.opp}, 0, 0);
         if (pos.legal_moves() == 0) continue;
-        const int empties = g.playable_count() - core::popcount(p.own | p.opp);
+        const int empties = board.geometry().playable_count() - core::popcount(p.own | p.opp);
         const std::vector<int> v = engine::midgame_values(pos, opt.max_depth, tables);
         for (int d = 3; d <= opt.max_depth; ++d)
             samples[d].push_back({empties, v[engine::probcut_shallow_depth(d)], v[d]});
