@@ -38,26 +38,33 @@ int run_mpcfit(const MpcfitOptions& opt) {
     const core::Variant variant(opt.setup.setup());
     const core::Geometry& g = variant.geometry();
     if (variant.players() != 2) throw std::runtime_error("mpcfit: two-player variants only");
-    std::string key = engine::pattern_variant_key(g, variant.anti());
+    const std::string key = engine::pattern_variant_key(g, variant.anti());
     if (key.empty())
         throw std::runtime_error("mpcfit: no --blocked (blocked squares come from the records)");
-    // Files of blocked games fit the blocked weights, which their searches play with.
+    // Files of blocked games are searched with the weights blocked boards play with: the
+    // blocked weights where they ship (the fit is theirs), else the shape's.
     const std::string blocked_key = engine::blocked_variant_key(g.shape(), variant.anti());
+    const auto& trained = engine::trained_variants();
+    const bool blocked_weights =
+        std::find(trained.begin(), trained.end(), blocked_key) != trained.end();
 
     // Step 1. The candidate positions: a legal move, enough empties for the deepest search.
     std::vector<engine::TrainingPosition> candidates;
-    for (size_t f = 0; f < opt.data.size(); ++f) {
-        const engine::TrainingFile file = engine::read_training_file(opt.data[f]);
-        if (f == 0 && file.variant == blocked_key) key = blocked_key;
-        if (file.variant != key)
-            throw std::runtime_error("mpcfit: " + opt.data[f] + " holds " + file.variant +
-                                     " positions, not " + key);
+    std::string held;  // the files' variant: all the same
+    for (const std::string& path : opt.data) {
+        const engine::TrainingFile file = engine::read_training_file(path);
+        if (held.empty() && (file.variant == key || file.variant == blocked_key))
+            held = file.variant;
+        if (file.variant != held)
+            throw std::runtime_error("mpcfit: " + path + " holds " + file.variant +
+                                     " positions, not " + (held.empty() ? key : held));
         for (const engine::TrainingPosition& p : file.positions) {
             const int empties = g.playable_count() - core::popcount(p.own | p.opp | p.blocked);
             if (empties >= std::max(opt.min_empties, opt.max_depth + 1)) candidates.push_back(p);
         }
     }
     if (candidates.empty()) throw std::runtime_error("mpcfit: no positions to fit on");
+    const std::string fitted = held == blocked_key && blocked_weights ? blocked_key : key;
 
     // Step 2. Values at every depth of positions drawn evenly from the candidates.
     const size_t stride = std::max<size_t>(1, candidates.size() / opt.positions);
@@ -88,7 +95,7 @@ int run_mpcfit(const MpcfitOptions& opt) {
         for (const engine::ProbCutPair& p : engine::fit_probcut(
                  d, engine::probcut_shallow_depth(d), samples[d], opt.bucket, opt.min_samples))
             pairs.push_back(p);
-    const std::string text = engine::format_probcut(engine::ProbCutTable(key, pairs));
+    const std::string text = engine::format_probcut(engine::ProbCutTable(fitted, pairs));
     engine::parse_probcut(text);
     const std::string temp = opt.out + ".tmp";
     {
