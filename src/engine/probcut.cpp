@@ -160,9 +160,8 @@ std::string probcut_directory() {
 }
 
 const std::vector<std::string>& probcut_variants() {
-    static const std::vector<std::string> variants{
-        "8x8",      "8x8-anti", "10x10",        "10x10-anti", "6x6",
-        "6x6-anti", "octagon",  "octagon-anti", "10x10-blk",  "10x10-blk-anti"};
+    static const std::vector<std::string> variants{"8x8",        "8x8-anti", "10x10",
+                                                   "10x10-anti", "octagon",  "octagon-anti"};
     return variants;
 }
 
