@@ -27,6 +27,14 @@ add_test(NAME training_cli_blocked
 '$<TARGET_FILE:reversi>' train --board 6 --for-blocked --data '${REVERSI_TRAIN_DIR}-blk/six-r.data' --phases 2 --epochs 20 --out '${REVERSI_TRAIN_DIR}-blk/6x6-blk.weights'")
 set_tests_properties(training_cli_blocked PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "Relabelled [1-9][0-9]* of .*Weights: .*6x6-blk.weights")
+# Multi-ProbCut fitted on blocked games: each record searched on its own board, the table
+# written for the blocked weights those boards play with.
+add_test(NAME mpcfit_blocked_games
+         COMMAND sh -c "rm -rf '${REVERSI_TRAIN_DIR}-mpc' && mkdir -p '${REVERSI_TRAIN_DIR}-mpc' && \
+'$<TARGET_FILE:reversi>' selfplay --board 10 --blocked-random 4 --games 6 --depth 1 --exact-empties 8 --out '${REVERSI_TRAIN_DIR}-mpc/ten.data' && \
+'$<TARGET_FILE:reversi>' mpcfit --board 10 --data '${REVERSI_TRAIN_DIR}-mpc/ten.data' --positions 40 --max-depth 4 --min-samples 3 --out '${REVERSI_TRAIN_DIR}-mpc/ten.mpc'")
+set_tests_properties(mpcfit_blocked_games PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "variant 10x10-blk\n# pair[^\n]*\npair 3 1 ")
 add_test(NAME weights_missing_stops_startup COMMAND reversi bench --quiet)
 set_tests_properties(weights_missing_stops_startup PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      ENVIRONMENT "REVERSI_WEIGHTS_DIR=${CMAKE_CURRENT_BINARY_DIR}/no-such-weights-dir"

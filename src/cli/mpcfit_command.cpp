@@ -15,6 +15,7 @@
 #include "core/position.h"
 #include "engine/pattern_eval.h"
 #include "engine/probcut.h"
+#include "engine/relabel.h"
 #include "engine/search.h"
 #include "engine/training_data.h"
 
@@ -38,21 +39,32 @@ int run_mpcfit(const MpcfitOptions& opt) {
     const core::Geometry& g = variant.geometry();
     if (variant.players() != 2) throw std::runtime_error("mpcfit: two-player variants only");
     const std::string key = engine::pattern_variant_key(g, variant.anti());
-    if (key.empty()) throw std::runtime_error("mpcfit: this variant has no pattern evaluation");
+    if (key.empty())
+        throw std::runtime_error("mpcfit: no --blocked (blocked squares come from the records)");
+    // Files of blocked games are searched with the weights blocked boards play with: the
+    // blocked weights where they ship (the fit is theirs), else the shape's.
+    const std::string blocked_key = engine::blocked_variant_key(g.shape(), variant.anti());
+    const auto& trained = engine::trained_variants();
+    const bool blocked_weights =
+        std::find(trained.begin(), trained.end(), blocked_key) != trained.end();
 
     // Step 1. The candidate positions: a legal move, enough empties for the deepest search.
     std::vector<engine::TrainingPosition> candidates;
+    std::string held;  // the files' variant: all the same
     for (const std::string& path : opt.data) {
         const engine::TrainingFile file = engine::read_training_file(path);
-        if (file.variant != key)
+        if (held.empty() && (file.variant == key || file.variant == blocked_key))
+            held = file.variant;
+        if (file.variant != held)
             throw std::runtime_error("mpcfit: " + path + " holds " + file.variant +
-                                     " positions, not " + key);
+                                     " positions, not " + (held.empty() ? key : held));
         for (const engine::TrainingPosition& p : file.positions) {
-            const int empties = g.playable_count() - core::popcount(p.own | p.opp);
+            const int empties = g.playable_count() - core::popcount(p.own | p.opp | p.blocked);
             if (empties >= std::max(opt.min_empties, opt.max_depth + 1)) candidates.push_back(p);
         }
     }
     if (candidates.empty()) throw std::runtime_error("mpcfit: no positions to fit on");
+    const std::string fitted = held == blocked_key && blocked_weights ? blocked_key : key;
 
     // Step 2. Values at every depth of positions drawn evenly from the candidates.
     const size_t stride = std::max<size_t>(1, candidates.size() / opt.positions);
@@ -63,9 +75,10 @@ int run_mpcfit(const MpcfitOptions& opt) {
     const int wanted = static_cast<int>(std::min<size_t>(opt.positions, candidates.size()));
     for (size_t i = 0; i < candidates.size() && searched < wanted; i += stride) {
         const engine::TrainingPosition& p = candidates[i];
-        const core::Position pos = core::Position::from_discs(variant, {p.own, p.opp}, 0, 0);
+        const core::Variant board = engine::with_blocked(variant, p.blocked);
+        const core::Position pos = core::Position::from_discs(board, {p.own, p.opp}, 0, 0);
         if (pos.legal_moves() == 0) continue;
-        const int empties = g.playable_count() - core::popcount(p.own | p.opp);
+        const int empties = board.geometry().playable_count() - core::popcount(p.own | p.opp);
         const std::vector<int> v = engine::midgame_values(pos, opt.max_depth, tables);
         for (int d = 3; d <= opt.max_depth; ++d)
             samples[d].push_back({empties, v[engine::probcut_shallow_depth(d)], v[d]});
@@ -82,7 +95,7 @@ int run_mpcfit(const MpcfitOptions& opt) {
         for (const engine::ProbCutPair& p : engine::fit_probcut(
                  d, engine::probcut_shallow_depth(d), samples[d], opt.bucket, opt.min_samples))
             pairs.push_back(p);
-    const std::string text = engine::format_probcut(engine::ProbCutTable(key, pairs));
+    const std::string text = engine::format_probcut(engine::ProbCutTable(fitted, pairs));
     engine::parse_probcut(text);
     const std::string temp = opt.out + ".tmp";
     {

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "engine/data_paths.h"
+#include "engine/pattern_eval.h"
 
 namespace reversi::engine {
 
@@ -159,7 +160,8 @@ std::string probcut_directory() {
 }
 
 const std::vector<std::string>& probcut_variants() {
-    static const std::vector<std::string> variants{"8x8"};
+    static const std::vector<std::string> variants{"8x8",        "8x8-anti", "10x10",
+                                                   "10x10-anti", "octagon",  "octagon-anti"};
     return variants;
 }
 
@@ -175,6 +177,12 @@ std::shared_ptr<const ProbCutTable> probcut_parameters(const std::string& varian
         slot = std::make_shared<const ProbCutTable>(
             read_probcut_file(probcut_directory() + "/" + variant + ".mpc", variant));
     return slot;
+}
+
+std::shared_ptr<const ProbCutTable> playing_probcut_parameters(const core::Geometry& geometry,
+                                                               bool anti) {
+    if (auto own = probcut_parameters(playing_variant_key(geometry, anti))) return own;
+    return probcut_parameters(shape_variant_key(geometry.shape(), anti));
 }
 
 void load_probcut_parameters() {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/geometry.h"
+
 namespace reversi::engine {
 
 // A parameter file is missing, damaged or for another variant.
@@ -73,6 +75,10 @@ const std::vector<std::string>& probcut_variants();
 // A variant's parameters, loaded once from probcut_directory(); null when the variant ships
 // none. Throws ProbCutError when it should and its file is missing or damaged.
 std::shared_ptr<const ProbCutTable> probcut_parameters(const std::string& variant);
+// The parameters a search on `geometry` takes: those fitted for the weights it plays with
+// (playing_variant_key: a blocked board's own weights) when they ship, else its shape's.
+std::shared_ptr<const ProbCutTable> playing_probcut_parameters(const core::Geometry& geometry,
+                                                               bool anti);
 // Loads every shipped variant's parameters now (start-up check); throws ProbCutError.
 void load_probcut_parameters();
 

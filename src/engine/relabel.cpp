@@ -13,10 +13,6 @@
 
 namespace reversi::engine {
 
-namespace {
-
-// `base` with exactly the squares of `blocked` blocked; throws core::SetupError when they
-// break the rules (a damaged record: off the board, on a centre square).
 core::Variant with_blocked(const core::Variant& base, core::u128 blocked) {
     core::Setup setup = base.setup();
     setup.blocked.clear();
@@ -24,8 +20,6 @@ core::Variant with_blocked(const core::Variant& base, core::u128 blocked) {
         setup.blocked.push_back(base.geometry().coord(core::pop_lsb(b)));
     return core::Variant(setup);
 }
-
-}  // namespace
 
 size_t relabel_positions(const core::Variant& variant, const RelabelOptions& o,
                          std::vector<TrainingPosition>& positions, Engine& engine) {

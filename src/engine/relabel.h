@@ -19,6 +19,11 @@ struct RelabelOptions {
     double search_share = 1.0;  // label = share * search value + (1 - share) * game result
 };
 
+// `base` with exactly the squares of `blocked` blocked (a record's board); throws
+// core::SetupError when they break the rules (a damaged record: off the board, on a centre
+// square).
+core::Variant with_blocked(const core::Variant& base, core::u128 blocked);
+
 // Relabels every position that is not exact, in place; returns how many changed. Each record
 // is searched on `variant` with the record's blocked squares instead of the variant's; the
 // search runs with the evaluation `engine` plays with (trained weights where the board has

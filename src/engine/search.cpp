@@ -83,10 +83,11 @@ class Searcher final : public OrderingProbe<B> {
               make_evaluator(layout, geometry, anti, settings.handmade_eval, settings.weights_dir)),
           endgame_(layout, anti, tables.endgame, control),
           busy_(busy) {
-        // The fits hold for the trained evaluation they were measured with; blocked boards
-        // play with their shape's weights, so they take its fits and ordering too.
+        // The fits hold for the trained evaluation they were measured with: a blocked board
+        // takes its own weights' fit where one ships, else its shape's; and the shape's ordering.
         const std::string key = shape_variant_key(geometry.shape(), anti);
-        if (settings.probcut && !settings.handmade_eval) probcut_ = probcut_parameters(key);
+        if (settings.probcut && !settings.handmade_eval)
+            probcut_ = playing_probcut_parameters(geometry, anti);
         if (!settings.handmade_eval && trained_weights(key, settings.weights_dir))
             endgame_.set_ordering_probe(this, ProbeEmpties);
         endgame_.set_busy_table(busy);
