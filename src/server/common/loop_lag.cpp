@@ -20,6 +20,7 @@ LoopLagProbe::~LoopLagProbe() {
 void LoopLagProbe::start() {
     if (schedstat_ < 0) schedstat_ = ::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
     waited_ = runqueue_wait();
+    stopped_ = false;
     due_ = std::chrono::steady_clock::now();
     arm();
 }
@@ -38,6 +39,7 @@ std::chrono::nanoseconds LoopLagProbe::runqueue_wait() const {
 }
 
 void LoopLagProbe::stop() {
+    stopped_ = true;
     timer_.cancel();
 }
 
@@ -47,7 +49,7 @@ void LoopLagProbe::arm() {
     due_ += period_;
     timer_.expires_at(due_);
     timer_.async_wait([this](error_code ec) {
-        if (ec) return;
+        if (ec || stopped_) return;
         const auto now = std::chrono::steady_clock::now();
         metrics_.loop_lag_seconds.observe(std::chrono::duration<double>(now - due_).count());
         if (schedstat_ >= 0) {

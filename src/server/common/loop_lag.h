@@ -45,6 +45,9 @@ class LoopLagProbe {
     std::chrono::steady_clock::time_point due_;
     int schedstat_ = -1;  // /proc/thread-self/schedstat of the io_context's thread
     std::chrono::nanoseconds waited_{0};
+    // Set by stop(): a tick that had already fired when the timer was cancelled completes
+    // without an error, and must not arm again.
+    bool stopped_ = false;
 };
 
 }  // namespace reversi::server

@@ -40,6 +40,21 @@ TEST(LoopLagProbe, ATaskThatHoldsTheThreadIsCountedAtItsLength) {
     EXPECT_EQ(under_100ms, all);
 }
 
+TEST(LoopLagProbe, StopEndsItEvenWhenItsTickHasAlreadyFired) {
+    // A busy thread lets both timers expire; the stop's timer, due first, runs first, while
+    // the probe's tick has already completed and can no longer be cancelled. The tick must
+    // not arm again, or the loop never runs out of work (a shutdown, or this test, would hang).
+    net::io_context ioc{1};
+    Metrics metrics;
+    LoopLagProbe probe(ioc, metrics, std::chrono::milliseconds(5));
+    probe.start();
+    net::steady_timer end(ioc, std::chrono::milliseconds(2));
+    end.async_wait([&](error_code) { probe.stop(); });
+    net::post(ioc, [] { std::this_thread::sleep_for(std::chrono::milliseconds(30)); });
+    ioc.run_for(std::chrono::seconds(2));
+    EXPECT_TRUE(ioc.stopped()) << "the probe kept the loop running after stop()";
+}
+
 // Keeps the calling thread on one CPU.
 bool pin_to(int cpu) {
     cpu_set_t set;
