@@ -16,7 +16,7 @@ namespace {
 // The variant of a two-player rating pool, or an exception naming the pools there are.
 core::Variant variant_of_pool(const std::string& pool) {
     const auto setup = pool_setup(pool);
-    if (!setup || setup->players != 2 || pool.find("-corr") != std::string::npos)
+    if (!setup || setup->players != 2)
         throw std::invalid_argument("not a two-player rating pool: '" + pool +
                                     "' (8x8, 8x8-anti, 6x6, 10x10, octagon)");
     return core::Variant(*setup);
