@@ -41,12 +41,8 @@ int run_mpcfit(const MpcfitOptions& opt) {
     const std::string key = engine::pattern_variant_key(g, variant.anti());
     if (key.empty())
         throw std::runtime_error("mpcfit: no --blocked (blocked squares come from the records)");
-    // Files of blocked games are searched with the weights blocked boards play with: the
-    // blocked weights where they ship (the fit is theirs), else the shape's.
+    // Files of blocked games may fit too (their records keep the blocked squares).
     const std::string blocked_key = engine::blocked_variant_key(g.shape(), variant.anti());
-    const auto& trained = engine::trained_variants();
-    const bool blocked_weights =
-        std::find(trained.begin(), trained.end(), blocked_key) != trained.end();
 
     // Step 1. The candidate positions: a legal move, enough empties for the deepest search.
     std::vector<engine::TrainingPosition> candidates;
@@ -64,7 +60,12 @@ int run_mpcfit(const MpcfitOptions& opt) {
         }
     }
     if (candidates.empty()) throw std::runtime_error("mpcfit: no positions to fit on");
-    const std::string fitted = held == blocked_key && blocked_weights ? blocked_key : key;
+    // The fit belongs to the weights the searches play with (playing_variant_key: a blocked
+    // board's own weights where they ship, else the shape's).
+    const core::Variant first_board = engine::with_blocked(variant, candidates.front().blocked);
+    const std::string fitted =
+        held == blocked_key ? engine::playing_variant_key(first_board.geometry(), variant.anti())
+                            : key;
 
     // Step 2. Values at every depth of positions drawn evenly from the candidates.
     const size_t stride = std::max<size_t>(1, candidates.size() / opt.positions);
