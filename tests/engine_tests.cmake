@@ -13,6 +13,12 @@ add_test(NAME solve_ffo_1_19
          COMMAND reversi solve ${REVERSI_TEST_DATA_DIR}/ffo/fforum-1-19.obf)
 set_tests_properties(solve_ffo_1_19 PROPERTIES LABELS "engine;cli" TIMEOUT 120
                      PASS_REGULAR_EXPRESSION "Total: 19 positions.* 0 mismatches")
+# Endgames from held-out self-play games, scored by Edax 4.6 (tests/data/README.md); the
+# first eight (14-21 empties) keep the check cheap.
+add_test(NAME solve_random_endgames
+         COMMAND reversi solve ${REVERSI_TEST_DATA_DIR}/endgames/random-14-24.obf --count 8)
+set_tests_properties(solve_random_endgames PROPERTIES LABELS "engine;cli" TIMEOUT 120
+                     PASS_REGULAR_EXPRESSION "Total: 8 positions.* 0 mismatches")
 add_test(NAME solve_ffo_threads
          COMMAND reversi solve ${REVERSI_TEST_DATA_DIR}/ffo/fforum-1-19.obf --threads 2
                  --count 8)
