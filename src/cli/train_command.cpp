@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `reversi train --data FILE... --out WEIGHTS [setup flags] [--phases P] [--epochs E]
-// [--init WEIGHTS]`:
+// [--init WEIGHTS] [--patterns standard|corner2x5]`:
 // fits pattern weights to self-play positions (docs/TRAINING.md) and writes a weight file.
 // Prints per phase the training loss before and after and the held-out error.
 #include <iomanip>
@@ -21,6 +21,7 @@ struct TrainCommandOptions {
     std::vector<std::string> data;
     std::string out;
     std::string init;  // weights to fine-tune (empty: train from 0)
+    std::string patterns = "standard";
     engine::TrainOptions train;
     bool mover_only = false;
     bool for_blocked = false;  // the weights of the shape's boards with blocked squares
@@ -40,6 +41,7 @@ int run_train(const TrainCommandOptions& opt) {
     const std::string key = opt.for_blocked ? blocked_key : shape_key;
     engine::PatternWeights prior;
     engine::TrainOptions train = opt.train;
+    train.patterns = *engine::pattern_family_named(opt.patterns);
     if (!opt.init.empty()) {
         prior = engine::read_weights(opt.init);
         if (prior.variant != shape_key && prior.variant != blocked_key)
@@ -83,6 +85,12 @@ void add_train_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--init", opt->init,
                     "Weights to fine-tune: start from them and regularise towards them")
         ->check(CLI::ExistingFile);
+    std::vector<std::string> families;
+    for (engine::PatternFamily f : engine::AllPatternFamilies)
+        families.push_back(engine::pattern_family_name(f));
+    cmd->add_option("--patterns", opt->patterns,
+                    "Pattern set: standard, or corner2x5 (the standard set and the 2x5 corner)")
+        ->check(CLI::IsMember(families));
     cmd->add_option("--phases", opt->train.phases, "Game phases")->check(CLI::Range(1, 64));
     cmd->add_option("--epochs", opt->train.epochs, "Passes over the data")
         ->check(CLI::Range(1, 100000));

@@ -35,7 +35,10 @@ constexpr const char* AllVariantKeys[] = {
 
 template <class B>
 PatternIndexer<B>::PatternIndexer(const core::Geometry& geometry)
-    : set_(make_pattern_set(geometry)) {
+    : PatternIndexer(make_pattern_set(geometry)) {}
+
+template <class B>
+PatternIndexer<B>::PatternIndexer(PatternSet set) : set_(std::move(set)) {
     std::vector<std::vector<SquareTerm>> by_square(128);
     for (size_t i = 0; i < set_.instances.size(); ++i) {
         const PatternInstance& inst = set_.instances[i];
@@ -204,6 +207,16 @@ std::shared_ptr<const Direct> direct_tables(const PatternSet& set,
     return slot;
 }
 
+// The pattern set of `geometry` that `w` was trained for; throws WeightError when none is.
+PatternSet set_of_weights(const core::Geometry& geometry, const PatternWeights* w) {
+    std::optional<PatternSet> set;
+    if (w) set = pattern_set_with_id(geometry, w->pattern_set);
+    if (!set)
+        throw WeightError("weights " + (w ? w->variant : std::string("(none)")) +
+                          ": made for no pattern set of this shape in this build (retrain them)");
+    return std::move(*set);
+}
+
 }  // namespace
 
 template <class B>
@@ -211,14 +224,12 @@ PatternEval<B>::PatternEval(const Layout<B>& layout, const core::Geometry& geome
                             std::shared_ptr<const PatternWeights> weights)
     : layout_(layout),
       weights_(std::move(weights)),
-      indexer_(geometry),
+      indexer_(set_of_weights(geometry, weights_.get())),
       limit_(layout.playable_count * DiscScale - 1) {
     const PatternSet& set = indexer_.set();
-    if (!weights_ || weights_->pattern_set != set.id ||
-        weights_->phase_size != static_cast<uint32_t>(set.phase_size) ||
+    if (weights_->phase_size != static_cast<uint32_t>(set.phase_size) ||
         weights_->values.size() != static_cast<size_t>(weights_->phases) * weights_->phase_size)
-        throw WeightError("weights " + (weights_ ? weights_->variant : std::string("(none)")) +
-                          ": made for another pattern set than this build's (retrain them)");
+        throw WeightError("weights " + weights_->variant + ": sizes do not fit their pattern set");
 #if defined(__BMI2__)
     direct_ = direct_tables<Direct>(set, weights_, sizeof(B) == 8);
     for (size_t discs = 0; discs < phase_values_.size(); ++discs)

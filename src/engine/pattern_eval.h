@@ -33,7 +33,9 @@ struct SquareTerm {
 template <class B>
 class PatternIndexer {
   public:
+    // The standard set of `geometry`, or `set`.
     explicit PatternIndexer(const core::Geometry& geometry);
+    explicit PatternIndexer(PatternSet set);
     const PatternSet& set() const { return set_; }
     int instance_count() const { return static_cast<int>(instance_offset_.size()); }
     // out[i]: the pattern's table offset plus the situation index of instance i.
@@ -63,7 +65,8 @@ class PatternIndexer {
 template <class B>
 class PatternEval final : public Evaluator<B> {
   public:
-    // Throws WeightError when the weights do not fit the geometry's pattern set.
+    // Looks at the geometry's pattern set that the weights name (pattern_set_with_id); throws
+    // WeightError when no set of the geometry is theirs.
     PatternEval(const Layout<B>& layout, const core::Geometry& geometry,
                 std::shared_ptr<const PatternWeights> weights);
     int evaluate(B own, B opp) const override;

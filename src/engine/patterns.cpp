@@ -29,9 +29,9 @@ struct Template {
 };
 
 // The templates of a box of side n: the edge (with the X squares when it stays within
-// MaxPatternCells), the 3x3 corner, inner rows up to the middle, and every diagonal of four
-// squares or more.
-std::vector<Template> templates(int n) {
+// MaxPatternCells), the 3x3 corner (and the 2x5 corner of Corner2x5), inner rows up to the
+// middle, and every diagonal of four squares or more.
+std::vector<Template> templates(int n, PatternFamily family) {
     std::vector<Template> list;
     Template edge{"edge", {}};
     for (int c = 0; c < n; ++c) edge.cells.push_back({c, 0});
@@ -45,6 +45,12 @@ std::vector<Template> templates(int n) {
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 3; ++c) corner.cells.push_back({c, r});
     list.push_back(corner);
+    if (family == PatternFamily::Corner2x5) {
+        Template wide{"corner2x5", {}};
+        for (int r = 0; r < 2; ++r)
+            for (int c = 0; c < 5; ++c) wide.cells.push_back({c, r});
+        list.push_back(wide);
+    }
     for (int row = 1; row < n / 2; ++row) {
         Template t{"row" + std::to_string(row + 1), {}};
         for (int c = 0; c < n; ++c) t.cells.push_back({c, row});
@@ -64,12 +70,30 @@ uint32_t mix(uint32_t h, uint32_t v) {
 
 }  // namespace
 
-PatternSet make_pattern_set(const core::Geometry& g) {
+std::string pattern_family_name(PatternFamily family) {
+    return family == PatternFamily::Corner2x5 ? "corner2x5" : "standard";
+}
+
+std::optional<PatternFamily> pattern_family_named(const std::string& name) {
+    for (PatternFamily f : AllPatternFamilies)
+        if (pattern_family_name(f) == name) return f;
+    return std::nullopt;
+}
+
+std::optional<PatternSet> pattern_set_with_id(const core::Geometry& geometry, uint32_t id) {
+    for (PatternFamily f : AllPatternFamilies) {
+        PatternSet set = make_pattern_set(geometry, f);
+        if (set.id == id) return set;
+    }
+    return std::nullopt;
+}
+
+PatternSet make_pattern_set(const core::Geometry& g, PatternFamily family) {
     PatternSet set;
     const int n = g.width();
     uint32_t id = mix(2166136261u, static_cast<uint32_t>(n));
     id = mix(id, static_cast<uint32_t>(g.shape()));
-    for (const Template& t : templates(n)) {
+    for (const Template& t : templates(n, family)) {
         std::vector<Coord> cells;
         for (const Coord& c : t.cells)
             if (g.on_shape(c)) cells.push_back(c);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The pattern set of a board shape: which groups of squares the trained evaluation looks
+// The pattern sets of a board shape: which groups of squares the trained evaluation looks
 // at, made from the shape's geometry (edges with their X squares, corner blocks, rows,
 // diagonals). Each pattern is one ordered list of squares; its instances are its images
 // under the eight symmetries of the square box, so that they share one weight table. Squares
@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,9 +44,25 @@ struct PatternSet {
     uint32_t id = 0;  // hash of the definition: a weight file must carry the same
 };
 
-// The pattern set of a geometry without blocked squares (blocked boards are not supported:
+// The pattern sets a shape may be trained with; a weight file names its set by the id.
+// Standard: the templates above. Corner2x5: those and the two rows of five squares along an
+// edge from a corner (a1-e1 with a2-e2 on 8x8, eight images), as Logistello's and Edax's sets
+// have (docs/TRAINING.md, "A richer 8x8 pattern set").
+enum class PatternFamily { Standard, Corner2x5 };
+constexpr PatternFamily AllPatternFamilies[] = {PatternFamily::Standard, PatternFamily::Corner2x5};
+
+// The family's name on the command line ("standard", "corner2x5") and back; nullopt for an
+// unknown name.
+std::string pattern_family_name(PatternFamily family);
+std::optional<PatternFamily> pattern_family_named(const std::string& name);
+
+// A pattern set of a geometry without blocked squares (blocked boards are not supported:
 // callers check `geometry.blocked()` first).
-PatternSet make_pattern_set(const core::Geometry& geometry);
+PatternSet make_pattern_set(const core::Geometry& geometry,
+                            PatternFamily family = PatternFamily::Standard);
+
+// The set of `geometry` whose id is `id` (a weight file's), nullopt when none of its shape is.
+std::optional<PatternSet> pattern_set_with_id(const core::Geometry& geometry, uint32_t id);
 
 // Index of a situation in a pattern: cell k in state s (0 empty, 1 own, 2 opponent)
 // contributes s * 3^k.

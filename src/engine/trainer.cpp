@@ -31,7 +31,7 @@ PatternWeights train_weights(const core::Geometry& geometry, const std::string& 
         o.l2 < 0 || o.holdout_every < 0 || o.min_count < 1)
         throw std::invalid_argument("bad training options");
     if (positions.empty()) throw std::invalid_argument("no training positions");
-    const PatternIndexer<core::u128> indexer(geometry);
+    const PatternIndexer<core::u128> indexer(make_pattern_set(geometry, o.patterns));
     const PatternSet& set = indexer.set();
     const PatternWeights* prior = o.prior;
     if (prior && (prior->pattern_set != set.id ||

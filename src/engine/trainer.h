@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/geometry.h"
+#include "engine/patterns.h"
 #include "engine/training_data.h"
 #include "engine/weights.h"
 
@@ -26,6 +27,8 @@ struct TrainOptions {
     // Situations seen in fewer training positions of a phase (its own and its neighbours')
     // keep weight 0 there: too rare to learn from, and zeros keep the file small.
     int min_count = 1;
+    // The geometry's pattern set to fit (a prior must be of the same).
+    PatternFamily patterns = PatternFamily::Standard;
     // Fine-tuning: start from these weights (same pattern set; phases mapped by their middle)
     // and pull towards them instead of towards 0, so that a situation the data does not teach
     // keeps what they knew. nullptr: start from 0.

@@ -29,8 +29,9 @@ core::Variant variant_of(core::Shape shape) {
 }
 
 // Weights where each situation and its mirror images agree (as training makes them).
-std::shared_ptr<PatternWeights> symmetric_random_weights(const core::Geometry& g, int phases) {
-    const PatternSet set = make_pattern_set(g);
+std::shared_ptr<PatternWeights> symmetric_random_weights(
+    const core::Geometry& g, int phases, PatternFamily family = PatternFamily::Standard) {
+    const PatternSet set = make_pattern_set(g, family);
     auto w = std::make_shared<PatternWeights>();
     w->variant = "test";
     w->pattern_set = set.id;
@@ -80,6 +81,36 @@ TEST(PatternSet, EightByEightHasTheUsualPatterns) {
     EXPECT_EQ(count["diag8"], 2);  // the two long diagonals map onto themselves
     EXPECT_EQ(count["diag4"], 4);
     EXPECT_EQ(count["bias"], 1);
+}
+
+TEST(PatternSet, TheCorner2x5SetAddsEightCornerBlocksToTheStandardOne) {
+    const core::Geometry& g = variant_of(core::Shape::Eight).geometry();
+    const PatternSet standard = make_pattern_set(g);
+    const PatternSet wide = make_pattern_set(g, PatternFamily::Corner2x5);
+    EXPECT_NE(wide.id, standard.id);
+    EXPECT_EQ(wide.instances.size(), standard.instances.size() + 8);
+    EXPECT_EQ(wide.phase_size, standard.phase_size + 59049);
+    std::set<std::vector<int>> blocks;
+    for (const PatternInstance& i : wide.instances) {
+        if (wide.patterns[static_cast<size_t>(i.pattern)].name != "corner2x5") continue;
+        std::vector<int> squares = i.squares;
+        std::sort(squares.begin(), squares.end());
+        blocks.insert(squares);
+    }
+    // a1-e1 with a2-e2 (squares 0-4 and 8-12) and its images, each once.
+    EXPECT_EQ(blocks.size(), 8u);
+    EXPECT_EQ(blocks.count({0, 1, 2, 3, 4, 8, 9, 10, 11, 12}), 1u);
+    EXPECT_EQ(blocks.count({0, 1, 8, 9, 16, 17, 24, 25, 32, 33}), 1u);
+    EXPECT_EQ(blocks.count({51, 52, 53, 54, 55, 59, 60, 61, 62, 63}), 1u);
+    // A weight file's id names its set; an id of no set of the shape names none.
+    EXPECT_EQ(pattern_set_with_id(g, wide.id)->phase_size, wide.phase_size);
+    EXPECT_EQ(pattern_set_with_id(g, standard.id)->phase_size, standard.phase_size);
+    EXPECT_FALSE(pattern_set_with_id(g, standard.id ^ 1));
+    EXPECT_FALSE(pattern_set_with_id(
+        g, make_pattern_set(variant_of(core::Shape::Six).geometry(), PatternFamily::Corner2x5).id));
+    EXPECT_EQ(pattern_family_named("corner2x5"), PatternFamily::Corner2x5);
+    EXPECT_EQ(pattern_family_named("standard"), PatternFamily::Standard);
+    EXPECT_FALSE(pattern_family_named("wide"));
 }
 
 TEST(PatternSet, MirrorSituationsShareAnEntry) {
@@ -181,6 +212,60 @@ TEST(PatternEval, BitExtractionPathsAgreeWithTheIndexer) {
     }
 }
 
+// The value of a position under weights of `set`, square by square from the set's
+// instances (no indexer, no re-ordered tables).
+int reference_value(const PatternSet& set, const PatternWeights& w, core::u128 own, core::u128 opp,
+                    int playable) {
+    const int phase = phase_of(core::popcount(own | opp), playable, w.phases);
+    int sum = 0;
+    for (const PatternInstance& inst : set.instances) {
+        int index = 0, power = 1;
+        for (int sq : inst.squares) {
+            index += ((own >> sq) & 1 ? 1 : (opp >> sq) & 1 ? 2 : 0) * power;
+            power *= 3;
+        }
+        const Pattern& p = set.patterns[static_cast<size_t>(inst.pattern)];
+        sum += w.values[static_cast<size_t>(phase) * w.phase_size +
+                        static_cast<size_t>(p.offset + index)];
+    }
+    return std::clamp(sum, -(playable * DiscScale - 1), playable * DiscScale - 1);
+}
+
+TEST(PatternEval, AFileOfEachPatternSetEvaluatesAsItsSetSays) {
+    // Each set's weights go through a file and come back; the evaluation picks the set the
+    // file names, on both board words and (with BMI2) the bit-extraction paths.
+    const core::Variant v = variant_of(core::Shape::Eight);
+    const core::Geometry& g = v.geometry();
+    const Layout<uint64_t> narrow(g);
+    const Layout<core::u128> wide(g);
+    const auto dir = test::scratch_dir("reversi_pattern_families");
+    for (PatternFamily family : AllPatternFamilies) {
+        auto w = symmetric_random_weights(g, 3, family);
+        std::mt19937 rng(17);
+        for (auto& x : w->values) x = static_cast<int16_t>(static_cast<int>(rng() % 201) - 100);
+        const std::string path = (dir / (pattern_family_name(family) + ".weights")).string();
+        write_weights(path, *w);
+        const auto loaded = std::make_shared<const PatternWeights>(read_weights(path));
+        const PatternSet set = make_pattern_set(g, family);
+        const PatternEval<uint64_t> eval_narrow(narrow, g, loaded);
+        const PatternEval<core::u128> eval_wide(wide, g, loaded);
+        std::mt19937_64 games(29);
+        for (int trial = 0; trial < 30; ++trial) {
+            core::Game game(v.setup());
+            if (!test::random_position(game, 4 + 2 * trial % 56, games)) continue;
+            const core::u128 own = game.position().discs(0);
+            const core::u128 opp = game.position().discs(1);
+            const int expected = reference_value(set, *w, own, opp, g.playable_count());
+            EXPECT_EQ(eval_wide.evaluate(own, opp), expected)
+                << pattern_family_name(family) << " trial " << trial;
+            EXPECT_EQ(eval_narrow.evaluate(static_cast<uint64_t>(own), static_cast<uint64_t>(opp)),
+                      expected)
+                << pattern_family_name(family) << " trial " << trial;
+        }
+    }
+    std::filesystem::remove_all(dir);
+}
+
 TEST(PatternEval, WeightsOfAnotherPatternSetAreRefused) {
     const core::Variant six = variant_of(core::Shape::Six);
     const core::Variant eight = variant_of(core::Shape::Eight);
@@ -188,6 +273,14 @@ TEST(PatternEval, WeightsOfAnotherPatternSetAreRefused) {
     EXPECT_THROW(PatternEval<uint64_t>(layout, eight.geometry(),
                                        symmetric_random_weights(six.geometry(), 2)),
                  WeightError);
+    EXPECT_THROW(PatternEval<uint64_t>(
+                     layout, eight.geometry(),
+                     symmetric_random_weights(six.geometry(), 2, PatternFamily::Corner2x5)),
+                 WeightError);
+    // An id that no set of the shape has, its sizes those of a set that fits.
+    auto unknown = symmetric_random_weights(eight.geometry(), 2, PatternFamily::Corner2x5);
+    unknown->pattern_set ^= 1;
+    EXPECT_THROW(PatternEval<uint64_t>(layout, eight.geometry(), unknown), WeightError);
 }
 
 TEST(WeightFile, RoundTrip) {

@@ -209,6 +209,35 @@ TEST(Training, FineTuningKeepsThePriorWhereTheDataIsSilent) {
     EXPECT_THROW(train_weights(v.geometry(), "6x6-blk", game, t, report), std::invalid_argument);
 }
 
+TEST(Training, TheChosenPatternSetIsTheOneFitted) {
+    // Weights fitted to the corner2x5 set name it, fill its tables and evaluate; a prior of
+    // the standard set does not fit them.
+    const core::Variant v = six();
+    const auto game = six_game(6);
+    TrainOptions t;
+    t.phases = 2;
+    t.epochs = 5;
+    t.holdout_every = 0;
+    t.patterns = PatternFamily::Corner2x5;
+    std::vector<PhaseReport> report;
+    const PatternWeights w = train_weights(v.geometry(), "6x6", game, t, report);
+    const PatternSet set = make_pattern_set(v.geometry(), PatternFamily::Corner2x5);
+    EXPECT_EQ(w.pattern_set, set.id);
+    EXPECT_NE(w.pattern_set, make_pattern_set(v.geometry()).id);
+    EXPECT_EQ(w.phase_size, static_cast<uint32_t>(set.phase_size));
+    const Layout<uint64_t> layout(v.geometry());
+    const PatternEval<uint64_t> eval(layout, v.geometry(),
+                                     std::make_shared<const PatternWeights>(w));
+    const core::Position pos = core::Position::start(v);
+    EXPECT_NE(
+        eval.evaluate(static_cast<uint64_t>(pos.discs(0)), static_cast<uint64_t>(pos.discs(1))), 0);
+    t.patterns = PatternFamily::Standard;
+    const PatternWeights standard = train_weights(v.geometry(), "6x6", game, t, report);
+    t.patterns = PatternFamily::Corner2x5;
+    t.prior = &standard;
+    EXPECT_THROW(train_weights(v.geometry(), "6x6", game, t, report), std::invalid_argument);
+}
+
 TEST(Relabel, MidgameLabelsBecomeSearchValuesAndExactOnesStay) {
     const core::Variant v = six();
     Engine engine;
