@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 
 #include "core/bitboard.h"
@@ -33,7 +34,7 @@ core::Position after(const std::string& moves) {
 
 // A small book grown by the builder itself at a shallow depth.
 engine::Book small_book(size_t positions) {
-    engine::Book book(2);
+    engine::Book book(core::Shape::Eight, 2);
     engine::Engine eng;
     engine::BookBuildSettings settings;
     settings.full_width_plies = 1;
@@ -55,7 +56,7 @@ TEST(Book, SymmetriesAgreeWithSquareTransforms) {
 }
 
 TEST(Book, SymmetricPositionsShareOneEntry) {
-    engine::Book book(2);
+    engine::Book book(core::Shape::Eight, 2);
     const core::Position pos = after("f5 d6");
     const auto [own, opp] = words(pos);
     std::vector<engine::MoveScore> scores;
@@ -143,6 +144,15 @@ TEST(Book, ValuesAreTheNegamaxOfTheStoredTree) {
 const engine::Book& shipped() {
     static const std::shared_ptr<const engine::Book> book = engine::opening_book("8x8");
     return *book;
+}
+
+TEST(Book, ShippedFileIsWrittenBackUnchanged) {
+    // The 8x8 file of version 1 reads, and the reader that now knows every board writes it
+    // back byte for byte.
+    const std::optional<std::string> text =
+        engine::read_text_file(engine::book_path("8x8"), 64u << 20);
+    ASSERT_TRUE(text);
+    EXPECT_EQ(engine::Book::parse(*text).format(), *text);
 }
 
 TEST(Book, StartValueIsNearTheDrawOfPerfectPlay) {
