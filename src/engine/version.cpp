@@ -3,11 +3,7 @@
 
 namespace reversi::engine {
 
-std::string engine_name() {
-    return "reversi";
-}
-std::string engine_version() {
-    return "0.1.0";
-}
+std::string engine_name() { return "reversi"; }
+std::string engine_version() { return "0.1.0"; }
 
 }  // namespace reversi::engine
