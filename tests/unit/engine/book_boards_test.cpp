@@ -11,6 +11,7 @@
 #include <optional>
 #include <random>
 
+#include "book_checks.h"
 #include "core/bitboard.h"
 #include "core/game.h"
 #include "core/geometry.h"
@@ -32,7 +33,7 @@ core::Variant variant_of(core::Shape shape) {
 }
 
 engine::Book::Words words(const core::Position& p) {
-    return {p.discs(p.side()), p.discs(1 - p.side())};
+    return test::book_words(p);
 }
 
 // Symmetry `s` of a 10-wide box on one square, by column and row (stride 11).
@@ -49,16 +50,6 @@ core::u128 image_word(core::u128 w, int s) {
     for (int sq = 0; sq < 128; ++sq)
         if ((w >> sq) & 1) out |= core::u128{1} << image_square(sq, s);
     return out;
-}
-
-// A small book of `shape` grown by the builder itself at a shallow depth.
-engine::Book small_book(core::Shape shape, size_t positions) {
-    engine::Book book(shape, 2);
-    engine::Engine eng;
-    engine::BookBuildSettings settings;
-    settings.full_width_plies = 1;
-    EXPECT_EQ(engine::expand_book(book, positions, eng, settings, {}), positions);
-    return book;
 }
 
 TEST(BookBoards, SymmetriesAgreeWithColumnAndRowTransforms) {
@@ -79,7 +70,6 @@ TEST(BookBoards, SymmetriesAgreeWithColumnAndRowTransforms) {
 
 TEST(BookBoards, SymmetricPositionsShareOneEntry) {
     for (const core::Shape shape : WideShapes) {
-        engine::Book book(shape, 2);
         const core::Variant variant = variant_of(shape);  // positions point to their variant
         core::Position pos = core::Position::start(variant);
         // Two plies off the start, so that the images differ.
@@ -87,48 +77,18 @@ TEST(BookBoards, SymmetricPositionsShareOneEntry) {
             core::u128 m = pos.legal_moves();
             pos.play(core::pop_lsb(m));
         }
-        const auto [own, opp] = words(pos);
-        std::vector<engine::MoveScore> scores;
-        int score = -5;
-        for (core::u128 m = pos.legal_moves(); m;)
-            scores.push_back({core::pop_lsb(m), score++, false});
-        book.add(own, opp, scores);
-        ASSERT_EQ(book.size(), 1u);
-        const std::vector<engine::BookMove> here = book.moves(own, opp);
-        for (int s = 0; s < 8; ++s) {
-            const core::u128 o = image_word(own, s), t = image_word(opp, s);
-            ASSERT_TRUE(book.contains(o, t)) << "symmetry " << s;
-            const std::vector<engine::BookMove> there = book.moves(o, t);
-            ASSERT_EQ(there.size(), here.size());
-            for (const engine::BookMove& m : here) {
-                const auto it = std::find_if(there.begin(), there.end(), [&](const auto& b) {
-                    return b.move == image_square(m.move, s);
-                });
-                ASSERT_NE(it, there.end()) << "symmetry " << s;
-                EXPECT_EQ(it->value, m.value);
-            }
-        }
+        test::expect_images_share_entry(shape, pos, image_word, image_square);
     }
 }
 
 TEST(BookBoards, TextRoundTripsAndDamageIsRefused) {
     for (const core::Shape shape : WideShapes) {
-        const engine::Book book = small_book(shape, 6);
+        const engine::Book book = test::small_book(shape, 6);
+        test::expect_round_trip_and_damage_refused(book);
         const std::string text = book.format();
-        const engine::Book back = engine::Book::parse(text);
-        EXPECT_EQ(back.shape(), shape);
-        EXPECT_EQ(back.size(), book.size());
-        EXPECT_TRUE(back.positions() == book.positions());
-        EXPECT_EQ(back.format(), text);
         const auto [own, opp] = words(core::Position::start(variant_of(shape)));
-        ASSERT_TRUE(back.value(own, opp));
-        EXPECT_EQ(back.value(own, opp), book.value(own, opp));
-
-        std::string damaged = text;
-        const size_t colon = damaged.find(':', damaged.find("\np "));
-        damaged[colon + 1] = damaged[colon + 1] == '9' ? '8' : '9';
-        EXPECT_THROW(engine::Book::parse(damaged), engine::BookError);
-        EXPECT_THROW(engine::Book::parse(text.substr(0, text.size() / 2)), engine::BookError);
+        ASSERT_TRUE(book.value(own, opp));
+        EXPECT_EQ(engine::Book::parse(text).value(own, opp), book.value(own, opp));
         // Another board's header over these positions, under a good checksum.
         const std::string body = text.substr(0, text.rfind("checksum"));
         const std::string name = book.variant();
@@ -142,27 +102,8 @@ TEST(BookBoards, TextRoundTripsAndDamageIsRefused) {
 }
 
 TEST(BookBoards, ValuesAreTheNegamaxOfTheStoredTree) {
-    for (const core::Shape shape : WideShapes) {
-        const engine::Book book = small_book(shape, 10);
-        const core::Variant variant = variant_of(shape);
-        for (const auto& [own, opp] : book.positions()) {
-            const core::Position pos = core::Position::from_discs(variant, {own, opp}, 0, 0);
-            int best = -200;
-            for (const engine::BookMove& m : book.moves(own, opp)) {
-                core::Position child = pos.after(m.move);
-                int sign = -1;
-                if (child.must_pass()) {
-                    child.play(core::PassMove);
-                    sign = 1;
-                }
-                const auto [o, t] = words(child);
-                EXPECT_EQ(m.in_book, book.contains(o, t));
-                if (m.in_book) EXPECT_EQ(m.value, sign * *book.value(o, t));
-                best = std::max(best, m.value);
-            }
-            EXPECT_EQ(book.value(own, opp), best);
-        }
-    }
+    for (const core::Shape shape : WideShapes)
+        test::expect_negamax_values(test::small_book(shape, 10), variant_of(shape));
 }
 
 // Points $REVERSI_BOOK_DIR at `dir` for one test and back after it.
@@ -184,7 +125,7 @@ class BookDirectory {
 };
 
 TEST(BookBoards, LevelsPlayFromATenByTenBookWithoutSearching) {
-    const engine::Book book = small_book(core::Shape::Ten, 6);
+    const engine::Book book = test::small_book(core::Shape::Ten, 6);
     const auto dir = test::scratch_dir("reversi_book_boards");
     std::filesystem::create_directories(dir / "with");
     std::filesystem::create_directories(dir / "without");
