@@ -73,6 +73,13 @@ add_test(NAME book_build_resumes
 '$<TARGET_FILE:reversi>' book build --out '${REVERSI_BOOK_OUT}' --positions 2 --depth 2")
 set_tests_properties(book_build_resumes PROPERTIES LABELS "engine;cli" TIMEOUT 60
                      PASS_REGULAR_EXPRESSION "wrote .*: 3 positions.*resuming .*: 3 positions.*wrote .*: 5 positions \\(2 added\\)")
+# A book of another board: 10x10 builds, and a build of the octagon refuses its file.
+add_test(NAME book_build_board
+         COMMAND sh -c "rm -f '${REVERSI_BOOK_OUT}.10' && \
+'$<TARGET_FILE:reversi>' book build --board 10 --out '${REVERSI_BOOK_OUT}.10' --positions 2 --depth 1 && \
+'$<TARGET_FILE:reversi>' book build --board octagon --out '${REVERSI_BOOK_OUT}.10' --positions 1 --depth 1")
+set_tests_properties(book_build_board PROPERTIES LABELS "engine;cli" TIMEOUT 60
+                     PASS_REGULAR_EXPRESSION "wrote .*: 2 positions \\(2 added\\) of 10x10 at depth 1.*is a book of 10x10, not octagon")
 add_test(NAME book_show_start COMMAND reversi book show)
 set_tests_properties(book_show_start PROPERTIES LABELS "engine;cli" TIMEOUT 30
                      PASS_REGULAR_EXPRESSION "positions [0-9]+, depth 14.*value -?[0-9] for the side to move\nmoves: .*best line: ")

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
-// `reversi book build --out FILE [--positions N] [--depth D] [--save-every N] ...`: grows the
-// opening book of 8x8 (engine/book_builder.h, docs/ENGINE.md "Opening book") by the engine's
-// own searches, resuming from FILE when it exists and saving every few positions, so that it
-// can be built in chunks. `reversi book show [--file FILE] [--moves ...]`: the book's size by
-// ply, a position's moves with their values and the book's best line.
+// `reversi book build --out FILE [--board B] [--positions N] [--depth D] [--save-every N] ...`:
+// grows the opening book of 8x8, 10x10 or the octagon (engine/book_builder.h, docs/ENGINE.md
+// "Opening book") by the engine's own searches, resuming from FILE when it exists and saving
+// every few positions, so that it can be built in chunks. `reversi book show [--file FILE]
+// [--board B] [--moves ...]`: the book's size by ply, a position's moves with their values and
+// the book's best line.
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -15,8 +16,10 @@
 #include "cli/setup_options.h"
 #include "core/bitboard.h"
 #include "core/notation.h"
+#include "core/variant.h"
 #include "engine/book.h"
 #include "engine/book_builder.h"
+#include "engine/pattern_eval.h"
 
 namespace reversi::cli {
 
@@ -26,6 +29,7 @@ constexpr int StartDiscs = 4;
 
 struct BookBuildOptions {
     std::string out;
+    std::string board = "8";
     size_t positions = 100;
     int depth = 14;
     size_t save_every = 50;
@@ -39,9 +43,15 @@ struct BookShowOptions {
 };
 
 int run_build(const BookBuildOptions& opt) {
+    core::Shape shape = core::Shape::Eight;
+    if (!core::parse_shape(opt.board, shape) || !engine::Book::book_shape(shape))
+        throw engine::BookError("no book for board '" + opt.board + "' (use 8, 10 or octagon)");
     std::error_code ec;
     engine::Book book = std::filesystem::exists(opt.out, ec) ? engine::read_book_file(opt.out)
-                                                             : engine::Book(opt.depth);
+                                                             : engine::Book(shape, opt.depth);
+    if (book.shape() != shape)
+        throw engine::BookError(opt.out + " is a book of " + book.variant() + ", not " +
+                                engine::shape_variant_key(shape, false));
     if (book.depth() != opt.depth)
         throw engine::BookError(opt.out + " was built at depth " + std::to_string(book.depth()) +
                                 ", not " + std::to_string(opt.depth));
@@ -68,25 +78,31 @@ int run_build(const BookBuildOptions& opt) {
     // The file as it will be loaded: a book that cannot be read back is not shipped.
     const engine::Book check = engine::read_book_file(opt.out);
     std::cout << "wrote " << opt.out << ": " << check.size() << " positions (" << added
-              << " added) at depth " << check.depth() << std::endl;
+              << " added) of " << check.variant() << " at depth " << check.depth() << std::endl;
     return check.size() == book.size() ? 0 : 1;
 }
 
 int run_show(const BookShowOptions& opt) {
+    const core::Game game = opt.setup.game();
+    const core::Position& pos = game.position();
+    if (!engine::Book::covers(pos))
+        throw engine::BookError(
+            "books hold two-player 8x8, 10x10 and octagon positions, not anti, not blocked");
     const engine::Book book = engine::read_book_file(
-        opt.file.empty() ? engine::book_directory() + "/" + engine::BookVariant + ".book"
-                         : opt.file);
+        opt.file.empty()
+            ? engine::book_path(engine::shape_variant_key(pos.geometry().shape(), false))
+            : opt.file);
+    if (book.shape() != pos.geometry().shape())
+        throw engine::BookError("a book of " + book.variant() + ", not of this board");
     std::map<int, size_t> by_ply;
     for (const auto& [own, opp] : book.positions())
         ++by_ply[core::popcount(own | opp) - StartDiscs];
-    std::cout << "positions " << book.size() << ", depth " << book.depth() << "\nply positions\n";
+    std::cout << book.variant() << " positions " << book.size() << ", depth " << book.depth()
+              << "\nply positions\n";
     for (const auto& [ply, n] : by_ply) std::cout << std::setw(3) << ply << ' ' << n << '\n';
-    const core::Game game = opt.setup.game();
-    const core::Position& pos = game.position();
-    if (!engine::Book::covers(pos)) throw engine::BookError("the book holds 8x8 positions only");
     const core::Geometry& g = pos.geometry();
-    const uint64_t own = core::low64(pos.discs(pos.side()));
-    const uint64_t opp = core::low64(pos.discs(1 - pos.side()));
+    const core::u128 own = pos.discs(pos.side());
+    const core::u128 opp = pos.discs(1 - pos.side());
     const std::vector<engine::BookMove> moves = book.moves(own, opp);
     if (moves.empty()) {
         std::cout << "position not in the book\n";
@@ -117,12 +133,14 @@ void on_run(CLI::App* cmd, std::shared_ptr<Options> opt, Run run, ExitStatus& st
 }  // namespace
 
 void add_book_command(CLI::App& app, ExitStatus& status) {
-    CLI::App* book = app.add_subcommand("book", "The opening book of 8x8, built by the engine");
+    CLI::App* book =
+        app.add_subcommand("book", "The opening books (8x8, 10x10, octagon), built by the engine");
     book->require_subcommand(1);
 
     auto build = std::make_shared<BookBuildOptions>();
     CLI::App* b = book->add_subcommand("build", "Grow the book (resumes from --out)");
     b->add_option("--out", build->out, "Book file (data/book/8x8.book)")->required();
+    b->add_option("--board", build->board, "Board: 8, 10 or octagon")->capture_default_str();
     b->add_option("--positions", build->positions, "Positions to add in this run")
         ->capture_default_str()
         ->check(CLI::Range(1, 1'000'000));

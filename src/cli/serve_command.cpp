@@ -216,7 +216,8 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
         try {
             // The opening book is otherwise loaded on its first use: a server checks it before
             // it opens, so that a damaged install stops here and not at a strong level's move.
-            engine::opening_book(engine::BookVariant);
+            for (const std::string& variant : engine::shipped_book_variants())
+                engine::opening_book(variant);
             // Likewise every variant's weights: the command line checked only their headers.
             engine::load_trained_weights();
             status.code = server::run_server(*options, std::cout);

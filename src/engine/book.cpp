@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
-// The opening book: the table and its symmetries, the negamax over the stored tree, the checked
-// text form, the lazy load, and the choice of a level's book move. The tree is a graph
-// (transpositions), but every move adds a disc, so values are brought up to date in one pass
+// The opening book of every book shape: the table and its symmetries, the negamax over the stored
+// tree, the checked text form, the lazy load, and the choice of a level's book move. The tree is a
+// graph (transpositions), but every move adds a disc, so values are brought up to date in one pass
 // from the positions with the most discs to the start.
 #include "engine/book.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <type_traits>
 
 #include "core/bitboard.h"
 #include "engine/checked_text.h"
@@ -26,7 +29,8 @@ constexpr int Version = 1;
 constexpr size_t MaxFileBytes = 64u << 20;  // some 800,000 positions
 constexpr size_t MaxEntries = 2'000'000;
 constexpr int MaxDepth = 60;
-constexpr int Squares = 64;
+// A layout index fits the 128-bit word.
+constexpr int MaxSquare = 128;
 // The longest principal variation read from the book (a whole game and its passes).
 constexpr int MaxPvPlies = 80;
 
@@ -57,13 +61,84 @@ int inverse_symmetry(int symmetry) {
     return 0;  // unreachable: the eight form a group
 }
 
+// The layouts of the book shapes: immutable once built, shared by every book.
 const Layout<uint64_t>& eight_layout() {
-    // Immutable once built; every book shares it.
     static const Layout<uint64_t> layout(core::Geometry(core::Shape::Eight, {}));
     return layout;
 }
+const Layout<core::u128>& wide_layout(core::Shape shape) {
+    static const Layout<core::u128> ten(core::Geometry(core::Shape::Ten, {}));
+    static const Layout<core::u128> octagon(core::Geometry(core::Shape::Octagon, {}));
+    return shape == core::Shape::Ten ? ten : octagon;
+}
+
+// Where each square of a wide board goes under each symmetry (squares off the box map to
+// themselves; they never hold a disc).
+using SquareMap = std::array<std::array<uint8_t, MaxSquare>, 8>;
+const SquareMap& wide_square_map() {
+    static const SquareMap map = [] {
+        SquareMap m{};
+        for (int s = 0; s < 8; ++s)
+            for (int sq = 0; sq < MaxSquare; ++sq)
+                m[s][sq] = static_cast<uint8_t>(book_transform_square(core::Shape::Ten, sq, s));
+        return m;
+    }();
+    return map;
+}
+
+// The position after `sq` in a layout, and how the game goes on there.
+struct Step {
+    Book::Words next;  // the next mover's discs and the other's
+    bool over = false;
+    // The opponent must pass (or the game is over): `next` is the player who moved and the
+    // other, so the same player moves on.
+    bool passed = false;
+};
+template <class B>
+Step play_in(const Layout<B>& l, const Book::Words& w, int sq) {
+    const B own = narrow_word<B>(w.first);
+    const B opp = narrow_word<B>(w.second);
+    const B f = flips(l, sq, own, opp);
+    const B mover = opp & ~f;
+    const B other = own | f | core::square_bit<B>(sq);
+    Step s;
+    if (legal_moves(l, mover, other)) {
+        s.next = {mover, other};
+    } else {
+        s.next = {other, mover};
+        s.passed = true;
+        s.over = !legal_moves(l, other, mover);
+    }
+    return s;
+}
+
+// 8x8 words in 16 hex digits (as version 1 always wrote them), wide ones in 32.
+std::string hex_word(core::u128 w, bool wide) {
+    const std::string low = hex64(static_cast<uint64_t>(w));
+    return wide ? hex64(static_cast<uint64_t>(w >> 64)) + low : low;
+}
+bool parse_hex_word(const std::string& text, core::u128& w) {
+    const size_t split = text.size() > 16 ? text.size() - 16 : 0;
+    uint64_t high = 0, low = 0;
+    if (text.size() > 32 || (split > 0 && !parse_hex64(text.substr(0, split), high)) ||
+        !parse_hex64(text.substr(split), low))
+        return false;
+    w = core::u128{high} << 64 | low;
+    return true;
+}
+
+// The book shape of a variant key; nothing for any other.
+std::optional<core::Shape> book_shape_of(const std::string& variant) {
+    for (const core::Shape s : {core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon})
+        if (variant == shape_variant_key(s, false)) return s;
+    return std::nullopt;
+}
 
 }  // namespace
+
+std::vector<std::string> shipped_book_variants() {
+    return {"8x8"};
+}
 
 uint64_t book_transform(uint64_t word, int symmetry) {
     if (symmetry & 1) word = transpose(word);
@@ -81,11 +156,32 @@ int book_transform_square(int sq, int symmetry) {
     return row * 8 + col;
 }
 
-std::pair<std::pair<uint64_t, uint64_t>, int> book_canonical(uint64_t own, uint64_t opp) {
-    std::pair<uint64_t, uint64_t> best{own, opp};
+core::u128 book_transform(core::Shape shape, core::u128 word, int symmetry) {
+    if (shape == core::Shape::Eight) return book_transform(core::low64(word), symmetry);
+    const auto& map = wide_square_map()[symmetry];
+    core::u128 out = 0;
+    while (word) out |= core::u128{1} << map[core::pop_lsb(word)];
+    return out;
+}
+
+int book_transform_square(core::Shape shape, int sq, int symmetry) {
+    if (shape == core::Shape::Eight) return book_transform_square(sq, symmetry);
+    // 10x10 and the octagon: a 10-wide box in rows of 11 (the gap column stays put).
+    constexpr int Stride = 11, Last = 9;
+    int col = sq % Stride;
+    int row = sq / Stride;
+    if (col > Last || row > Last) return sq;
+    if (symmetry & 1) std::swap(col, row);
+    if (symmetry & 2) col = Last - col;
+    if (symmetry & 4) row = Last - row;
+    return row * Stride + col;
+}
+
+std::pair<Book::Words, int> book_canonical(core::Shape shape, core::u128 own, core::u128 opp) {
+    Book::Words best{own, opp};
     int best_symmetry = 0;
     for (int s = 1; s < 8; ++s) {
-        const std::pair<uint64_t, uint64_t> image{book_transform(own, s), book_transform(opp, s)};
+        const Book::Words image{book_transform(shape, own, s), book_transform(shape, opp, s)};
         if (image < best) {
             best = image;
             best_symmetry = s;
@@ -94,53 +190,76 @@ std::pair<std::pair<uint64_t, uint64_t>, int> book_canonical(uint64_t own, uint6
     return {best, best_symmetry};
 }
 
-Book::Book(int depth) : depth_(depth), layout_(&eight_layout()) {
+Book::Book(core::Shape shape, int depth) : shape_(shape), depth_(depth) {
+    if (!book_shape(shape)) throw BookError("no book for this board");
     if (depth_ < 1 || depth_ > MaxDepth) throw BookError("book depth out of range");
+    if (shape == core::Shape::Eight)
+        narrow_ = &eight_layout();
+    else
+        wide_ = &wide_layout(shape);
+    squares_ = with_layout([](const auto& l) { return l.playable_count; });
+}
+
+bool Book::book_shape(core::Shape shape) {
+    return shape == core::Shape::Eight || shape == core::Shape::Ten ||
+           shape == core::Shape::Octagon;
 }
 
 bool Book::covers(const core::Position& pos) {
     const core::Geometry& g = pos.geometry();
-    return pos.players() == 2 && g.shape() == core::Shape::Eight && !g.blocked() &&
-           !pos.variant().anti() && !pos.in_opening();
+    return pos.players() == 2 && book_shape(g.shape()) && !g.blocked() && !pos.variant().anti() &&
+           !pos.in_opening();
 }
 
-const Book::Entry* Book::find(uint64_t own, uint64_t opp) const {
-    const auto [key, symmetry] = book_canonical(own, opp);
+std::string Book::variant() const {
+    return shape_variant_key(shape_, false);
+}
+
+const Book::Entry* Book::find(core::u128 own, core::u128 opp) const {
+    const auto [key, symmetry] = book_canonical(shape_, own, opp);
     const auto it = entries_.find(key);
     return it == entries_.end() ? nullptr : &it->second;
 }
 
-bool Book::contains(uint64_t own, uint64_t opp) const {
+bool Book::contains(core::u128 own, core::u128 opp) const {
     return find(own, opp) != nullptr;
 }
 
-std::optional<int> Book::value(uint64_t own, uint64_t opp) const {
+std::optional<int> Book::value(core::u128 own, core::u128 opp) const {
     const Entry* e = find(own, opp);
     if (!e) return std::nullopt;
     return e->value;
 }
 
+core::u128 Book::legal(core::u128 own, core::u128 opp) const {
+    return with_layout([&](const auto& l) -> core::u128 {
+        using B = std::decay_t<decltype(l.playable)>;
+        return legal_moves(l, narrow_word<B>(own), narrow_word<B>(opp));
+    });
+}
+
+std::optional<Book::Words> Book::child(core::u128 own, core::u128 opp, int sq) const {
+    const Step s = with_layout([&](const auto& l) { return play_in(l, {own, opp}, sq); });
+    if (s.over) return std::nullopt;
+    return s.next;
+}
+
 int Book::move_value(const Key& key, uint8_t sq, int score, bool* in_book) const {
-    const Layout<uint64_t>& l = *layout_;
-    const uint64_t f = flips(l, sq, key.first, key.second);
-    const uint64_t mover = key.second & ~f;
-    const uint64_t other = key.first | f | uint64_t{1} << sq;
+    const Step s = with_layout([&](const auto& l) { return play_in(l, key, sq); });
     *in_book = true;
-    if (legal_moves(l, mover, other)) {
-        if (const Entry* e = find(mover, other)) return -e->value;
-    } else if (legal_moves(l, other, mover)) {
-        // The opponent passes: the same mover plays on.
-        if (const Entry* e = find(other, mover)) return e->value;
-    } else {
-        return final_score(core::popcount(other), core::popcount(mover),
-                           Squares - core::popcount(mover | other), false);
+    if (s.over) {
+        const auto [moved, other] = s.next;
+        return final_score(core::popcount(moved), core::popcount(other),
+                           squares_ - core::popcount(moved | other), false);
     }
+    // After a pass the same player moves on, so the child's value keeps its sign.
+    if (const Entry* e = find(s.next.first, s.next.second)) return s.passed ? e->value : -e->value;
     *in_book = false;
     return score;
 }
 
-std::vector<BookMove> Book::moves(uint64_t own, uint64_t opp) const {
-    const auto [key, symmetry] = book_canonical(own, opp);
+std::vector<BookMove> Book::moves(core::u128 own, core::u128 opp) const {
+    const auto [key, symmetry] = book_canonical(shape_, own, opp);
     const auto it = entries_.find(key);
     if (it == entries_.end()) return {};
     const int back = inverse_symmetry(symmetry);
@@ -148,7 +267,7 @@ std::vector<BookMove> Book::moves(uint64_t own, uint64_t opp) const {
     for (const auto& [sq, score] : it->second.scores) {
         BookMove m;
         m.value = move_value(it->first, sq, score, &m.in_book);
-        m.move = book_transform_square(sq, back);
+        m.move = book_transform_square(shape_, sq, back);
         out.push_back(m);
     }
     std::sort(out.begin(), out.end(), [](const BookMove& a, const BookMove& b) {
@@ -157,24 +276,27 @@ std::vector<BookMove> Book::moves(uint64_t own, uint64_t opp) const {
     return out;
 }
 
-void Book::add(uint64_t own, uint64_t opp, const std::vector<MoveScore>& scores) {
+void Book::add(core::u128 own, core::u128 opp, const std::vector<MoveScore>& scores) {
     if (own & opp) throw BookError("overlapping discs");
-    const uint64_t legal = legal_moves(*layout_, own, opp);
-    if (!legal) throw BookError("a book position needs a legal move");
-    uint64_t seen = 0;
+    const core::u128 board = with_layout([](const auto& l) -> core::u128 { return l.playable; });
+    if ((own | opp) & ~board) throw BookError("a disc off the board");
+    const core::u128 legal_here = legal(own, opp);
+    if (!legal_here) throw BookError("a book position needs a legal move");
+    core::u128 seen = 0;
     for (const MoveScore& m : scores) {
-        if (m.move < 0 || m.move >= Squares || !((legal >> m.move) & 1) || ((seen >> m.move) & 1))
+        if (m.move < 0 || m.move >= MaxSquare || !((legal_here >> m.move) & 1) ||
+            ((seen >> m.move) & 1))
             throw BookError("a move that is not legal, or given twice");
-        if (std::abs(m.score) > Squares) throw BookError("score out of range");
-        seen |= uint64_t{1} << m.move;
+        if (std::abs(m.score) > squares_) throw BookError("score out of range");
+        seen |= core::u128{1} << m.move;
     }
-    if (seen != legal) throw BookError("a legal move without a score");
+    if (seen != legal_here) throw BookError("a legal move without a score");
     if (entries_.size() >= MaxEntries && !contains(own, opp)) throw BookError("too many positions");
-    const auto [key, symmetry] = book_canonical(own, opp);
+    const auto [key, symmetry] = book_canonical(shape_, own, opp);
     Entry e;
-    int best = -Squares;
+    int best = -squares_;
     for (const MoveScore& m : scores) {
-        e.scores.emplace_back(static_cast<uint8_t>(book_transform_square(m.move, symmetry)),
+        e.scores.emplace_back(static_cast<uint8_t>(book_transform_square(shape_, m.move, symmetry)),
                               static_cast<int8_t>(m.score));
         best = std::max(best, m.score);
     }
@@ -195,7 +317,7 @@ void Book::minimax() {
         return da != db ? da > db : *a.first < *b.first;
     });
     for (const auto& [key, entry] : order) {
-        int best = -Squares - 1;
+        int best = -squares_ - 1;
         for (const auto& [sq, score] : entry->scores) {
             bool in_book = false;
             best = std::max(best, move_value(*key, sq, score, &in_book));
@@ -204,8 +326,8 @@ void Book::minimax() {
     }
 }
 
-std::vector<std::pair<uint64_t, uint64_t>> Book::positions() const {
-    std::vector<std::pair<uint64_t, uint64_t>> out;
+std::vector<Book::Words> Book::positions() const {
+    std::vector<Words> out;
     out.reserve(entries_.size());
     for (const auto& [key, entry] : entries_) out.emplace_back(key.first, key.second);
     std::sort(out.begin(), out.end());
@@ -216,15 +338,18 @@ std::string Book::format() const {
     // Sorted, so that the same book always gives the same file (and diff).
     std::map<Key, const Entry*> sorted;
     for (const auto& [k, e] : entries_) sorted[k] = &e;
+    const bool wide = wide_ != nullptr;
     std::ostringstream out;
     out << Magic << ' ' << Version << '\n'
-        << "variant " << BookVariant << '\n'
+        << "variant " << variant() << '\n'
         << "depth " << depth_ << '\n'
-        << "# p OWN OPP SQUARE:SCORE...: the mover's and the opponent's discs (hex, bit row * 8 "
-           "+ column) of the least of the eight symmetric images, then every legal move's square "
-           "index in that image and its score for the mover from a search of the depth above\n";
+        << "# p OWN OPP SQUARE:SCORE...: the mover's and the opponent's discs (hex, bit row * "
+        << (wide ? 11 : 8)
+        << " + column) of the least of the eight symmetric images, then every legal move's "
+           "square index in that image and its score for the mover from a search of the depth "
+           "above\n";
     for (const auto& [k, e] : sorted) {
-        out << "p " << hex64(k.first) << ' ' << hex64(k.second);
+        out << "p " << hex_word(k.first, wide) << ' ' << hex_word(k.second, wide);
         for (const auto& [sq, score] : e->scores) out << ' ' << int{sq} << ':' << int{score};
         out << '\n';
     }
@@ -242,7 +367,7 @@ Book Book::parse(const std::string& text) {
     const auto fail = [&](const std::string& reason) {
         throw BookError("line " + std::to_string(number) + ": " + reason);
     };
-    bool variant_seen = false;
+    std::optional<core::Shape> shape;
     std::optional<Book> book;
     while (std::getline(in, line)) {
         ++number;
@@ -254,20 +379,21 @@ Book Book::parse(const std::string& text) {
             int version = 0;
             if (word != Magic || !(words >> version)) fail("not an opening book");
             if (version != Version) fail("unsupported version " + std::to_string(version));
-        } else if (word == "variant" && !variant_seen) {
+        } else if (word == "variant" && !shape) {
             std::string variant;
-            if (!(words >> variant) || variant != BookVariant) fail("not a book of 8x8");
-            variant_seen = true;
+            if (!(words >> variant) || !(shape = book_shape_of(variant)))
+                fail("not a book of 8x8, 10x10 or the octagon");
         } else if (word == "depth" && !book) {
             int depth = 0;
+            if (!shape) fail("depth before the variant");
             if (!(words >> depth) || depth < 1 || depth > MaxDepth) fail("bad depth");
-            book.emplace(depth);
+            book.emplace(*shape, depth);
         } else if (word == "p") {
-            if (!book || !variant_seen) fail("position before the header");
+            if (!book) fail("position before the header");
             std::string own_text, opp_text, move_text;
-            uint64_t own = 0, opp = 0;
-            if (!(words >> own_text >> opp_text) || !parse_hex64(own_text, own) ||
-                !parse_hex64(opp_text, opp))
+            core::u128 own = 0, opp = 0;
+            if (!(words >> own_text >> opp_text) || !parse_hex_word(own_text, own) ||
+                !parse_hex_word(opp_text, opp))
                 fail("a position needs two hex words");
             std::vector<MoveScore> scores;
             while (words >> move_text) {
@@ -283,7 +409,7 @@ Book Book::parse(const std::string& text) {
                 } catch (const std::exception&) {
                     sq = -1;
                 }
-                if (sq < 0 || scores.size() >= Squares) fail("bad move '" + move_text + "'");
+                if (sq < 0 || scores.size() >= MaxSquare) fail("bad move '" + move_text + "'");
                 scores.push_back({sq, score, false});
             }
             if (book->contains(own, opp)) fail("a position given twice");
@@ -322,23 +448,38 @@ std::string book_directory() {
     return data_paths().book;
 }
 
+std::string book_path(const std::string& variant) {
+    return book_directory() + "/" + variant + ".book";
+}
+
 std::shared_ptr<const Book> opening_book(const std::string& variant) {
-    if (variant != BookVariant) return nullptr;
-    // Loaded once per process on first use; immutable afterwards.
+    if (!book_shape_of(variant)) return nullptr;
+    // Each file is loaded (or found absent) once per process on first use; immutable
+    // afterwards. Keyed by the path, so a changed $REVERSI_BOOK_DIR is a new book.
     static std::mutex mutex;
-    static std::shared_ptr<const Book> loaded;
+    static std::map<std::string, std::shared_ptr<const Book>> loaded;
+    const std::string path = book_path(variant);
     const std::lock_guard lock(mutex);
-    if (!loaded)
-        loaded = std::make_shared<const Book>(
-            read_book_file(book_directory() + "/" + std::string(BookVariant) + ".book"));
-    return loaded;
+    if (const auto it = loaded.find(path); it != loaded.end()) return it->second;
+    const auto shipped = shipped_book_variants();
+    std::error_code ec;
+    std::shared_ptr<const Book> book;
+    if (std::find(shipped.begin(), shipped.end(), variant) != shipped.end() ||
+        std::filesystem::exists(path, ec)) {
+        book = std::make_shared<const Book>(read_book_file(path));
+        if (book->variant() != variant) throw BookError(path + ": a book of " + book->variant());
+    }
+    loaded[path] = book;
+    return book;
 }
 
 std::optional<SearchResult> book_result(const Book& book, const core::Position& pos, int margin,
                                         uint64_t seed) {
-    if (!Book::covers(pos) || pos.is_over() || pos.must_pass()) return std::nullopt;
+    if (!Book::covers(pos) || pos.geometry().shape() != book.shape() || pos.is_over() ||
+        pos.must_pass())
+        return std::nullopt;
     const auto words = [](const core::Position& p) {
-        return std::make_pair(core::low64(p.discs(p.side())), core::low64(p.discs(1 - p.side())));
+        return Book::Words{p.discs(p.side()), p.discs(1 - p.side())};
     };
     const auto [own, opp] = words(pos);
     const std::vector<BookMove> moves = book.moves(own, opp);
@@ -348,8 +489,11 @@ std::optional<SearchResult> book_result(const Book& book, const core::Position& 
         ++choices;
     // The pick depends on the position's class, not its orientation's hash alone, and on the
     // seed, so a seeded game is repeatable and different seeds vary.
-    const auto canonical = book_canonical(own, opp).first;
-    uint64_t state = seed ^ pair_key(canonical.first, canonical.second);
+    const auto canonical = book_canonical(book.shape(), own, opp).first;
+    const uint64_t key = book.shape() == core::Shape::Eight
+                             ? pair_key(core::low64(canonical.first), core::low64(canonical.second))
+                             : pair_key(canonical.first, canonical.second);
+    uint64_t state = seed ^ key;
     const BookMove& pick = moves[next_random(state) % choices];
     SearchResult r;
     r.best = pick.move;

@@ -17,11 +17,11 @@ namespace reversi::engine {
 
 namespace {
 
-// Every legal move of a position is scored (8x8 never has more than 64).
-constexpr int AllMoves = 64;
+// Every legal move of a position is scored (no board has more squares).
+constexpr int AllMoves = 128;
 constexpr int StartDiscs = 4;
 
-using Words = std::pair<uint64_t, uint64_t>;
+using Words = Book::Words;
 
 struct WordsHash {
     size_t operator()(const Words& w) const {
@@ -41,24 +41,13 @@ void store(Book& book, const Words& words, Engine& engine, const core::Variant& 
     book.add(words.first, words.second, r.root_moves);
 }
 
-// The position after `sq` as its mover sees it (after the opponent's forced pass, if any);
-// nothing when the game ends there.
-std::optional<Words> child_of(const Layout<uint64_t>& l, const Words& w, int sq) {
-    const uint64_t f = flips(l, sq, w.first, w.second);
-    const uint64_t mover = w.second & ~f;
-    const uint64_t other = w.first | f | uint64_t{1} << sq;
-    if (legal_moves(l, mover, other)) return Words{mover, other};
-    if (legal_moves(l, other, mover)) return Words{other, mover};
-    return std::nullopt;
-}
-
 // The cheapest line's first position that is not stored; nothing when none is left.
-std::optional<Words> next_position(const Book& book, const Layout<uint64_t>& layout,
-                                   const Words& start, const BookBuildSettings& settings) {
-    using Item = std::tuple<double, uint64_t, uint64_t>;
+std::optional<Words> next_position(const Book& book, const Words& start,
+                                   const BookBuildSettings& settings) {
+    using Item = std::tuple<double, core::u128, core::u128>;
     std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
     std::unordered_map<Words, double, WordsHash> cost;
-    const Words root = book_canonical(start.first, start.second).first;
+    const Words root = book_canonical(book.shape(), start.first, start.second).first;
     queue.emplace(0.0, root.first, root.second);
     cost[root] = 0;
     std::optional<std::pair<double, Words>> best;
@@ -72,13 +61,13 @@ std::optional<Words> next_position(const Book& book, const Layout<uint64_t>& lay
         const int ply = core::popcount(own | opp) - StartDiscs;
         if (moves.empty() || ply + 1 > settings.max_plies) continue;
         for (const BookMove& m : moves) {
-            const std::optional<Words> child = child_of(layout, here, m.move);
+            const std::optional<Words> child = book.child(own, opp, m.move);
             if (!child) continue;
             const double deviation = ply < settings.full_width_plies
                                          ? 0.0
                                          : static_cast<double>(moves.front().value - m.value);
             const double next = c + deviation + settings.ply_cost;
-            const Words key = book_canonical(child->first, child->second).first;
+            const Words key = book_canonical(book.shape(), child->first, child->second).first;
             if (book.contains(key.first, key.second)) {
                 const auto it = cost.find(key);
                 if (it == cost.end() || next < it->second) {
@@ -98,17 +87,18 @@ std::optional<Words> next_position(const Book& book, const Layout<uint64_t>& lay
 
 size_t expand_book(Book& book, size_t count, Engine& engine, const BookBuildSettings& settings,
                    const std::function<void(const Book&)>& on_added) {
-    const core::Variant variant{core::Setup{}};
+    core::Setup setup;
+    setup.shape = book.shape();
+    const core::Variant variant{setup};
     const core::Position start = core::Position::start(variant);
-    const Words start_words{core::low64(start.discs(0)), core::low64(start.discs(1))};
-    const Layout<uint64_t> layout(variant.geometry());
+    const Words start_words{start.discs(start.side()), start.discs(1 - start.side())};
     size_t added = 0;
     while (added < count) {
         std::optional<Words> next;
         if (!book.contains(start_words.first, start_words.second))
             next = start_words;
         else
-            next = next_position(book, layout, start_words, settings);
+            next = next_position(book, start_words, settings);
         if (!next) break;
         store(book, *next, engine, variant);
         book.minimax();

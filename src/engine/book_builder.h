@@ -22,7 +22,8 @@ struct BookBuildSettings {
     double ply_cost = 1.0;     // the cost of a ply, in discs of deviation from the best move
 };
 
-// Adds up to `count` positions to `book` (the start first when it is empty), each searched by
+// Adds up to `count` positions to `book` (the start of its board first when it is empty; a free
+// opening is never stored, so the start is the standard one), each searched by
 // `engine`; `on_added(book)` hears of each. Returns how many were added: fewer when no line
 // is left within max_plies.
 size_t expand_book(Book& book, size_t count, Engine& engine, const BookBuildSettings& settings,
