@@ -278,7 +278,14 @@ export const tests = {
         const { page: sam } = await registered(ctx, 'Sam');
         const { page: ruth } = await registered(ctx, 'Ruth');
         const { page: mona } = await registered(ctx, 'Mona');
-        const given = spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, 'Mona', 'moderator'], { encoding: 'utf8' });
+        // The server writes a new player to its store behind the answer (a queue that commits
+        // within milliseconds); the command, another process, sees only what is committed.
+        const giveRole = () => spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, 'Mona', 'moderator'], { encoding: 'utf8' });
+        let given = giveRole();
+        for (const deadline = Date.now() + 5000; given.status !== 0 && given.stderr.includes('no player is named') && Date.now() < deadline;) {
+            await mona.waitForTimeout(100);
+            given = giveRole();
+        }
         check(given.status === 0, `reversi admin role failed: ${given.stderr}`);
         await sam.goto(`${ctx.url}/#/new`);
         await fillSetup(sam, { board: 8, seats: ['human', 'human'], mySeat: 0 });
@@ -320,9 +327,12 @@ export const tests = {
         await row.locator('.mod-sanction').click();
         check((await mona.inputValue('#mod-player')) === 'Sam', 'Sanction did not take the reported player into the form');
         await mona.fill('#mod-reason', 'spam in chat');
+        // What the moderator types for a report outlives the queue's redraw after an action.
+        await row.locator('.mod-report-reason').fill('advertising');
         await mona.click('#mod-sanction-send');
         await mona.waitForFunction(() => document.querySelector('#mod-sanction-list [data-player="Sam"]')?.getAttribute('data-kind') === 'mute');
-        await row.locator('.mod-report-reason').fill('advertising');
+        check((await row.locator('.mod-report-reason').inputValue()) === 'advertising',
+            "the queue's redraw after the sanction wiped the reason typed for the report");
         await row.locator('.mod-hide').click();
         await ruth.waitForFunction(() => !document.querySelector('#chat-log')?.textContent.includes('cheap discs here'));
         await row.locator('.mod-report-reason').fill('muted for an hour');

@@ -86,10 +86,17 @@ export function modView(root) {
     const queue = el('section', { class: 'panel', id: 'mod-queue', 'aria-labelledby': 'mod-queue-title' });
     const inForce = el('section', { class: 'panel', id: 'mod-sanctions', 'aria-labelledby': 'mod-sanctions-title' });
 
+    // What the moderator has typed for each report, by report id: the queue is redrawn from the
+    // server's list after every action, and a new row must not lose the text of the old one.
+    /** @type {Map<string, string>} */
+    const drafts = new Map();
+
     /** @param {ModReport} r */
     function reportRow(r) {
         const why = el('input', { type: 'text', class: 'mod-report-reason', maxlength: '600', 'aria-label': t('mod.reason'),
             placeholder: t('mod.reason') });
+        why.value = drafts.get(r.id) ?? '';
+        why.addEventListener('input', () => drafts.set(r.id, why.value));
         /** @param {string} label @param {string} cls @param {() => void} onClick */
         const button = (label, cls, onClick) => {
             const b = el('button', { type: 'button', class: cls }, label);
@@ -129,9 +136,13 @@ export function modView(root) {
         }
         answer.textContent = s.answer.text;
         answer.className = s.answer.ok ? 'note' : 'alert';
+        for (const id of drafts.keys()) if (!s.reports.some((r) => r.id === id)) drafts.delete(id);
+        const typing = document.activeElement?.closest('.mod-report')?.getAttribute('data-report');
         queue.replaceChildren(el('h2', { id: 'mod-queue-title' }, t('mod.queue', { n: s.reports.length })),
             s.reports.length ? el('ul', { class: 'rows', id: 'mod-reports' }, s.reports.map(reportRow))
                 : el('p', { class: 'note' }, t('mod.noReports')));
+        // A moderator typing in a report's reason keeps typing there after the redraw.
+        if (typing) /** @type {HTMLInputElement | null} */ (queue.querySelector(`.mod-report[data-report="${CSS.escape(typing)}"] .mod-report-reason`))?.focus();
         inForce.replaceChildren(el('h2', { id: 'mod-sanctions-title' }, t('mod.inForce')),
             s.sanctions.length ? el('ul', { class: 'rows', id: 'mod-sanction-list' }, s.sanctions.map((x) => {
                 const lift = el('button', { type: 'button', class: 'mod-lift' }, t('mod.lift'));
