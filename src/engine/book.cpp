@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "core/bitboard.h"
+#include "core/box_symmetry.h"
 #include "engine/checked_text.h"
 #include "engine/data_paths.h"
 #include "engine/pattern_eval.h"
@@ -49,16 +50,6 @@ uint64_t mirror_columns(uint64_t x) {
     x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
     x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
     return ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
-}
-
-// The symmetry that undoes `symmetry`: three squares not on one line fix it.
-int inverse_symmetry(int symmetry) {
-    for (int s = 0; s < 8; ++s)
-        if (book_transform_square(book_transform_square(0, symmetry), s) == 0 &&
-            book_transform_square(book_transform_square(1, symmetry), s) == 1 &&
-            book_transform_square(book_transform_square(8, symmetry), s) == 8)
-            return s;
-    return 0;  // unreachable: the eight form a group
 }
 
 // The layouts of the book shapes: immutable once built, shared by every book.
@@ -148,12 +139,7 @@ uint64_t book_transform(uint64_t word, int symmetry) {
 }
 
 int book_transform_square(int sq, int symmetry) {
-    int col = sq % 8;
-    int row = sq / 8;
-    if (symmetry & 1) std::swap(col, row);
-    if (symmetry & 2) col = 7 - col;
-    if (symmetry & 4) row = 7 - row;
-    return row * 8 + col;
+    return core::box_symmetry_square(sq, 8, 8, symmetry);
 }
 
 core::u128 book_transform(core::Shape shape, core::u128 word, int symmetry) {
@@ -167,20 +153,13 @@ core::u128 book_transform(core::Shape shape, core::u128 word, int symmetry) {
 int book_transform_square(core::Shape shape, int sq, int symmetry) {
     if (shape == core::Shape::Eight) return book_transform_square(sq, symmetry);
     // 10x10 and the octagon: a 10-wide box in rows of 11 (the gap column stays put).
-    constexpr int Stride = 11, Last = 9;
-    int col = sq % Stride;
-    int row = sq / Stride;
-    if (col > Last || row > Last) return sq;
-    if (symmetry & 1) std::swap(col, row);
-    if (symmetry & 2) col = Last - col;
-    if (symmetry & 4) row = Last - row;
-    return row * Stride + col;
+    return core::box_symmetry_square(sq, 10, 11, symmetry);
 }
 
 std::pair<Book::Words, int> book_canonical(core::Shape shape, core::u128 own, core::u128 opp) {
     Book::Words best{own, opp};
     int best_symmetry = 0;
-    for (int s = 1; s < 8; ++s) {
+    for (int s = 1; s < core::BoxSymmetries; ++s) {
         const Book::Words image{book_transform(shape, own, s), book_transform(shape, opp, s)};
         if (image < best) {
             best = image;
@@ -262,7 +241,7 @@ std::vector<BookMove> Book::moves(core::u128 own, core::u128 opp) const {
     const auto [key, symmetry] = book_canonical(shape_, own, opp);
     const auto it = entries_.find(key);
     if (it == entries_.end()) return {};
-    const int back = inverse_symmetry(symmetry);
+    const int back = core::inverse_box_symmetry(symmetry);
     std::vector<BookMove> out;
     for (const auto& [sq, score] : it->second.scores) {
         BookMove m;

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "core/bitboard.h"
+#include "core/box_symmetry.h"
 #include "engine/checked_text.h"
 #include "engine/data_paths.h"
 #include "engine/pattern_eval.h"
@@ -53,23 +54,7 @@ bool SolvedOpenings::covers(const core::Position& pos) const {
 }
 
 int SolvedOpenings::transform_square(int sq, int symmetry) const {
-    const int last = width_ - 1;
-    int col = sq % Stride;
-    int row = sq / Stride;
-    if (symmetry & 1) std::swap(col, row);
-    if (symmetry & 2) col = last - col;
-    if (symmetry & 4) row = last - row;
-    return row * Stride + col;
-}
-
-int SolvedOpenings::inverse(int symmetry) const {
-    // Three squares not on one line fix a symmetry of the box.
-    for (int s = 0; s < 8; ++s)
-        if (transform_square(transform_square(0, symmetry), s) == 0 &&
-            transform_square(transform_square(1, symmetry), s) == 1 &&
-            transform_square(transform_square(Stride, symmetry), s) == Stride)
-            return s;
-    return 0;  // unreachable: the eight form a group
+    return core::box_symmetry_square(sq, width_, Stride, symmetry);
 }
 
 uint64_t SolvedOpenings::transform(uint64_t word, int symmetry) const {
@@ -81,7 +66,7 @@ uint64_t SolvedOpenings::transform(uint64_t word, int symmetry) const {
 std::pair<SolvedOpenings::Key, int> SolvedOpenings::canonical(uint64_t own, uint64_t opp) const {
     Key best{own, opp};
     int best_symmetry = 0;
-    for (int s = 1; s < 8; ++s) {
+    for (int s = 1; s < core::BoxSymmetries; ++s) {
         const Key k{transform(own, s), transform(opp, s)};
         if (k.own < best.own || (k.own == best.own && k.opp < best.opp)) {
             best = k;
@@ -97,7 +82,7 @@ std::optional<SolvedMove> SolvedOpenings::find(uint64_t own, uint64_t opp) const
     if (it == entries_.end()) return std::nullopt;
     SolvedMove m{it->second.score, core::PassMove};
     if (it->second.best != StoredPass)
-        m.best = transform_square(it->second.best, inverse(symmetry));
+        m.best = transform_square(it->second.best, core::inverse_box_symmetry(symmetry));
     return m;
 }
 

@@ -80,8 +80,6 @@ class SolvedOpenings {
     std::pair<Key, int> canonical(uint64_t own, uint64_t opp) const;
     uint64_t transform(uint64_t word, int symmetry) const;
     int transform_square(int sq, int symmetry) const;
-    // The symmetry that undoes `symmetry`.
-    int inverse(int symmetry) const;
 
     std::string variant_;
     int width_;

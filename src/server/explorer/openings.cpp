@@ -5,11 +5,16 @@
 
 #include <array>
 
+#include "core/box_symmetry.h"
+
 namespace reversi::server {
 
 namespace {
 
-constexpr int Last = 7;  // the last row and column of 8x8
+constexpr int Width = 8;
+// The symmetries (core/box_symmetry.h) that keep the start position: identity, the two
+// diagonal reflections and the half turn. They take d3, c4, e6 and f5 to one another.
+constexpr std::array<int, 4> KeepTheStart = {0, 1, 6, 7};
 
 // Name, moves from the start with Black's first move at f5. Sources: the names of the
 // international Othello literature (the three first-reply openings and the named lines).
@@ -40,36 +45,18 @@ std::vector<core::Coord> table_moves(const std::string& text) {
 }  // namespace
 
 core::Coord transform(int symmetry, core::Coord c) {
-    switch (symmetry) {
-        case 1:
-            return {Last - c.row, c.col};
-        case 2:
-            return {Last - c.col, Last - c.row};
-        case 3:
-            return {c.row, Last - c.col};
-        case 4:
-            return {Last - c.col, c.row};
-        case 5:
-            return {c.col, Last - c.row};
-        case 6:
-            return {c.row, c.col};
-        case 7:
-            return {Last - c.row, Last - c.col};
-        default:
-            return c;
-    }
+    const int sq = core::box_symmetry_square(c.row * Width + c.col, Width, Width, symmetry);
+    return {sq % Width, sq / Width};
 }
 
 int inverse_symmetry(int symmetry) {
-    if (symmetry == 1) return 3;
-    if (symmetry == 3) return 1;
-    return symmetry;
+    return core::inverse_box_symmetry(symmetry);
 }
 
 int canonical_symmetry(const std::vector<core::Coord>& moves) {
     const core::Coord f5{5, 4};
     if (moves.empty()) return 0;
-    for (const int s : {0, 2, 6, 7})
+    for (const int s : KeepTheStart)
         if (transform(s, moves.front()) == f5) return s;
     return 0;
 }

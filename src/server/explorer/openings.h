@@ -14,9 +14,8 @@
 
 namespace reversi::server {
 
-// One of the 8 symmetries of the 8x8 square, by number: 0 identity, 1 quarter turn, 2 half
-// turn, 3 three-quarter turn, 4 mirror left-right, 5 mirror top-bottom, 6 the a1-h8 diagonal,
-// 7 the a8-h1 diagonal.
+// Square `c` of 8x8 under one of the square's 8 symmetries, numbered as core/box_symmetry.h
+// numbers them.
 core::Coord transform(int symmetry, core::Coord c);
 // The symmetry that undoes `symmetry`.
 int inverse_symmetry(int symmetry);
