@@ -113,6 +113,31 @@ TEST(PatternSet, TheCorner2x5SetAddsEightCornerBlocksToTheStandardOne) {
     EXPECT_FALSE(pattern_family_named("wide"));
 }
 
+TEST(PatternSet, TheTriangleSetAddsFourCornerTrianglesToTheCorner2x5One) {
+    const core::Geometry& g = variant_of(core::Shape::Eight).geometry();
+    const PatternSet wide = make_pattern_set(g, PatternFamily::Corner2x5);
+    const PatternSet set = make_pattern_set(g, PatternFamily::Triangle);
+    EXPECT_NE(set.id, wide.id);
+    EXPECT_EQ(set.instances.size(), wide.instances.size() + 4);
+    EXPECT_EQ(set.phase_size, wide.phase_size + 59049);
+    std::set<std::vector<int>> triangles;
+    for (const PatternInstance& i : set.instances) {
+        const Pattern& p = set.patterns[static_cast<size_t>(i.pattern)];
+        if (p.name != "triangle") continue;
+        // Its own mirror across the diagonal: one self-map (the identity is not listed).
+        EXPECT_EQ(p.self_maps.size(), 1u);
+        std::vector<int> squares = i.squares;
+        std::sort(squares.begin(), squares.end());
+        triangles.insert(squares);
+    }
+    // a1-d1, a2-c2, a3-b3, a4 and its images at the other corners.
+    EXPECT_EQ(triangles.size(), 4u);
+    EXPECT_EQ(triangles.count({0, 1, 2, 3, 8, 9, 10, 16, 17, 24}), 1u);
+    EXPECT_EQ(triangles.count({39, 46, 47, 53, 54, 55, 60, 61, 62, 63}), 1u);
+    EXPECT_EQ(pattern_set_with_id(g, set.id)->phase_size, set.phase_size);
+    EXPECT_EQ(pattern_family_named("triangle"), PatternFamily::Triangle);
+}
+
 TEST(PatternSet, MirrorSituationsShareAnEntry) {
     const PatternSet set = make_pattern_set(variant_of(core::Shape::Eight).geometry());
     for (const Pattern& p : set.patterns) {
@@ -160,17 +185,21 @@ uint64_t transpose(uint64_t b) {
 TEST(PatternEval, SymmetricPositionsGetTheSameValue) {
     const core::Variant v = variant_of(core::Shape::Eight);
     const Layout<uint64_t> layout(v.geometry());
-    const PatternEval<uint64_t> eval(layout, v.geometry(),
-                                     symmetric_random_weights(v.geometry(), 4));
-    std::mt19937_64 rng(11);
-    for (int trial = 0; trial < 20; ++trial) {
-        core::Game game(v.setup());
-        if (!test::random_position(game, 20 + trial, rng)) continue;
-        const auto own = static_cast<uint64_t>(game.position().discs(0));
-        const auto opp = static_cast<uint64_t>(game.position().discs(1));
-        const int value = eval.evaluate(own, opp);
-        EXPECT_EQ(eval.evaluate(transpose(own), transpose(opp)), value);
-        EXPECT_EQ(eval.evaluate(__builtin_bswap64(own), __builtin_bswap64(opp)), value);
+    for (PatternFamily family : AllPatternFamilies) {
+        const PatternEval<uint64_t> eval(layout, v.geometry(),
+                                         symmetric_random_weights(v.geometry(), 4, family));
+        std::mt19937_64 rng(11);
+        for (int trial = 0; trial < 20; ++trial) {
+            core::Game game(v.setup());
+            if (!test::random_position(game, 20 + trial, rng)) continue;
+            const auto own = static_cast<uint64_t>(game.position().discs(0));
+            const auto opp = static_cast<uint64_t>(game.position().discs(1));
+            const int value = eval.evaluate(own, opp);
+            EXPECT_EQ(eval.evaluate(transpose(own), transpose(opp)), value)
+                << pattern_family_name(family);
+            EXPECT_EQ(eval.evaluate(__builtin_bswap64(own), __builtin_bswap64(opp)), value)
+                << pattern_family_name(family);
+        }
     }
 }
 
