@@ -11,6 +11,7 @@
 #include <fstream>
 #include <random>
 #include <set>
+#include <string>
 
 #include "core/position.h"
 #include "core/random_blocked.h"
@@ -83,6 +84,18 @@ TEST(PatternSet, EightByEightHasTheUsualPatterns) {
     EXPECT_EQ(count["bias"], 1);
 }
 
+// The squares of each instance of the pattern `name` in `set`, sorted.
+std::set<std::vector<int>> instance_squares(const PatternSet& set, const std::string& name) {
+    std::set<std::vector<int>> out;
+    for (const PatternInstance& i : set.instances) {
+        if (set.patterns[static_cast<size_t>(i.pattern)].name != name) continue;
+        std::vector<int> squares = i.squares;
+        std::sort(squares.begin(), squares.end());
+        out.insert(squares);
+    }
+    return out;
+}
+
 TEST(PatternSet, TheCorner2x5SetAddsEightCornerBlocksToTheStandardOne) {
     const core::Geometry& g = variant_of(core::Shape::Eight).geometry();
     const PatternSet standard = make_pattern_set(g);
@@ -90,13 +103,7 @@ TEST(PatternSet, TheCorner2x5SetAddsEightCornerBlocksToTheStandardOne) {
     EXPECT_NE(wide.id, standard.id);
     EXPECT_EQ(wide.instances.size(), standard.instances.size() + 8);
     EXPECT_EQ(wide.phase_size, standard.phase_size + 59049);
-    std::set<std::vector<int>> blocks;
-    for (const PatternInstance& i : wide.instances) {
-        if (wide.patterns[static_cast<size_t>(i.pattern)].name != "corner2x5") continue;
-        std::vector<int> squares = i.squares;
-        std::sort(squares.begin(), squares.end());
-        blocks.insert(squares);
-    }
+    const std::set<std::vector<int>> blocks = instance_squares(wide, "corner2x5");
     // a1-e1 with a2-e2 (squares 0-4 and 8-12) and its images, each once.
     EXPECT_EQ(blocks.size(), 8u);
     EXPECT_EQ(blocks.count({0, 1, 2, 3, 4, 8, 9, 10, 11, 12}), 1u);
@@ -120,16 +127,10 @@ TEST(PatternSet, TheTriangleSetAddsFourCornerTrianglesToTheCorner2x5One) {
     EXPECT_NE(set.id, wide.id);
     EXPECT_EQ(set.instances.size(), wide.instances.size() + 4);
     EXPECT_EQ(set.phase_size, wide.phase_size + 59049);
-    std::set<std::vector<int>> triangles;
-    for (const PatternInstance& i : set.instances) {
-        const Pattern& p = set.patterns[static_cast<size_t>(i.pattern)];
-        if (p.name != "triangle") continue;
-        // Its own mirror across the diagonal: one self-map (the identity is not listed).
-        EXPECT_EQ(p.self_maps.size(), 1u);
-        std::vector<int> squares = i.squares;
-        std::sort(squares.begin(), squares.end());
-        triangles.insert(squares);
-    }
+    for (const Pattern& p : set.patterns)
+        if (p.name == "triangle")  // its own mirror across the diagonal (identity not listed)
+            EXPECT_EQ(p.self_maps.size(), 1u);
+    const std::set<std::vector<int>> triangles = instance_squares(set, "triangle");
     // a1-d1, a2-c2, a3-b3, a4 and its images at the other corners.
     EXPECT_EQ(triangles.size(), 4u);
     EXPECT_EQ(triangles.count({0, 1, 2, 3, 8, 9, 10, 16, 17, 24}), 1u);
