@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `reversi train --data FILE... --out WEIGHTS [setup flags] [--phases P] [--epochs E]
-// [--init WEIGHTS] [--patterns standard|corner2x5]`:
+// [--init WEIGHTS] [--patterns standard|corner2x5|triangle]`:
 // fits pattern weights to self-play positions (docs/TRAINING.md) and writes a weight file.
 // Prints per phase the training loss before and after and the held-out error.
 #include <iomanip>
@@ -89,7 +89,8 @@ void add_train_command(CLI::App& app, ExitStatus& status) {
     for (engine::PatternFamily f : engine::AllPatternFamilies)
         families.push_back(engine::pattern_family_name(f));
     cmd->add_option("--patterns", opt->patterns,
-                    "Pattern set: standard, or corner2x5 (the standard set and the 2x5 corner)")
+                    "Pattern set: standard, corner2x5 (the standard set and the 2x5 corner), or "
+                    "triangle (corner2x5 and the corner triangle)")
         ->check(CLI::IsMember(families));
     cmd->add_option("--phases", opt->train.phases, "Game phases")->check(CLI::Range(1, 64));
     cmd->add_option("--epochs", opt->train.epochs, "Passes over the data")

@@ -29,8 +29,8 @@ struct Template {
 };
 
 // The templates of a box of side n: the edge (with the X squares when it stays within
-// MaxPatternCells), the 3x3 corner (and the 2x5 corner of Corner2x5), inner rows up to the
-// middle, and every diagonal of four squares or more.
+// MaxPatternCells), the 3x3 corner (and the 2x5 corner of Corner2x5 and Triangle, the corner
+// triangle of Triangle), inner rows up to the middle, and every diagonal of four squares or more.
 std::vector<Template> templates(int n, PatternFamily family) {
     std::vector<Template> list;
     Template edge{"edge", {}};
@@ -45,11 +45,17 @@ std::vector<Template> templates(int n, PatternFamily family) {
     for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 3; ++c) corner.cells.push_back({c, r});
     list.push_back(corner);
-    if (family == PatternFamily::Corner2x5) {
+    if (family != PatternFamily::Standard) {
         Template wide{"corner2x5", {}};
         for (int r = 0; r < 2; ++r)
             for (int c = 0; c < 5; ++c) wide.cells.push_back({c, r});
         list.push_back(wide);
+    }
+    if (family == PatternFamily::Triangle) {
+        Template triangle{"triangle", {}};
+        for (int r = 0; r < 4; ++r)
+            for (int c = 0; c + r < 4; ++c) triangle.cells.push_back({c, r});
+        list.push_back(triangle);
     }
     for (int row = 1; row < n / 2; ++row) {
         Template t{"row" + std::to_string(row + 1), {}};
@@ -71,7 +77,14 @@ uint32_t mix(uint32_t h, uint32_t v) {
 }  // namespace
 
 std::string pattern_family_name(PatternFamily family) {
-    return family == PatternFamily::Corner2x5 ? "corner2x5" : "standard";
+    switch (family) {
+        case PatternFamily::Corner2x5:
+            return "corner2x5";
+        case PatternFamily::Triangle:
+            return "triangle";
+        default:
+            return "standard";
+    }
 }
 
 std::optional<PatternFamily> pattern_family_named(const std::string& name) {

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <random>
 #include <set>
+#include <string>
 
 #include "core/position.h"
 #include "core/random_blocked.h"
@@ -83,6 +84,18 @@ TEST(PatternSet, EightByEightHasTheUsualPatterns) {
     EXPECT_EQ(count["bias"], 1);
 }
 
+// The squares of each instance of the pattern `name` in `set`, sorted.
+std::set<std::vector<int>> instance_squares(const PatternSet& set, const std::string& name) {
+    std::set<std::vector<int>> out;
+    for (const PatternInstance& i : set.instances) {
+        if (set.patterns[static_cast<size_t>(i.pattern)].name != name) continue;
+        std::vector<int> squares = i.squares;
+        std::sort(squares.begin(), squares.end());
+        out.insert(squares);
+    }
+    return out;
+}
+
 TEST(PatternSet, TheCorner2x5SetAddsEightCornerBlocksToTheStandardOne) {
     const core::Geometry& g = variant_of(core::Shape::Eight).geometry();
     const PatternSet standard = make_pattern_set(g);
@@ -90,13 +103,7 @@ TEST(PatternSet, TheCorner2x5SetAddsEightCornerBlocksToTheStandardOne) {
     EXPECT_NE(wide.id, standard.id);
     EXPECT_EQ(wide.instances.size(), standard.instances.size() + 8);
     EXPECT_EQ(wide.phase_size, standard.phase_size + 59049);
-    std::set<std::vector<int>> blocks;
-    for (const PatternInstance& i : wide.instances) {
-        if (wide.patterns[static_cast<size_t>(i.pattern)].name != "corner2x5") continue;
-        std::vector<int> squares = i.squares;
-        std::sort(squares.begin(), squares.end());
-        blocks.insert(squares);
-    }
+    const std::set<std::vector<int>> blocks = instance_squares(wide, "corner2x5");
     // a1-e1 with a2-e2 (squares 0-4 and 8-12) and its images, each once.
     EXPECT_EQ(blocks.size(), 8u);
     EXPECT_EQ(blocks.count({0, 1, 2, 3, 4, 8, 9, 10, 11, 12}), 1u);
@@ -111,6 +118,25 @@ TEST(PatternSet, TheCorner2x5SetAddsEightCornerBlocksToTheStandardOne) {
     EXPECT_EQ(pattern_family_named("corner2x5"), PatternFamily::Corner2x5);
     EXPECT_EQ(pattern_family_named("standard"), PatternFamily::Standard);
     EXPECT_FALSE(pattern_family_named("wide"));
+}
+
+TEST(PatternSet, TheTriangleSetAddsFourCornerTrianglesToTheCorner2x5One) {
+    const core::Geometry& g = variant_of(core::Shape::Eight).geometry();
+    const PatternSet wide = make_pattern_set(g, PatternFamily::Corner2x5);
+    const PatternSet set = make_pattern_set(g, PatternFamily::Triangle);
+    EXPECT_NE(set.id, wide.id);
+    EXPECT_EQ(set.instances.size(), wide.instances.size() + 4);
+    EXPECT_EQ(set.phase_size, wide.phase_size + 59049);
+    for (const Pattern& p : set.patterns)
+        if (p.name == "triangle")  // its own mirror across the diagonal (identity not listed)
+            EXPECT_EQ(p.self_maps.size(), 1u);
+    const std::set<std::vector<int>> triangles = instance_squares(set, "triangle");
+    // a1-d1, a2-c2, a3-b3, a4 and its images at the other corners.
+    EXPECT_EQ(triangles.size(), 4u);
+    EXPECT_EQ(triangles.count({0, 1, 2, 3, 8, 9, 10, 16, 17, 24}), 1u);
+    EXPECT_EQ(triangles.count({39, 46, 47, 53, 54, 55, 60, 61, 62, 63}), 1u);
+    EXPECT_EQ(pattern_set_with_id(g, set.id)->phase_size, set.phase_size);
+    EXPECT_EQ(pattern_family_named("triangle"), PatternFamily::Triangle);
 }
 
 TEST(PatternSet, MirrorSituationsShareAnEntry) {
@@ -160,17 +186,21 @@ uint64_t transpose(uint64_t b) {
 TEST(PatternEval, SymmetricPositionsGetTheSameValue) {
     const core::Variant v = variant_of(core::Shape::Eight);
     const Layout<uint64_t> layout(v.geometry());
-    const PatternEval<uint64_t> eval(layout, v.geometry(),
-                                     symmetric_random_weights(v.geometry(), 4));
-    std::mt19937_64 rng(11);
-    for (int trial = 0; trial < 20; ++trial) {
-        core::Game game(v.setup());
-        if (!test::random_position(game, 20 + trial, rng)) continue;
-        const auto own = static_cast<uint64_t>(game.position().discs(0));
-        const auto opp = static_cast<uint64_t>(game.position().discs(1));
-        const int value = eval.evaluate(own, opp);
-        EXPECT_EQ(eval.evaluate(transpose(own), transpose(opp)), value);
-        EXPECT_EQ(eval.evaluate(__builtin_bswap64(own), __builtin_bswap64(opp)), value);
+    for (PatternFamily family : AllPatternFamilies) {
+        const PatternEval<uint64_t> eval(layout, v.geometry(),
+                                         symmetric_random_weights(v.geometry(), 4, family));
+        std::mt19937_64 rng(11);
+        for (int trial = 0; trial < 20; ++trial) {
+            core::Game game(v.setup());
+            if (!test::random_position(game, 20 + trial, rng)) continue;
+            const auto own = static_cast<uint64_t>(game.position().discs(0));
+            const auto opp = static_cast<uint64_t>(game.position().discs(1));
+            const int value = eval.evaluate(own, opp);
+            EXPECT_EQ(eval.evaluate(transpose(own), transpose(opp)), value)
+                << pattern_family_name(family);
+            EXPECT_EQ(eval.evaluate(__builtin_bswap64(own), __builtin_bswap64(opp)), value)
+                << pattern_family_name(family);
+        }
     }
 }
 
