@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The eight symmetries of a square box of squares (four rotations, four reflections). The
 // opening book and the table of solved openings store one entry for the eight images of a
-// position; this is the one place that says where a square goes. A symmetry is three bits,
+// position, and the explorer names an opening in any orientation; this is the one place
+// that says where a square goes. A symmetry is three bits,
 // applied in this order: 1 swaps column and row, 2 mirrors the columns, 4 mirrors the rows.
 #pragma once
 
