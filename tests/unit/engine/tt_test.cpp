@@ -4,6 +4,8 @@
 // until something is stored, and clear() must still forget what was.
 #include "engine/tt.h"
 
+#include "engine/search.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -58,6 +60,25 @@ TEST(TranspositionTable, HeapMemoryOfAnOldTableIsClearedForTheNext) {
         }
         const TranspositionTable next(1);
         EXPECT_EQ(entries_found(next), 0) << round;
+    }
+}
+
+// Each table is a power of two of megabytes; together they must use a power-of-two budget
+// whole (48 + 16 MB of 64 rounded to 32 + 16 and left a quarter unused) and never more than
+// was asked, except that each gets at least one.
+TEST(SearchTables, TheTwoTablesTakeAPowerOfTwoBudgetWhole) {
+    EXPECT_EQ(SearchTables::midgame_megabytes(1), 1u);
+    EXPECT_EQ(SearchTables::endgame_megabytes(1), 1u);
+    for (size_t mb = 2; mb <= 16384; mb *= 2) {
+        EXPECT_EQ(SearchTables::midgame_megabytes(mb) + SearchTables::endgame_megabytes(mb), mb)
+            << mb << " MB";
+        EXPECT_GE(SearchTables::midgame_megabytes(mb), SearchTables::endgame_megabytes(mb));
+    }
+    for (size_t mb = 2; mb <= 5000; ++mb) {
+        const size_t used =
+            SearchTables::midgame_megabytes(mb) + SearchTables::endgame_megabytes(mb);
+        EXPECT_LE(used, mb) << mb << " MB";
+        EXPECT_GT(2 * used, mb) << mb << " MB";
     }
 }
 
