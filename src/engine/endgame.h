@@ -106,8 +106,9 @@ class Endgame {
     // Empty squares from which threads mark the nodes they are in and put off each other's.
     static constexpr int ParallelEmpties = 10;
     // Ordering key per disc of the probe's estimate; 64 is one opponent reply, so a reply
-    // weighs as much as 64 / ProbeKeyPerDisc discs of the estimate.
-    static constexpr int ProbeKeyPerDisc = 8;
+    // weighs as much as 64 / ProbeKeyPerDisc discs of the estimate. The better the weights,
+    // the more the estimate is worth: 16 with the 2x5 corner weights (8 before).
+    static constexpr int ProbeKeyPerDisc = 16;
 
   private:
     // What a caller already has of the position it hands down, so that the node need not

@@ -34,10 +34,10 @@ constexpr int MaxThreads = 64;
 // With trained weights, the solver's nodes with at least ProbeEmpties empties add each
 // child's value to their fastest-first key: the evaluation of a child with fewer than
 // ProbeDepth1Empties empties, else a 1-ply search, 2-ply from ProbeDepth2Empties (tuned on
-// FFO #40-#47, one thread: docs/TRAINING.md, re-tuned in docs/ENGINE.md). The hand-made evaluation
-// orders worse than fewest-replies alone.
+// FFO #40-#47, one thread: docs/TRAINING.md, re-tuned in docs/ENGINE.md, "The probe's weight
+// re-tuned"). The hand-made evaluation orders worse than fewest-replies alone.
 constexpr int ProbeEmpties = 12;
-constexpr int ProbeDepth1Empties = 14;
+constexpr int ProbeDepth1Empties = 16;
 constexpr int ProbeDepth2Empties = 18;
 // Under a time budget, the share of it after which the midgame deepening of a root within
 // the exact range stops starting iterations and the solve is tried with the rest.
