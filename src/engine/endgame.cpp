@@ -358,6 +358,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     const B odd = known.odd;
     std::array<B, 128> child_moves;  // by square; written as the children are keyed
     const bool use_probe = probe_ && empties >= probe_min_empties_;
+    const int probe_key_per_disc = use_probe ? probe_->key_per_disc(empties - 1) : 0;
     const auto key_children = [&](int from) {
         if (use_probe)
             for (int i = from; i < n; ++i)
@@ -380,7 +381,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
             // The probe adds to fastest-first rather than replacing it: ordered by the
             // evaluation alone the solver searched three times the nodes on FFO #40-#44.
             if (use_probe)
-                c.key -= probe_->estimate(c.own, c.opp, empties - 1) * ProbeKeyPerDisc / 100;
+                c.key -= probe_->estimate(c.own, c.opp, empties - 1) * probe_key_per_disc / 100;
         }
     };
     bool keyed = false;

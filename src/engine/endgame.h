@@ -29,6 +29,11 @@ struct OrderingProbe {
     // Starts loading what estimate(own, opp, empties) will read from memory, so that the
     // estimates of a node's children overlap their table misses.
     virtual void prefetch(B /*own*/, B /*opp*/, int /*empties*/) {}
+    // Ordering key units per disc of estimate(own, opp, empties); one opponent reply is 64
+    // units, so at 16 a reply weighs as much as 4 discs. A surer (deeper) estimate may weigh
+    // more (docs/ENGINE.md, "The probe's weight re-tuned").
+    virtual int key_per_disc(int /*empties*/) const { return KeyPerDisc; }
+    static constexpr int KeyPerDisc = 16;
     virtual ~OrderingProbe() = default;
 };
 
@@ -105,10 +110,6 @@ class Endgame {
     static constexpr int EtcEmpties8x8 = 11;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
     static constexpr int ParallelEmpties = 10;
-    // Ordering key per disc of the probe's estimate; 64 is one opponent reply, so a reply
-    // weighs as much as 64 / ProbeKeyPerDisc discs of the estimate. The better the weights,
-    // the more the estimate is worth: 16 with the 2x5 corner weights (8 before).
-    static constexpr int ProbeKeyPerDisc = 16;
 
   private:
     // What a caller already has of the position it hands down, so that the node need not
