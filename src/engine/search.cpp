@@ -40,7 +40,7 @@ constexpr int ProbeEmpties = 12;
 constexpr int ProbeDepth1Empties = 16;
 constexpr int ProbeDepth2Empties = 18;
 // The 2-ply probe's estimate weighs more in the ordering key than the shallower ones'
-// (OrderingProbe::KeyPerDisc): 9% fewer nodes on FFO #53-#59, docs/ENGINE.md.
+// (OrderingProbe::KeyPerDisc): 8% fewer nodes on FFO #53-#59, docs/ENGINE.md.
 constexpr int ProbeDepth2KeyPerDisc = 24;
 // Under a time budget, the share of it after which the midgame deepening of a root within
 // the exact range stops starting iterations and the solve is tried with the rest.
