@@ -358,8 +358,9 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     const B odd = known.odd;
     std::array<B, 128> child_moves;  // by square; written as the children are keyed
     const bool use_probe = probe_ && empties >= probe_min_empties_;
-    const int probe_key_per_disc = use_probe ? probe_->key_per_disc(empties - 1) : 0;
     const auto key_children = [&](int from) {
+        // Asked only here: when the table move cuts off, the children are never keyed.
+        const int probe_key_per_disc = use_probe ? probe_->key_per_disc(empties - 1) : 0;
         if (use_probe)
             for (int i = from; i < n; ++i)
                 probe_->prefetch(children[i].own, children[i].opp, empties - 1);

@@ -102,8 +102,14 @@ class Searcher final : public OrderingProbe<B> {
     std::vector<int> values_by_depth(B own, B opp, int max_depth);
     uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
 
+    // The probe's depth for a child of `empties` empties: the one rule that estimate() searches
+    // by and key_per_disc() weighs by.
+    static int probe_depth(int empties) {
+        return empties >= ProbeDepth2Empties ? 2 : empties >= ProbeDepth1Empties ? 1 : 0;
+    }
+
     int estimate(B own, B opp, int empties) override {
-        const int depth = empties >= ProbeDepth2Empties ? 2 : empties >= ProbeDepth1Empties ? 1 : 0;
+        const int depth = probe_depth(empties);
         if (depth == 0) return eval_->evaluate(own, opp);
         // A shallow midgame search, never solving inside (it orders, it does not prove).
         const bool solve = solve_in_tree_;
@@ -114,7 +120,7 @@ class Searcher final : public OrderingProbe<B> {
     }
 
     int key_per_disc(int empties) const override {
-        return empties >= ProbeDepth2Empties ? ProbeDepth2KeyPerDisc : OrderingProbe<B>::KeyPerDisc;
+        return probe_depth(empties) == 2 ? ProbeDepth2KeyPerDisc : OrderingProbe<B>::KeyPerDisc;
     }
 
     void prefetch(B own, B opp, int empties) override {
