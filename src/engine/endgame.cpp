@@ -344,6 +344,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     if (etc) {
         for (int i = 0; i < n; ++i) {
             const Child<B>& c = children[i];
+            ++ordering_nodes_;
             if (TtEntry e;
                 table_.probe(child_keys[i], e) && e.level >= level_ && -e.upper >= beta) {
                 table_.store(key, empties, -e.upper, Infinity, c.sq, level_);
@@ -364,6 +365,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         if (use_probe)
             for (int i = from; i < n; ++i)
                 probe_->prefetch(children[i].own, children[i].opp, empties - 1);
+        ordering_nodes_ += n - from;
         for (int i = from; i < n; ++i) {
             Child<B>& c = children[i];
             const int sq = c.sq;

@@ -52,6 +52,9 @@ class Endgame {
 
     bool aborted() const { return control_.stopped(); }
     uint64_t nodes() const { return nodes_; }
+    // Children keyed for ordering or read by the enhanced transposition cut-off
+    // (SearchResult::ordering_nodes).
+    uint64_t ordering_nodes() const { return ordering_nodes_; }
     // Lets callers that count nodes elsewhere share one counter.
     uint64_t& node_counter() { return nodes_; }
     // Deep nodes (at least this many empties) order moves with the probe when one is set.
@@ -153,6 +156,7 @@ class Endgame {
     // The parity region (quadrant) of each square, to update parity_first per move.
     std::array<B, 128> quadrant_of_{};
     uint64_t nodes_ = 0;
+    uint64_t ordering_nodes_ = 0;
     OrderingProbe<B>* probe_ = nullptr;
     int probe_min_empties_ = 100;
     BusyTable* busy_ = nullptr;

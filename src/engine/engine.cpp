@@ -132,6 +132,7 @@ SearchResult Engine::Impl::search_opening(const core::Position& pos, const Searc
         const SearchResult r = child.in_opening() ? search_opening(child, limits, stop)
                                                   : search_two(child, leaf, stop, {});
         result.nodes += r.nodes + 1;
+        result.ordering_nodes += r.ordering_nodes;
         if (-r.score > result.score) {
             result.score = -r.score;
             result.best = sq;

@@ -32,6 +32,10 @@ struct SearchResult {
     bool exact = false;
     int depth = 0;  // last completed iteration
     uint64_t nodes = 0;
+    // Children looked at without being searched: keyed for ordering, read by the enhanced
+    // transposition cut-off, or evaluated for a key. Engines that count every position they
+    // make (Edax) count these as nodes too; nodes + ordering_nodes compares with their counts.
+    uint64_t ordering_nodes = 0;
     double seconds = 0;
     std::vector<core::Square> pv;
     std::vector<MoveScore> root_moves;  // best first; filled when multipv > 1

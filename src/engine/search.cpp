@@ -101,6 +101,7 @@ class Searcher final : public OrderingProbe<B> {
     // The full-window values of fixed-depth searches 0..max_depth (Multi-ProbCut's samples).
     std::vector<int> values_by_depth(B own, B opp, int max_depth);
     uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
+    uint64_t ordering_nodes() const { return ordering_nodes_ + endgame_.ordering_nodes(); }
 
     // The probe's depth for a child of `empties` empties: the one rule that estimate() searches
     // by and key_per_disc() weighs by.
@@ -110,7 +111,10 @@ class Searcher final : public OrderingProbe<B> {
 
     int estimate(B own, B opp, int empties) override {
         const int depth = probe_depth(empties);
-        if (depth == 0) return eval_->evaluate(own, opp);
+        if (depth == 0) {
+            ++ordering_nodes_;  // the evaluation; deeper probes count their leaves as nodes
+            return eval_->evaluate(own, opp);
+        }
         // A shallow midgame search, never solving inside (it orders, it does not prove).
         const bool solve = solve_in_tree_;
         solve_in_tree_ = false;
@@ -171,6 +175,7 @@ class Searcher final : public OrderingProbe<B> {
     std::shared_ptr<const ProbCutTable> probcut_;  // null: Multi-ProbCut off
     uint64_t seed_mix_ = 0;
     uint64_t nodes_ = 0;
+    uint64_t ordering_nodes_ = 0;  // SearchResult::ordering_nodes
     bool solve_in_tree_ = true;
 };
 
@@ -257,8 +262,10 @@ int Searcher<B>::pvs(B own, B opp, int depth, int alpha, int beta) {
         if (sq == tt_move) {
             c.key = 1 << 30;
         } else if (depth >= 3) {
+            ordering_nodes_ += 2;  // the child keyed and its evaluation
             c.key = -eval_->evaluate(c.own, c.opp);
         } else {
+            ++ordering_nodes_;
             const B replies = legal_moves(layout_, c.own, c.opp);
             c.key = -64 * (count(replies) + count(replies & layout_.corner_like)) +
                     layout_.square_value[sq];
@@ -434,6 +441,7 @@ template <class B>
 void Searcher<B>::fill_result(SearchResult& r, const std::vector<RootMove>& moves,
                               bool exact) const {
     r.nodes = nodes();
+    r.ordering_nodes = ordering_nodes();
     r.seconds = control_.elapsed();
     r.root_moves.clear();
     if (settings_.multipv > 1) {
@@ -565,6 +573,7 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
     if (control_.stopped()) {
         if (deepen_first) {
             midgame_result.nodes = nodes();
+            midgame_result.ordering_nodes = ordering_nodes();
             midgame_result.seconds = control_.elapsed();
             return midgame_result;
         }
@@ -603,10 +612,12 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
     std::stop_source helper_finished;
     control.add_stop(helper_finished.get_token());
     std::atomic<uint64_t> helper_nodes{0};
+    std::atomic<uint64_t> helper_ordering_nodes{0};
     std::mutex winner_mutex;
     std::optional<SearchResult> winner;
     SearchResult result;
     uint64_t main_nodes = 0;
+    uint64_t main_ordering_nodes = 0;
     {
         std::vector<std::jthread> helpers;
         for (int t = 1; t < threads; ++t)
@@ -616,6 +627,7 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
                                    &busy);
                 SearchResult r = helper.run(own, opp, {});
                 helper_nodes += helper.nodes();
+                helper_ordering_nodes += helper.ordering_nodes();
                 if (helper_control.stopped()) return;
                 const std::lock_guard lock(winner_mutex);
                 if (!winner) winner = std::move(r);
@@ -624,6 +636,7 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
         Searcher<B> searcher(layout, pos.geometry(), anti, settings, tables, control, &busy);
         result = searcher.run(own, opp, on_iteration);
         main_nodes = searcher.nodes();
+        main_ordering_nodes = searcher.ordering_nodes();
         stop_helpers.request_stop();
     }  // the helpers stop within a few thousand nodes and join here
     if (control.stopped() && helper_finished.stop_requested() && winner) {
@@ -631,6 +644,7 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
         if (on_iteration) on_iteration(result);
     }
     result.nodes = main_nodes + helper_nodes.load();
+    result.ordering_nodes = main_ordering_nodes + helper_ordering_nodes.load();
     return result;
 }
 

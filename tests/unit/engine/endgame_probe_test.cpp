@@ -123,3 +123,47 @@ TEST(EndgameProbe, TrainedOrderingGivesTheScoresOfTheUnprobedSolver) {
         EXPECT_EQ(checked, 4);
     }
 }
+
+namespace {
+
+// Counts its estimates: each is one child keyed by the solver.
+struct CountingProbe final : engine::OrderingProbe<uint64_t> {
+    uint64_t estimates = 0;
+    int estimate(uint64_t, uint64_t, int) override {
+        ++estimates;
+        return 0;
+    }
+    int shallow_search(uint64_t, uint64_t, int, int, int) override { return 0; }
+};
+
+}  // namespace
+
+TEST(EndgameProbe, OrderingNodesAreTheChildrenKeyedAndReadByTheCutOff) {
+    // With the probe on at every deep node, each child keyed is one estimate; below
+    // EtcEmpties8x8 no child is read by the enhanced transposition cut-off, from it some are.
+    std::mt19937_64 rng(1203);
+    core::Setup setup;  // 8x8
+    int checked = 0;
+    for (int attempt = 0; checked < 6 && attempt < 100; ++attempt) {
+        core::Game game(setup);
+        const int empties = checked < 3 ? 10 : 13;
+        if (!reversi::test::random_position(game, empties, rng)) continue;
+        const core::Position& pos = game.position();
+        const engine::Layout<uint64_t> layout(pos.geometry());
+        engine::TranspositionTable table(1);
+        engine::SearchControl control(std::stop_token{}, 0, 0);
+        engine::Endgame<uint64_t> solver(layout, false, table, control);
+        CountingProbe probe;
+        solver.set_ordering_probe(&probe, 0);
+        const uint64_t own = engine::narrow_word<uint64_t>(pos.discs(pos.side()));
+        const uint64_t opp = engine::narrow_word<uint64_t>(pos.discs(1 - pos.side()));
+        solver.solve(own, opp, -65, 65);
+        ASSERT_GT(probe.estimates, 0u);
+        if (empties < engine::Endgame<uint64_t>::EtcEmpties8x8)
+            EXPECT_EQ(solver.ordering_nodes(), probe.estimates) << "empties " << empties;
+        else
+            EXPECT_GT(solver.ordering_nodes(), probe.estimates) << "empties " << empties;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 6);
+}

@@ -153,6 +153,9 @@ TEST(Search, SameSearchSameNodes) {
     eng.clear();
     const engine::SearchResult b = eng.search(game.position(), limits);
     EXPECT_EQ(a.nodes, b.nodes);
+    // The children keyed for ordering are counted apart, as repeatably.
+    EXPECT_GT(a.ordering_nodes, 0u);
+    EXPECT_EQ(a.ordering_nodes, b.ordering_nodes);
     EXPECT_EQ(a.best, b.best);
     EXPECT_EQ(a.score, b.score);
 }
