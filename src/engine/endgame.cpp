@@ -248,6 +248,7 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
         c.key = -(count(replies) + count(replies & layout_.corner_like)) * 64 +
                 layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
     }
+    ordering_nodes_ += n;
     int best = -Infinity;
     for (int i = 0; i < n; ++i) {
         const Child<B>& c = select_next(children.data(), i, n);

@@ -52,8 +52,8 @@ class Endgame {
 
     bool aborted() const { return control_.stopped(); }
     uint64_t nodes() const { return nodes_; }
-    // Children keyed for ordering or read by the enhanced transposition cut-off
-    // (SearchResult::ordering_nodes).
+    // Children keyed for ordering (from 5 empties) or read by the enhanced transposition
+    // cut-off (SearchResult::ordering_nodes).
     uint64_t ordering_nodes() const { return ordering_nodes_; }
     // Lets callers that count nodes elsewhere share one counter.
     uint64_t& node_counter() { return nodes_; }

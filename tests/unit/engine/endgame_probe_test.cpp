@@ -6,6 +6,7 @@
 
 #include <random>
 
+#include "core/bitboard.h"
 #include "core/game.h"
 #include "engine/endgame.h"
 #include "engine/engine.h"
@@ -139,16 +140,19 @@ struct CountingProbe final : engine::OrderingProbe<uint64_t> {
 }  // namespace
 
 TEST(EndgameProbe, OrderingNodesAreTheChildrenKeyedAndReadByTheCutOff) {
-    // With the probe on at every deep node, each child keyed is one estimate; below
-    // EtcEmpties8x8 no child is read by the enhanced transposition cut-off, from it some are.
+    // At 5 empties every move is keyed, and the last four key nothing: the ordering nodes are
+    // the root's moves. Deeper, each child keyed with the probe on is one estimate, and from
+    // EtcEmpties8x8 the enhanced transposition cut-off reads children too.
     std::mt19937_64 rng(1203);
     core::Setup setup;  // 8x8
     int checked = 0;
-    for (int attempt = 0; checked < 6 && attempt < 100; ++attempt) {
+    for (int attempt = 0; checked < 9 && attempt < 200; ++attempt) {
         core::Game game(setup);
-        const int empties = checked < 3 ? 10 : 13;
+        const int empties = checked < 3 ? 5 : checked < 6 ? 10 : 13;
         if (!reversi::test::random_position(game, empties, rng)) continue;
         const core::Position& pos = game.position();
+        const int moves = core::popcount(pos.legal_moves());
+        if (moves == 0) continue;
         const engine::Layout<uint64_t> layout(pos.geometry());
         engine::TranspositionTable table(1);
         engine::SearchControl control(std::stop_token{}, 0, 0);
@@ -158,12 +162,13 @@ TEST(EndgameProbe, OrderingNodesAreTheChildrenKeyedAndReadByTheCutOff) {
         const uint64_t own = engine::narrow_word<uint64_t>(pos.discs(pos.side()));
         const uint64_t opp = engine::narrow_word<uint64_t>(pos.discs(1 - pos.side()));
         solver.solve(own, opp, -65, 65);
-        ASSERT_GT(probe.estimates, 0u);
-        if (empties < engine::Endgame<uint64_t>::EtcEmpties8x8)
-            EXPECT_EQ(solver.ordering_nodes(), probe.estimates) << "empties " << empties;
-        else
+        if (empties == 5) {
+            EXPECT_EQ(solver.ordering_nodes(), static_cast<uint64_t>(moves));
+        } else {
+            ASSERT_GT(probe.estimates, 0u);
             EXPECT_GT(solver.ordering_nodes(), probe.estimates) << "empties " << empties;
+        }
         ++checked;
     }
-    EXPECT_EQ(checked, 6);
+    EXPECT_EQ(checked, 9);
 }
