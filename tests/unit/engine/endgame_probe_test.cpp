@@ -29,6 +29,24 @@ struct MisleadingProbe final : engine::OrderingProbe<uint64_t> {
     }
 };
 
+// An 8x8 solver of its own (1 MB table) ordered by `probe` at every deep node, for `pos`.
+struct ProbedSolver {
+    ProbedSolver(const core::Position& pos, engine::OrderingProbe<uint64_t>& probe)
+        : layout(pos.geometry()),
+          solver(layout, false, table, control),
+          own(engine::narrow_word<uint64_t>(pos.discs(pos.side()))),
+          opp(engine::narrow_word<uint64_t>(pos.discs(1 - pos.side()))) {
+        solver.set_ordering_probe(&probe, 0);
+    }
+    int solve() { return solver.solve(own, opp, -65, 65); }
+
+    engine::Layout<uint64_t> layout;
+    engine::TranspositionTable table{1};
+    engine::SearchControl control{std::stop_token{}, 0, 0};
+    engine::Endgame<uint64_t> solver;
+    uint64_t own, opp;
+};
+
 }  // namespace
 
 TEST(EndgameProbe, MisleadingOrderingKeepsMinimaxScores) {
@@ -39,16 +57,9 @@ TEST(EndgameProbe, MisleadingOrderingKeepsMinimaxScores) {
         core::Game game(setup);
         const int empties = 8 + static_cast<int>(rng() % 3);
         if (!reversi::test::random_position(game, empties, rng)) continue;
-        const core::Position& pos = game.position();
-        const engine::Layout<uint64_t> layout(pos.geometry());
-        engine::TranspositionTable table(1);
-        engine::SearchControl control(std::stop_token{}, 0, 0);
-        engine::Endgame<uint64_t> solver(layout, false, table, control);
         MisleadingProbe probe;
-        solver.set_ordering_probe(&probe, 0);
-        const uint64_t own = engine::narrow_word<uint64_t>(pos.discs(pos.side()));
-        const uint64_t opp = engine::narrow_word<uint64_t>(pos.discs(1 - pos.side()));
-        ASSERT_EQ(solver.solve(own, opp, -65, 65), minimax(pos)) << "empties " << empties;
+        ProbedSolver probed(game.position(), probe);
+        ASSERT_EQ(probed.solve(), minimax(game.position())) << "empties " << empties;
         ++checked;
     }
     EXPECT_EQ(checked, 10);
@@ -150,23 +161,17 @@ TEST(EndgameProbe, OrderingNodesAreTheChildrenKeyedAndReadByTheCutOff) {
         core::Game game(setup);
         const int empties = checked < 3 ? 5 : checked < 6 ? 10 : 13;
         if (!reversi::test::random_position(game, empties, rng)) continue;
-        const core::Position& pos = game.position();
-        const int moves = core::popcount(pos.legal_moves());
+        const int moves = core::popcount(game.position().legal_moves());
         if (moves == 0) continue;
-        const engine::Layout<uint64_t> layout(pos.geometry());
-        engine::TranspositionTable table(1);
-        engine::SearchControl control(std::stop_token{}, 0, 0);
-        engine::Endgame<uint64_t> solver(layout, false, table, control);
         CountingProbe probe;
-        solver.set_ordering_probe(&probe, 0);
-        const uint64_t own = engine::narrow_word<uint64_t>(pos.discs(pos.side()));
-        const uint64_t opp = engine::narrow_word<uint64_t>(pos.discs(1 - pos.side()));
-        solver.solve(own, opp, -65, 65);
+        ProbedSolver probed(game.position(), probe);
+        probed.solve();
+        const uint64_t ordering = probed.solver.ordering_nodes();
         if (empties == 5) {
-            EXPECT_EQ(solver.ordering_nodes(), static_cast<uint64_t>(moves));
+            EXPECT_EQ(ordering, static_cast<uint64_t>(moves));
         } else {
             ASSERT_GT(probe.estimates, 0u);
-            EXPECT_GT(solver.ordering_nodes(), probe.estimates) << "empties " << empties;
+            EXPECT_GT(ordering, probe.estimates) << "empties " << empties;
         }
         ++checked;
     }
