@@ -102,6 +102,11 @@ class Searcher final : public OrderingProbe<B> {
     std::vector<int> values_by_depth(B own, B opp, int max_depth);
     uint64_t nodes() const { return nodes_ + endgame_.nodes(); }
     uint64_t ordering_nodes() const { return ordering_nodes_ + endgame_.ordering_nodes(); }
+    // Writes both counts of the work done so far into `r`.
+    void count_work(SearchResult& r) const {
+        r.nodes = nodes();
+        r.ordering_nodes = ordering_nodes();
+    }
 
     // The probe's depth for a child of `empties` empties: the one rule that estimate() searches
     // by and key_per_disc() weighs by.
@@ -440,8 +445,7 @@ std::vector<core::Square> Searcher<B>::principal_variation(B own, B opp, int fir
 template <class B>
 void Searcher<B>::fill_result(SearchResult& r, const std::vector<RootMove>& moves,
                               bool exact) const {
-    r.nodes = nodes();
-    r.ordering_nodes = ordering_nodes();
+    count_work(r);
     r.seconds = control_.elapsed();
     r.root_moves.clear();
     if (settings_.multipv > 1) {
@@ -572,8 +576,7 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
     const int v = control_.stopped() ? 0 : solve_around(ExactWindow);
     if (control_.stopped()) {
         if (deepen_first) {
-            midgame_result.nodes = nodes();
-            midgame_result.ordering_nodes = ordering_nodes();
+            count_work(midgame_result);
             midgame_result.seconds = control_.elapsed();
             return midgame_result;
         }
