@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The lobby's challenges: one player asks a named player for a game, who accepts or declines;
 // the challenger may cancel, and a challenge expires (docs/SITE.md "Challenges").
+#include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "server/lobby/fields.h"
 #include "server/lobby/lobby.h"
@@ -25,6 +27,13 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
     const Player* other = target == online_names_.end() ? nullptr : find_player(target->second);
     const Identity* target_id =
         other && !other->clients.empty() ? &other->identity : remote_player_named(fold(to));
+    // A correspondence game waits days for each move: its challenge waits for a registered
+    // player who is away, and they find it when they next open the lobby.
+    std::optional<Identity> away;
+    if (!target_id && c.clock.correspondence() && services_.account) {
+        away = services_.account(to);
+        if (away && !away->guest) target_id = &*away;
+    }
     if (!target_id)
         throw ApiError(ErrorCode::Offline, utf8_safe(to, 40) + " is not in the lobby now");
     if (target_id->player == me.player)
@@ -57,7 +66,10 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
     c.from = me;
     c.from_address = client.address();
     c.to = *target_id;
-    c.expires = services_.now() + limits_.challenge_ms;
+    c.expires =
+        services_.now() + (c.clock.correspondence()
+                               ? std::max(limits_.challenge_ms, int64_t{c.clock.seconds} * 1000)
+                               : limits_.challenge_ms);
     const json view = {{"id", c.id},
                        {"setup", setup_json(c.setup)},
                        {"clock", clock_spec_json(c.clock)},

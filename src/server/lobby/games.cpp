@@ -99,20 +99,27 @@ json Lobby::games_json(int64_t player) const {
         if (list.size() >= limits_.max_games_listed) break;
         const GameEntry& g = *entry;
         const std::string& table = g.table;
-        json opponents = json::array(), opponents_bot = json::array();
-        bool your_turn = false;
+        json opponents = json::array(), opponents_bot = json::array(),
+             opponents_level = json::array();
+        bool to_move = false, person_waits = false;
         for (size_t s = 0; s < g.players.size(); ++s) {
             if (g.players[s] == player) {
-                your_turn = your_turn || static_cast<int>(s) == g.to_move;
+                to_move = to_move || static_cast<int>(s) == g.to_move;
             } else {
+                const int level = s < g.levels.size() ? g.levels[s] : 0;
                 opponents.push_back(s < g.names.size() ? g.names[s] : std::string());
                 opponents_bot.push_back(s < g.bots.size() && g.bots[s]);
+                opponents_level.push_back(level);
+                person_waits = person_waits || level == 0;
             }
         }
+        // Only a person waits for a move: a game against the computer that its player left
+        // is listed, never as their turn (the tab title and the badge count turns).
         list.push_back({{"table", table},
                         {"opponents", std::move(opponents)},
                         {"opponents_bot", std::move(opponents_bot)},
-                        {"your_turn", your_turn},
+                        {"opponents_level", std::move(opponents_level)},
+                        {"your_turn", to_move && person_waits},
                         {"setup", g.setup}});
     }
     return list;
@@ -124,6 +131,7 @@ void Lobby::publish_game(const GameEntry& game) {
              {"players", game.players},
              {"names", game.names},
              {"bots", game.bots},
+             {"levels", game.levels},
              {"to_move", game.to_move},
              {"running", game.running},
              {"setup", game.setup}});
@@ -155,6 +163,11 @@ void Lobby::remote_game(const std::string& node, const json& event) {
         if (const auto bots = event.find("bots");
             bots != event.end() && bots->is_array() && bots->size() == g.names.size())
             for (const json& bot : *bots) g.bots.push_back(bot.is_boolean() && bot.get<bool>());
+        if (const auto levels = event.find("levels");
+            levels != event.end() && levels->is_array() && levels->size() == g.names.size())
+            for (const json& level : *levels)
+                g.levels.push_back(level.is_number_integer() ? std::clamp(level.get<int>(), 0, 10)
+                                                             : 0);
         g.to_move = static_cast<int>(int64_field(event, "to_move", -1, 3));
         const auto setup = event.find("setup");
         if (setup == event.end() || !setup->is_object() || setup->dump().size() > 2000)

@@ -27,6 +27,7 @@ LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, L
     };
     s.me = [&accounts](const Identity& who) { return accounts.me_json(who); };
     s.lobby_socket = [&accounts](int64_t player, int delta) { accounts.connected(player, delta); };
+    s.account = [&accounts](const std::string& name) { return accounts.find(name); };
     s.create_table = [&hub](PairingOrder order, PairingDone done) {
         hub.create_paired(std::move(order), std::move(done));
     };

@@ -34,6 +34,7 @@ GameEntry game_entry_of(const Table& table, bool with_setup) {
         g.players.push_back(seat.player);
         g.names.push_back(seat.name);
         g.bots.push_back(seat.bot);
+        g.levels.push_back(seat.type == SeatType::Computer ? seat.level : 0);
     }
     g.to_move = table.to_move();
     g.running = table.status() != TableStatus::Finished;
@@ -431,7 +432,7 @@ void Lobby::run_quick_matches() {
     // Those still waiting are told when their window has grown or others came or went.
     for (const QuickEntry& e : quick_.entries()) {
         Player* p = find_player(e.player);
-        const double window = quick_.window(e, now);
+        const double window = e.rated ? quick_.window(e, now) : 0;  // casual: none to tell
         const int seeking = quick_.seeking(e);
         if (!p || (p->quick_window_sent == window && p->quick_seeking_sent == seeking)) continue;
         p->quick_window_sent = window;
@@ -442,11 +443,12 @@ void Lobby::run_quick_matches() {
 
 json Lobby::quick_waiting_json(const QuickEntry& e, int64_t now) const {
     // any_rating_at is steady time; the page gets wall time, like every other time it shows.
-    const auto at = quick_.any_rating_at(e);
+    // A casual wait (a guest's) has no rating to match: no window, no widening.
+    const auto at = e.rated ? quick_.any_rating_at(e) : std::nullopt;
     return {{"type", "quick_waiting"},
             {"pool", e.pool},
             {"preset", e.preset},
-            {"window", quick_.window(e, now)},
+            {"window", e.rated ? json(quick_.window(e, now)) : json(nullptr)},
             {"seeking", quick_.seeking(e)},
             {"any_rating_at", at ? json(*at - now + services_.wall_now()) : json(nullptr)}};
 }

@@ -67,6 +67,9 @@ struct LobbyServices {
     // A lobby socket of a player opened (+1) or closed (-1) (the accounts' online flag);
     // may be empty.
     std::function<void(int64_t player, int delta)> lobby_socket;
+    // A player by name (ignoring case), online or not: a correspondence challenge waits for
+    // one who is away. May be empty (offline players cannot be challenged then).
+    std::function<std::optional<Identity>(const std::string& name)> account;
     // Several nodes on one database (docs/MULTINODE.md, lobby/remote.cpp): this node's name
     // (in offer ids, so they are unique across nodes) and the bus to the other nodes'
     // lobbies; `failed` runs later on this thread when the event was not stored and sent.
@@ -95,6 +98,7 @@ struct GameEntry {
     std::vector<int64_t> players;    // per seat; 0 for a computer seat or a free one
     std::vector<std::string> names;  // per seat
     std::vector<bool> bots;          // per seat: a bot account's (shown as BOT)
+    std::vector<int> levels;         // per seat: a computer seat's level, 0 for a person
     int to_move = -1;
     bool running = true;  // false once the game is over: it leaves the lists
     // The board and rules; null when the lobby keeps it already (Lobby::needs_setup).

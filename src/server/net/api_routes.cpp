@@ -123,6 +123,11 @@ const std::vector<ApiRoute>& api_routes() {
              c.hub.create_table(c.req.body(), c.respond, c.client, c.ensure());
          }},
         {{"tables", "*"}, V::get, [](const ApiCall& c) { c.hub.get_table(c.seg[1], c.respond); }},
+        {{"tables", "*", "tournament"},
+         V::get,
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->of_table(c.seg[1], c.respond);
+         }},
         {{"tables", "*", "join"},
          V::post,
          [](const ApiCall& c) {

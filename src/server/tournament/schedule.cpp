@@ -132,6 +132,11 @@ std::string occurrence_key(const ScheduleEntry& entry, int64_t starts_at) {
     return entry.text + "|" + std::to_string(starts_at);
 }
 
+std::string recurrence_of(const std::string& key) {
+    const std::string every = key.substr(0, key.find('@'));
+    return every == "hourly" || every == "daily" || every == "weekly" ? every : std::string();
+}
+
 std::vector<Settings> due_occurrences(const std::vector<ScheduleEntry>& schedule, int64_t now,
                                       const std::set<std::string>& made) {
     std::vector<Settings> out;

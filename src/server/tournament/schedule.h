@@ -41,6 +41,10 @@ int64_t next_start(const ScheduleEntry& entry, int64_t now);
 // The key of `entry`'s occurrence starting at `starts_at`.
 std::string occurrence_key(const ScheduleEntry& entry, int64_t starts_at);
 
+// How often the entry of an occurrence key recurs: "hourly", "daily" or "weekly" (the
+// client names the site's tournaments by it, in the reader's language); "" for another key.
+std::string recurrence_of(const std::string& key);
+
 // The settings of the occurrences due at `now`: the next one of each entry whose key is not in
 // `made` (so the next occurrence always exists, created up to one period ahead).
 std::vector<Settings> due_occurrences(const std::vector<ScheduleEntry>& schedule, int64_t now,

@@ -65,6 +65,16 @@ std::vector<int> seat_points(const json& result, size_t seats) {
     return out;
 }
 
+// A tournament as the list shows it: its view without games and standings, with the number
+// of players.
+json summary_of(const tournament::Tournament& t, int64_t now) {
+    json v = t.view(now);
+    v.erase("games");
+    v["players"] = v["standings"].size();
+    v.erase("standings");
+    return v;
+}
+
 json body_object(const std::string& body) {
     json req = parse_json(body);
     if (!req.is_object()) throw ApiError(ErrorCode::BadRequest, "expected a JSON object");
@@ -360,14 +370,16 @@ TournamentService::Tournament& TournamentService::find(const std::string& id) {
 
 void TournamentService::list(Respond respond) const {
     json out = json::array();
-    for (const auto& [id, t] : tournaments_) {
-        json v = t.view(now());
-        v.erase("games");
-        v["players"] = v["standings"].size();
-        v.erase("standings");
-        out.push_back(v);
-    }
+    for (const auto& [id, t] : tournaments_) out.push_back(summary_of(t, now()));
     respond(json_reply(200, {{"tournaments", out}}));
+}
+
+void TournamentService::of_table(const std::string& table, Respond respond) const {
+    for (const auto& [id, t] : tournaments_)
+        for (const tournament::Game& g : t.games())
+            if (!table.empty() && g.table == table)
+                return respond(json_reply(200, {{"tournament", summary_of(t, now())}}));
+    respond(json_reply(200, {{"tournament", nullptr}}));
 }
 
 void TournamentService::get(const std::string& id, Respond respond) const {

@@ -66,6 +66,9 @@ class TournamentService {
     void join(const std::string& id, const Identity& who, Respond respond);
     void withdraw(const std::string& id, const Identity& who, Respond respond);
     void start(const std::string& id, const Identity& who, Respond respond);
+    // The tournament a game at `table` belongs to, as the list shows it, or null (the table
+    // view names it and links back to it).
+    void of_table(const std::string& table, Respond respond) const;
     // The finished tournaments a player took part in, newest first (profiles).
     void results_of(const std::string& name, Respond respond) const;
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "server/tournament/arena.h"
+#include "server/tournament/schedule.h"
 #include "server/tournament/swiss.h"
 
 namespace reversi::server::tournament {
@@ -277,6 +278,8 @@ json Tournament::view(int64_t now) const {
             {"status", status_name(status_)},
             {"creator", creator_.name},
             {"scheduled", !settings_.scheduled.empty()},
+            {"recurrence",
+             settings_.scheduled.empty() ? json() : json(recurrence_of(settings_.scheduled))},
             {"created", created_},
             {"starts_at", settings_.starts_at},
             {"ends_at", settings_.kind == Kind::Arena ? json(ends) : json()},

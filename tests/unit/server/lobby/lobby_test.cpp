@@ -31,6 +31,11 @@ class LobbyTest : public ::testing::Test {
         s.create_table = [this](PairingOrder order, PairingDone done) {
             pending.push_back({std::move(order), std::move(done)});
         };
+        s.account = [this](const std::string& name) -> std::optional<Identity> {
+            for (const Identity& a : accounts)
+                if (a.name == name) return a;
+            return std::nullopt;
+        };
         return s;
     }
     // Completes the oldest pending table with tokens "tok-<seat>".
@@ -68,6 +73,7 @@ class LobbyTest : public ::testing::Test {
     uint64_t random_value = 0;
     std::map<int64_t, double> ratings;
     std::vector<PendingTable> pending;
+    std::vector<Identity> accounts = {{2, "Bob", false}, {3, "Guest-1234", true}};
     Lobby lobby;
     FakeClient ada{1, "Ada"}, bob{2, "Bob"}, cid{3, "Guest-1234", true};
 };
@@ -388,6 +394,11 @@ TEST_F(LobbyTest, QuickGuestsPlayCasualAndThreePlayerPoolsFillThreeSeats) {
     for (FakeClient* c : {&g1, &g2})
         send(*c, {{"type", "quick"}, {"pool", "3p"}, {"preset", "5+3"}});
     EXPECT_TRUE(pending.empty());
+    // Issue 48 (18): a guest's wait is casual: no rating window is shown.
+    const json waiting = g1.of("quick_waiting").back();
+    EXPECT_TRUE(waiting["window"].is_null()) << waiting.dump();
+    EXPECT_TRUE(waiting["any_rating_at"].is_null()) << waiting.dump();
+    EXPECT_EQ(waiting["seeking"], 2);
     send(g3, {{"type", "quick"}, {"pool", "3p"}, {"preset", "5+3"}});
     ASSERT_EQ(pending.size(), 1u);
     EXPECT_FALSE(pending[0].order.rated);
@@ -508,6 +519,32 @@ TEST_F(LobbyTest, ChallengeRefusals) {
     EXPECT_TRUE(cid.of("challenge").empty());
 }
 
+// Issue 48 (13): a correspondence challenge waits for a registered player who is away, as
+// long as one of its moves may; a live one, or one to a guest, is refused as before.
+TEST_F(LobbyTest, ACorrespondenceChallengeReachesAPlayerWhoIsAway) {
+    lobby.connect(ada);
+    json msg = challenge_msg("Bob");
+    send(ada, msg);
+    EXPECT_EQ(ada.last()["code"], "offline") << "a live game needs the player there";
+    msg["clock"] = {{"mode", "days"}, {"days", 3}};
+    send(ada, msg);
+    ASSERT_EQ(ada.last()["type"], "challenge_sent") << ada.last().dump();
+    EXPECT_EQ(ada.last()["to"], "Bob");
+    msg["to"] = "Guest-1234";
+    send(ada, msg);
+    EXPECT_EQ(ada.last()["code"], "offline") << "a guest who left is gone";
+    EXPECT_EQ(lobby.challenge_count(), 1u);
+    now += 60 * 60 * 1000;
+    lobby.tick();
+    lobby.connect(bob);
+    ASSERT_EQ(bob.of("challenge").size(), 1u) << "Bob finds it when he comes";
+    EXPECT_EQ(bob.of("challenge")[0]["from"], "Ada");
+    send(bob,
+         {{"type", "challenge_reply"}, {"id", bob.of("challenge")[0]["id"]}, {"accept", true}});
+    ASSERT_EQ(pending.size(), 1u);
+    EXPECT_TRUE(pending[0].order.clock.correspondence());
+}
+
 TEST_F(LobbyTest, OnlineCountCountsTableSocketsAndIsSentOnChange) {
     lobby.connect(ada);
     lobby.tick();
@@ -555,6 +592,37 @@ TEST_F(LobbyTest, RunningGamesAreListedWithYourTurn) {
     lobby.game_changed(g);
     EXPECT_TRUE(ada.of("games").back()["games"].empty());
     EXPECT_EQ(lobby.game_count(1), 0u);
+}
+
+// Issue 48 (18): a game against the computer names its level, and is never "your turn":
+// nobody waits for a player who left it (the tab title and the badge count turns).
+TEST_F(LobbyTest, AGameAgainstTheComputerNamesItAndIsNeverYourTurn) {
+    lobby.connect(ada);
+    GameEntry g;
+    g.table = "c1";
+    g.players = {1, 0};
+    g.names = {"Ada", ""};
+    g.bots = {false, false};
+    g.levels = {0, 7};
+    g.to_move = 0;
+    g.setup = {{"board", "8"}};
+    lobby.game_changed(g);
+    const json mine = ada.of("games").back()["games"];
+    ASSERT_EQ(mine.size(), 1u);
+    EXPECT_EQ(mine[0]["opponents_level"], json::array({7}));
+    EXPECT_EQ(mine[0]["your_turn"], false);
+    // Beside a person, a computer seat still leaves it their turn.
+    g.table = "c2";
+    g.players = {1, 0, 2};
+    g.names = {"Ada", "", "Bob"};
+    g.bots = {false, false, false};
+    g.levels = {0, 3, 0};
+    lobby.game_changed(g);
+    for (const json& game : ada.of("games").back()["games"])
+        if (game["table"] == "c2") {
+            EXPECT_EQ(game["your_turn"], true);
+            EXPECT_EQ(game["opponents_level"], json::array({3, 0}));
+        }
 }
 
 // Issue 31: a bot account is marked wherever the lobby names it, from the server's state: its

@@ -150,7 +150,9 @@ TEST(LobbyNet, GuestsQuickPairAndBadMessagesAreRefused) {
     EXPECT_EQ(refused["code"], "bad_request") << "guests play casual only";
     g1.lobby->send({{"type", "quick"}, {"pool", "6x6"}, {"preset", "1+0"}});
     const json waiting = g1.lobby->read_until([](const json& m) { return is(m, "quick_waiting"); });
-    EXPECT_EQ(waiting["window"], 100);
+    // A guest's wait is casual: no rating window (issue 48, 18).
+    EXPECT_TRUE(waiting["window"].is_null()) << waiting.dump();
+    EXPECT_EQ(waiting["seeking"], 1);
     g2.lobby->send({{"type", "quick"}, {"pool", "6x6"}, {"preset", "1+0"}});
     const json p1 = g1.lobby->read_until([](const json& m) { return is(m, "paired"); });
     const json p2 = g2.lobby->read_until([](const json& m) { return is(m, "paired"); });

@@ -75,5 +75,27 @@ TEST(Schedule, EachOccurrenceIsDueOnceAndTheNextOneAfterItStarts) {
     EXPECT_NE(due[0].scheduled, *made.begin());
 }
 
+// Issue 48 (12): the client names the site's tournaments in the reader's language by how
+// often they recur, which the view reads from the occurrence key.
+TEST(Schedule, AnOccurrenceSaysHowOftenItRecurs) {
+    for (const auto& [text, every] :
+         {std::pair{"hourly@0 arena 8x8 3+2 55m Hourly 8x8 blitz arena", "hourly"},
+          {"daily@18:00 arena 10x10 5+3 60m D", "daily"},
+          {"weekly@sat18:00 arena octagon 5+3 90m W", "weekly"}}) {
+        const ScheduleEntry e = parse_schedule_entry(text);
+        EXPECT_EQ(recurrence_of(occurrence_key(e, next_start(e, Monday))), every) << text;
+        Settings s = due_occurrences({e}, Monday, {}).at(0);
+        const json view = Tournament("t1", s, Identity{}, Monday).view(Monday);
+        EXPECT_EQ(view["recurrence"], every);
+        EXPECT_EQ(view["scheduled"], true);
+    }
+    EXPECT_EQ(recurrence_of(""), "");
+    EXPECT_EQ(recurrence_of("yearly@0|1"), "");
+    Settings mine;
+    mine.name = "Mine";
+    EXPECT_TRUE(
+        Tournament("t2", mine, Identity{5, "Ada"}, Monday).view(Monday)["recurrence"].is_null());
+}
+
 }  // namespace
 }  // namespace reversi::server::tournament

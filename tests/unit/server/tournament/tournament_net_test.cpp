@@ -243,5 +243,31 @@ TEST(TournamentNet, AScheduledTournamentIsMadeAheadOnceAndSurvivesARestart) {
     EXPECT_EQ(kept[0]["id"], id);
 }
 
+// Issue 48 (11): a tournament game's table page names its tournament: the table answers
+// which one (the list's fields: name, time left) and any other table none.
+TEST(TournamentNet, ATournamentTableNamesItsTournament) {
+    TempDir dir("tournament_of_table");
+    ServerProcess server(dir.path);
+    Players players(server.port, {"OfTabA", "OfTabB"});
+    const std::string id = three_second_arena(players, "6x6");
+    ASSERT_FALSE(id.empty());
+    json view;
+    for (int i = 0; i < 100; ++i) {
+        view = get(server.port, "/api/tournaments/" + id).data();
+        if (!view["games"].empty() && view["games"][0]["table"].is_string()) break;
+        usleep(50'000);
+    }
+    ASSERT_FALSE(view["games"].empty()) << view.dump();
+    const std::string table = view["games"][0]["table"];
+    const json of = get(server.port, "/api/tables/" + table + "/tournament").data();
+    ASSERT_TRUE(of["tournament"].is_object()) << of.dump();
+    EXPECT_EQ(of["tournament"]["id"], id);
+    EXPECT_EQ(of["tournament"]["name"], "Test Arena");
+    EXPECT_EQ(of["tournament"]["kind"], "arena");
+    EXPECT_TRUE(of["tournament"].contains("ends_at"));
+    EXPECT_FALSE(of["tournament"].contains("games"));
+    EXPECT_TRUE(get(server.port, "/api/tables/nosuchtb/tournament").data()["tournament"].is_null());
+}
+
 }  // namespace tournament_net
 }  // namespace reversi::server::testing_support
