@@ -8,25 +8,7 @@
 // an entrant watching the tournament page keeps its list of games while standings are pushed.
 import { spawn } from 'node:child_process';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { bothAtOneTable, check, freshName, gameInfo, playToEnd, registered, tableOf, waitPly } from './lib.mjs';
-
-// A registered account over HTTP (no browser): its session cookie.
-async function account(url, name) {
-    const me = await fetch(`${url}/api/me`);
-    const cookie = (me.headers.get('set-cookie') || '').split(';')[0];
-    const res = await fetch(`${url}/api/register`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, password: 'correct horse battery' }) });
-    check(res.ok, `register ${name}: ${res.status}`);
-    // Registering rotates the session: the new token is the account's.
-    return (res.headers.get('set-cookie') || cookie).split(';')[0];
-}
-
-const post = async (url, path, cookie, body = {}) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const data = await res.json();
-    check(res.ok, `${path}: ${JSON.stringify(data)}`);
-    return data;
-};
+import { account, bothAtOneTable, check, freshName, gameInfo, playToEnd, post, registered, tableOf, waitPly } from './lib.mjs';
 
 // A casual, untimed tournament of the 8x8 pool made through the API by `cookie`'s player,
 // starting in ten minutes unless started: its id and its page's address.
@@ -119,7 +101,7 @@ async function finalStandings(page, url, games) {
     await page.goto(url);
     await page.waitForFunction((n) => document.querySelector('#tournament-status')?.dataset.status === 'finished'
         && document.querySelectorAll('#tournament-games li').length === n
-        && !document.querySelector('#tournament-games li a'), games, { timeout: 10000 });
+        && !document.querySelector('#tournament-games li a.watch'), games, { timeout: 10000 });
     return page.$$eval('#standings tbody tr', (rows) => rows.map((r) => ({
         name: r.dataset.player, cells: [...r.cells].map((c) => c.textContent.trim()) })));
 }
@@ -185,7 +167,8 @@ export const tests = {
         const { page } = await registered(ctx, freshName('Sched'));
         await page.goto(`${ctx.url}/#/tournaments`);
         const row = await page.waitForSelector('#tournament-list li:has(.scheduled-mark)', { timeout: 10000 });
-        check((await row.textContent()).includes('Weekly e2e arena'), 'the scheduled tournament is not listed');
+        // Named by the site in the reader's language, from how often it recurs (issue 48, 12).
+        check((await row.textContent()).includes('Weekly 8×8 arena'), 'the scheduled tournament is not listed');
     },
 
     async 'compete: a correspondence game has days per move, a your-move badge and survives a restart'(ctx) {
@@ -252,7 +235,8 @@ export const tests = {
         await watcher.waitForFunction(() => document.querySelector('#tournament-status')?.dataset.status === 'finished', null, { timeout: 10000 });
         await watcher.waitForTimeout(300);
         check(!(await watcher.evaluate(() => /** @type {any} */ (window).e2eGamesEmptied)), 'the list of games went empty when the standings were pushed');
-        check((await watcher.$$('#tournament-games li')).length === 1, 'the finished game is not listed');
+        check((await watcher.$$('#tournament-games li:not(.bye)')).length === 1, 'the finished game is not listed');
+        check((await watcher.$$('#tournament-games li.bye')).length === 1, 'the bye is not listed');
     },
 
     async 'compete: four players play an arena in Turkish, then a Swiss in Polish, each to its standings'(ctx) {

@@ -360,3 +360,22 @@ export async function bothAtOneTable(pa, pb) {
     await waitPly(pb, -1);
     return tableOf(pa);
 }
+
+// A registered account made over HTTP (no browser): its session cookie ("rv_session=...").
+export async function account(url, name) {
+    const me = await fetch(`${url}/api/me`);
+    const cookie = (me.headers.get('set-cookie') || '').split(';')[0];
+    const res = await fetch(`${url}/api/register`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, password: 'correct horse battery' }) });
+    check(res.ok, `register ${name}: ${res.status}`);
+    // Registering rotates the session: the new token is the account's.
+    return (res.headers.get('set-cookie') || cookie).split(';')[0];
+}
+
+// POSTs `body` as JSON with `cookie`'s session; the answer, checked to be a success.
+export async function post(url, path, cookie, body = {}) {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const data = await res.json();
+    check(res.ok, `${path}: ${JSON.stringify(data)}`);
+    return data;
+}

@@ -3,7 +3,8 @@
 // language, dark mode and board theme), the notice bar for incoming challenges, the tab title's
 // "your turn" mark, and a hash router that shows one view at a time (#/ landing, #/new setup,
 // #/lobby, #/table/ID, #/replay/ID, #/analysis[/ID], #/rules/VARIANT, #/player/NAME, #/leaderboard/POOL,
-// #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/streak/POOL, #/explorer/POOL, #/login, #/register, #/password,
+// #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/streak/POOL, #/explorer/POOL, #/login, #/register,
+// #/settings (the password and deleting the account; #/password leads there too),
 // #/mod for moderators, linked in the header only when GET /api/mod/me names a role). Changing the language rebuilds the header and the view.
 // The shell draws from the session store (session.js: who we are, the lobby connection) and
 // the preferences store; each view draws from its own store (views/*/).
@@ -78,7 +79,7 @@ function userMenu() {
             el('summary', { id: 'user-name' }, me.name),
             el('ul', {},
                 el('li', {}, el('a', { href: `#/player/${encodeURIComponent(me.name)}`, id: 'nav-profile' }, t('auth.profile'))),
-                el('li', {}, el('a', { href: '#/password', id: 'nav-password' }, t('auth.passwordTitle'))),
+                el('li', {}, el('a', { href: '#/settings', id: 'nav-settings' }, t('auth.settingsTitle'))),
                 el('li', {}, out)));
         menu.addEventListener('keydown', (e) => {
             if (e.key === 'Escape' && menu.open) {
@@ -186,7 +187,7 @@ function route() {
     });
     const [name, arg] = parts;
     const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password',
-        'puzzle', 'puzzles', 'streak', 'tournaments', 'tournament', 'explorer', 'mod'];
+        'settings', 'puzzle', 'puzzles', 'streak', 'tournaments', 'tournament', 'explorer', 'mod'];
     const page = known.includes(name) && (arg || !['table', 'replay', 'player', 'tournament'].includes(name)) ? name : '';
     shell.set({ page, current: null, menuOpen: false });
     /** @type {View} */
@@ -205,7 +206,8 @@ function route() {
     else if (page === 'tournaments' || page === 'tournament') view = tournamentView(main, page === 'tournament' ? arg : '');
     else if (page === 'explorer') view = explorerView(main, arg || '8x8');
     else if (page === 'mod') view = modView(main);
-    else if (page === 'login' || page === 'register' || page === 'password') view = authView(main, page);
+    else if (page === 'login' || page === 'register') view = authView(main, page);
+    else if (page === 'password' || page === 'settings') view = authView(main, 'password');
     else view = landingView(main);
     shell.set({ current: view });
     header.querySelector('details[open]')?.removeAttribute('open');

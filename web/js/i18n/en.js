@@ -179,6 +179,7 @@ export const strings = {
     'lobby.theirTurn': 'opponent to move', 'lobby.open_game': 'Open', 'lobby.noMyGames': 'No running games.',
     'lobby.challengesCount': '{n} challenges',
     'profile.offlineNoChallenge': 'Offline: you can challenge this player while they are online.',
+    'profile.awayCorrespondence': 'Away now: a correspondence challenge (days per move) waits until they come back.',
     'profile.challenge': 'Send challenge',
     'profile.challengeSent': 'Challenge sent to {name}; waiting for an answer…',
     'profile.challengeTitle': 'Challenge', 'profile.online': 'online', 'profile.offline': 'offline',
@@ -229,7 +230,7 @@ export const strings = {
     'analysis.queued': 'Waiting for the engine…', 'analysis.running': 'Analysing: {percent}%',
     'analysis.done': 'Analysis complete.', 'analysis.notAvailable': 'Only finished two-player games can be analysed.',
     'analysis.graph': 'Evaluation graph: the disc difference Black can expect after each move',
-    'analysis.scoreNote': 'Scores are the final disc difference the engine expects for the side that moved (+ ahead, − behind).',
+    'analysis.scoreNote': 'Scores in the move list and the graph are the final disc difference the engine expects for Black (+ Black ahead, − White ahead); the verdict on a move gives it for the side that moved.',
     'analysis.start': 'Starting position.', 'analysis.notYet': 'This move has not been analysed yet.',
     'analysis.moveN': 'Move {n}:', 'analysis.startMarked': 'Starting position: the best move, {move} ({score}), is marked on the board.',
     'analysis.nextBest': 'Now {colour} to move: the best move is {move} ({score}).',
@@ -306,6 +307,20 @@ export const strings = {
     'tournament.scheduled': 'by the site', 'tournament.scheduledTitle': 'A tournament the site holds on a schedule',
     // A short arena (issue 31: an arena of seconds made through the API).
     'tournament.arenaOfSeconds': 'arena of {n} s',
+    // The rooms finished (issue 48): tournament times, names and games, and the table of a
+    // tournament game.
+    'tournament.startsIn': 'starts in {time}', 'tournament.startsOn': 'starts {time}', 'tournament.timeLeft': '{time} left',
+    'tournament.backTo': 'Back to tournament', 'tournament.bye': 'bye (counts as a win)',
+    'tournament.placesNote': 'In a game of three or four, each player scores 2 points for every player finished behind and 1 for every player level (double on a streak).',
+    'tournament.siteName.hourly.arena': 'Hourly {pool} arena', 'tournament.siteName.daily.arena': 'Daily {pool} arena',
+    'tournament.siteName.weekly.arena': 'Weekly {pool} arena', 'tournament.siteName.hourly.swiss': 'Hourly {pool} Swiss',
+    'tournament.siteName.daily.swiss': 'Daily {pool} Swiss', 'tournament.siteName.weekly.swiss': 'Weekly {pool} Swiss',
+    'lobby.computerWaits': 'nobody waits: go on when you like', 'lobby.page': 'Page {page}',
+    'leaderboard.correspondence': 'Correspondence', 'leaderboard.corrPool': '{pool}, correspondence',
+    'explorer.paste': 'Or paste GGF text or a move list', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  or  (;GM[Othello]…;)',
+    'explorer.pasteImport': 'Import the pasted games', 'explorer.pasteNothing': 'Nothing to import: paste GGF text or moves such as f5 d6 c3.',
+    'auth.settingsTitle': 'Settings', 'auth.wrongPassword': 'Wrong password.',
+    'landing.live': 'Being played now', 'landing.noLive': 'Nothing is being played right now: start a game above.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Delete my account',
     'auth.deleteNote': 'Your games stay, shown as "deleted-" and a number; your name, password, sessions and ratings go. This cannot be undone.',

@@ -179,6 +179,7 @@ export const strings = {
     'lobby.yourTurn': 'twój ruch', 'lobby.theirTurn': 'ruch przeciwnika', 'lobby.open_game': 'Otwórz',
     'lobby.noMyGames': 'Nie masz trwających gier.', 'lobby.challengesCount': 'Wyzwania: {n}',
     'profile.offlineNoChallenge': 'Gracz jest offline; wyzwanie można wysłać, gdy będzie online.',
+    'profile.awayCorrespondence': 'Teraz nieobecny: wyzwanie korespondencyjne (dni na ruch) poczeka, aż wróci.',
     'profile.challenge': 'Wyślij wyzwanie',
     'profile.challengeSent': 'Wysłano wyzwanie do gracza {name}; czekam na odpowiedź…',
     'profile.challengeTitle': 'Wyzwanie', 'profile.online': 'online', 'profile.offline': 'offline',
@@ -229,7 +230,7 @@ export const strings = {
     'analysis.queued': 'Czekam na silnik…', 'analysis.running': 'Analiza: {percent}%',
     'analysis.done': 'Analiza zakończona.', 'analysis.notAvailable': 'Analizować można tylko zakończone partie dwóch graczy.',
     'analysis.graph': 'Wykres oceny: różnica pionów, jakiej mogą oczekiwać Czarne po każdym ruchu',
-    'analysis.scoreNote': 'Oceny to końcowa różnica pionów, jakiej silnik oczekuje dla strony, która wykonała ruch (+ przewaga, − strata).',
+    'analysis.scoreNote': 'Oceny na liście ruchów i na wykresie to końcowa różnica pionów, jakiej silnik oczekuje dla czarnych (+ przewaga czarnych, − przewaga białych); ocena ruchu podaje ją dla strony, która go wykonała.',
     'analysis.start': 'Pozycja początkowa.', 'analysis.notYet': 'Ten ruch nie został jeszcze przeanalizowany.',
     'analysis.moveN': 'Ruch {n}:', 'analysis.startMarked': 'Pozycja początkowa: najlepszy ruch, {move} ({score}), jest zaznaczony na planszy.',
     'analysis.nextBest': 'Teraz ruch mają {colour}: najlepszy jest {move} ({score}).',
@@ -306,6 +307,20 @@ export const strings = {
     'tournament.scheduled': 'turniej serwisu', 'tournament.scheduledTitle': 'Turniej, który serwis rozgrywa według harmonogramu',
     // A short arena (issue 31: an arena of seconds made through the API).
     'tournament.arenaOfSeconds': 'arena, sekund: {n}',
+    // The rooms finished (issue 48): tournament times, names and games, and the table of a
+    // tournament game.
+    'tournament.startsIn': 'start za {time}', 'tournament.startsOn': 'start: {time}', 'tournament.timeLeft': 'pozostało: {time}',
+    'tournament.backTo': 'Wróć do turnieju', 'tournament.bye': 'pauza (liczona jako wygrana)',
+    'tournament.placesNote': 'W partii trzech lub czterech graczy każdy dostaje 2 punkty za każdego gracza, który skończył za nim, i 1 za każdego z równym wynikiem (podwójnie w serii).',
+    'tournament.siteName.hourly.arena': 'Cogodzinna arena {pool}', 'tournament.siteName.daily.arena': 'Codzienna arena {pool}',
+    'tournament.siteName.weekly.arena': 'Cotygodniowa arena {pool}', 'tournament.siteName.hourly.swiss': 'Cogodzinny turniej szwajcarski {pool}',
+    'tournament.siteName.daily.swiss': 'Codzienny turniej szwajcarski {pool}', 'tournament.siteName.weekly.swiss': 'Cotygodniowy turniej szwajcarski {pool}',
+    'lobby.computerWaits': 'nikt nie czeka: graj dalej, kiedy chcesz', 'lobby.page': 'Strona {page}',
+    'leaderboard.correspondence': 'Korespondencyjne', 'leaderboard.corrPool': '{pool}, korespondencyjnie',
+    'explorer.paste': 'Albo wklej tekst GGF lub listę ruchów', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  albo  (;GM[Othello]…;)',
+    'explorer.pasteImport': 'Importuj wklejone partie', 'explorer.pasteNothing': 'Nie ma czego importować: wklej tekst GGF albo ruchy, np. f5 d6 c3.',
+    'auth.settingsTitle': 'Ustawienia', 'auth.wrongPassword': 'Błędne hasło.',
+    'landing.live': 'Teraz rozgrywane', 'landing.noLive': 'W tej chwili nic się nie toczy: zacznij partię powyżej.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Usuń moje konto',
     'auth.deleteNote': 'Twoje partie zostają, pokazane jako "deleted-" i numer; nazwa, hasło, sesje i rankingi znikają. Tego nie można cofnąć.',

@@ -179,6 +179,7 @@ export const strings = {
     'lobby.yourTurn': 'sıra sizde', 'lobby.theirTurn': 'sıra rakipte', 'lobby.open_game': 'Aç',
     'lobby.noMyGames': 'Süren oyununuz yok.', 'lobby.challengesCount': '{n} davet',
     'profile.offlineNoChallenge': 'Çevrimdışı: bu oyuncu çevrimiçiyken davet gönderebilirsiniz.',
+    'profile.awayCorrespondence': 'Şu an çevrimdışı: yazışmalı oyun daveti (hamle başına gün) dönene kadar bekler.',
     'profile.challenge': 'Davet gönder', 'profile.challengeSent': 'Davet gönderildi ({name}); yanıt bekleniyor…',
     'profile.challengeTitle': 'Oyuna davet', 'profile.online': 'çevrimiçi', 'profile.offline': 'çevrimdışı',
     'profile.rating': 'Puan', 'profile.rd': 'Sapma', 'profile.games': 'Oyun', 'profile.won': 'Galibiyet',
@@ -227,7 +228,7 @@ export const strings = {
     'analysis.queued': 'Motor bekleniyor…', 'analysis.running': 'Analiz ediliyor: %{percent}',
     'analysis.done': 'Analiz tamamlandı.', 'analysis.notAvailable': 'Yalnızca bitmiş iki oyunculu oyunlar analiz edilebilir.',
     'analysis.graph': 'Değerlendirme grafiği: her hamleden sonra Siyah\'ın bekleyebileceği taş farkı',
-    'analysis.scoreNote': 'Puanlar, motorun hamleyi yapan taraf için beklediği oyun sonu taş farkıdır (+ önde, − geride).',
+    'analysis.scoreNote': 'Hamle listesindeki ve grafikteki puanlar, motorun Siyah için beklediği oyun sonu taş farkıdır (+ Siyah önde, − Beyaz önde); bir hamlenin değerlendirmesi ise hamleyi yapan tarafa göredir.',
     'analysis.start': 'Başlangıç konumu.', 'analysis.notYet': 'Bu hamle henüz analiz edilmedi.',
     'analysis.moveN': '{n}. hamle:', 'analysis.startMarked': 'Başlangıç konumu: en iyi hamle, {move} ({score}), tahtada işaretli.',
     'analysis.nextBest': 'Şimdi sıra {colour} tarafında: en iyi hamle {move} ({score}).',
@@ -304,6 +305,20 @@ export const strings = {
     'tournament.scheduled': 'sitenin turnuvası', 'tournament.scheduledTitle': 'Sitenin düzenli olarak düzenlediği bir turnuva',
     // A short arena (issue 31: an arena of seconds made through the API).
     'tournament.arenaOfSeconds': '{n} saniyelik arena',
+    // The rooms finished (issue 48): tournament times, names and games, and the table of a
+    // tournament game.
+    'tournament.startsIn': '{time} sonra başlıyor', 'tournament.startsOn': '{time} başlıyor', 'tournament.timeLeft': 'kalan süre: {time}',
+    'tournament.backTo': 'Turnuvaya dön', 'tournament.bye': 'bay (galibiyet sayılır)',
+    'tournament.placesNote': 'Üç ya da dört kişilik bir oyunda her oyuncu, gerisinde bıraktığı her oyuncu için 2, eşit kaldığı her oyuncu için 1 puan alır (seride iki katı).',
+    'tournament.siteName.hourly.arena': 'Saatlik {pool} arenası', 'tournament.siteName.daily.arena': 'Günlük {pool} arenası',
+    'tournament.siteName.weekly.arena': 'Haftalık {pool} arenası', 'tournament.siteName.hourly.swiss': 'Saatlik {pool} İsviçre turnuvası',
+    'tournament.siteName.daily.swiss': 'Günlük {pool} İsviçre turnuvası', 'tournament.siteName.weekly.swiss': 'Haftalık {pool} İsviçre turnuvası',
+    'lobby.computerWaits': 'kimse beklemiyor: istediğiniz zaman sürdürün', 'lobby.page': 'Sayfa {page}',
+    'leaderboard.correspondence': 'Yazışmalı', 'leaderboard.corrPool': '{pool}, yazışmalı',
+    'explorer.paste': 'Ya da GGF metni veya hamle listesi yapıştırın', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  ya da  (;GM[Othello]…;)',
+    'explorer.pasteImport': 'Yapıştırılan oyunları içe aktar', 'explorer.pasteNothing': 'İçe aktarılacak bir şey yok: GGF metni ya da f5 d6 c3 gibi hamleler yapıştırın.',
+    'auth.settingsTitle': 'Ayarlar', 'auth.wrongPassword': 'Şifre yanlış.',
+    'landing.live': 'Şu an oynananlar', 'landing.noLive': 'Şu an oynanan bir şey yok: yukarıdan bir oyun başlatın.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Hesabımı sil',
     'auth.deleteNote': 'Oyunlarınız kalır, "deleted-" ve bir sayı ile gösterilir; adınız, şifreniz, oturumlarınız ve puanlarınız silinir. Bu geri alınamaz.',

@@ -123,6 +123,9 @@ export const listTournaments = () => call('GET', '/api/tournaments');
 export const getTournament = (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`);
 /** @param {object} settings @returns {Promise<TournamentView>} */
 export const createTournament = (settings) => call('POST', '/api/tournaments', settings);
+// The tournament a game at table `id` belongs to ({tournament: null} for none).
+/** @param {string} id @returns {Promise<{tournament: TournamentView | null}>} */
+export const tableTournament = (id) => call('GET', `/api/tables/${encodeURIComponent(id)}/tournament`);
 /** @param {string} id @param {'join' | 'withdraw' | 'start'} action @returns {Promise<TournamentView>} */
 export const tournamentAction = (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {});
 /** @param {string} name @returns {Promise<{tournaments: import('./protocol.js').TournamentResult[]}>} */

@@ -178,6 +178,7 @@
  * @property {Setup} setup
  * @property {string[]} [opponents]
  * @property {boolean[]} [opponents_bot] per opponent: a bot account
+ * @property {number[]} [opponents_level] per opponent: a computer seat's level, 0 for a person
  * @property {boolean} [your_turn]
  */
 
@@ -231,6 +232,8 @@
  * @property {string} id
  * @property {string} name
  * @property {boolean} [scheduled] made by the site's schedule (docs/SITE.md "Scheduled tournaments")
+ * @property {'hourly' | 'daily' | 'weekly' | '' | null} [recurrence] how often a scheduled one recurs:
+ *   the client names it by this, in the reader's language
  * @property {'arena' | 'swiss'} kind
  * @property {string} pool
  * @property {Clock} clock

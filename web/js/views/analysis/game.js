@@ -12,6 +12,7 @@ import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
 import { resultText } from '../../lib/game-text.js';
 import { controlButton, moveText, openOnBoard, scoreText } from './shared.js';
+import { stepKeys } from '../../lib/step-keys.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').GameAnalysis} GameAnalysis */
@@ -92,14 +93,17 @@ export function gameAnalysisView(root, id) {
         graph.update(all, positions.length - 1, index);
     }
 
+    // Each move with its number and its score from Black's side, as the graph draws it, so
+    // that the column reads as one line of play (issue 48, 21).
     function renderMoves() {
         const all = plies();
         list.replaceChildren(...(store.get().game?.moves || []).map((m, k) => {
             const p = all[k];
             const b = el('button', { type: 'button', class: 'link' }, moveText(m), p && Glyph[p.class] ? Glyph[p.class] : '');
             b.addEventListener('click', () => show(k + 1));
-            return el('li', { class: p ? p.class : 'pending' }, discBadge(p ? p.seat : k % 2, false), ' ', b,
-                p ? el('span', { class: 'score' }, ` ${scoreText(p.played_score)}`) : '');
+            return el('li', { class: p ? p.class : 'pending' }, el('span', { class: 'num', 'aria-hidden': 'true' }, `${k + 1}.`),
+                discBadge(p ? p.seat : k % 2, false), ' ', b,
+                p ? el('span', { class: 'score' }, ` ${scoreText(p.seat === 0 ? p.played_score : -p.played_score)}`) : '');
         }));
     }
 
@@ -146,12 +150,6 @@ export function gameAnalysisView(root, id) {
                 el('h2', {}, t('analysis.summary')), summary, el('h2', {}, t('game.moves')), list)));
         board = new Board(host, store.get().positions[0].w, { label: t('analysis.title') });
         graph = new EvalGraph(graphHost, { label: t('analysis.graph'), onSelect: (i) => show(i) });
-        view.addEventListener('keydown', (e) => {
-            const target = /** @type {Element} */ (e.target);
-            if (target.closest('.board') || target.closest('input, select, textarea')) return;
-            if (e.key === 'ArrowRight') show(store.get().index + 1);
-            if (e.key === 'ArrowLeft') show(store.get().index - 1);
-        });
     }
 
     // The view draws from its store: the game lays the page out, each analysis polled redraws
@@ -202,10 +200,16 @@ export function gameAnalysisView(root, id) {
         }
         poll();
     }
+    // The arrow keys step wherever the focus is (issue 48, 21), not only inside the view.
+    const unkey = stepKeys((to) => {
+        const { index, positions } = store.get();
+        show(to === 'first' ? 0 : to === 'last' ? positions.length - 1 : index + (to === 'next' ? 1 : -1));
+    });
     start();
     return {
         destroy() {
             destroyed = true;
+            unkey();
             stop();
             if (timer) clearTimeout(timer);
         },

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The account screens: register (#/register), log in (#/login), change password and delete the
-// account (#/password).
+// The account screens: register (#/register), log in (#/login), and the settings (#/settings,
+// also #/password): change the password, and, a section of its own, delete the account.
 // Who this browser is lives in the session store (lib/session.js). The form checks the
 // server's rules for names and passwords before sending, and a refusal is shown by its error
 // code in the reader's language.
@@ -39,6 +39,17 @@ export function authErrorText(e) {
     return e.code === 'bad_request' && e.message && getLang() === 'en' ? `${text} (${e.message})` : text;
 }
 
+// The page's title: the password form and deleting the account are the settings page.
+/** @param {'login' | 'register' | 'password'} mode */
+const titleOf = (mode) => (mode === 'password' ? t('auth.settingsTitle') : t(`auth.${mode}Title`));
+
+// A refusal where only the password was asked (the settings): a wrong one is said to be the
+// password, not "user name or password"; a login's refusal reads as authErrorText's.
+/** @param {{code: string, message?: string}} e */
+function passwordErrorText(e) {
+    return e.code === 'bad_login' ? t('auth.wrongPassword') : authErrorText(e);
+}
+
 /** @param {string} id @param {string} type @param {string} autocomplete */
 function input(id, type, autocomplete) {
     return /** @type {HTMLInputElement} */ (el('input', { id, type, autocomplete, required: true, spellcheck: 'false', autocapitalize: 'off' }));
@@ -69,7 +80,7 @@ export function authView(root, mode) {
             formView();
             return;
         }
-        const heading = el('h1', { id: 'auth-title' }, t(`auth.${mode}Title`));
+        const heading = el('h1', { id: 'auth-title' }, titleOf(mode));
         if (what === 'unknown') {
             view.append(heading, el('p', { class: 'note', id: 'auth-note' }, t('site.loading')));
         } else if (what === 'guest') {
@@ -114,7 +125,9 @@ export function authView(root, mode) {
         const other = mode === 'login' ? el('p', {}, t('auth.noAccount'), ' ', el('a', { href: '#/register' }, t('auth.registerTitle')))
             : mode === 'register' ? el('p', {}, t('auth.haveAccount'), ' ', el('a', { href: '#/login' }, t('auth.loginTitle')))
                 : null;
-        view.append(el('h1', { id: 'auth-title' }, title), form, other ?? '');
+        // The settings page: the password is one of its sections, deleting the account another.
+        if (mode === 'password') view.append(el('h1', { id: 'auth-title' }, titleOf(mode)), el('h2', { id: 'auth-password-title' }, title), form);
+        else view.append(el('h1', { id: 'auth-title' }, title), form, other ?? '');
 
         // The name as the server keeps it: trimmed, in NFC.
         const typedName = () => fields.name.value.trim().normalize('NFC');
@@ -155,7 +168,8 @@ export function authView(root, mode) {
                     location.hash = `#/player/${encodeURIComponent(res.name || name)}`;
                 }
             } catch (err) {
-                status.textContent = authErrorText(/** @type {{code: string, message?: string}} */ (err));
+                const e = /** @type {{code: string, message?: string}} */ (err);
+                status.textContent = mode === 'password' ? passwordErrorText(e) : authErrorText(e);
             } finally {
                 submit.disabled = false;
             }
@@ -189,7 +203,7 @@ export function authView(root, mode) {
                 await logOut();  // the cookie is cleared: the next visit is a new guest
                 location.hash = '#/';
             } catch (err) {
-                status.textContent = authErrorText(/** @type {{code: string, message?: string}} */ (err));
+                status.textContent = passwordErrorText(/** @type {{code: string, message?: string}} */ (err));
             } finally {
                 button.disabled = false;
             }

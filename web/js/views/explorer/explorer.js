@@ -58,6 +58,33 @@ function wthorParts(bytes) {
     return parts;
 }
 
+// GGF's game type of each pool whose games a pasted move list can be (GGF has no 6x6).
+/** @type {Record<string, string>} */
+const GGF_TYPES = { '8x8': '8', '8x8-anti': '8a', '10x10': '10', octagon: '88' };
+
+/**
+ * A pasted move list ("f5 d6 c3", "f5d6c3", "1. f5 d6") as one GGF game from the pool's start,
+ * each move under its colour (a forced pass left for the reader to fill in, as GGF allows);
+ * null when it holds no move. A move that is not legal is left for the server to name.
+ * @param {string} text @param {string} pool
+ */
+export function moveListGgf(text, pool) {
+    const moves = [...text.toLowerCase().replace(/\b\d+\.+/g, ' ').matchAll(/[a-j](?:10|[1-9])/g)].map((m) => m[0]);
+    if (!moves.length || !GGF_TYPES[pool]) return null;
+    let pos = rules.initialPosition(setupForPool(pool));
+    let record = '';
+    for (const m of moves) {
+        if (rules.legalMoves(pos).join() === 'pass') pos = rules.play(pos, 'pass');
+        record += `${pos.toMove === 0 ? 'B' : 'W'}[${m.toUpperCase()}]`;
+        try {
+            pos = rules.play(pos, m);
+        } catch {
+            break;
+        }
+    }
+    return `(;GM[Othello]PC[pasted]TY[${GGF_TYPES[pool]}]${record};)`;
+}
+
 /** @param {Uint8Array} bytes */
 function base64(bytes) {
     let text = '';
@@ -107,29 +134,49 @@ export function explorerView(root, poolArg) {
     // A registered player's GGF or WTHOR import into "my openings" (docs/EXPLORER.md "Imported games").
     const file = el('input', { id: 'explorer-import-file', type: 'file', accept: '.ggf,.txt,.wtb,text/plain' });
     const imported = el('p', { id: 'explorer-imported', class: 'note', 'aria-live': 'polite' });
+    // Or pasted: GGF text, or a move list of this pool's board.
+    const pasted = el('textarea', { id: 'explorer-paste', rows: '4', placeholder: t('explorer.pastePlaceholder') });
+    const pasteButton = el('button', { type: 'button', id: 'explorer-paste-import' }, t('explorer.pasteImport'));
     const importer = el('details', { class: 'explorer-import', hidden: !loggedIn(session.get()) },
         el('summary', {}, t('explorer.import')), el('p', { class: 'note' }, t('explorer.importNote')),
         el('p', { class: 'note' }, t('explorer.importWthorNote')),
-        el('label', { for: 'explorer-import-file' }, t('explorer.importFile')), file, imported);
-    file.addEventListener('change', async () => {
-        const chosen = file.files && file.files[0];
-        if (!chosen) return;
+        el('label', { for: 'explorer-import-file' }, t('explorer.importFile')), file,
+        el('label', { for: 'explorer-paste' }, t('explorer.paste')), pasted, el('div', { class: 'form-bar' }, pasteButton), imported);
+    /** Posts the parts (GGF text, or WTHOR files in base64), saying how many were kept. @param {string[]} parts @param {boolean} wthor */
+    async function upload(parts, wthor) {
         let done = 0;
         let skipped = 0;
+        /** @type {string[]} */
+        const reasons = [];
         try {
-            const wthor = /\.wtb$/i.test(chosen.name);
-            const parts = wthor ? wthorParts(new Uint8Array(await chosen.arrayBuffer())) : importParts(await chosen.text());
             for (const part of parts) {
                 const answer = await (wthor ? importWthor(part) : importGgf(part));
                 done += answer.imported;
                 skipped += answer.skipped;
+                reasons.push(...(answer.errors || []));
                 imported.textContent = t('explorer.imported', { n: done, skipped });
             }
-            imported.textContent = t('explorer.imported', { n: done, skipped });
+            // One game pasted and refused: why, as the server says it.
+            imported.textContent = t('explorer.imported', { n: done, skipped }) + (done === 0 && reasons.length ? ` (${reasons[0]})` : '');
             go(store.get().moves);
         } catch (e) {
             imported.textContent = errorText(e);
         }
+    }
+    file.addEventListener('change', async () => {
+        const chosen = file.files && file.files[0];
+        if (!chosen) return;
+        const wthor = /\.wtb$/i.test(chosen.name);
+        await upload(wthor ? wthorParts(new Uint8Array(await chosen.arrayBuffer())) : importParts(await chosen.text()), wthor);
+    });
+    pasteButton.addEventListener('click', () => {
+        const text = pasted.value;
+        const ggf = text.includes('(;') ? text : moveListGgf(text, pool);
+        if (!ggf) {
+            imported.textContent = t('explorer.pasteNothing');
+            return;
+        }
+        upload(importParts(ggf), false);
     });
     view.append(el('h1', { id: 'explorer-title' }, t('explorer.title', { pool: poolName(pool) })), tabs, form, importer,
         el('div', { class: 'puzzle-grid' }, host, el('div', {}, line, opening, el('div', { class: 'controls' }, start, back), list)));
@@ -198,8 +245,10 @@ export function explorerView(root, poolArg) {
 
     back.addEventListener('click', () => go(store.get().moves.slice(0, -1)));
     start.addEventListener('click', () => go([]));
+    // "My openings" shows them at once (issue 48, 21), as the filter's Show would.
     mine.addEventListener('click', () => {
         player.value = session.get().me?.name || '';
+        form.requestSubmit();
     });
     form.addEventListener('submit', (e) => {
         e.preventDefault();

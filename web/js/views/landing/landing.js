@@ -2,8 +2,11 @@
 // The landing page (#/): the three ways to start, each one click away: play the computer (a
 // board size, a level, a colour), play online (quick pairing, 8x8 5+3, with a waiting mark and
 // a cancel button), play a friend (a table with a link to send). The full setup is at #/new.
-import { t } from '../../lib/i18n.js';
-import { createTable } from '../../lib/api.js';
+// Below, what is being played now (issue 48, 21): running games to watch and the tournaments
+// running or about to start, asked again every few seconds.
+import { t, describeSetup } from '../../lib/i18n.js';
+import { createTable, listTables, listTournaments } from '../../lib/api.js';
+import { standingText, tournamentName } from '../../lib/tournament-text.js';
 import { saveToken } from '../../lib/preferences.js';
 import { lobby, onLobbyMessage, session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
@@ -20,11 +23,17 @@ const OnlinePreset = '5+3';
  *   lives, so coming back shows the last choices
  * @property {import('../../lib/session.js').QuickWait | null} quick the session's quick wait
  * @property {string} status the last refusal
+ * @property {{tables: import('../../lib/protocol.js').TableSummary[], tournaments: import('../../lib/protocol.js').TournamentView[],
+ *   at: number} | null} live what is being played, as the server last answered (at: when)
  */
+
+// How many running games and tournaments the landing page shows.
+const LiveGames = 6;
+const LiveTournaments = 4;
 
 /** The landing page's store. */
 const store = createStore(/** @type {LandingState} */ ({
-    choice: { board: '8', level: '3', colour: 'random' }, quick: null, status: '',
+    choice: { board: '8', level: '3', colour: 'random' }, quick: null, status: '', live: null,
 }));
 
 /** @param {Partial<LandingState['choice']>} patch */
@@ -108,9 +117,39 @@ export function landingView(root) {
         store.subscribe((s, was) => {
             if (s.quick !== was.quick) showWaiting();
             if (s.status !== was.status) status.textContent = s.status;
+            if (s.live !== was.live) showLive();
         }),
     ];
     showWaiting();
+
+    // Being played now: running games (a watch link each) and live tournaments.
+    const live = el('section', { class: 'panel landing-live', id: 'landing-live', 'aria-labelledby': 'landing-live-title' });
+    function showLive() {
+        const now = store.get().live;
+        if (!now) return;
+        const games = now.tables.filter((tb) => tb.status === 'playing').slice(0, LiveGames);
+        const tours = now.tournaments.filter((v) => v.status !== 'finished')
+            .sort((a, b) => (a.status === b.status ? a.starts_at - b.starts_at : a.status === 'running' ? -1 : 1)).slice(0, LiveTournaments);
+        live.replaceChildren(el('h2', { id: 'landing-live-title' }, t('landing.live')),
+            !games.length && !tours.length ? el('p', { class: 'note' }, t('landing.noLive')) : '',
+            tours.length ? el('ul', { class: 'rows', id: 'landing-tournaments' }, tours.map((v) => el('li', { 'data-tournament': v.id },
+                el('a', { href: `#/tournament/${encodeURIComponent(v.id)}`, class: 'who' }, tournamentName(v)),
+                el('span', { class: 'state' }, `${standingText(v, now.at)} · ${t('tournament.players', { n: v.players ?? 0 })}`)))) : '',
+            games.length ? el('ul', { class: 'rows', id: 'landing-games' }, games.map((tb) => el('li', { 'data-table': tb.id },
+                el('span', { class: 'who' }, tb.seats.map((seat) => (seat.type === 'computer' ? t('seat.computerLevel', { n: seat.level })
+                    : seat.name || t('seat.human'))).join(' – ')),
+                el('span', { class: 'what' }, describeSetup(tb.setup)),
+                el('a', { href: `#/table/${encodeURIComponent(tb.id)}`, class: 'button' }, t('lobby.watch'))))) : '');
+    }
+    async function loadLive() {
+        const [tables, tournaments] = await Promise.all([
+            listTables().then((r) => r.tables || [], () => []),
+            listTournaments().then((r) => r.tournaments || [], () => []),
+        ]);
+        store.set({ live: { tables, tournaments, at: Date.now() } });
+    }
+    loadLive();
+    const liveTimer = setInterval(loadLive, 10000);
 
     view.append(el('h1', { id: 'landing-title' }, t('landing.title')),
         el('p', { class: 'lead' }, t('landing.lead')),
@@ -119,9 +158,9 @@ export function landingView(root) {
             ' ', el('a', { href: '#/rules/standard' }, t('landing.rules')),
             ' ', el('a', { href: '#/puzzle/daily', id: 'daily-puzzle' }, t('landing.dailyPuzzle')),
             ' ', el('a', { href: '#/puzzles/8x8', id: 'puzzles-link' }, t('landing.puzzles')),
-            ' ', el('a', { href: '#/explorer/8x8', id: 'explorer-link' }, t('landing.explorer'))));
+            ' ', el('a', { href: '#/explorer/8x8', id: 'explorer-link' }, t('landing.explorer'))), live);
     const ticker = setInterval(() => tickQuickWait(waiting), 500);
-    return { destroy() { clearInterval(ticker); stops.forEach((stop) => stop()); } };
+    return { destroy() { clearInterval(ticker); clearInterval(liveTimer); stops.forEach((stop) => stop()); } };
 }
 
 /** @param {string} id @param {string} title @param {string} text @param {...import('../../lib/dom.js').Children} body */

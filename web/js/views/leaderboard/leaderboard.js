@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The leaderboard of one pool (#/leaderboard/POOL): a link per pool, then the players by rating,
-// provisional ones (rating deviation over 110) marked and listed after the others.
+// The leaderboard of one pool (#/leaderboard/POOL): a link per pool and one to correspondence
+// (days per move: pools of their own, "8x8-corr"; then a link per correspondence pool), then
+// the players by rating, provisional ones (rating deviation over 110) marked and listed after
+// the others.
 import { t } from '../../lib/i18n.js';
 import { getLeaderboard } from '../../lib/api.js';
 import { createStore } from '../../lib/store.js';
@@ -14,15 +16,25 @@ import { POOLS, poolName, ratingText } from '../../lib/pools.js';
  * @property {string} error
  */
 
+const CORRESPONDENCE_POOLS = POOLS.map((p) => `${p}-corr`);
+/** A pool's name, a correspondence pool's as such. @param {string} pool */
+const boardName = (pool) => (pool.endsWith('-corr') ? t('leaderboard.corrPool', { pool: poolName(pool.slice(0, -5)) }) : poolName(pool));
+
 /** @param {HTMLElement} root @param {string} poolArg */
 export function leaderboardView(root, poolArg) {
-    const pool = POOLS.includes(poolArg) ? poolArg : '8x8';
+    const pool = POOLS.includes(poolArg) || CORRESPONDENCE_POOLS.includes(poolArg) ? poolArg : '8x8';
+    const corr = CORRESPONDENCE_POOLS.includes(pool);
     const view = el('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title' });
     root.append(view);
-    const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') }, POOLS.map((p) =>
-        el('a', { href: `#/leaderboard/${p}`, id: `pool-${p}`, 'aria-current': p === pool ? 'page' : null }, poolName(p))));
+    /** @param {string} p @param {string} label @param {boolean} current @param {string} [id] */
+    const tab = (p, label, current, id = `pool-${p}`) =>
+        el('a', { href: `#/leaderboard/${p}`, id, 'aria-current': current ? 'page' : null }, label);
+    const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') },
+        POOLS.map((p) => tab(p, poolName(p), p === pool)), tab('8x8-corr', t('leaderboard.correspondence'), corr, 'pool-corr'));
+    const corrTabs = corr ? el('nav', { class: 'tabs', id: 'corr-pools', 'aria-label': t('leaderboard.correspondence') },
+        POOLS.map((p) => tab(`${p}-corr`, poolName(p), `${p}-corr` === pool))) : '';
     const body = el('div', { id: 'leaderboard-body' }, el('p', { class: 'note' }, t('site.loading')));
-    view.append(el('h1', { id: 'leaderboard-title' }, t('leaderboard.title', { pool: poolName(pool) })), tabs, body);
+    view.append(el('h1', { id: 'leaderboard-title' }, t('leaderboard.title', { pool: boardName(pool) })), tabs, corrTabs, body);
 
     // The view's store: the server's answer.
     const store = createStore(/** @type {LeaderboardState} */ ({ players: null, error: '' }));

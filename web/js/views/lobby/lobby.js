@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The lobby (#/lobby): challenges sent to me, quick pairing per pool and preset, the live list
 // of open offers ("seeks", over the lobby socket) with filters and one-click accept, a form to
-// post a seek, my running games with their your-turn marks, and, from the HTTP API, the open
-// tables to join or watch and the finished games to replay (refreshed every few seconds).
+// post a seek, my running games with their your-turn marks (a game against the computer
+// named, and never anyone's turn to wait for), and, from the HTTP API, the open tables to join
+// or watch and the finished games to replay, a page at a time (refreshed every few seconds).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { listTables, listGames } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, incomingChallenges, onLobbyMessage } from '../../lib/session.js';
@@ -26,8 +27,13 @@ import { POOLS, PRESETS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel,
  * @property {string} quickPool
  * @property {string} alert the last refusal
  * @property {{tables: TableSummary[]} | {error: string} | null} open open tables (HTTP)
- * @property {{games: GameSummary[]} | {error: string} | null} finished finished games (HTTP)
+ * @property {{games: GameSummary[]} | {error: string} | null} finished finished games (HTTP): one page,
+ *   and one game more when there is a next page
+ * @property {number} finishedOffset where the page of finished games starts
  */
+
+// Finished games on one page: the whole archive in one list was 6,456 px tall on a phone.
+const FinishedPerPage = 10;
 
 /** The lobby's store; the choices in it are kept while the page lives. */
 const store = createStore(/** @type {LobbyState} */ ({
@@ -38,6 +44,7 @@ const store = createStore(/** @type {LobbyState} */ ({
     alert: '',
     open: null,
     finished: null,
+    finishedOffset: 0,
 }));
 
 /** @param {Partial<LobbyState['filters']>} patch */
@@ -45,6 +52,22 @@ const filter = (patch) => store.set({ filters: { ...store.get().filters, ...patc
 /** @param {Partial<LobbyState['seekForm']>} patch */
 const seekChoice = (patch) => store.set({ seekForm: { ...store.get().seekForm, ...patch } });
 const loggedIn = () => isLoggedIn(store.get().session);
+
+/** @param {import('../../lib/protocol.js').MyGame} g every other seat is the computer's */
+const againstComputer = (g) => (g.opponents_level || []).length > 0 && (g.opponents_level || []).every((n) => n > 0);
+
+/** The other seats of my game by name, a computer's by its level. @param {import('../../lib/protocol.js').MyGame} g */
+const opponentNames = (g) => (g.opponents || []).map((name, i) => {
+    const level = g.opponents_level?.[i] ?? 0;
+    return level > 0 ? t('seat.computerLevel', { n: level }) : name || t('seat.free');
+}).join(', ');
+
+// A seek's board and variant, a correspondence seek's (pool "8x8-corr") as a live one's.
+/** @param {import('../../lib/protocol.js').Seek} seek */
+const seekBoard = (seek) => {
+    const pool = (seek.pool || '').replace(/-corr$/, '');
+    return POOLS.includes(pool) ? poolName(pool) : describeSetup(seek.setup);
+};
 
 /** @param {string} preset */
 const presetId = (preset) => preset.replace(/\W/g, '-');
@@ -175,7 +198,7 @@ export function lobbyView(root) {
                 el('span', { class: 'who' }, el('a', { href: `#/player/${encodeURIComponent(s.player)}` }, s.player),
                     ...afterName(s.bot), ' ', s.rating === null || s.rating === undefined ? ''
                         : el('span', { class: 'rating' }, ratingText({ rating: s.rating, provisional: s.provisional }))),
-                el('span', { class: 'what' }, `${s.pool ? poolName(s.pool) : describeSetup(s.setup)} · ${clockLabel(s.clock)}`),
+                el('span', { class: 'what' }, `${seekBoard(s)} · ${clockLabel(s.clock)}`),
                 el('span', { class: 'state' }, `${s.rated ? t('lobby.rated') : t('lobby.casual')} · ${t(`lobby.as.${s.seat}`)}`),
                 button);
         })), seekPager());
@@ -213,11 +236,11 @@ export function lobbyView(root) {
         if (ask) ask.addEventListener('click', () => Notification.requestPermission().then(() => renderMine()));
         mine.replaceChildren(ask, list.length ? el('ul', { class: 'rows my-games' }, list.map((g) =>
             el('li', { class: 'my-game' + (g.your_turn ? ' your-turn' : ''), 'data-table': g.table },
-                el('span', { class: 'who' }, t('lobby.versus', { names: (g.opponents || []).join(', ') || '?' }),
+                el('span', { class: 'who' }, t('lobby.versus', { names: opponentNames(g) }),
                     ...afterName((g.opponents_bot || []).some(Boolean))),
                 el('span', { class: 'what' }, describeSetup(g.setup)),
                 el('span', { class: 'state' }, g.your_turn ? el('strong', { class: 'turn-mark' }, `● ${t('lobby.yourTurn')}`)
-                    : t('lobby.theirTurn')),
+                    : againstComputer(g) ? t('lobby.computerWaits') : t('lobby.theirTurn')),
                 el('a', { href: `#/table/${encodeURIComponent(g.table)}`, class: 'button' }, t('lobby.open_game')))))
             : el('p', { class: 'note' }, t('lobby.noMyGames')));
     }
@@ -253,6 +276,7 @@ export function lobbyView(root) {
             if (s.alert !== was.alert) alert.textContent = s.alert;
             if (s.open !== was.open) renderOpen();
             if (s.finished !== was.finished) renderFinished();
+            if (s.finishedOffset !== was.finishedOffset) load();
         }),
         mirror(session, store, (s) => ({ session: s })),
         onLobbyMessage((msg) => {
@@ -260,7 +284,7 @@ export function lobbyView(root) {
         }),
     ];
     lobby.start();
-    store.set({ alert: '', open: null, finished: null });
+    store.set({ alert: '', open: null, finished: null, finishedOffset: 0 });
     renderFilters();
     renderPostForm();
     renderAll();
@@ -294,20 +318,38 @@ export function lobbyView(root) {
         if ('error' in answer) {
             games.replaceChildren(el('p', { role: 'alert' }, answer.error));
         } else {
-            const rows = answer.games.map((g) => el('li', { class: 'game-row', 'data-game': g.id },
+            const rows = answer.games.slice(0, FinishedPerPage).map((g) => el('li', { class: 'game-row', 'data-game': g.id },
                 el('span', { class: 'what' }, describeSetup(g.setup)),
                 el('span', { class: 'who' }, seatsText(g.seats || [])),
                 el('span', { class: 'state' }, g.result && typeof g.result === 'object' ? resultText(g.result, g.setup) : ''),
                 el('a', { href: `#/replay/${g.id}`, class: 'button' }, t('lobby.replay'))));
-            games.replaceChildren(rows.length ? el('ul', { class: 'rows' }, rows) : el('p', { class: 'note' }, t('lobby.noGames')));
+            games.replaceChildren(rows.length ? el('ul', { class: 'rows' }, rows) : el('p', { class: 'note' }, t('lobby.noGames')),
+                finishedPager(answer.games.length > FinishedPerPage));
         }
+    }
+
+    /** Previous and next page of finished games. @param {boolean} more a next page exists */
+    function finishedPager(more) {
+        const offset = store.get().finishedOffset;
+        if (!more && offset === 0) return '';
+        const prev = el('button', { type: 'button', id: 'finished-prev' }, t('lobby.pagePrev'));
+        const next = el('button', { type: 'button', id: 'finished-next' }, t('lobby.pageNext'));
+        prev.disabled = offset === 0;
+        next.disabled = !more;
+        prev.addEventListener('click', () => store.set({ finishedOffset: Math.max(0, offset - FinishedPerPage) }));
+        next.addEventListener('click', () => store.set({ finishedOffset: offset + FinishedPerPage }));
+        return el('div', { class: 'form-bar pager' }, prev,
+            el('span', { id: 'finished-page' }, t('lobby.page', { page: Math.floor(offset / FinishedPerPage) + 1 })), next);
     }
 
     // The open tables and finished games come from the HTTP API, asked again every few seconds.
     async function load() {
         await listTables().then((answer) => store.set({ open: { tables: answer.tables } }),
             (e) => store.set({ open: { error: errorText(e) } }));
-        await listGames(50).then((answer) => store.set({ finished: { games: answer.games } }),
+        const offset = store.get().finishedOffset;
+        await listGames(FinishedPerPage + 1, offset).then((answer) => {
+            if (store.get().finishedOffset === offset) store.set({ finished: { games: answer.games } });
+        },
             (e) => store.set({ finished: { error: errorText(e) } }));
     }
     renderOpen();

@@ -12,7 +12,7 @@ import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
 import { reportButton } from '../../components/report-form.js';
-import { POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+import { CORRESPONDENCE, POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').Me} Me */
@@ -106,10 +106,16 @@ export function profileView(root, name) {
             challengeBox.replaceChildren();
             return;
         }
-        if (!player.online) {
+        // A player who is away can be sent a correspondence challenge: it waits for them (a
+        // bot plays while its program is connected).
+        if (!player.online && player.bot) {
             challengeBox.replaceChildren(el('p', { class: 'note' }, t('profile.offlineNoChallenge')));
             return;
         }
+        const away = !player.online;
+        const times = away ? CORRESPONDENCE : TIME_CHOICES;
+        /** @param {string} preset */
+        const timeOf = (preset) => (times.includes(preset) ? preset : '3d');
         const rated = el('input', { type: 'checkbox', id: 'challenge-rated' });
         rated.checked = challengeForm.rated && loggedIn();
         rated.disabled = !loggedIn();
@@ -118,7 +124,7 @@ export function profileView(root, name) {
         const form = el('form', { class: 'challenge-form', id: 'challenge-form' },
             field(t('lobby.pool'), select('challenge-pool', POOLS.map((p) => [p, poolName(p)]), challengeForm.pool,
                 (v) => choose({ pool: v }))),
-            field(t('lobby.time'), select('challenge-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), challengeForm.preset,
+            field(t('lobby.time'), select('challenge-time', times.map((p) => [p, presetLabel(p)]), timeOf(challengeForm.preset),
                 (v) => choose({ preset: v }))),
             el('div', { class: 'check' }, rated, el('label', { for: 'challenge-rated' }, t('lobby.rated'))),
             el('div', { class: 'form-bar' }, send));
@@ -127,9 +133,10 @@ export function profileView(root, name) {
             const challengeForm = store.get().form;
             store.set({ challenge: { state: 'sending', id: null, text: '' } });
             lobby.send({ type: 'challenge', to: player.name, setup: setupForPool(challengeForm.pool),
-                clock: clockForPreset(challengeForm.preset), rated: Boolean(challengeForm.rated && loggedIn()) });
+                clock: clockForPreset(timeOf(challengeForm.preset)), rated: Boolean(challengeForm.rated && loggedIn()) });
         });
-        challengeBox.replaceChildren(el('h2', {}, t('profile.challengeTitle')), form);
+        challengeBox.replaceChildren(el('h2', {}, t('profile.challengeTitle')),
+            away ? el('p', { class: 'note', id: 'challenge-away' }, t('profile.awayCorrespondence')) : '', form);
     }
 
     /** @param {Player} p */

@@ -13,6 +13,7 @@ import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
 import { dateText, resultText, seatName, seatRating, variantOf } from '../../lib/game-text.js';
 import { clockLabel } from '../../lib/pools.js';
+import { stepKeys } from '../../lib/step-keys.js';
 
 /**
  * @typedef {object} ReplayState
@@ -95,16 +96,16 @@ export function replayView(root, id) {
                 el('p', { class: 'status', id: 'replay-result' }, game.result && typeof game.result === 'object' ? resultText(game.result, game.setup) : ''),
                 el('h2', {}, t('game.moves')), list, exports)));
         board = new Board(host, positions[0].w, { label: t('replay.title') });
-        view.addEventListener('keydown', (e) => {
-            if (/** @type {Element} */ (e.target).closest('.board')) return;
-            if (e.key === 'ArrowRight') go(store.get().index + 1);
-            if (e.key === 'ArrowLeft') go(store.get().index - 1);
-        });
         draw(store.get());
     }
     const stop = store.subscribe(draw);
+    // The arrow keys step wherever the focus is (issue 48, 21), not only inside the view.
+    const unkey = stepKeys((to) => {
+        const { index, positions } = store.get();
+        go(to === 'first' ? 0 : to === 'last' ? positions.length - 1 : index + (to === 'next' ? 1 : -1));
+    });
     start();
-    return { destroy() { stop(); } };
+    return { destroy() { stop(); unkey(); } };
 }
 
 /**

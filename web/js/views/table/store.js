@@ -25,6 +25,8 @@ import { flipChoice, preferences } from '../../lib/preferences.js';
  * @property {number} chatSentAt when my last chat message was sent (performance.now()), 0 once answered
  * @property {boolean} chatMuted others' chat is hidden
  * @property {import('../../lib/session.js').QuickWait | null} quick the session's quick-pairing wait
+ * @property {import('../../lib/protocol.js').TournamentView | null} tournament the tournament this game
+ *   belongs to, as the server answered (null: none, or not known yet)
  */
 
 /**
@@ -43,5 +45,6 @@ export function createTableStore(id) {
         table: null, ply: -1, animate: false, hint: null, hintLine: '', message: '', declined: null, pending: false,
         connection: 'connecting', flipChoice: flipChoice(id), showLegal: preferences.get().showLegal,
         chat: [], chatError: '', chatSentAt: 0, chatMuted: preferences.get().chatMuted, quick: null,
+        tournament: null,
     }));
 }

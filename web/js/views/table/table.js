@@ -26,6 +26,7 @@ import { boardTurned, createTableStore } from './store.js';
 import { mirror } from '../../lib/store.js';
 import { clockLabel } from '../../lib/pools.js';
 import { tickQuickWait } from '../../components/quick-wait.js';
+import { TournamentBar } from './tournament-bar.js';
 
 /** @typedef {import('../../lib/protocol.js').TableState} TableState */
 
@@ -56,6 +57,7 @@ export function tableView(root, id) {
         clocks.draw(players);
         tickClaim(etiquette, store.get().table);
         tickQuickWait(newOpponent);
+        tournamentBar.tick();
     }, 250);
 
     const title = el('h1', { id: 'game-title' });
@@ -80,8 +82,10 @@ export function tableView(root, id) {
     const moves = el('ol', { class: 'moves', id: 'moves', 'aria-label': t('game.moves') });
     const share = el('p', { class: 'share' });
     const chat = new ChatPanel(store, (msg) => socket?.send(msg));
+    // A tournament game names its tournament, and its way back there.
+    const tournamentBar = new TournamentBar();
     flip.addEventListener('click', () => saveFlipped(id, !boardTurned(store.get())));
-    view.append(title, sub, banners, claim,
+    view.append(title, sub, tournamentBar.root, banners, claim,
         el('div', { class: 'game-grid' },
             el('div', { class: 'board-col' }, boardHost, el('div', { class: 'under-board' }, phase, flip)),
             el('div', { class: 'side' }, status, passBar, hintBox, alert, players, controls, etiquette, newOpponent, after, toggles,
@@ -230,9 +234,10 @@ export function tableView(root, id) {
         renderPlayers(players, table, mine(), clocks);
         renderStatus(table);
         renderControls(table);
-        renderEtiquette(etiquette, table, (m) => socket?.send(m), store.get().declined);
+        renderEtiquette(etiquette, forEtiquette(table), (m) => socket?.send(m), store.get().declined);
         renderAfterGame(after, table);
-        renderNewOpponent(newOpponent, table, store.get().quick);
+        drawNewOpponent(table);
+        tournamentBar.draw(table.status === 'finished');
         renderMoves(table);
         renderAlert();
         share.replaceChildren(el('label', { for: 'share-link' }, t('game.share')),
@@ -266,6 +271,16 @@ export function tableView(root, id) {
             });
             claim.append(b);
         }
+    }
+
+    // A tournament pairs its players' next games itself: no rematch is offered (the state as if
+    // no offer were left) and no new opponent is sought at its tables.
+    /** @param {TableState} table */
+    const forEtiquette = (table) => (store.get().tournament ? { ...table, rematch_offers_left: table.seats.map(() => 0) } : table);
+    /** @param {TableState} table */
+    function drawNewOpponent(table) {
+        if (store.get().tournament) newOpponent.replaceChildren();
+        else renderNewOpponent(newOpponent, table, store.get().quick);
     }
 
     /** @param {TableState} table */
@@ -378,6 +393,7 @@ export function tableView(root, id) {
             return;
         }
         connect();
+        tournamentBar.load(id, (tournament) => store.set({ tournament }));
     }
     // Every part is drawn from the store: the table state and the hint redraw the table (the
     // board's flips animate only for a new state one move on), the rest their own parts.
@@ -390,10 +406,11 @@ export function tableView(root, id) {
                 renderAlert();
             }
             if (s.declined !== was.declined && s.table === was.table && s.table) {
-                renderEtiquette(etiquette, s.table, (m) => socket?.send(m), s.declined);
+                renderEtiquette(etiquette, forEtiquette(s.table), (m) => socket?.send(m), s.declined);
             }
             if (s.connection !== was.connection) renderBanners();
-            if (s.quick !== was.quick && s.table) renderNewOpponent(newOpponent, s.table, s.quick);
+            if (s.quick !== was.quick && s.table) drawNewOpponent(s.table);
+            if (s.tournament !== was.tournament && s.table) render(false);
             // The first state names the table and my seats, which the report buttons need.
             if (s.chat !== was.chat || s.chatMuted !== was.chatMuted || s.chatError !== was.chatError
                 || (s.table === null) !== (was.table === null)) chat.draw(s, s.chat !== was.chat);

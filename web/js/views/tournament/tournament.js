@@ -2,7 +2,8 @@
 // Tournaments (#/tournaments and #/tournament/ID; docs/SITE.md "Tournaments"): the list with a
 // form to create an arena or a Swiss, and one tournament's page: its settings, the live
 // standings (pushed on the lobby socket to its entrants, fetched every few seconds for
-// everyone else), its games, and Join, Withdraw and Start.
+// everyone else), its games (each a link to its table; a Swiss bye listed), and Join,
+// Withdraw and Start. Times read as times: when it starts, an arena's countdown.
 import { t } from '../../lib/i18n.js';
 import { listTournaments, getTournament, createTournament, tournamentAction } from '../../lib/api.js';
 import { session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
@@ -10,12 +11,14 @@ import { createStore } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
 import { POOLS, TIME_CHOICES, clockForPreset, clockLabel, poolName, presetLabel } from '../../lib/pools.js';
+import { standingText, tournamentName } from '../../lib/tournament-text.js';
 
 /** @typedef {import('../../lib/protocol.js').TournamentView} TournamentView */
 /**
  * @typedef {object} TournamentState
  * @property {TournamentView[] | null} list the tournaments (list page), null while loading
  * @property {TournamentView | null} current the tournament of the page
+ * @property {number} receivedAt when the list or the tournament came (Date.now()), for the countdowns
  * @property {{name: string, kind: string, pool: string, preset: string, minutes: string, rounds: string, rated: boolean}} form
  * @property {string} alert the last refusal
  */
@@ -24,7 +27,7 @@ const TWO_PLAYER_POOLS = POOLS.filter((p) => p !== '3p' && p !== '4p');
 
 /** The view's store; the form is kept while the page lives. */
 const store = createStore(/** @type {TournamentState} */ ({
-    list: null, current: null, alert: '',
+    list: null, current: null, alert: '', receivedAt: 0,
     form: { name: '', kind: 'arena', pool: '8x8', preset: '3+2', minutes: '30', rounds: '5', rated: true },
 }));
 
@@ -46,6 +49,29 @@ function scheduledMark(v) {
     return v.scheduled ? el('span', { class: 'scheduled-mark', title: t('tournament.scheduledTitle') }, ` · ${t('tournament.scheduled')}`) : '';
 }
 
+/**
+ * One game of the list: its players (a link to its table, which shows the end of a finished
+ * game or its replay), the result, or Watch while it runs. A Swiss bye is listed as one; a
+ * game of three or four gives each player's points by place.
+ * @param {NonNullable<TournamentView['games']>[number]} g
+ * @param {boolean} swiss
+ * @param {(name: string | null) => boolean} botOf
+ */
+function gameRow(g, swiss, botOf) {
+    const round = swiss ? `${t('tournament.round', { n: g.round })} · ` : '';
+    if (!g.table && g.players.length === 2 && g.players[1] === null) {
+        return el('li', { class: 'bye' }, el('span', { class: 'who' }, round, g.players[0] ?? '–', ...afterName(botOf(g.players[0]))),
+            el('span', { class: 'state' }, t('tournament.bye')));
+    }
+    const href = g.table ? `#/table/${encodeURIComponent(g.table)}` : null;
+    const names = g.players.flatMap((p, k) => [k ? ' – ' : '', p ?? '–', ...afterName(botOf(p)),
+        g.points && g.done ? ` (${g.points[k] ?? 0})` : '']);
+    // A Swiss game whose table could not be made counts as a draw, and has no table to show.
+    return el('li', { 'data-table': g.table }, href ? el('a', { class: 'who game-link', href }, round, ...names) : el('span', { class: 'who' }, round, ...names),
+        g.done ? el('span', { class: 'state' }, g.points ? '' : g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
+            : el('a', { href, class: 'button watch' }, t('lobby.watch')));
+}
+
 /** @param {HTMLElement} root @param {string} [id] */
 export function tournamentView(root, id) {
     const view = el('section', { class: 'tournament', 'aria-labelledby': 'tournament-title' });
@@ -61,10 +87,11 @@ export function tournamentView(root, id) {
         const rows = list === null ? el('p', { class: 'note' }, t('site.loading'))
             : !list.length ? el('p', { class: 'note', id: 'no-tournaments' }, t('tournament.none'))
                 : el('ul', { class: 'rows', id: 'tournament-list' }, list.map((v) => el('li', { 'data-tournament': v.id },
-                    el('a', { href: `#/tournament/${encodeURIComponent(v.id)}` }, v.name),
+                    el('a', { href: `#/tournament/${encodeURIComponent(v.id)}` }, tournamentName(v)),
                     scheduledMark(v),
                     el('span', { class: 'what' }, ` ${describe(v)}`),
-                    el('span', { class: 'state' }, ` · ${t(`tournament.status.${v.status}`)} · ${t('tournament.players', { n: v.players ?? 0 })}`))));
+                    el('span', { class: 'state' }, ` · `, el('span', { class: 'when' }, standingText(v, store.get().receivedAt)),
+                        ` · ${t('tournament.players', { n: v.players ?? 0 })}`))));
         const name = el('input', { id: 'tournament-name', maxlength: '60', value: form.name, required: '' });
         name.addEventListener('input', () => choose({ name: /** @type {HTMLInputElement} */ (name).value }));
         const length = form.kind === 'arena'
@@ -137,22 +164,16 @@ export function tournamentView(root, id) {
                 el('td', { class: 'num' }, String(s.games)),
                 el('td', { class: 'num' }, swiss ? String((s.buchholz ?? 0) / 2) : String(s.streak ?? 0)),
                 swiss ? el('td', { class: 'num' }, String((s.sonneborn_berger ?? 0) / 4)) : ''))));
-        const games = el('ul', { class: 'rows', id: 'tournament-games' }, (v.games || []).filter((g) => g.table).slice(-30).reverse().map((g) =>
-            el('li', {}, swiss ? `${t('tournament.round', { n: g.round })} · ` : '',
-                g.players.flatMap((p, k) => [k ? ' – ' : '', p ?? '–', ...afterName(botOf(p))]), ' ',
-                g.done ? el('span', { class: 'state' }, g.points ? g.points.map((p) => p / 2).join('–')
-                    : g.score === 2 ? '1–0' : g.score === 1 ? '½–½' : '0–1')
-                    : el('a', { href: `#/table/${encodeURIComponent(g.table ?? '')}`, class: 'button' }, t('lobby.watch')))));
-        const when = v.status === 'created' ? t('tournament.startsAt', { time: new Date(v.starts_at).toLocaleString() })
-            : v.status === 'running' ? (swiss ? t('tournament.roundOf', { n: v.round, of: v.rounds ?? 0 })
-                : t('tournament.secondsLeft', { n: v.seconds_left ?? 0 }))
-                : t('tournament.status.finished');
-        view.replaceChildren(el('h1', { id: 'tournament-title' }, v.name, scheduledMark(v)),
+        const games = el('ul', { class: 'rows', id: 'tournament-games' },
+            (v.games || []).filter((g) => g.table || g.done).slice(-30).reverse().map((g) => gameRow(g, swiss, botOf)));
+        const several = (v.games || []).some((g) => g.points);
+        view.replaceChildren(el('h1', { id: 'tournament-title' }, tournamentName(v), scheduledMark(v)),
             el('p', { class: 'note', id: 'tournament-what' }, describe(v)),
-            el('p', { id: 'tournament-status', 'data-status': v.status }, when), alert, buttons,
+            el('p', { id: 'tournament-status', 'data-status': v.status }, standingText(v, store.get().receivedAt)), alert, buttons,
             el('section', { class: 'panel', 'aria-labelledby': 'standings-title' }, el('h2', { id: 'standings-title' }, t('tournament.standings')),
                 el('div', { class: 'table-scroll' }, standings)),
-            el('section', { class: 'panel' }, el('h2', {}, t('tournament.games')), games));
+            el('section', { class: 'panel' }, el('h2', {}, t('tournament.games')), games,
+                several ? el('p', { class: 'note', id: 'tournament-places-note' }, t('tournament.placesNote')) : ''));
     }
 
     const stop = store.subscribe(({ alert: text }) => {
@@ -160,18 +181,30 @@ export function tournamentView(root, id) {
         if (id) renderOne();
         else renderList();
     });
-    const load = () => (id ? getTournament(id).then((v) => store.set({ current: v }), (e) => store.set({ alert: errorText(e) }))
-        : listTournaments().then((r) => store.set({ list: r.tournaments || [] }), (e) => store.set({ alert: errorText(e) })));
+    const load = () => (id ? getTournament(id).then((v) => store.set({ current: v, receivedAt: Date.now() }), (e) => store.set({ alert: errorText(e) }))
+        : listTournaments().then((r) => store.set({ list: r.tournaments || [], receivedAt: Date.now() }), (e) => store.set({ alert: errorText(e) })));
     load();
     // Entrants hear every change on the lobby socket; everyone else (and the clock) every 3 s.
     const timer = setInterval(load, 3000);
+    // The countdowns move every second between fetches, without drawing the page again.
+    const ticker = setInterval(() => {
+        const { current, list, receivedAt } = store.get();
+        const status = view.querySelector('#tournament-status');
+        if (id && current && status) status.textContent = standingText(current, receivedAt);
+        if (!id) {
+            for (const v of list || []) {
+                const when = view.querySelector(`li[data-tournament="${CSS.escape(v.id)}"] .when`);
+                if (when) when.textContent = standingText(v, receivedAt);
+            }
+        }
+    }, 1000);
     // The push carries the standings without the games: the games shown stay, and are fetched
     // anew when a round or the tournament ends (the timer fetches the rest).
     const unlisten = onLobbyMessage((msg) => {
         if (msg.type !== 'tournament' || !id || msg.tournament.id !== id) return;
         const was = store.get().current;
-        store.set({ current: { ...msg.tournament, games: msg.tournament.games ?? was?.games } });
+        store.set({ current: { ...msg.tournament, games: msg.tournament.games ?? was?.games }, receivedAt: Date.now() });
         if (!was || was.status !== msg.tournament.status || was.round !== msg.tournament.round) load();
     });
-    return { destroy() { stop(); unlisten(); clearInterval(timer); } };
+    return { destroy() { stop(); unlisten(); clearInterval(timer); clearInterval(ticker); } };
 }
