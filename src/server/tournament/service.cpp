@@ -498,6 +498,8 @@ void TournamentService::results_of(const std::string& name, Respond respond) con
                 out.push_back({{"id", id},
                                {"name", t.settings().name},
                                {"kind", tournament::kind_name(t.settings().kind)},
+                               {"pool", t.settings().pool},
+                               {"recurrence", tournament::recurrence_of(t.settings().scheduled)},
                                {"rank", row["rank"]},
                                {"score", row["score"]},
                                {"players", standings.size()},

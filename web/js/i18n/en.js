@@ -279,8 +279,8 @@ export const strings = {
     'tournament.players': 'players: {n}', 'tournament.join': 'Join', 'tournament.withdraw': 'Withdraw',
     'tournament.start': 'Start now', 'tournament.score': 'Score', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Streak', 'tournament.playing': '(playing)',
-    'tournament.round': 'round {n}', 'tournament.roundOf': 'Round {n} of {of}', 'tournament.secondsLeft': 'Seconds left: {n}',
-    'tournament.startsAt': 'Starts at {time}', 'tournament.standings': 'Standings', 'tournament.games': 'Games',
+    'tournament.round': 'round {n}', 'tournament.roundOf': 'Round {n} of {of}',
+    'tournament.standings': 'Standings', 'tournament.games': 'Games',
     'tournament.place': 'place {rank} of {of}',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Opening: {name}', 'landing.explorer': 'Opening explorer',

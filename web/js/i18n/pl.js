@@ -279,8 +279,8 @@ export const strings = {
     'tournament.players': 'graczy: {n}', 'tournament.join': 'Dołącz', 'tournament.withdraw': 'Wycofaj się',
     'tournament.start': 'Zacznij teraz', 'tournament.score': 'Wynik', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seria', 'tournament.playing': '(gra)',
-    'tournament.round': 'runda {n}', 'tournament.roundOf': 'Runda {n} z {of}', 'tournament.secondsLeft': 'Pozostało sekund: {n}',
-    'tournament.startsAt': 'Start: {time}', 'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie',
+    'tournament.round': 'runda {n}', 'tournament.roundOf': 'Runda {n} z {of}',
+    'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie',
     'tournament.place': 'miejsce {rank} z {of}',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Otwarcie: {name}', 'landing.explorer': 'Przeglądarka otwarć',

@@ -277,8 +277,8 @@ export const strings = {
     'tournament.players': 'oyuncu: {n}', 'tournament.join': 'Katıl', 'tournament.withdraw': 'Çekil',
     'tournament.start': 'Şimdi başlat', 'tournament.score': 'Puan', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seri', 'tournament.playing': '(oynuyor)',
-    'tournament.round': '{n}. tur', 'tournament.roundOf': 'Tur {n} / {of}', 'tournament.secondsLeft': 'Kalan saniye: {n}',
-    'tournament.startsAt': 'Başlangıç: {time}', 'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar',
+    'tournament.round': '{n}. tur', 'tournament.roundOf': 'Tur {n} / {of}',
+    'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar',
     'tournament.place': '{of} oyuncu arasında {rank}.',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Açılış: {name}', 'landing.explorer': 'Açılış gezgini',

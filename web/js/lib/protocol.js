@@ -255,7 +255,9 @@
  * @typedef {object} TournamentResult a finished tournament on a profile
  * @property {string} id
  * @property {string} name
- * @property {string} kind
+ * @property {'arena' | 'swiss'} kind
+ * @property {string} [pool]
+ * @property {'hourly' | 'daily' | 'weekly' | '' | null} [recurrence] as a TournamentView's
  * @property {number} rank
  * @property {number} score
  * @property {number} players

@@ -10,9 +10,9 @@ import { countdownText, whenText } from './time-text.js';
 
 /** @typedef {import('./protocol.js').TournamentView} TournamentView */
 
-/** The name to show. @param {TournamentView} v */
+/** The name to show. @param {Pick<TournamentView, 'name' | 'kind' | 'recurrence'> & {pool?: string}} v */
 export function tournamentName(v) {
-    return v.recurrence ? t(`tournament.siteName.${v.recurrence}.${v.kind}`, { pool: poolName(v.pool) }) : v.name;
+    return v.recurrence && v.pool ? t(`tournament.siteName.${v.recurrence}.${v.kind}`, { pool: poolName(v.pool) }) : v.name;
 }
 
 /** "starts in 3 h" or "starts Sat 18:00". @param {number} at wall ms @param {number} [now] */

@@ -167,6 +167,9 @@ TEST(TournamentNet, SwissOfFourOverThreeRoundsSurvivesAKill) {
     const json results = get(server->port, "/api/players/SwissB/tournaments").data();
     ASSERT_EQ(results["tournaments"].size(), 1u);
     EXPECT_EQ(results["tournaments"][0]["players"], 4);
+    // What the profile names it by (issue 48, 12): a player's own, not the site's schedule.
+    EXPECT_EQ(results["tournaments"][0]["pool"], "8x8");
+    EXPECT_EQ(results["tournaments"][0]["recurrence"], "");
 }
 
 TEST(TournamentNet, ArenaOfFourRunsToItsEnd) {

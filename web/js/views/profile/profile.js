@@ -12,6 +12,7 @@ import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
 import { reportButton } from '../../components/report-form.js';
+import { tournamentName } from '../../lib/tournament-text.js';
 import { CORRESPONDENCE, POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
@@ -183,7 +184,7 @@ export function profileView(root, name) {
         view.replaceChildren(
             el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name, ' ', botMark(p.bot)),
                 p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
-                self && loggedIn() ? el('a', { href: '#/password', id: 'change-password' }, t('auth.passwordTitle')) : '',
+                self && loggedIn() ? el('a', { href: '#/settings', id: 'change-password' }, t('auth.settingsTitle')) : '',
                 !self && loggedIn() ? reportButton(reportBox, { player: p.name }, p.name, { id: 'profile-report' }) : '',
                 // Issue 27: one's own finished games as one GGF file.
                 self ? el('a', { href: '/api/account/games.ggf', download: 'my-games.ggf', id: 'download-ggf' }, t('profile.downloadGgf')) : ''),
@@ -198,7 +199,7 @@ export function profileView(root, name) {
             store.get().tournaments.length ? el('section', { class: 'panel', 'aria-labelledby': 'ptournaments-title' },
                 el('h2', { id: 'ptournaments-title' }, t('tournament.title')),
                 el('ul', { class: 'rows', id: 'profile-tournaments' }, store.get().tournaments.map((r) => el('li', {},
-                    el('a', { href: `#/tournament/${encodeURIComponent(r.id)}` }, r.name),
+                    el('a', { href: `#/tournament/${encodeURIComponent(r.id)}` }, tournamentName(r)),
                     ` · ${t('tournament.place', { rank: r.rank, of: r.players })}`)))) : '');
         renderChallenge();
     }

@@ -90,7 +90,7 @@ export function tournamentView(root, id) {
                     el('a', { href: `#/tournament/${encodeURIComponent(v.id)}` }, tournamentName(v)),
                     scheduledMark(v),
                     el('span', { class: 'what' }, ` ${describe(v)}`),
-                    el('span', { class: 'state' }, ` · `, el('span', { class: 'when' }, standingText(v, store.get().receivedAt)),
+                    el('span', { class: 'state' }, el('span', { class: 'when' }, standingText(v, store.get().receivedAt)),
                         ` · ${t('tournament.players', { n: v.players ?? 0 })}`))));
         const name = el('input', { id: 'tournament-name', maxlength: '60', value: form.name, required: '' });
         name.addEventListener('input', () => choose({ name: /** @type {HTMLInputElement} */ (name).value }));
