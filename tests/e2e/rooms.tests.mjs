@@ -409,6 +409,9 @@ export const tests = {
         await Promise.all(all.map((p) => p.page.waitForURL(/#\/table\//, { timeout: 15000 })));
         const table = tableOf(a.page);
         await waitPly(a.page, -1);
+        // The table counts the arena down as a clock.
+        await a.page.waitForFunction((want) => new RegExp(want).test(document.querySelector('#tournament-bar-when')?.textContent || ''),
+            `^${translated('pl', 'tournament.timeLeft', { time: '(29|30):\\d\\d' })}$`, { timeout: 10000 });
         // Ended before anyone moved: every place is level, 2 points each (1 per player level).
         await a.page.click('#abort');
         await a.page.waitForFunction((t) => !location.hash.endsWith(t), table, { timeout: 15000 }).catch(() => {});
