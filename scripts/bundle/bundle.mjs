@@ -28,12 +28,16 @@ const Assets = 'assets';
 // esbuild comes from `npm ci` of this folder's package.json, run by the build in a folder of
 // its own (--deps; scripts/bundle/bundle.cmake), or else in this folder.
 const deps = args.includes('--deps') ? opt('--deps') : dirname(fileURLToPath(import.meta.url));
+// Without it (`npm ci` failed: no registry) there is no bundle, and no older one either: the
+// server then sends web/'s modules as they are (src/engine/data_paths.h), so the build still
+// gives a working site.
 let esbuild;
 try {
     esbuild = createRequire(join(deps, 'package.json'))('esbuild');
 } catch {
-    console.error(`bundle: esbuild is missing: run 'npm ci' in ${deps}`);
-    process.exit(1);
+    console.error(`bundle: esbuild is missing (npm ci in ${deps}): the web client is not bundled, the server sends ${web} as it is`);
+    rmSync(out, { recursive: true, force: true });
+    process.exit(0);
 }
 
 // The page's local references: <script type="module" src>, <link rel="stylesheet" href> and
@@ -48,6 +52,14 @@ const script = tags.find((t) => t.kind === 'script' && t.type === 'module' && lo
 const sheets = tags.filter((t) => t.kind === 'link' && t.rel === 'stylesheet' && local(t.href));
 const others = tags.filter((t) => t.kind === 'link' && t.rel !== 'stylesheet' && local(t.href));
 if (!script) throw new Error('bundle: index.html names no module script');
+
+// Every file under `dir`, in a stable order (Debian 12's first node has no recursive readdir).
+function filesUnder(dir) {
+    return readdirSync(dir).sort().flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+}
 
 rmSync(next, { recursive: true, force: true });
 mkdirSync(join(next, Assets), { recursive: true });
@@ -110,38 +122,29 @@ writeFileSync(join(next, 'index.html'), html);
 // Every other file of the web folder but the modules, the bundled stylesheets and the editor's
 // jsconfig.json, as it is: the icon under its own name too, for whatever names it so.
 const bundled = new Set([...sheets.map((s) => s.href), 'index.html', 'jsconfig.json']);
-for (const entry of readdirSync(web, { recursive: true })) {
-    const path = String(entry);
-    const from = join(web, path);
-    if (statSync(from).isDirectory() || bundled.has(path) || path.startsWith('js/')) continue;
+for (const from of filesUnder(web)) {
+    const path = relative(web, from);
+    if (bundled.has(path) || path.startsWith('js/')) continue;
     mkdirSync(dirname(join(next, path)), { recursive: true });
     cpSync(from, join(next, path));
 }
 
-// The brotli and gzip copies of each text file, at the highest levels: they are made once
+// The brotli and gzip copies of each text file (and WebAssembly), at the highest levels: made once
 // here, not per request.
-const Text = new Set(['.html', '.js', '.css', '.svg', '.map', '.json', '.txt', '.md', '.webmanifest', '.wasm']);
+const Compressible = new Set(['.html', '.js', '.css', '.svg', '.map', '.json', '.txt', '.md', '.webmanifest', '.wasm']);
 const sizes = [];
-function compressAll(dir) {
-    for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) {
-            compressAll(path);
-            continue;
-        }
-        if (!Text.has(extname(name))) continue;
-        const bytes = readFileSync(path);
-        const br = brotliCompressSync(bytes, { params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-        const gz = gzipSync(bytes, { level: 9 });
-        if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
-        if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
-        sizes.push(`${relative(next, path)} ${bytes.length} (br ${br.length}, gzip ${gz.length})`);
-    }
+for (const path of filesUnder(next)) {
+    if (!Compressible.has(extname(path))) continue;
+    const bytes = readFileSync(path);
+    const br = brotliCompressSync(bytes, { params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const gz = gzipSync(bytes, { level: 9 });
+    if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+    if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+    sizes.push(`${relative(next, path)} ${bytes.length} (br ${br.length}, gzip ${gz.length})`);
 }
-compressAll(next);
 
 const old = `${out}.old`;
 rmSync(old, { recursive: true, force: true });
