@@ -7,8 +7,13 @@
 include(GNUInstallDirs)
 
 install(TARGETS reversi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/web
-        PATTERN jsconfig.json EXCLUDE)
+# The web client: its bundle when the build made one (scripts/bundle/bundle.cmake), else web/.
+if(REVERSI_HAVE_WEB_BUNDLE)
+  install(DIRECTORY ${REVERSI_WEB_BUNDLE_DIR}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/web)
+else()
+  install(DIRECTORY ${CMAKE_SOURCE_DIR}/web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/web
+          PATTERN jsconfig.json EXCLUDE)
+endif()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/data/weights/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/weights FILES_MATCHING PATTERN "*.weights")
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/data/mpc/ DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/mpc

@@ -5,14 +5,16 @@ set -euo pipefail
 packages=(build-essential cmake pkg-config libboost-dev libsqlite3-dev nlohmann-json3-dev
           libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsodium-dev libpq-dev libicu-dev
           libgoogle-perftools-dev)
+# node and npm: the build bundles the web client with esbuild from the npm registry
+# (scripts/bundle/). A node already on the PATH (not Debian's) is used as it is.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 if [ "${1:-}" = "--test" ]; then
   # clang and libFuzzer for the fuzz run at the end of the tests (scripts/fuzz.sh).
   # postgresql: the server the PostgreSQL storage tests start (scripts/pg-temp.sh).
   packages+=(chromium grhino sqlite3 clang libfuzzer-14-dev libclang-rt-14-dev postgresql)
   # The package test (tests/scripts/package_install.sh): dpkg-deb, and an HTTP client.
   packages+=(dpkg-dev curl jq)
-  command -v node >/dev/null 2>&1 || packages+=(nodejs)
-  command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -42,7 +42,12 @@ DataPaths find_data_paths(const std::string& exe) {
         const std::string source = source_from_marker(up / SourceMarkerName);
         if (!source.empty()) {
             const fs::path s(source);
-            return {(s / "web").string(),
+            // The build's bundle of the web client (BundledWebName) when it made one, else the
+            // source tree's modules as they are.
+            const fs::path bundled = up / BundledWebName;
+            const fs::path web =
+                fs::is_regular_file(bundled / "index.html", ec) ? bundled : s / "web";
+            return {web.string(),
                     (s / "data" / "weights").string(),
                     (s / "data" / "mpc").string(),
                     (s / "data" / "puzzles").string(),

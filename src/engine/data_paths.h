@@ -3,7 +3,7 @@
 // Multi-ProbCut parameters, the solved openings, the opening book and the puzzles. Found from the
 // executable's own path, never from a path compiled in: an installed binary reads
 // <prefix>/share/reversi, a binary in a build tree follows the marker file that CMake writes into
-// the build folder to the source tree.
+// the build folder to the source tree (and serves the build's bundle of the web client).
 #pragma once
 
 #include <string>
@@ -22,11 +22,14 @@ struct DataPaths {
 
 // The name of the marker file in a build folder; it holds the source tree's path on one line.
 inline constexpr const char* SourceMarkerName = "reversi-source-dir";
+// The folder beside the marker where the build bundles the web client (scripts/bundle/).
+inline constexpr const char* BundledWebName = "web";
 
 // The data paths of an executable at `exe` (an absolute path): <dir>/../share/reversi when it
 // holds weights/; else the source tree named by a marker file in <dir> or up to two folders
-// above it (test binaries lie in build/tests/...); else the relative web, data/weights and
-// data/mpc of the working directory.
+// above it (test binaries lie in build/tests/...), with the web client bundled beside the
+// marker when it holds index.html; else the relative web, data/weights and data/mpc of the
+// working directory.
 DataPaths find_data_paths(const std::string& exe);
 
 // find_data_paths of this process's executable (/proc/self/exe), worked out once.

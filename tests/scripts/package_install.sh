@@ -65,10 +65,20 @@ done
 base=http://127.0.0.1:$port
 [[ -f $work/data/reversi.db ]] || fail "the configuration's db was not used"
 
-# 3. The page, and a computer move (the computer is Black and moves first).
+# 3. The page, its script, and a computer move (the computer is Black and moves first).
 page=$(curl -fsS "$base/")
 grep -q '<html' <<<"$page" || fail "no page at /"
-curl -fsS "$base/js/app.js" >/dev/null || fail "no web client script"
+# The client as the build bundled it (scripts/bundle/): one content-hashed script, sent with
+# brotli and kept a year; the page itself revalidated by its entity tag (304).
+script=$(sed -n 's|.*<script type="module" src="\([^"]*\)".*|\1|p' <<<"$page")
+[[ $script =~ ^assets/app-[A-Z0-9]{8}\.js$ ]] || fail "the page names no bundled script: '$script'"
+headers=$(curl -fsS -o /dev/null -D - -H 'Accept-Encoding: gzip, br' "$base/$script" | tr -d '\r')
+grep -qix 'content-encoding: br' <<<"$headers" || fail "the script is not sent compressed: $headers"
+grep -qix 'cache-control: public, max-age=31536000, immutable' <<<"$headers" ||
+    fail "the script is not cacheable: $headers"
+etag=$(curl -fsS -o /dev/null -D - "$base/" | tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: //p')
+[[ $(curl -sS -o /dev/null -w '%{http_code}' -H "If-None-Match: $etag" "$base/") == 304 ]] ||
+    fail "the page is not revalidated by its tag ($etag)"
 created=$(curl -fsS -X POST "$base/api/tables" -H 'Content-Type: application/json' \
     -d '{"setup": {}, "seats": [{"type": "computer", "level": 3}, {"type": "human"}], "seat": 1, "name": "Operator"}')
 table=$(jq -r .table <<<"$created")

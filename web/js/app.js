@@ -37,6 +37,9 @@ applyAppearance();
 followSystem();
 
 const main = /** @type {HTMLElement} */ (document.getElementById('main'));
+// The brand shows the page's own icon, under whichever name the page links it (the build's
+// bundle gives it a content-hashed one, which the browser keeps without asking again).
+const pageIcon = document.querySelector('link[rel="icon"]')?.getAttribute('href') || 'favicon.svg';
 const header = /** @type {HTMLElement} */ (document.getElementById('header'));
 const notices = el('div', { id: 'notices', class: 'notices', 'aria-live': 'polite' });
 header.after(notices);
@@ -153,7 +156,7 @@ function renderHeader() {
     menu.addEventListener('click', () => shell.set({ menuOpen: !shell.get().menuOpen }));
     header.classList.toggle('menu-open', shell.get().menuOpen);
     header.replaceChildren(
-        el('a', { href: '#/', class: 'brand' }, el('img', { src: 'favicon.svg', alt: '', width: '24', height: '24' }),
+        el('a', { href: '#/', class: 'brand' }, el('img', { src: pageIcon, alt: '', width: '24', height: '24' }),
             el('span', { class: 'brand-name' }, t('app.title'))),
         el('div', { class: 'header-panel', id: 'header-panel' },
             nav,

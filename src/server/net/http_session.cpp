@@ -23,6 +23,7 @@
 #include "server/moderation/moderation.h"
 #include "server/net/api_routes.h"
 #include "server/net/event_stream.h"
+#include "server/net/http_caching.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
 #include "server/puzzles/service.h"
@@ -321,34 +322,45 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
 }
 
 void HttpSession::serve_file(const http::request<http::string_body>& req, std::string_view path) {
-    const auto file = resolve_static(settings_->web_dir, path);
+    const auto found = find_static(settings_->web_dir, path, sv(req[http::field::accept_encoding]));
     const auto not_found = [&] {
         answer(request_, error_body(ErrorCode::NotFound, "no such file"), req.keep_alive());
     };
-    if (!file) return not_found();
+    if (!found) return not_found();
+    // The headers every answer for the file carries, a 304 included (RFC 9110, 15.4.5): the
+    // copy sent depends on Accept-Encoding, so every cache must key it by that too.
+    const auto describe = [&](auto& res) {
+        res.set(http::field::server, "reversi");
+        res.set(http::field::content_type, found->content_type);
+        res.set(http::field::cache_control, std::string(found->cache_control));
+        res.set(http::field::etag, found->etag);
+        res.set(http::field::vary, "Accept-Encoding");
+        add_security_headers(res, host_, https_);
+        res.keep_alive(req.keep_alive());
+    };
+    if (none_match_hit(sv(req[http::field::if_none_match]), found->etag)) {
+        http::response<http::empty_body> res{http::status::not_modified, req.version()};
+        describe(res);
+        return write(std::move(res));
+    }
     http::file_body::value_type body;
     error_code ec;
-    body.open(file->c_str(), beast::file_mode::scan, ec);
+    body.open(found->file.c_str(), beast::file_mode::scan, ec);
     if (ec) return not_found();
     const auto size = body.size();
+    const std::string_view coding = coding_name(found->coding);
     if (req.method() == http::verb::head) {
         http::response<http::empty_body> res{http::status::ok, req.version()};
-        res.set(http::field::server, "reversi");
-        res.set(http::field::content_type, mime_type(*file));
-        res.set(http::field::cache_control, "no-cache");
-        add_security_headers(res, host_, https_);
+        describe(res);
+        if (!coding.empty()) res.set(http::field::content_encoding, std::string(coding));
         res.content_length(size);
-        res.keep_alive(req.keep_alive());
         return write(std::move(res));
     }
     http::response<http::file_body> res{std::piecewise_construct, std::make_tuple(std::move(body)),
                                         std::make_tuple(http::status::ok, req.version())};
-    res.set(http::field::server, "reversi");
-    res.set(http::field::content_type, mime_type(*file));
-    res.set(http::field::cache_control, "no-cache");
-    add_security_headers(res, host_, https_);
+    describe(res);
+    if (!coding.empty()) res.set(http::field::content_encoding, std::string(coding));
     res.content_length(size);
-    res.keep_alive(req.keep_alive());
     write(std::move(res));
 }
 

@@ -56,6 +56,23 @@ TEST(DataPaths, BuildTreeFollowsTheMarkerUpToTwoFoldersAbove) {
               "data/weights");
 }
 
+TEST(DataPaths, BuildTreeServesItsWebBundleWhenMade) {
+    TempTree t;
+    fs::create_directories(t.root / "src/data/weights");
+    fs::create_directories(t.root / "build/tests");
+    std::ofstream(t.root / "build" / SourceMarkerName) << (t.root / "src").string() << '\n';
+    // A bundle folder without its page (a build that stopped half-way) is not served.
+    fs::create_directories(t.root / "build" / BundledWebName / "assets");
+    EXPECT_EQ(find_data_paths((t.root / "build/reversi").string()).web,
+              (t.root / "src/web").string());
+    std::ofstream(t.root / "build" / BundledWebName / "index.html") << "<html>";
+    for (const char* exe : {"build/reversi", "build/tests/server_tests"}) {
+        const DataPaths p = find_data_paths((t.root / exe).string());
+        EXPECT_EQ(p.web, (t.root / "build" / BundledWebName).string()) << exe;
+        EXPECT_EQ(p.weights, (t.root / "src/data/weights").string()) << exe;
+    }
+}
+
 TEST(DataPaths, MarkerNamingNoSourceTreeIsIgnored) {
     TempTree t;
     fs::create_directories(t.root / "build");

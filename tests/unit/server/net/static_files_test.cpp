@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Static files: index.html at directories, MIME types, and every way out of the web
-// directory refused (dot-dot, encoded dot-dot, hidden files, symlinks, bad escapes).
+// Static files: index.html at directories, MIME types, every way out of the web directory
+// refused (dot-dot, encoded dot-dot, hidden files, symlinks, bad escapes), and the copy that
+// answers: a precompressed one by Accept-Encoding, never a stale one or one outside the root.
 #include "server/net/static_files.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -49,6 +51,62 @@ TEST_F(StaticFiles, RefusesEscapes) {
           "/%2E%2E%2Foutside.txt", "/.secret", "/link.txt", "/js/..", "/js//app.js", "/%zz", "/%2",
           "js/app.js", "", "/..\\outside.txt", "/index.html%00.js"})
         EXPECT_FALSE(resolve_static(root_, bad)) << bad;
+}
+
+TEST_F(StaticFiles, ChoosesThePrecompressedCopy) {
+    fs::create_directories(base_ / "web" / "assets");
+    const fs::path js = base_ / "web" / "assets" / "app-ABCDEFGH.js";
+    std::ofstream(js) << "console.log(1);";
+    std::ofstream(js.string() + ".br") << "b";
+    std::ofstream(js.string() + ".gz") << "gz";
+    const auto br = find_static(root_, "/assets/app-ABCDEFGH.js", "gzip, deflate, br");
+    ASSERT_TRUE(br);
+    EXPECT_EQ(br->coding, ContentCoding::Brotli);
+    EXPECT_EQ(fs::path(br->file).filename(), "app-ABCDEFGH.js.br");
+    EXPECT_EQ(br->content_type, "text/javascript; charset=utf-8");
+    EXPECT_EQ(br->cache_control, "public, max-age=31536000, immutable");
+    const auto gz = find_static(root_, "/assets/app-ABCDEFGH.js", "gzip");
+    ASSERT_TRUE(gz);
+    EXPECT_EQ(gz->coding, ContentCoding::Gzip);
+    EXPECT_EQ(fs::path(gz->file).filename(), "app-ABCDEFGH.js.gz");
+    const auto plain = find_static(root_, "/assets/app-ABCDEFGH.js", "");
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->coding, ContentCoding::Identity);
+    EXPECT_EQ(fs::path(plain->file).filename(), "app-ABCDEFGH.js");
+    // Three copies, three tags.
+    EXPECT_NE(br->etag, gz->etag);
+    EXPECT_NE(br->etag, plain->etag);
+    EXPECT_NE(gz->etag, plain->etag);
+    // A file without copies is sent as it is, and is not cached without asking.
+    const auto index = find_static(root_, "/", "br, gzip");
+    ASSERT_TRUE(index);
+    EXPECT_EQ(index->coding, ContentCoding::Identity);
+    EXPECT_EQ(index->cache_control, "no-cache");
+    EXPECT_EQ(index->content_type, "text/html; charset=utf-8");
+}
+
+TEST_F(StaticFiles, NeverAStaleCopyNorOneOutsideTheRoot) {
+    const fs::path js = base_ / "web" / "js" / "app.js";
+    std::ofstream(js.string() + ".br") << "old";
+    // The file was edited after its copy was made: the copy no longer stands for it.
+    fs::last_write_time(js.string() + ".br", fs::last_write_time(js) - std::chrono::seconds(5));
+    EXPECT_EQ(find_static(root_, "/js/app.js", "br")->coding, ContentCoding::Identity);
+    // A copy that is a link leading out of the root is not followed.
+    std::ofstream(base_ / "outside.gz") << "secret";
+    fs::create_symlink(base_ / "outside.gz", js.string() + ".gz");
+    const auto reply = find_static(root_, "/js/app.js", "gzip");
+    ASSERT_TRUE(reply);
+    EXPECT_EQ(reply->coding, ContentCoding::Identity);
+    EXPECT_EQ(fs::path(reply->file).filename(), "app.js");
+    // A copy that is a folder is no copy either.
+    fs::create_directories(base_ / "web" / "index.html.br");
+    EXPECT_EQ(find_static(root_, "/index.html", "br")->coding, ContentCoding::Identity);
+}
+
+TEST_F(StaticFiles, FindRefusesWhatResolveRefuses) {
+    for (const char* bad : {"/../outside.txt", "/%2e%2e/outside.txt", "/.secret", "/link.txt",
+                            "/js//app.js", "/%zz", "", "/index.html%00.js", "/missing.js"})
+        EXPECT_FALSE(find_static(root_, bad, "br, gzip")) << bad;
 }
 
 TEST(StaticFilesMime, Types) {
