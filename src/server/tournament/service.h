@@ -66,8 +66,12 @@ class TournamentService {
     void join(const std::string& id, const Identity& who, Respond respond);
     void withdraw(const std::string& id, const Identity& who, Respond respond);
     void start(const std::string& id, const Identity& who, Respond respond);
-    // The finished tournaments a player took part in, newest first (profiles).
+    // The finished tournaments a player took part in, newest first (profiles): the player
+    // named `name` today, found among the entrants by its id (issue 48).
     void results_of(const std::string& name, Respond respond) const;
+    // A deleted account (issue 48): `player` shows as deleted-<id> in every tournament, held
+    // here and stored.
+    void anonymize_player(int64_t player);
 
   private:
     using Tournament = tournament::Tournament;
