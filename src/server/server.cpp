@@ -240,11 +240,6 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     lobby.lobby().set_metrics(&metrics);
     // A banned player's lobby sockets close too (their table sockets: the hub's).
     moderation.on_banned([&lobby](int64_t player) { lobby.lobby().disconnect_player(player); });
-    // A deleted account's sockets close, its tables' and the lobby's.
-    accounts.on_deleted([&lobby, &hub](int64_t player) {
-        hub.disconnect_player(player);
-        lobby.lobby().disconnect_player(player);
-    });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. With several nodes one
     // of them, the leader, runs them all (docs/MULTINODE.md "Tournaments across nodes").
@@ -266,6 +261,15 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
     if (!ownership) tournaments->restore(*store);
     site.tournaments = tournaments.get();
+    // A deleted account's sockets close, its tables' and the lobby's; its tables, chat and
+    // tournaments name it deleted-<id> (issue 48).
+    accounts.on_deleted([&lobby, &hub, &tournaments](int64_t player, const std::string& old_name) {
+        hub.disconnect_player(player);
+        lobby.lobby().disconnect_player(player);
+        hub.anonymize_player(player, old_name);
+        tournaments->anonymize_player(player);
+    });
+    accounts.announce_earlier_deletions();
     // The last direct read is done: what the restores queued (the guest sweep, cut tables'
     // truncations) runs from here on, alone on the connection.
     queue.release();

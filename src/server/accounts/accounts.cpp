@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cmath>
 #include <iostream>
+#include <unordered_map>
+#include <utility>
 
 #include "server/accounts/player_names.h"
 #include "server/common/secrets.h"
@@ -118,6 +120,7 @@ void Accounts::restore(Storage& storage) {
         players_[id] = Player{std::move(p)};
     }
     fill_skeletons(storage);
+    close_earlier_deletions(storage);
     for (StoredSession& s : storage.sessions()) {
         if (!players_.count(s.player) || now - s.last_seen > SessionLifeMs) continue;
         const std::string key = s.token_hash;
@@ -305,7 +308,10 @@ Accounts::Ensured Accounts::ensure(const Identity& current, const std::string& c
 }
 
 bool Accounts::name_taken(const std::string& name) const {
-    return by_key_.count(name_key(name)) || by_skeleton_.count(name_skeleton(name));
+    const std::string skeleton = name_skeleton(name);
+    // A deleted account's name (closed mark) is never given again.
+    return by_key_.count(name_key(name)) || by_skeleton_.count(skeleton) ||
+           by_skeleton_.count(closed_name_mark(skeleton));
 }
 
 void Accounts::forget_names(const StoredPlayer& row) {
@@ -322,23 +328,68 @@ void Accounts::index_names(const StoredPlayer& row) {
 }
 
 void Accounts::fill_skeletons(Storage& storage) {
+    // Step 1. Today's skeleton of every registered name, the lower id first: of two that
+    // look alike the earlier keeps it, the later none (it still logs in).
     std::vector<int64_t> ids;
     for (const auto& [id, p] : players_)
-        if (!p.guest() && p.row.name_skeleton.empty()) ids.push_back(id);
+        if (!p.guest() && !is_deleted_name(p.row.name)) ids.push_back(id);
     std::sort(ids.begin(), ids.end());
+    std::unordered_map<std::string, int64_t> wanted_by;
+    std::vector<std::pair<int64_t, std::string>> changes;
     for (const int64_t id : ids) {
-        StoredPlayer& row = players_.at(id).row;
-        const std::string skeleton = name_skeleton(row.name);
-        if (skeleton.empty() || by_skeleton_.count(skeleton)) continue;  // the earlier keeps it
-        row.name_skeleton = skeleton;
-        try {
-            storage.save_player(row);  // another node may have filled it meanwhile
-        } catch (const std::exception&) {
-            row.name_skeleton.clear();
-            continue;
-        }
-        by_skeleton_[skeleton] = id;
+        std::string skeleton = name_skeleton(players_.at(id).row.name);
+        if (!skeleton.empty() && !wanted_by.emplace(skeleton, id).second) skeleton.clear();
+        if (skeleton != players_.at(id).row.name_skeleton) changes.emplace_back(id, skeleton);
     }
+    // Step 2. Stored in two passes, the old values cleared first, so the unique index never
+    // sees one skeleton twice on the way.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const auto& [id, skeleton] : changes) {
+            StoredPlayer& row = players_.at(id).row;
+            forget_names(row);
+            row.name_skeleton = pass == 0 ? std::string() : skeleton;
+            try {
+                storage.save_player(row);  // another node may have filled it meanwhile
+            } catch (const std::exception&) {
+                row.name_skeleton.clear();
+            }
+            index_names(row);
+        }
+    }
+}
+
+void Accounts::close_earlier_deletions(Storage& storage) {
+    for (auto& [id, p] : players_) {
+        if (p.guest() || !is_deleted_name(p.row.name) || !p.row.name_skeleton.empty()) continue;
+        std::string old_name;
+        for (const StoredSpec& row : storage.table_specs_of(id)) {
+            const json spec = json::parse(row.spec, nullptr, false);
+            if (!spec.is_object() || !spec.contains("seats") || !spec["seats"].is_array()) continue;
+            for (const json& seat : spec["seats"])
+                if (seat.is_object() && seat.value("player", int64_t{0}) == id &&
+                    !is_deleted_name(seat.value("name", "")))
+                    old_name = seat.value("name", "");
+            if (!old_name.empty()) break;
+        }
+        if (old_name.empty()) continue;
+        const std::string mark = closed_name_mark(name_skeleton(old_name));
+        if (!mark.empty() && !by_skeleton_.count(mark)) {
+            p.row.name_skeleton = mark;
+            try {
+                storage.save_player(p.row);
+                index_names(p.row);
+            } catch (const std::exception&) {
+                p.row.name_skeleton.clear();
+            }
+        }
+        // A name given again before issue 48 is its new owner's in chat.
+        earlier_deletions_.emplace_back(id, by_key_.count(name_key(old_name)) ? "" : old_name);
+    }
+}
+
+void Accounts::announce_earlier_deletions() {
+    for (const auto& [id, old_name] : std::exchange(earlier_deletions_, {}))
+        if (on_deleted_) on_deleted_(id, old_name);
 }
 
 std::optional<Identity> Accounts::find(std::string_view name) const {

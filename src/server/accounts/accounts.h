@@ -125,8 +125,14 @@ class Accounts : public RatingCache {
 
     // Who is banned or unlisted (null: nobody; set before serving).
     void set_gate(const AccessGate* gate) { gate_ = gate; }
-    // Told the id of each player who deleted their account (their sockets close).
-    void on_deleted(std::function<void(int64_t)> listener) { on_deleted_ = std::move(listener); }
+    // Told the id and the former name of each player who deleted their account, once the
+    // account row says deleted-<id>: their sockets close, and the tables, chat and
+    // tournaments that name them are rewritten (issue 48).
+    using DeletedListener = std::function<void(int64_t player, const std::string& old_name)>;
+    void on_deleted(DeletedListener listener) { on_deleted_ = std::move(listener); }
+    // Tells the listener of the accounts deleted before issue 48, which restore() found with
+    // their old name still on their tables (call once, after on_deleted, before serving).
+    void announce_earlier_deletions();
     // Ends every session of `player`, in the cache and the store (a ban).
     void close_sessions(int64_t player) { end_sessions_of(player); }
 
@@ -223,8 +229,14 @@ class Accounts : public RatingCache {
     // The cache's names of `row`, which is (or was) player row.id: dropped and set.
     void forget_names(const StoredPlayer& row);
     void index_names(const StoredPlayer& row);
-    // Migration 15's rows without a skeleton: each gets its own unless a lower id has it.
+    // Rows whose skeleton is not today's name_skeleton (migration 15's rows have none; issue
+    // 48 changed the function): each gets its own unless a lower id has it. A deleted
+    // account's closed mark stays as it is.
     void fill_skeletons(Storage& storage);
+    // Accounts deleted before issue 48 kept no mark and left their name on their tables: the
+    // name is read back from a seat of theirs, closed, and kept for
+    // announce_earlier_deletions (without it, for chat, when a live account has it again).
+    void close_earlier_deletions(Storage& storage);
     void register_shared(const StoredPlayer& row, bool fresh, Respond respond);
     struct LoginTry {
         std::string cookie_header, name, password, client;
@@ -264,7 +276,8 @@ class Accounts : public RatingCache {
     RateLimiter guests_by_address_;
     int64_t guests_pruned_ = 0;  // steady ms of its last prune
     const AccessGate* gate_ = nullptr;
-    std::function<void(int64_t)> on_deleted_;
+    DeletedListener on_deleted_;
+    std::vector<std::pair<int64_t, std::string>> earlier_deletions_;  // id, old name
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
     // the same time as a wrong password. Made once at start; read on the hashing threads.
     std::shared_future<std::string> decoy_;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "server/accounts/accounts.h"
 #include "server/accounts/player_names.h"
@@ -184,6 +185,10 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
     std::weak_ptr<const int> life = life_;
     storage_.write(
         [row, session, fresh](Storage& s) {
+            // Another node's deleted account may have closed the name (its unique mark is not
+            // the skeleton itself): refused as taken.
+            if (s.load_player_with_skeleton(closed_name_mark(row.name_skeleton)))
+                throw std::runtime_error("the name is closed");
             s.save_player(row);
             if (!fresh) s.delete_sessions_of(row.id, session.token_hash);
             s.save_session(session);
@@ -203,6 +208,7 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
                 [holder, key = row.name_key, skeleton = row.name_skeleton](Storage& s) {
                     *holder = s.load_player_named(key);
                     if (!*holder) *holder = s.load_player_with_skeleton(skeleton);
+                    if (!*holder) *holder = s.load_player_with_skeleton(closed_name_mark(skeleton));
                 },
                 [this, life, holder, row, respond] {
                     if (life.expired()) return;
@@ -525,10 +531,14 @@ void Accounts::delete_account_of(int64_t id, const std::string& password, const 
                     throw ApiError(ErrorCode::BadLogin, "wrong password");
                 }
                 StoredPlayer row = it->second.row;
+                const std::string old_name = row.name;
                 forget_names(row);
                 row.name = deleted_name(id);
                 row.name_key = name_key(row.name);
-                row.name_skeleton.clear();
+                // The old name is never given again (issue 48): the row keeps a one-way mark
+                // of its look, not the name itself.
+                row.name_skeleton = closed_name_mark(name_skeleton(old_name));
+                if (by_skeleton_.count(row.name_skeleton)) row.name_skeleton.clear();
                 row.password_hash = DeletedPasswordHash;
                 it->second.row = row;
                 index_names(row);
@@ -537,7 +547,7 @@ void Accounts::delete_account_of(int64_t id, const std::string& password, const 
                     s.save_player(row);
                     s.delete_sessions_of(row.id, {});
                 });
-                if (on_deleted_) on_deleted_(id);
+                if (on_deleted_) on_deleted_(id, old_name);
                 respond(json_reply(200, {{"ok", true}}, cleared_session_cookie()));
             });
         });

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "server/common/protocol.h"
+#include "server/common/secrets.h"
 
 namespace reversi::server {
 
@@ -202,20 +203,69 @@ std::string name_key(std::string_view raw) {
     return out;
 }
 
-std::string name_skeleton(std::string_view raw) {
-    if (!utf8_valid(raw)) return {};
-    const std::string key = name_key(raw);
+namespace {
+
+// ICU's confusable skeleton of `text` (valid UTF-8); empty when ICU fails.
+std::string icu_skeleton(const std::string& text) {
     const USpoofChecker* checker = spoof_checker();
     if (!checker) return {};
     UErrorCode status = U_ZERO_ERROR;
     const int32_t length = uspoof_getSkeletonUTF8(
-        checker, 0, key.data(), static_cast<int32_t>(key.size()), nullptr, 0, &status);
+        checker, 0, text.data(), static_cast<int32_t>(text.size()), nullptr, 0, &status);
     if (status != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(status)) return {};
     std::string out(static_cast<std::size_t>(length), '\0');
     status = U_ZERO_ERROR;
-    uspoof_getSkeletonUTF8(checker, 0, key.data(), static_cast<int32_t>(key.size()), out.data(),
+    uspoof_getSkeletonUTF8(checker, 0, text.data(), static_cast<int32_t>(text.size()), out.data(),
                            length, &status);
     return U_SUCCESS(status) ? out : std::string();
+}
+
+// The letter a digit is drawn like (issue 48: "0lga" beside "Olga"). ICU maps only 0 and 1;
+// 2, 5, 6, 8 and 9 pass for z, s, b, B and g in most fonts. 3, 4 and 7 look like no letter.
+char32_t letter_of_digit(char32_t c) {
+    switch (c) {
+        case '0':
+            return 'o';
+        case '1':
+            return 'l';
+        case '2':
+            return 'z';
+        case '5':
+            return 's';
+        case '6':
+        case '8':
+            return 'b';
+        case '9':
+            return 'g';
+        default:
+            return c;
+    }
+}
+
+// `text` with capitals folded and look-alike digits made letters.
+std::string folded_letters(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();)
+        append_utf8(out, letter_of_digit(fold(next_code_point(text, i))));
+    return out;
+}
+
+}  // namespace
+
+std::string name_skeleton(std::string_view raw) {
+    if (!utf8_valid(raw)) return {};
+    // Step 1. The skeleton of the name as drawn, capitals kept: a capital I is drawn like a
+    // small l, which folding first would turn into an i ("PayPaI" beside "Paypal").
+    const std::string drawn = icu_skeleton(normalized_name(raw));
+    if (drawn.empty()) return {};
+    // Step 2. Case folded and digits made letters, then ICU again for what folding revealed.
+    const std::string folded = icu_skeleton(folded_letters(drawn));
+    return folded.empty() ? std::string() : folded_letters(folded);
+}
+
+std::string closed_name_mark(std::string_view skeleton) {
+    return skeleton.empty() ? std::string() : "closed:" + token_hash(skeleton);
 }
 
 }  // namespace reversi::server

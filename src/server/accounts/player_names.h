@@ -20,9 +20,16 @@ std::string player_name_problem(std::string_view name);
 // The key under which names are unique: `name` (valid UTF-8), normalised, with its
 // capitals folded.
 std::string name_key(std::string_view name);
-// The key under which names are unique by their look (issue 27): ICU's confusable skeleton
-// of name_key(name), so Cyrillic "Асе" and Latin "Ace" share one; empty when ICU fails.
+// The key under which names are unique by their look (issue 27, issue 48): ICU's confusable
+// skeleton of the name as drawn, then case folded with look-alike digits made letters
+// (0 o, 1 l, 2 z, 5 s, 6 b, 8 b, 9 g) and skeletoned again, so Cyrillic "Асе" and Latin
+// "Ace" share one, as do "PayPaI" and "Paypal", "0lga" and "Olga"; empty when ICU fails.
 std::string name_skeleton(std::string_view name);
+// What a deleted account keeps of its name (issue 48): a one-way hash of its skeleton,
+// "closed:b2:<hex>", stored as that account's name_skeleton so that the name and its
+// look-alikes are never given again while the store no longer says what it was; empty for
+// an empty skeleton.
+std::string closed_name_mark(std::string_view skeleton);
 // The name a deleted account's games show ("deleted-<id>"); registration refuses the prefix.
 std::string deleted_name(int64_t id);
 bool is_deleted_name(std::string_view name);

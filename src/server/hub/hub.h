@@ -108,6 +108,10 @@ class GameHub {
     void hide_chat(const Identity& who, const std::string& body, Respond respond);
     // Closes every table socket of `player` (a ban).
     void disconnect_player(int64_t player);
+    // A deleted account (issue 48, hub/deleted_players.cpp): the seats of `player` show
+    // deleted-<id> in every table, live and stored, and its chat lines (sent under
+    // `old_name`) leave every table's log and the store.
+    void anonymize_player(int64_t player, const std::string& old_name);
     // A live table's chat line, as a report needs it.
     std::optional<ReportedLine> chat_line(const std::string& table, int64_t seq) const;
     // Where acknowledged moves, their latency and refused messages are counted.

@@ -137,6 +137,20 @@ void FaultInjectingStorage::delete_chat(const std::string& table, int64_t seq) {
     inner_.delete_chat(table, seq);
 }
 
+std::vector<StoredSpec> FaultInjectingStorage::table_specs_of(int64_t player) {
+    return inner_.table_specs_of(player);
+}
+
+void FaultInjectingStorage::set_table_spec(const std::string& table, const std::string& spec) {
+    maybe_fail_write("set table spec");
+    inner_.set_table_spec(table, spec);
+}
+
+void FaultInjectingStorage::delete_chat_from(const std::string& sender) {
+    maybe_fail_write("delete chat from");
+    inner_.delete_chat_from(sender);
+}
+
 // Analyses.
 void FaultInjectingStorage::save_analysis(const std::string& table, const std::string& analysis) {
     maybe_fail_write("save analysis");

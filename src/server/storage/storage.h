@@ -23,6 +23,7 @@
 #include "server/storage/account_store.h"
 #include "server/storage/analysis_store.h"
 #include "server/storage/chat_store.h"
+#include "server/storage/closed_account_store.h"
 #include "server/storage/guest_store.h"
 #include "server/storage/import_store.h"
 #include "server/storage/login_failure_store.h"
@@ -48,7 +49,8 @@ class Storage : public TableStore,
                 public LoginFailureStore,
                 public GuestStore,
                 public ImportStore,
-                public ModerationStore {
+                public ModerationStore,
+                public ClosedAccountStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

@@ -85,6 +85,14 @@ void ChatLog::forget(int64_t seq) {
     if (it != lines_.end()) lines_.erase(it);
 }
 
+bool ChatLog::forget_from(int64_t player, const std::string& name) {
+    const auto before = lines_.size();
+    std::erase_if(lines_, [&](const ChatLine& l) {
+        return (player && l.player == player) || (!name.empty() && l.from == name);
+    });
+    return lines_.size() != before;
+}
+
 bool ChatThrottle::room_for(const std::string& key, std::size_t burst, int64_t now) {
     const auto it = sent_.find(key);
     if (it == sent_.end()) return true;

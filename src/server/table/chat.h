@@ -44,6 +44,9 @@ class ChatLog {
     const ChatLine& append(ChatLine line);
     // Forgets the line numbered `seq` (its write failed, or a moderator hid it).
     void forget(int64_t seq);
+    // Forgets every line of `player`, or sent under `name` (a line read back from the store
+    // knows only its name): a deleted account's lines (issue 48). True when one went.
+    bool forget_from(int64_t player, const std::string& name);
     const std::deque<ChatLine>& lines() const { return lines_; }
 
   private:

@@ -142,6 +142,31 @@ TableSpec Table::spec_from_json(const json& j) {
     return spec;
 }
 
+bool Table::rename_player(int64_t player, const std::string& name) {
+    bool changed = false;
+    for (Seat& seat : spec_.seats) {
+        if (!player || seat.player != player || seat.name == name) continue;
+        seat.name = name;
+        changed = true;
+    }
+    if (changed) spec_text_.reset();
+    return changed;
+}
+
+bool rename_player_in_spec(json& spec, int64_t player, const std::string& name) {
+    const auto seats = spec.find("seats");
+    if (!player || seats == spec.end() || !seats->is_array()) return false;
+    bool changed = false;
+    for (json& seat : *seats) {
+        if (!seat.is_object() || seat.value("player", int64_t{0}) != player ||
+            seat.value("name", "") == name)
+            continue;
+        seat["name"] = name;
+        changed = true;
+    }
+    return changed;
+}
+
 Table Table::restore(std::string id, const json& spec, int64_t created,
                      const std::vector<MoveRecord>& moves, const json& result, int64_t now,
                      std::string* cut) {

@@ -113,6 +113,9 @@ class Table {
     // Records that `who` (accounts; player 0 at a local table) holds the taken `seat`, under
     // its name, with its rating in the table's pool (0: none) for the state.
     void set_seat_player(int seat, const Identity& who, double rating);
+    // Shows the seats `player` holds under `name` (a deleted account's deleted-<id>, issue 48);
+    // true when a seat changed.
+    bool rename_player(int64_t player, const std::string& name);
     // Stores the rating changes of a finished rated game in its result.
     void set_rating_changes(json changes);
 
@@ -225,6 +228,9 @@ class Table {
     int64_t turn_start_ = 0;
     core::u128 last_flipped_ = 0;
 };
+
+// The same for a stored spec (spec_json's form): true when a seat of `player` changed.
+bool rename_player_in_spec(json& spec, int64_t player, const std::string& name);
 
 // The table's row as the store keeps it (id, creation, status, spec and result; the moves and
 // chat are written on their own).

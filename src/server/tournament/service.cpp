@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "server/accounts/accounts.h"
+#include "server/accounts/player_names.h"
 #include "server/common/secrets.h"
 #include "server/lobby/lobby.h"
 #include "server/lobby/pairing.h"
@@ -492,9 +493,16 @@ void TournamentService::results_of(const std::string& name, Respond respond) con
     json out = json::array();
     for (const auto& [id, t] : tournaments_) {
         if (t.status() != Status::Finished) continue;
+        const auto& entrants = t.entrants();
+        const auto entrant =
+            std::find_if(entrants.begin(), entrants.end(),
+                         [&](const tournament::Entrant& e) { return e.who.player == who->player; });
+        if (entrant == entrants.end()) continue;
+        // The standings name each entrant as the tournament knows it: its row is found by
+        // that name, the player having been found by its id.
         const json standings = t.standings();
         for (const json& row : standings)
-            if (row["name"] == who->name)
+            if (row["name"] == entrant->who.name)
                 out.push_back({{"id", id},
                                {"name", t.settings().name},
                                {"kind", tournament::kind_name(t.settings().kind)},
@@ -506,6 +514,31 @@ void TournamentService::results_of(const std::string& name, Respond respond) con
                                {"starts_at", t.settings().starts_at}});
     }
     respond(json_reply(200, {{"tournaments", out}}));
+}
+
+void TournamentService::anonymize_player(int64_t player) {
+    const std::string name = deleted_name(player);
+    for (auto& [id, t] : tournaments_) {
+        if (!t.rename_player(player, name)) continue;
+        // Nobody plays for a closed account: out of the pairings, its games kept.
+        if (t.status() != Status::Finished) t.withdraw(player);
+        changed(t);
+    }
+    // Every stored one too: the finished tournaments this node no longer holds.
+    constexpr int AllFinished = 1'000'000'000;
+    storage_.write(
+        [player, name](Storage& s) {
+            for (StoredTournament& row : s.tournaments(AllFinished)) {
+                json doc = json::parse(row.doc, nullptr, false);
+                if (doc.is_discarded() || !Tournament::rename_player_in_doc(doc, player, name))
+                    continue;
+                row.doc = doc.dump();
+                s.save_tournament(row);
+            }
+        },
+        [player](bool ok) {
+            if (!ok) std::cerr << "tournaments: player " << player << "'s name was not rewritten\n";
+        });
 }
 
 }  // namespace reversi::server

@@ -69,8 +69,12 @@ class TournamentService {
     // The tournament a game at `table` belongs to, as the list shows it, or null (the table
     // view names it and links back to it).
     void of_table(const std::string& table, Respond respond) const;
-    // The finished tournaments a player took part in, newest first (profiles).
+    // The finished tournaments a player took part in, newest first (profiles): the player
+    // named `name` today, found among the entrants by its id (issue 48).
     void results_of(const std::string& name, Respond respond) const;
+    // A deleted account (issue 48): `player` shows as deleted-<id> in every tournament, held
+    // here and stored.
+    void anonymize_player(int64_t player);
 
   private:
     using Tournament = tournament::Tournament;

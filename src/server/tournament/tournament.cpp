@@ -215,6 +215,36 @@ bool Tournament::finish_if_due(int64_t now) {
     return true;
 }
 
+bool Tournament::rename_player(int64_t player, const std::string& name) {
+    bool changed = false;
+    for (Entrant& e : entrants_) {
+        if (e.who.player != player || e.who.name == name) continue;
+        e.who.name = name;
+        changed = true;
+    }
+    if (creator_.player == player && creator_.name != name) {
+        creator_.name = name;
+        changed = true;
+    }
+    return changed;
+}
+
+bool Tournament::rename_player_in_doc(json& doc, int64_t player, const std::string& name) {
+    bool changed = false;
+    const auto rename = [&](json& who) {
+        if (!who.is_object() || who.value("player", int64_t{0}) != player ||
+            who.value("name", "") == name)
+            return;
+        who["name"] = name;
+        changed = true;
+    };
+    if (!doc.is_object()) return false;
+    if (const auto entrants = doc.find("entrants"); entrants != doc.end() && entrants->is_array())
+        for (json& e : *entrants) rename(e);
+    if (const auto creator = doc.find("creator"); creator != doc.end()) rename(*creator);
+    return changed;
+}
+
 json Tournament::standings() const {
     json rows = json::array();
     const auto row = [&](const Entrant& e, int rank) {

@@ -100,6 +100,12 @@ class Tournament {
     // Ends it when its time or rounds are over and no game runs; true when it ended now.
     bool finish_if_due(int64_t now);
 
+    // Shows `player` (entrant or creator) under `name`: a deleted account's deleted-<id>
+    // (issue 48). True when anything changed.
+    bool rename_player(int64_t player, const std::string& name);
+    // The same for a stored document (doc()'s form).
+    static bool rename_player_in_doc(json& doc, int64_t player, const std::string& name);
+
     // Standings, best first: [{"rank", "name", "bot", "score", "games", "streak"
     // (arena), "buchholz", "sonneborn_berger" (Swiss)}].
     json standings() const;

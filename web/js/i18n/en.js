@@ -148,7 +148,7 @@ export const strings = {
     'auth.alreadyIn': 'You are logged in as {name}. Log out first to log in or register as someone else.',
     'auth.guestNoPassword': 'Guests have no password. Register to choose one and keep your games.',
     'auth.profile': 'My profile', 'auth.error.bad_login': 'Wrong user name or password.',
-    'auth.error.name_taken': 'That name is taken; choose another.',
+    'auth.error.name_taken': 'That name is taken, or looks like one that is (0 for O, I for l); choose another.',
     'auth.error.rate_limited': 'Too many attempts; wait a minute and try again.',
     'auth.error.bad_request': 'The name or password breaks the rules above.', 'landing.title': 'Play Reversi',
     'landing.lead': 'Start a game in one click, or pick any variant in the full setup.',

@@ -147,7 +147,7 @@ export const strings = {
     'auth.alreadyIn': 'Jesteś zalogowany jako {name}. Aby zalogować się lub zarejestrować jako ktoś inny, najpierw się wyloguj.',
     'auth.guestNoPassword': 'Goście nie mają hasła. Załóż konto, aby je wybrać i zachować swoje partie.',
     'auth.profile': 'Mój profil', 'auth.error.bad_login': 'Błędna nazwa użytkownika lub hasło.',
-    'auth.error.name_taken': 'Ta nazwa jest zajęta; wybierz inną.',
+    'auth.error.name_taken': 'Ta nazwa jest zajęta albo przypomina zajętą (np. 0 zamiast O, I zamiast l); wybierz inną.',
     'auth.error.rate_limited': 'Zbyt wiele prób; odczekaj minutę i spróbuj ponownie.',
     'auth.error.bad_request': 'Nazwa lub hasło nie spełnia powyższych zasad.', 'landing.title': 'Zagraj w Reversi',
     'landing.lead': 'Zacznij grę jednym kliknięciem albo wybierz dowolny wariant w pełnych ustawieniach.',

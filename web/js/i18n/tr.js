@@ -147,7 +147,7 @@ export const strings = {
     'auth.alreadyIn': '{name} olarak giriş yaptınız. Başka biri olarak giriş yapmak ya da kaydolmak için önce çıkış yapın.',
     'auth.guestNoPassword': 'Misafirlerin şifresi yoktur. Şifre seçmek ve oyunlarınızı saklamak için kaydolun.',
     'auth.profile': 'Profilim', 'auth.error.bad_login': 'Kullanıcı adı ya da şifre yanlış.',
-    'auth.error.name_taken': 'Bu ad alınmış; başka bir ad seçin.',
+    'auth.error.name_taken': 'Bu ad alınmış ya da alınmış bir ada benziyor (O yerine 0, l yerine I gibi); başka bir ad seçin.',
     'auth.error.rate_limited': 'Çok fazla deneme yapıldı; bir dakika bekleyip yeniden deneyin.',
     'auth.error.bad_request': 'Ad ya da şifre yukarıdaki kurallara uymuyor.', 'landing.title': 'Reversi oyna',
     'landing.lead': 'Tek tıkla oyuna başlayın ya da ayrıntılı kurulumda istediğiniz varyantı seçin.',

@@ -70,6 +70,10 @@ class PostgresStorage : public Storage, public TableLeases, public TournamentLea
     void add_chat(const std::string& table, const ChatLine& line) override;
     std::vector<ChatLine> chat_lines(const std::string& table) override;
     void delete_chat(const std::string& table, int64_t seq) override;  // (moderation.cpp)
+    // ClosedAccountStore (closed_accounts.cpp).
+    std::vector<StoredSpec> table_specs_of(int64_t player) override;
+    void set_table_spec(const std::string& table, const std::string& spec) override;
+    void delete_chat_from(const std::string& sender) override;
     // AnalysisStore (analysis.cpp).
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;

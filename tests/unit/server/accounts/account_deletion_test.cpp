@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Issue 27, "Moderation": a player deletes their account with their password. The rated game
-// stays (under deleted-<id>; before, its owner downloads it as GGF), the name is free again, the
-// sessions and the open socket end, the rating leaves the leaderboard, and the anonymous name
-// cannot be registered.
+// stays (under deleted-<id>; before, its owner downloads it as GGF), the name is closed for
+// good (issue 48), the sessions and the open socket end, the rating leaves the leaderboard, and the
+// anonymous name cannot be registered.
 #include <gtest/gtest.h>
 
 #include "accounts_client.h"
@@ -87,8 +87,9 @@ TEST(AccountDeletion, GamesStayUnderAnAnonymousNameAndEverythingElseGoes) {
     EXPECT_EQ(
         other.post("/api/login", {{"name", anonymous}, {"password", "ada password"}}).status == 200,
         false);
+    // Issue 48: the old name is never given again (account_anonymised_test.cpp).
     EXPECT_EQ(other.post("/api/register", {{"name", "Ada"}, {"password", "new ada pass"}}).status,
-              200);
+              409);
 }
 
 }  // namespace
