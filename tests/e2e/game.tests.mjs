@@ -220,7 +220,7 @@ export const tests = {
         const [black, white] = game.result.counts;
         check(game.result.winner === 1 && white !== black, `winner ${game.result.winner}, counts ${game.result.counts}`);
         const status = await page.textContent('#status');
-        const want = `White wins ${white}–${black}`;
+        const want = `White wins by resignation (${white}–${black}).`;
         check(status.includes(want), `status "${status}" does not read "${want}"`);
     },
 

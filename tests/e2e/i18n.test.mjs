@@ -73,7 +73,10 @@ for (const file of sources) {
 for (const k of ['error.bad_json', 'error.bad_request', 'error.bad_setup', 'error.not_found', 'error.illegal_move',
     'error.not_your_turn', 'error.not_your_seat', 'error.bad_token', 'error.seat_taken', 'error.game_over',
     'error.not_allowed', 'error.stale', 'error.too_large', 'error.busy', 'error.rate_limited', 'error.unavailable',
-    'error.internal', 'problem.nameChars', 'problem.nameLong', 'result.cancelled', 'result.expired']) {
+    'error.internal', 'problem.nameChars', 'problem.nameLong', 'result.cancelled', 'result.expired',
+    // game-text.js resultText and outcomeText: a sentence per way a game was decided.
+    ...['resign', 'time', 'abandoned'].flatMap((way) => [`result.win.${way}`, `result.draw.${way}`, `outcome.won.${way}`,
+        `outcome.lost.${way}`]), 'result.draw.agreed', 'outcome.drawn.agreed']) {
     assert.ok(k in en, `no text for ${k}`);
 }
 

@@ -98,7 +98,9 @@ const server = createServer(async (req, res) => {
                 return json(res, 400, err('bad_request', 'a table needs at least one human seat'));
             }
             const tb = { id: id(), pos: rules.initialPosition(setup), moves: [], result: null, local: !!b.local,
-                hints: b.hints !== false, clients: new Set(), tokens: {},
+                // The server's default (table.h hints_by_default): off between people at their own screens.
+                hints: typeof b.hints === 'boolean' ? b.hints : !!b.local || b.seats.filter((s) => s.type === 'human').length < 2,
+                clients: new Set(), tokens: {},
                 seats: b.seats.map((s) => (s.type === 'computer' ? { type: 'computer', level: s.level }
                     : { type: 'human', name: '', taken: false, connected: false })) };
             tables.set(tb.id, tb);

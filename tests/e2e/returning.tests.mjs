@@ -94,7 +94,7 @@ export const tests = {
         await pa.goto(`${ctx.url}/#/player/${nameA}`);
         const row = await pa.waitForSelector(`#profile-recent [data-game="${table}"]`);
         const text = await row.textContent();
-        check(text.includes(year) && text.includes('Black') && text.includes(`vs ${nameB}`) && /lost \d+–\d+/.test(text),
+        check(text.includes(year) && text.includes('Black') && text.includes(`vs ${nameB}`) && /lost by resignation \d+–\d+/.test(text),
             `the rated game's row reads "${text}"`);
         const vsComputer = await pa.textContent(`#profile-recent [data-game="${computer}"]`);
         check(/vs computer level \d+/.test(vsComputer) && !vsComputer.includes('?'), `the computer game's row reads "${vsComputer}"`);

@@ -448,9 +448,14 @@ export const tests = {
         await page.press('#clock-seconds', 'Tab');
         await createGame(page);
         check(/\d:\d\d/.test(await page.textContent('#players .clock')), 'clock not shown');
+        // Both seats move first: a flag fall before a seat's first move aborts (issue 48, 14).
+        await page.click('.board-host .sq[data-sq="f5"]');
+        await waitPly(page, 0);
+        await page.click('.board-host .sq[data-sq="f6"]');
+        await waitPly(page, 1);
         await page.waitForFunction(() => document.querySelector('section.game').dataset.status === 'finished',
             null, { timeout: 15000 });
-        check(/White wins.*on time/.test(await page.textContent('#status')), 'time loss not announced');
+        check(/^White wins on time \(3–3\)\.$/.test(await page.textContent('#status')), `time loss reads "${await page.textContent('#status')}"`);
     },
 
     async 'the client in Turkish and in Polish'(ctx) {

@@ -58,8 +58,8 @@ void GameHub::create_table(const std::string& body, Respond respond, const std::
         spec.seats =
             parse_seats(req.contains("seats") ? req["seats"] : json(nullptr), spec.setup.players);
         spec.local = get_bool(req, "local", false);
-        spec.hints = get_bool(req, "hints", true);
         spec.clock = parse_clock(req.contains("clock") ? req["clock"] : json(nullptr));
+        spec.hints = get_bool(req, "hints", hints_by_default(spec));
         spec.rated = get_bool(req, "rated", false);
         if (spec.rated)
             if (const std::string why = rated_problem(spec, who); !why.empty())

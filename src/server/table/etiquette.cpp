@@ -160,6 +160,16 @@ void Table::claim(const std::vector<int>& held, int64_t now) {
         throw ApiError(ErrorCode::NotAllowed, "the game has not started");
     if (spec_.local)
         throw ApiError(ErrorCode::NotAllowed, "nobody can be gone from a one-screen table");
+    // Being away for days is normal in correspondence: only the days clock ends such a game.
+    if (spec_.clock.correspondence())
+        throw ApiError(
+            ErrorCode::NotAllowed,
+            "a correspondence game is not claimed: it ends when a player's days run out");
+    // On one's own turn nobody waits for the absent player; the claim is for a game they hold
+    // up by not moving.
+    if (holds(held, game_.position().side()))
+        throw ApiError(ErrorCode::NotAllowed,
+                       "it is your turn: a claim waits until the absent player is to move");
     const int n = static_cast<int>(spec_.seats.size());
     bool other_human = false;
     for (int s = 0; s < n; ++s) {
@@ -187,13 +197,18 @@ std::vector<bool> Table::presence() const {
 }
 
 std::optional<int64_t> Table::claim_at() const {
-    if (status_ != TableStatus::Playing || spec_.local) return std::nullopt;
+    // Against a seat that has not moved yet the game is aborted, not claimed (abort() is
+    // offered then, and claim() would end it as aborted too).
+    if (status_ != TableStatus::Playing || spec_.local || spec_.clock.correspondence() ||
+        !every_human_moved())
+        return std::nullopt;
     const int n = static_cast<int>(spec_.seats.size());
     const auto human = [&](int s) { return spec_.seats[s].type == SeatType::Human; };
     std::optional<int64_t> best;
-    // For each present seat: when every other human seat will have been gone long enough.
+    // For each present seat not to move: when every other human seat will have been gone long
+    // enough.
     for (int p = 0; p < n; ++p) {
-        if (!human(p) || connections_[p] == 0) continue;
+        if (!human(p) || connections_[p] == 0 || p == game_.position().side()) continue;
         int64_t when = std::numeric_limits<int64_t>::min();
         bool possible = false;
         for (int s = 0; s < n; ++s) {

@@ -52,6 +52,12 @@ void append_squares(std::string& out, const core::Geometry& g, core::u128 set, b
 
 }  // namespace
 
+bool hints_by_default(const TableSpec& spec) {
+    const auto humans = std::count_if(spec.seats.begin(), spec.seats.end(),
+                                      [](const Seat& s) { return s.type == SeatType::Human; });
+    return spec.local || humans < 2;
+}
+
 bool Table::holds(const std::vector<int>& seats, int seat) {
     return std::find(seats.begin(), seats.end(), seat) != seats.end();
 }
@@ -331,9 +337,12 @@ bool Table::every_human_moved() const {
 void Table::close(TableResult r) {
     // A rated game counts only once every player has moved (as lichess aborts): otherwise two
     // accounts of one person could trade resignations, flag falls or claims at move 0 for
-    // rating points (issue 27, finding 5).
+    // rating points (issue 27, finding 5). In any game, a player who never made a first move
+    // never played: their flag fall or absence aborts the game rather than decides it
+    // (issue 48, 14: a guest's untouched game read "White wins 2-2 (on time)").
     const bool ends_a_game = r.reason != EndReason::Cancelled && r.reason != EndReason::Expired;
-    if (spec_.rated && ends_a_game && !every_human_moved()) {
+    const bool unplayed = r.reason == EndReason::Time || r.reason == EndReason::Abandoned;
+    if (((spec_.rated && ends_a_game) || unplayed) && !every_human_moved()) {
         r.winner = -1;
         r.reason = EndReason::Aborted;
     }

@@ -29,10 +29,16 @@ struct TableSpec {
     bool rated = false;  // checked by ratings.h when created; never a local or computer table
 };
 
+// Whether a table allows hints when its creator does not say (issue 48, 16): not between
+// people at their own screens (an engine's help against a person), but against the computer
+// and at one screen.
+bool hints_by_default(const TableSpec& spec);
+
 enum class TableStatus { Waiting, Playing, Finished };
 // Cancelled: the creator withdrew the table before it started; expired: nobody came.
-// Agreed: a draw by agreement; aborted: ended before every human had moved (never rated);
-// abandoned: won by claim after the opponents had been gone for the claim time.
+// Agreed: a draw by agreement; aborted: ended before every human had moved (never rated; a
+// flag fall or a claim before then is an abort too); abandoned: won by claim after the
+// opponents had been gone for the claim time.
 enum class EndReason { End, Resign, Time, Cancelled, Expired, Agreed, Aborted, Abandoned };
 
 // The result of a finished table (docs/PROTOCOL.md "result").
@@ -138,13 +144,17 @@ class Table {
     bool every_human_moved() const;
     // Ends a game some human seat has not moved in yet: reason "aborted", no winner.
     void abort(const std::vector<int>& held, int64_t now);
-    // Wins a game whose other human seats have all been absent for the claim time.
+    // Wins a game whose other human seats have all been absent for the claim time, never on
+    // the claimer's own turn and never in a correspondence game, which only its days clock
+    // ends (issue 48, 2).
     void claim(const std::vector<int>& held, int64_t now);
     const PendingOffers& offers() const { return offers_; }
     void set_presence_rules(PresenceRules rules) { presence_rules_ = rules; }
     // Per seat: a computer, or a human seat with an open connection.
     std::vector<bool> presence() const;
-    // When (steady ms) a present seat may claim against the absent ones, or nothing.
+    // When (steady ms) a present seat may claim a win against the absent ones, or nothing (a
+    // correspondence game, a seat that has not moved yet; a present seat to move cannot
+    // claim, as claim() says).
     std::optional<int64_t> claim_at() const;
 
     // The table state of docs/PROTOCOL.md, without "you".
@@ -185,8 +195,9 @@ class Table {
     void apply(core::Square square, int64_t now);
     void finish(int loser, EndReason reason);
     void end_without_winner(EndReason reason);
-    // Finishes the game with `result`; a rated game's end before every human seat has moved
-    // becomes an abort (no winner, never rated). Every end passes here.
+    // Finishes the game with `result`; a rated game's end before every human seat has moved,
+    // and any game's flag fall or claim then, becomes an abort (no winner, never rated).
+    // Every end passes here.
     void close(TableResult result);
     void update_status(int64_t now);
     std::string seat_label(int seat) const;

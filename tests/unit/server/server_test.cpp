@@ -65,9 +65,10 @@ TEST(Server, HealthStaticFilesAndLimits) {
 TEST(Server, TwoPlayersTokensAndEveryBadMessage) {
     TempDir dir("twoplayers");
     ServerProcess server(dir.path);
-    const json made = create(
-        server.port,
-        {{"seats", {{{"type", "human"}}, {{"type", "human"}}}}, {"name", "Ada"}, {"seat", 0}});
+    const json made = create(server.port, {{"seats", {{{"type", "human"}}, {{"type", "human"}}}},
+                                           {"name", "Ada"},
+                                           {"seat", 0},
+                                           {"hints", true}});  // off by default between people
     const std::string id = made["table"], token_a = made["token"];
     EXPECT_EQ(made["table_state"]["status"], "waiting");
     EXPECT_EQ(made["table_state"]["you"], json({0}));
@@ -217,8 +218,11 @@ TEST(Server, ClockFlagFalls) {
     WsClient a(server.port, ws_target(id, token));
     a.read_state(0);
     a.send(json{{"type", "move"}, {"square", "d3"}});
-    const json moved = a.read_state(1);
-    EXPECT_EQ(moved["table"]["clock"]["running"], 1);
+    a.read_state(1);
+    // Both seats move first: a flag fall before a seat's first move aborts (issue 48, 14).
+    a.send(json{{"type", "move"}, {"square", "c3"}});
+    const json moved = a.read_state(2);
+    EXPECT_EQ(moved["table"]["clock"]["running"], 0);
     const auto start = std::chrono::steady_clock::now();
     const json flag = a.read_until(
         [](const json& m) { return m["type"] == "state" && m["table"]["status"] == "finished"; },
@@ -228,8 +232,8 @@ TEST(Server, ClockFlagFalls) {
     EXPECT_GT(waited, 1.5);
     EXPECT_LT(waited, 5.0);
     EXPECT_EQ(flag["table"]["result"]["reason"], "time");
-    EXPECT_EQ(flag["table"]["result"]["winner"], 0);
-    EXPECT_EQ(flag["table"]["clock"]["remaining_ms"][1], 0);
+    EXPECT_EQ(flag["table"]["result"]["winner"], 1);
+    EXPECT_EQ(flag["table"]["clock"]["remaining_ms"][0], 0);
 }
 
 TEST(Server, ArchiveReplayAndExport) {

@@ -42,22 +42,47 @@ function countsText(result) {
     return [counts[w], ...counts.filter((_, i) => i !== w)].join('–');
 }
 
-// "White wins 55–9 (by resignation)" and friends, for a result object of the table state or a
-// finished game.
+// How a game was decided, as the result sentences name it: the reasons with words of their
+// own ('resign', 'time', 'abandoned', 'agreed'), or '' for the end of the game.
+/** @param {import('./protocol.js').Result} result */
+const how = (result) => (['resign', 'time', 'abandoned', 'agreed'].includes(result.reason ?? '') ? result.reason ?? '' : '');
+
+// "White wins on time (3–3)." and friends, the way decided before the score (issue 48, 19),
+// for a result object of the table state or a finished game: the one place a result is
+// written (table, lobby, replay, analysis; the profile's view of one seat is outcomeText).
 /** @param {import('./protocol.js').Result} result @param {import('./protocol.js').Setup} [setup] */
 export function resultText(result, setup) {
     if (result.reason === 'cancelled') return t('result.cancelled');
     if (result.reason === 'expired') return t('result.expired');
     if (result.reason === 'aborted') return t('result.aborted');
     const counts = countsText(result);
-    let text = result.winner === null || result.winner === undefined
-        ? (result.reason === 'agreed' ? t('result.agreed', { counts }) : t('result.draw', { counts }))
-        : t('result.wins', { colour: colourName(result.winner), counts });
-    if (result.reason === 'resign') text += ` ${t('result.byResign')}`;
-    if (result.reason === 'time') text += ` ${t('result.byTime')}`;
-    if (result.reason === 'abandoned') text += ` ${t('result.byAbandon')}`;
+    const way = how(result);
+    const winner = result.winner;
+    // A draw by resignation or on time: with 3-4 players the others can tie after one drops out.
+    let text = winner === null || winner === undefined ? t(way ? `result.draw.${way}` : 'result.draw', { counts })
+        : t(way && way !== 'agreed' ? `result.win.${way}` : 'result.win', { colour: colourName(winner), counts });
     if (setup && setup.anti) text += ` ${t('result.anti')}`;
     return text;
+}
+
+// 'won', 'drawn' or 'lost' for `seat` of a finished game's result, or null (no seat, or a
+// game that never counted).
+/** @param {import('./protocol.js').Result | null | undefined} result @param {number} seat */
+export function outcome(result, seat) {
+    if (!result || seat < 0 || neverPlayed(result)) return null;
+    if (result.winner === null || result.winner === undefined) return 'drawn';
+    return result.winner === seat ? 'won' : 'lost';
+}
+
+// The result from one seat's side, the way decided included: "won on time", "lost by
+// resignation", "draw by agreement"; '' when outcome() is null.
+/** @param {import('./protocol.js').Result | null | undefined} result @param {number} seat */
+export function outcomeText(result, seat) {
+    const o = outcome(result, seat);
+    if (!o || !result) return '';
+    const way = how(result);
+    const worded = o === 'drawn' ? way === 'agreed' : way && way !== 'agreed';
+    return t(worded ? `outcome.${o}.${way}` : `outcome.${o}`);
 }
 
 // The hint message as a friendly line. The score is the expected final disc difference for

@@ -89,13 +89,17 @@ TEST(GameExport, AgreedDrawIsAMutualScoreOfNothing) {
 
 TEST(GameExport, AbandonedIsALossOfTheAbsentSide) {
     Table t = two_humans_after_f5("g5");
-    // Bob stays, Ada is gone from the start: Bob (White) claims with fewer discs.
+    // Bob stays, Ada is gone after her second move: on her turn Bob (White) claims, with
+    // fewer discs.
     t.add_connection({1}, 1, 0);
+    t.play({1}, "f6", std::nullopt, 0);
+    t.play({0}, "e6", std::nullopt, 0);
+    t.play({1}, "f4", std::nullopt, 0);
     t.claim({1}, 60'000);
     ASSERT_EQ(t.result()->winner, 1);
     const std::string ggf = export_ggf(t);
-    EXPECT_NE(ggf.find("RE[-3.00:r]"), std::string::npos) << ggf;
-    EXPECT_NE(export_text(t).find("result: White wins 4-1 (abandoned)"), std::string::npos)
+    EXPECT_NE(ggf.find("RE[-2.00:r]"), std::string::npos) << ggf;
+    EXPECT_NE(export_text(t).find("result: White wins 3-5 (abandoned)"), std::string::npos)
         << export_text(t);
 }
 

@@ -395,7 +395,9 @@ TEST(TableOffers, PresenceAndClaimAfterTheOpponentLeft) {
     options.limits.claim_seconds = 0;  // at once: the waiting is checked on the Table below
     Hub h(db.path, options);
     TwoPlayers p(h);
-    play_first_legal(h, p);
+    // Both move, then Ada again: Bob is to move (issue 48: no claim on one's own turn, nor
+    // against a seat that never moved).
+    for (int i = 0; i < 3; ++i) play_first_legal(h, p);
     EXPECT_EQ(p.a.table()["presence"], json({true, true}));
     EXPECT_TRUE(p.a.table()["claim_at"].is_null());
     EXPECT_EQ(h.refused(p.a, {{"type", "claim"}}), "not_allowed");  // Bob is here
@@ -424,6 +426,12 @@ TEST(TableOffers, ClaimWaitsForTheClaimTime) {
     t.join(0, "Ada", "tokA", 0);
     t.join(1, "Bob", "tokB", 500);
     t.add_connection({0}, 1, 1000);
+    // Nobody claims on their own turn, nor against a seat that has not moved (issue 48).
+    EXPECT_EQ(t.claim_at(), std::nullopt);
+    t.play({0}, "d3", 0, 1000);
+    EXPECT_EQ(t.claim_at(), std::nullopt);
+    t.play({1}, "c3", 1, 1100);  // through the API: Bob has no connection
+    t.play({0}, "c4", 2, 1200);
     // Bob never connected: gone since he took his seat.
     EXPECT_EQ(t.claim_at(), 60'500);
     EXPECT_EQ(t.state(2000)["claim_at"], 1'060'500);  // shown on the wall clock

@@ -217,14 +217,16 @@ TEST(Table, GameClockWithIncrementAndFlag) {
     json c = t.state(5700)["clock"];
     EXPECT_EQ(c["remaining_ms"], json({2500, 1800}));
     EXPECT_EQ(c["running"], 1);
-    EXPECT_FALSE(t.check_flag(7499));
-    EXPECT_TRUE(t.check_flag(7500));
+    // White moves too (a flag fall before a seat's first move aborts: table_rules_test.cpp).
+    t.play({1}, "c3", 1, 6000);  // 500 ms used, 1 s increment
+    EXPECT_FALSE(t.check_flag(8499));
+    EXPECT_TRUE(t.check_flag(8500));
     EXPECT_EQ(t.status(), TableStatus::Finished);
     ASSERT_TRUE(t.result());
-    EXPECT_EQ(t.result()->winner, 0);
+    EXPECT_EQ(t.result()->winner, 1);
     EXPECT_EQ(t.result()->reason, EndReason::Time);
-    EXPECT_EQ(t.state(7600)["clock"]["remaining_ms"], json({2500, 0}));
-    EXPECT_EQ(code_of([&] { t.play({1}, "c3", std::nullopt, 7600); }), ErrorCode::GameOver);
+    EXPECT_EQ(t.state(8600)["clock"]["remaining_ms"], json({0, 2500}));
+    EXPECT_EQ(code_of([&] { t.play({0}, "c4", std::nullopt, 8600); }), ErrorCode::GameOver);
 }
 
 TEST(Table, MoveClockResetsEachMove) {

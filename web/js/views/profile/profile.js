@@ -5,7 +5,7 @@
 // visitor's report of the player (components/report-form.js).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
-import { dateText, seatName } from '../../lib/game-text.js';
+import { dateText, outcome, outcomeText, seatName } from '../../lib/game-text.js';
 import { getPlayer, getPuzzlePlayer, playerTournaments } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
@@ -77,17 +77,6 @@ function scoreText(game, seat) {
     const counts = typeof game.result === 'object' ? game.result?.counts : null;
     if (!counts || seat < 0 || counts[seat] === undefined) return '';
     return t('profile.score', { mine: counts[seat], others: counts.filter((_, i) => i !== seat).join('–') });
-}
-
-/**
- * 'won', 'drawn' or 'lost' for seat `seat` of a finished game's result, or null.
- * @param {Result | null | undefined} result
- * @param {number} seat
- */
-function outcome(result, seat) {
-    if (!result || seat < 0 || ['cancelled', 'expired', 'aborted'].includes(result.reason ?? '')) return null;
-    if (result.winner === null || result.winner === undefined) return 'drawn';
-    return result.winner === seat ? 'won' : 'lost';
 }
 
 /** @param {HTMLElement} root @param {string} name */
@@ -174,7 +163,8 @@ export function profileView(root, name) {
                 seat >= 0 ? el('span', { class: 'colour', 'data-seat': String(seat) }, discBadge(seat, g.setup.players > 2), ' ', colourName(seat)) : '',
                 el('span', { class: 'who' }, t('lobby.versus', { names: opponentNames(g, seat).join(', ') }),
                     ...afterName((g.seats || []).some((s, i) => i !== seat && s.bot))),
-                el('span', { class: `state ${result || ''}` }, result ? t(`profile.result.${result}`) : '',
+                el('span', { class: `state ${result || ''}` },
+                    typeof g.result === 'object' ? outcomeText(g.result, seat) : result ? t(`profile.result.${result}`) : '',
                     score ? el('span', { class: 'score' }, ` ${score}`) : '',
                     delta === null ? '' : el('span', { class: 'delta' }, ` (${delta >= 0 ? '+' : ''}${delta})`)),
                 el('a', { href: `#/replay/${encodeURIComponent(g.id)}`, class: 'button' }, t('lobby.replay')));

@@ -35,7 +35,7 @@ import { poolOf } from '../../lib/pools.js';
  * @property {string[]} names
  * @property {boolean} randomSeat
  * @property {boolean} local
- * @property {boolean} hints
+ * @property {boolean | null} hints the player's choice; null: hints_by_default's (hintsOn)
  * @property {boolean} rated
  * @property {'none' | 'move' | 'game'} clock
  * @property {number} moveSeconds
@@ -49,7 +49,7 @@ const defaults = () => ({
     random: 4, handicap: 0, handicap_to: 'black',
     seats: [{ type: 'human', level: 3 }, { type: 'computer', level: 3 },
         { type: 'computer', level: 3 }, { type: 'computer', level: 3 }],
-    mySeat: '0', watchForced: false, name: '', names: ['', '', '', ''], randomSeat: false, local: false, hints: true, rated: false,
+    mySeat: '0', watchForced: false, name: '', names: ['', '', '', ''], randomSeat: false, local: false, hints: null, rated: false,
     clock: 'none', moveSeconds: 30, gameMinutes: 5, increment: 5,
 });
 
@@ -102,6 +102,11 @@ export function setupView(root) {
         return out;
     }
 
+    // Hints are off by default between people at their own screens (issue 48, 16; the server's
+    // default when a request does not say, table.h hints_by_default), on against the computer
+    // and at one screen, until the player ticks or clears the box.
+    const hintsOn = () => st.hints ?? (st.local || st.seats.slice(0, st.players).filter((x) => x.type === 'human').length < 2);
+
     // Against one computer with two players, the human picks a colour (or lets chance pick).
     const versusComputer = () => st.players === 2 && !st.local
         && st.seats.slice(0, 2).filter((x) => x.type === 'computer').length === 1;
@@ -133,7 +138,7 @@ export function setupView(root) {
                 increment: Number(st.increment) }
                 : { mode: 'none' };
         /** @type {Record<string, any>} */
-        const req = { setup: setupObject(), seats, local: st.local, hints: st.hints, clock };
+        const req = { setup: setupObject(), seats, local: st.local, hints: hintsOn(), clock };
         if (st.rated && !st.local) req.rated = true;
         const humans = seats.map((x, i) => (x.type === 'human' ? i : -1)).filter((i) => i >= 0);
         if (st.local) {
@@ -288,7 +293,7 @@ export function setupView(root) {
         }
 
         const extras = el('fieldset', { class: 'group' }, el('legend', {}, t('setup.extrasGroup')));
-        extras.append(checkbox('hints', t('setup.hints'), st.hints, (v) => { st.hints = v; commit(); }));
+        extras.append(checkbox('hints', t('setup.hints'), hintsOn(), (v) => { st.hints = v; commit(); }));
         // Rated tables: the server refuses them with a computer seat, at one screen or for guests.
         if (!st.local) extras.append(checkbox('rated', t('setup.rated'), st.rated, (v) => { st.rated = v; render(); }));
         extras.append(field(t('setup.clock'), select('clock-mode', [['none', t('clock.none')], ['move', t('clock.move')],

@@ -220,7 +220,9 @@ export function tableView(root, id) {
         title.textContent = describeSetup(table.setup);
         sub.replaceChildren(el('a', { href: `#/rules/${variantOf(table.setup)}`, id: 'rules-link' }, t('game.rulesLink')),
             el('span', { class: 'time-control', id: 'time-control' }, ` · ${clockLabel(table.clock)}`),
-            table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '', opening.root);
+            table.rated ? el('span', { class: 'rated', id: 'rated-mark' }, ` · ${t('game.rated')}`) : '',
+            // Players and spectators see when the engine may help (issue 48, 16).
+            table.hints ? el('span', { class: 'hints-allowed', id: 'hints-mark' }, ` · ${t('game.hintsAllowed')}`) : '', opening.root);
         const legal = table.status === 'playing' ? (table.legal || []).filter((m) => m !== 'pass') : [];
         opening.update(table.setup, table.moves || []);
         board.update({ rows: table.board, legal, last: table.last_move, flipped: table.flipped,
