@@ -46,7 +46,7 @@ TEST(HttpCaching, IfNoneMatch) {
     EXPECT_TRUE(none_match_hit(" \"x\",W/\"y\" ,\t" + tag + " ", tag));
     EXPECT_TRUE(none_match_hit("*", tag));
     EXPECT_TRUE(none_match_hit(" * ", tag));
-    for (const std::string miss :
+    for (const std::string& miss :
          {std::string(""), std::string("\"4d2-abc\""), std::string("4d2-abc-br"),
           std::string("\"4d2-abc-br"), std::string("w/\"4d2-abc-br\""), std::string("x, ") + tag,
           std::string("**"), std::string("\"4d2-abc-b\"r\"")})
