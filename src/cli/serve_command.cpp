@@ -82,6 +82,24 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Rated games two players may start together in a day")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
+    cmd->add_option("--tournaments-per-player", options->tournament_limits.per_player_per_day,
+                    "Tournaments one player may make in a day")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--tournaments-per-address", options->tournament_limits.per_address_per_day,
+                    "Tournaments one IP address may make in a day")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--max-tournaments", options->tournament_limits.max_tournaments,
+                    "Unfinished players' tournaments of two entrants or more; new ones are "
+                    "refused (503) beyond it")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
+    cmd->add_option("--max-empty-tournaments", options->tournament_limits.max_empty,
+                    "Unfinished players' tournaments of fewer than two entrants; new ones are "
+                    "refused (503) beyond it")
+        ->check(CLI::Range(1, 1000000))
+        ->capture_default_str();
     cmd->add_flag("--rated-same-address", limits.rated_same_address,
                   "Let accounts of one address play each other rated (a club on one connection, "
                   "tests on one machine)");

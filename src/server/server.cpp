@@ -243,7 +243,8 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. With several nodes one
     // of them, the leader, runs them all (docs/MULTINODE.md "Tournaments across nodes").
-    auto tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts);
+    auto tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts,
+                                                           options.tournament_limits);
     {
         std::vector<std::string> schedule = options.tournament_schedule;
         if (options.site_tournaments)

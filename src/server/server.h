@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "server/common/limits.h"
+#include "server/tournament/limits.h"
 
 namespace reversi::server {
 
@@ -28,6 +29,7 @@ struct ServerOptions {
     int move_threads = 1;
     double hint_seconds = 1.0;
     ServerLimits limits;
+    TournamentLimits tournament_limits;
     // Several nodes on one PostgreSQL database (docs/MULTINODE.md): how long a table's lease
     // lasts unrenewed, and where clients reach this node (empty: http://HOST:PORT).
     double lease_ttl_seconds = 10;

@@ -20,8 +20,9 @@ async function newTournament(ctx, cookie, fields) {
 const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
 
 // Players registered over HTTP in this order (so their ids, the last tie-break, follow it)
-// while their browsers open, each signed in with its account's cookie and resigning when asked.
-async function players(ctx, stem, count, locale) {
+// while their browsers open, each signed in with its account's cookie and resigning when asked;
+// `locale` is one for all or one each.
+export async function players(ctx, stem, count, locale) {
     const names = Array.from({ length: count }, (_, i) => freshName(`${stem}${'ABCD'[i]}`));
     const [cookies, browsers] = await Promise.all([
         (async () => {
@@ -29,7 +30,7 @@ async function players(ctx, stem, count, locale) {
             for (const name of names) out.push(await account(ctx.url, name));
             return out;
         })(),
-        Promise.all(names.map(() => ctx.launch({ locale, reducedMotion: 'reduce' }))),
+        Promise.all(names.map((_, i) => ctx.launch({ locale: Array.isArray(locale) ? locale[i] : locale, reducedMotion: 'reduce' }))),
     ]);
     return Promise.all(names.map(async (name, i) => {
         const [cookieName, value] = cookies[i].split('=');
@@ -44,7 +45,7 @@ async function players(ctx, stem, count, locale) {
 // resigned sooner is aborted and scores nothing), then the weaker (later in `strength`)
 // resigns. Returns {opponent, won}. The game's view is marked with its table when it first
 // draws, so that the view of the last table, still there for a moment, is not taken for it.
-async function playAgreed(page, me, strength) {
+export async function playAgreed(page, me, strength) {
     const table = tableOf(page);
     const opponent = await (await page.waitForFunction(([t, names]) => {
         const g = document.querySelector('section.game');
@@ -76,8 +77,10 @@ async function playAgreed(page, me, strength) {
 }
 
 // Plays a player's games of tournament `id` until the server says it is over (each pairing
-// sends the page to its table); returns the games in the order played.
-async function playTournament(ctx, player, strength, id) {
+// sends the page to its table); returns the games in the order played. `leave` (a hash, or
+// empty to stay) is where the page goes after each game, as a person does, unless the next
+// pairing has already taken it to its table (checked and done in one turn of the page's loop).
+export async function playTournament(ctx, player, strength, id, leave = '') {
     const played = [];
     let last = '';
     for (;;) {
@@ -88,6 +91,11 @@ async function playTournament(ctx, player, strength, id) {
         if (paired) {
             last = tableOf(player.page);
             played.push(await playAgreed(player.page, player.name, strength));
+            if (leave) {
+                await player.page.evaluate(([from, hash]) => {
+                    if (decodeURIComponent(location.hash) === `#/table/${from}`) location.hash = hash;
+                }, [last, leave]);
+            }
             continue;
         }
         const res = await fetch(`${ctx.url}/api/tournaments/${id}`);
@@ -107,7 +115,7 @@ async function finalStandings(page, url, games) {
 }
 
 // `key` of the UI strings in `lang`, checked to differ from the English (else the test proves nothing).
-function translated(lang, key, params = {}) {
+export function translated(lang, key, params = {}) {
     const text = STRINGS[lang][key].replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
     check(text !== STRINGS.en[key].replace(/\{(\w+)\}/g, (_, k) => String(params[k])), `${key} is the same in ${lang} and English`);
     return text;

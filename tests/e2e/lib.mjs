@@ -43,6 +43,8 @@ export async function startServer({ binary, mock = false, web = null }) {
             '--puzzles', join(here, '../data/puzzles'),
             // Every browser page connects from 127.0.0.1: rated games between them are allowed.
             '--rated-same-address',
+            // ... and make more tournaments than one address may a day (arena: the list's pages).
+            '--tournaments-per-address', '1000',
             // One tournament of the site's schedule, shown on the tournament page (compete).
             '--tournament-schedule', 'weekly@mon00:00 arena 8x8 3+2 60m Weekly e2e arena',
             ...(web ? ['--web', web] : [])];

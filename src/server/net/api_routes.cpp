@@ -239,12 +239,15 @@ const std::vector<ApiRoute>& api_routes() {
         {{"tournaments"},
          V::get,
          [](const ApiCall& c) {
-             if (auto* t = tournaments_of(c)) t->list(c.respond);
+             if (auto* t = tournaments_of(c))
+                 t->list(param_int(c.params, "offset", 0), param_int(c.params, "limit", 50),
+                         c.respond);
          }},
         {{"tournaments"},
          V::post,
          [](const ApiCall& c) {
-             if (auto* t = tournaments_of(c)) t->create(c.identity, c.req.body(), c.respond);
+             if (auto* t = tournaments_of(c))
+                 t->create(c.identity, c.client, c.req.body(), c.respond);
          }},
         {{"tournaments", "*"},
          V::get,
@@ -265,6 +268,11 @@ const std::vector<ApiRoute>& api_routes() {
          V::post,
          [](const ApiCall& c) {
              if (auto* t = tournaments_of(c)) t->start(c.seg[1], c.identity, c.respond);
+         }},
+        {{"tournaments", "*", "cancel"},
+         V::post,
+         [](const ApiCall& c) {
+             if (auto* t = tournaments_of(c)) t->cancel(c.seg[1], c.identity, c.respond);
          }},
         {{"players", "*", "tournaments"},
          V::get,

@@ -3,6 +3,7 @@
 #include "server/tournament/arena.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 
 namespace reversi::server::tournament {
@@ -14,6 +15,48 @@ constexpr int StreakForBonus = 2;
 
 int base_points(Outcome outcome) {
     return outcome == Outcome::Win ? 2 : outcome == Outcome::Draw ? 1 : 0;
+}
+
+// Each free player's place in the standings (0: the best), by index.
+std::vector<int> places(const std::vector<ArenaEntrant>& free) {
+    const std::vector<int> ranking = arena_ranking(free);
+    std::vector<int> place(free.size());
+    for (size_t r = 0; r < ranking.size(); ++r) place[ranking[r]] = static_cast<int>(r);
+    return place;
+}
+
+// The order in which free players choose an opponent: who has waited longest first, then
+// the standings.
+std::vector<int> choosing_order(const std::vector<ArenaEntrant>& free,
+                                const std::vector<int>& place) {
+    std::vector<int> order(free.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        if (free[a].free_since != free[b].free_since)
+            return free[a].free_since < free[b].free_since;
+        return place[a] < place[b];
+    });
+    return order;
+}
+
+// An immediate rematch: one of them is the other's last opponent.
+bool just_played(const ArenaEntrant& a, const ArenaEntrant& b) {
+    return a.last_opponent == b.player || b.last_opponent == a.player;
+}
+
+// The players not taken that `ok` accepts for `me`, nearest to `me` in the standings first
+// (of two as near, the higher placed).
+template <class Ok>
+std::vector<int> nearest(int me, const std::vector<int>& place, const std::vector<bool>& taken,
+                         Ok ok) {
+    std::vector<int> out;
+    for (int other = 0; other < static_cast<int>(place.size()); ++other)
+        if (other != me && !taken[other] && ok(other)) out.push_back(other);
+    std::sort(out.begin(), out.end(), [&](int a, int b) {
+        const int da = std::abs(place[a] - place[me]), db = std::abs(place[b] - place[me]);
+        return da != db ? da < db : place[a] < place[b];
+    });
+    return out;
 }
 
 }  // namespace
@@ -34,14 +77,6 @@ void record_arena_place(ArenaEntrant& e, int half, int most, int64_t opponent) {
     ++e.games;
 }
 
-std::vector<std::vector<int>> arena_groups(const std::vector<ArenaEntrant>& free, int size) {
-    const std::vector<int> order = arena_ranking(free);
-    std::vector<std::vector<int>> groups;
-    for (size_t i = 0; size > 0 && i + size <= order.size(); i += size)
-        groups.emplace_back(order.begin() + i, order.begin() + i + size);
-    return groups;
-}
-
 std::vector<int> arena_ranking(const std::vector<ArenaEntrant>& entrants) {
     std::vector<int> order(entrants.size());
     std::iota(order.begin(), order.end(), 0);
@@ -54,29 +89,45 @@ std::vector<int> arena_ranking(const std::vector<ArenaEntrant>& entrants) {
     return order;
 }
 
-std::vector<std::pair<int, int>> arena_pairs(const std::vector<ArenaEntrant>& free) {
-    std::vector<int> order = arena_ranking(free);
+std::vector<std::pair<int, int>> arena_pairs(const std::vector<ArenaEntrant>& free,
+                                             bool nobody_else) {
+    const std::vector<int> place = places(free);
+    std::vector<bool> taken(free.size(), false);
     std::vector<std::pair<int, int>> pairs;
-    std::vector<bool> taken(order.size(), false);
-    for (size_t i = 0; i < order.size(); ++i) {
-        if (taken[i]) continue;
-        const ArenaEntrant& a = free[order[i]];
-        // The nearest one below that is not the last opponent; else the nearest one.
-        size_t pick = order.size();
-        for (size_t j = i + 1; j < order.size(); ++j) {
-            if (taken[j]) continue;
-            if (pick == order.size()) pick = j;
-            const ArenaEntrant& b = free[order[j]];
-            if (a.last_opponent != b.player && b.last_opponent != a.player) {
-                pick = j;
-                break;
-            }
+    const auto pass = [&](bool rematch) {
+        for (int me : choosing_order(free, place)) {
+            if (taken[me]) continue;
+            const std::vector<int> near = nearest(me, place, taken, [&](int other) {
+                return rematch || !just_played(free[me], free[other]);
+            });
+            if (near.empty()) continue;  // waits
+            taken[me] = taken[near[0]] = true;
+            // The higher placed takes the first seat.
+            pairs.emplace_back(place[me] < place[near[0]] ? std::pair{me, near[0]}
+                                                          : std::pair{near[0], me});
         }
-        if (pick == order.size()) break;  // the odd one out waits
-        taken[i] = taken[pick] = true;
-        pairs.emplace_back(order[i], order[pick]);
-    }
+    };
+    pass(false);
+    if (nobody_else) pass(true);
     return pairs;
+}
+
+std::vector<std::vector<int>> arena_groups(const std::vector<ArenaEntrant>& free, int size) {
+    const std::vector<int> place = places(free);
+    std::vector<bool> taken(free.size(), false);
+    std::vector<std::vector<int>> groups;
+    for (int me : choosing_order(free, place)) {
+        if (size < 2 || taken[me]) continue;
+        std::vector<int> group = nearest(me, place, taken, [](int) { return true; });
+        if (static_cast<int>(group.size()) < size - 1) break;  // too few left for a group
+        group.resize(size - 1);
+        group.push_back(me);
+        for (int i : group) taken[i] = true;
+        // Seats in the standings order, the best first.
+        std::sort(group.begin(), group.end(), [&](int a, int b) { return place[a] < place[b]; });
+        groups.push_back(std::move(group));
+    }
+    return groups;
 }
 
 }  // namespace reversi::server::tournament

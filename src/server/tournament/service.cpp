@@ -24,9 +24,14 @@ namespace {
 using tournament::Kind;
 using tournament::Status;
 
-// Live (not finished) tournaments in all, and per creator.
-constexpr size_t MaxLiveTournaments = 200;
+// Unfinished tournaments per creator (the site's limits are TournamentLimits).
 constexpr int MaxLivePerCreator = 3;
+constexpr int MaxListPage = 100;
+
+// A bucket of `per_day` a day, all of them at once.
+RateLimiter daily(int per_day) {
+    return RateLimiter(per_day / (24.0 * 60), per_day);
+}
 constexpr int FinishedKept = 50;
 constexpr std::size_t MaxEntrants = 500;
 
@@ -85,8 +90,15 @@ json body_object(const std::string& body) {
 }  // namespace
 
 TournamentService::TournamentService(net::io_context& ioc, StorageQueue& storage, Lobby& lobby,
-                                     Accounts& accounts)
-    : ioc_(ioc), storage_(storage), lobby_(lobby), accounts_(accounts), timer_(ioc) {}
+                                     Accounts& accounts, const TournamentLimits& limits)
+    : ioc_(ioc),
+      storage_(storage),
+      lobby_(lobby),
+      accounts_(accounts),
+      limits_(limits),
+      made_by_creator_(daily(limits.per_player_per_day)),
+      made_from_address_(daily(limits.per_address_per_day)),
+      timer_(ioc) {}
 
 int64_t TournamentService::now() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -105,6 +117,7 @@ TournamentService::ReadBack TournamentService::read_back(Storage& storage) {
     for (const StoredTournament& row : rows) {
         try {
             Tournament t = Tournament::from_doc(json::parse(row.doc));
+            if (t.status() == Status::Cancelled) continue;
             // Games that ended while nobody ran it are settled from their tables; a game
             // whose table was never made (its runner died in between) is dropped.
             for (const tournament::Game& g : std::vector<tournament::Game>(t.games())) {
@@ -259,6 +272,8 @@ void TournamentService::tick() {
                     if (ok) tell(id);
                 });
         poll_finished_games();
+        made_by_creator_.prune(now());
+        made_from_address_.prune(now());
     }
     timer_.expires_after(std::chrono::seconds(1));
     std::weak_ptr<const int> life = life_;
@@ -339,8 +354,11 @@ void TournamentService::changed(Tournament& t) {
 }
 
 void TournamentService::persist(const Tournament& t, std::function<void(bool ok)> then) {
-    const StoredTournament row{t.id(), t.created(), tournament::status_name(t.status()),
-                               t.doc().dump()};
+    // A cancelled one is over for the store, which reads back the unfinished ones.
+    const StoredTournament row{
+        t.id(), t.created(),
+        t.status() == Status::Cancelled ? "finished" : tournament::status_name(t.status()),
+        t.doc().dump()};
     std::weak_ptr<const int> life = life_;
     storage_.write([row](Storage& s) { s.save_tournament(row); },
                    [this, life, id = t.id(), then = std::move(then)](bool ok) {
@@ -369,10 +387,25 @@ TournamentService::Tournament& TournamentService::find(const std::string& id) {
     return it->second;
 }
 
-void TournamentService::list(Respond respond) const {
+void TournamentService::list(int offset, int limit, Respond respond) const {
+    offset = std::max(0, offset);
+    limit = std::clamp(limit, 1, MaxListPage);
+    // Running first, then those to come by their start, then the finished, newest first.
+    std::vector<std::pair<std::tuple<int, int64_t, std::string>, const Tournament*>> order;
+    for (const auto& [id, t] : tournaments_) {
+        const int64_t start = t.settings().starts_at;
+        const int group = t.status() == Status::Running ? 0 : t.status() == Status::Created ? 1 : 2;
+        order.push_back({{group, group == 2 ? -start : start, id}, &t});
+    }
+    std::sort(order.begin(), order.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     json out = json::array();
-    for (const auto& [id, t] : tournaments_) out.push_back(summary_of(t, now()));
-    respond(json_reply(200, {{"tournaments", out}}));
+    for (size_t i = offset; i < order.size() && out.size() < static_cast<size_t>(limit); ++i) {
+        out.push_back(summary_of(*order[i].second, now()));
+    }
+    respond(json_reply(
+        200,
+        {{"tournaments", out}, {"total", order.size()}, {"offset", offset}, {"limit", limit}}));
 }
 
 void TournamentService::of_table(const std::string& table, Respond respond) const {
@@ -391,7 +424,8 @@ void TournamentService::get(const std::string& id, Respond respond) const {
     respond(json_reply(200, it->second.view(now())));
 }
 
-void TournamentService::create(const Identity& who, const std::string& body, Respond respond) {
+void TournamentService::create(const Identity& who, const std::string& address,
+                               const std::string& body, Respond respond) {
     answer_errors(respond, "tournaments", [&] {
         if (!may_play_rated(who))
             throw ApiError(ErrorCode::Guest, "only registered players create tournaments");
@@ -428,16 +462,25 @@ void TournamentService::create(const Identity& who, const std::string& body, Res
         if (starts_in < 0 || starts_in > 30 * 24 * 3600)
             throw ApiError(ErrorCode::BadRequest, "starts_in must be 0 to 30 days (seconds)");
         s.starts_at = now() + int64_t{starts_in} * 1000;
-        int live = 0, mine = 0;
+        int full = 0, empty = 0, mine = 0;
         for (const auto& [id, t] : tournaments_) {
             if (t.status() == Status::Finished) continue;
-            ++live;
             mine += t.created_by(who.player);
+            if (!t.settings().scheduled.empty()) continue;  // the site's own take no slot
+            (t.entrants().size() >= 2 ? full : empty) += 1;
         }
         if (mine >= MaxLivePerCreator)
             throw ApiError(ErrorCode::NotAllowed, "at most 3 tournaments of yours at a time");
-        if (static_cast<size_t>(live) >= MaxLiveTournaments)
+        if (full >= limits_.max_tournaments || empty >= limits_.max_empty)
             throw ApiError(ErrorCode::Busy, "too many tournaments; try later");
+        const int64_t t_now = now();
+        const std::string by = "p" + std::to_string(who.player);
+        if (made_by_creator_.wait_seconds(by, t_now) > 0 ||
+            made_from_address_.wait_seconds(address, t_now) > 0)
+            throw ApiError(ErrorCode::RateLimited,
+                           "you have made enough tournaments today; try again tomorrow");
+        made_by_creator_.allow(by, t_now);
+        made_from_address_.allow(address, t_now);
         const std::string id = random_id(8);
         Tournament t(id, s, who, now());
         const std::string pool = *rating_pool(*setup, s.clock);
@@ -484,6 +527,26 @@ void TournamentService::start(const std::string& id, const Identity& who, Respon
         persist(t, {});
         changed(t);
         respond(json_reply(200, t.view(now())));
+    });
+}
+
+void TournamentService::cancel(const std::string& id, const Identity& who, Respond respond) {
+    answer_errors(respond, "tournaments", [&] {
+        Tournament& t = find(id);
+        if (!t.created_by(who.player) || !t.settings().scheduled.empty())
+            throw ApiError(ErrorCode::NotYourSeat, "only its creator cancels a tournament");
+        t.cancel();
+        // Stored as over (the store reads back the unfinished ones only), then forgotten; its
+        // entrants' pages hear that it is cancelled.
+        persist(t, {});
+        json view = t.view(now());
+        view.erase("games");
+        const json msg = {{"type", "tournament"}, {"tournament", view}};
+        for (const tournament::Entrant& e : t.entrants()) lobby_.tell(e.who.player, msg);
+        json answer = t.view(now());
+        tournaments_.erase(id);
+        dirty_.erase(id);
+        respond(json_reply(200, answer));
     });
 }
 

@@ -22,8 +22,10 @@
 
 #include "server/common/identity.h"
 #include "server/common/net.h"
+#include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
 #include "server/storage/storage.h"
+#include "server/tournament/limits.h"
 #include "server/tournament/schedule.h"
 #include "server/tournament/tournament.h"
 
@@ -36,8 +38,8 @@ class TournamentLeadership;
 
 class TournamentService {
   public:
-    TournamentService(net::io_context& ioc, StorageQueue& storage, Lobby& lobby,
-                      Accounts& accounts);
+    TournamentService(net::io_context& ioc, StorageQueue& storage, Lobby& lobby, Accounts& accounts,
+                      const TournamentLimits& limits);
     TournamentService(const TournamentService&) = delete;
     TournamentService& operator=(const TournamentService&) = delete;
 
@@ -60,9 +62,15 @@ class TournamentService {
     bool answer_elsewhere(const std::string& target, const Respond& respond) const;
 
     // HTTP API (docs/SITE.md "Tournaments").
-    void list(Respond respond) const;
+    // A page of `limit` (1-100) from `offset`: running, then to come (soonest first), then
+    // finished (newest first).
+    void list(int offset, int limit, Respond respond) const;
     void get(const std::string& id, Respond respond) const;
-    void create(const Identity& who, const std::string& body, Respond respond);
+    // `address`: the client's, for the daily limit per address.
+    void create(const Identity& who, const std::string& address, const std::string& body,
+                Respond respond);
+    // Its creator calls it off before it starts: gone from the list, its entrants told.
+    void cancel(const std::string& id, const Identity& who, Respond respond);
     void join(const std::string& id, const Identity& who, Respond respond);
     void withdraw(const std::string& id, const Identity& who, Respond respond);
     void start(const std::string& id, const Identity& who, Respond respond);
@@ -123,6 +131,10 @@ class TournamentService {
     std::map<std::string, Tournament> tournaments_;
     std::set<std::string> dirty_;  // changed since the last tick
     std::vector<tournament::ScheduleEntry> schedule_;
+    TournamentLimits limits_;
+    // Tournaments made a day, per creator and per address (issue 48: 66 accounts made 195).
+    RateLimiter made_by_creator_;
+    RateLimiter made_from_address_;
     Role role_ = Role::Leading;
     TournamentLeadership* leadership_ = nullptr;  // several nodes only
     bool polling_ = false;                        // a poll of finished games is queued

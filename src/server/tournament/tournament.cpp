@@ -13,7 +13,7 @@ namespace reversi::server::tournament {
 namespace {
 
 ArenaEntrant arena_entrant(const Entrant& e) {
-    return {e.who.player, e.rating, e.score, e.streak, e.last_opponent, e.games};
+    return {e.who.player, e.rating, e.score, e.streak, e.last_opponent, e.games, e.free_since};
 }
 
 Outcome outcome_of(int half_points) {
@@ -27,9 +27,10 @@ std::string kind_name(Kind kind) {
 }
 
 std::string status_name(Status status) {
-    return status == Status::Created   ? "created"
-           : status == Status::Running ? "running"
-                                       : "finished";
+    return status == Status::Created     ? "created"
+           : status == Status::Running   ? "running"
+           : status == Status::Cancelled ? "cancelled"
+                                         : "finished";
 }
 
 std::vector<int64_t> Game::seats() const {
@@ -82,6 +83,11 @@ void Tournament::start(int64_t now) {
     status_ = Status::Running;
 }
 
+void Tournament::cancel() {
+    if (status_ != Status::Created) throw ApiError(ErrorCode::NotAllowed, "it has started");
+    status_ = Status::Cancelled;
+}
+
 std::vector<std::vector<int64_t>> Tournament::due_pairings(int64_t now) {
     if (status_ == Status::Created && now >= settings_.starts_at) status_ = Status::Running;
     std::vector<std::vector<int64_t>> out;
@@ -95,10 +101,14 @@ std::vector<std::vector<int64_t>> Tournament::due_pairings(int64_t now) {
     if (settings_.kind == Kind::Arena) {
         if (now >= settings_.starts_at + settings_.duration_ms) return out;
         std::vector<ArenaEntrant> free;
-        for (const Entrant& e : entrants_)
+        bool nobody_else = true;  // no other player is at a table, to become free later
+        for (const Entrant& e : entrants_) {
             if (e.active && !e.playing) free.push_back(arena_entrant(e));
+            if (e.active && e.playing) nobody_else = false;
+        }
         if (seats_per_game() == 2) {
-            for (const auto& [a, b] : arena_pairs(free)) add({free[a].player, free[b].player});
+            for (const auto& [a, b] : arena_pairs(free, nobody_else))
+                add({free[a].player, free[b].player});
             return out;
         }
         for (const std::vector<int>& group : arena_groups(free, seats_per_game())) {
@@ -157,12 +167,14 @@ bool Tournament::game_over(const std::string& table, const std::vector<int>& hal
     const std::vector<int64_t> seats = it->seats();
     const int most = 2 * (static_cast<int>(seats.size()) - 1);
     it->done = true;
+    ++ended_;
     it->points.clear();
     for (size_t s = 0; s < seats.size(); ++s) {
         const int half = std::clamp(s < half_points.size() ? half_points[s] : most / 2, 0, most);
         it->points.push_back(half);
         Entrant* me = find(seats[s]);
         me->playing = false;
+        me->free_since = ended_;
         // The last opponent of a multi-player game: the next seat (pairing by groups ignores it).
         ArenaEntrant x = arena_entrant(*me);
         record_arena_place(x, half, most, seats[(s + 1) % seats.size()]);
@@ -181,10 +193,12 @@ bool Tournament::game_over(const std::string& table, int score) {
     if (it == games_.end()) return false;
     it->done = true;
     it->score = std::clamp(score, 0, 2);
+    ++ended_;
     Entrant* a = find(it->first);
     Entrant* b = find(it->second);
     for (auto [me, other, half] : {std::tuple{a, b, it->score}, std::tuple{b, a, 2 - it->score}}) {
         me->playing = false;
+        me->free_since = ended_;
         if (settings_.kind == Kind::Arena) {
             ArenaEntrant x = arena_entrant(*me);
             record_arena_game(x, outcome_of(half), other->who.player);
@@ -334,7 +348,8 @@ json Tournament::doc() const {
                             {"last", e.last_opponent},
                             {"games", e.games},
                             {"active", e.active},
-                            {"playing", e.playing}});
+                            {"playing", e.playing},
+                            {"free_since", e.free_since}});
     json games = json::array();
     for (const Game& g : games_)
         games.push_back({{"table", g.table},
@@ -360,6 +375,7 @@ json Tournament::doc() const {
             {"created", created_},
             {"status", status_name(status_)},
             {"round", round_},
+            {"ended", ended_},
             {"entrants", entrants},
             {"games", games}};
 }
@@ -380,10 +396,12 @@ Tournament Tournament::from_doc(const json& d) {
                      d.at("creator").at("name").get<std::string>(), false, false};
     Tournament t(d.at("id").get<std::string>(), s, creator, d.at("created").get<int64_t>());
     const std::string status = d.at("status").get<std::string>();
-    t.status_ = status == "finished"  ? Status::Finished
-                : status == "running" ? Status::Running
-                                      : Status::Created;
+    t.status_ = status == "finished"    ? Status::Finished
+                : status == "running"   ? Status::Running
+                : status == "cancelled" ? Status::Cancelled
+                                        : Status::Created;
     t.round_ = d.at("round").get<int>();
+    t.ended_ = d.value("ended", int64_t{0});
     for (const json& e : d.at("entrants")) {
         Entrant x;
         x.who = {e.at("player").get<int64_t>(), e.at("name").get<std::string>(), false,
@@ -395,6 +413,7 @@ Tournament Tournament::from_doc(const json& d) {
         x.games = e.at("games").get<int>();
         x.active = e.at("active").get<bool>();
         x.playing = e.at("playing").get<bool>();
+        x.free_since = e.value("free_since", int64_t{0});  // documents from before issue 48
         t.entrants_.push_back(x);
     }
     for (const json& g : d.at("games")) {

@@ -17,7 +17,7 @@
 namespace reversi::server::tournament {
 
 enum class Kind { Arena, Swiss };
-enum class Status { Created, Running, Finished };
+enum class Status { Created, Running, Finished, Cancelled };
 
 struct Entrant {
     Identity who;
@@ -28,6 +28,9 @@ struct Entrant {
     int games = 0;
     bool active = true;    // withdrawn players are not paired
     bool playing = false;  // at a tournament table now (or one being made)
+    // Arena: when the player last became free, as the count of games ended then (0: since
+    // joining); who has waited longest is paired first (arena.h).
+    int64_t free_since = 0;
 };
 
 struct Game {
@@ -78,6 +81,8 @@ class Tournament {
     void withdraw(int64_t player);
     // Starts it now (its creator may, before the set time).
     void start(int64_t now);
+    // Calls it off before it starts (its creator may); throws ApiError once it has started.
+    void cancel();
     bool created_by(int64_t player) const { return creator_.player == player; }
 
     // Players per game: 2, or 3 and 4 in an arena of the 3p and 4p pools.
@@ -122,7 +127,8 @@ class Tournament {
     Identity creator_;
     int64_t created_ = 0;
     Status status_ = Status::Created;
-    int round_ = 0;  // Swiss: the round being played (0 before the first)
+    int round_ = 0;      // Swiss: the round being played (0 before the first)
+    int64_t ended_ = 0;  // games ended so far (arena: the clock of Entrant::free_since)
     std::vector<Entrant> entrants_;
     std::vector<Game> games_;
 };

@@ -282,6 +282,8 @@ export const strings = {
     'tournament.rounds': 'Rounds', 'tournament.create': 'Create', 'tournament.loginToCreate': 'Log in to create a tournament.',
     'tournament.arenaOf': 'arena of {n} min', 'tournament.swissOf': 'Swiss, rounds: {n}',
     'tournament.status.created': 'starts soon', 'tournament.status.running': 'running', 'tournament.status.finished': 'finished',
+    'tournament.status.cancelled': 'cancelled', 'tournament.cancel': 'Cancel tournament',
+    'tournament.cancelConfirm': 'Cancel "{name}"? Nobody will play it.', 'tournament.more': 'More ({n})',
     'tournament.players': 'players: {n}', 'tournament.join': 'Join', 'tournament.withdraw': 'Withdraw',
     'tournament.start': 'Start now', 'tournament.score': 'Score', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Streak', 'tournament.playing': '(playing)',

@@ -282,6 +282,8 @@ export const strings = {
     'tournament.rounds': 'Rundy', 'tournament.create': 'Utwórz', 'tournament.loginToCreate': 'Zaloguj się, aby utworzyć turniej.',
     'tournament.arenaOf': 'arena, minut: {n}', 'tournament.swissOf': 'system szwajcarski, rund: {n}',
     'tournament.status.created': 'wkrótce start', 'tournament.status.running': 'trwa', 'tournament.status.finished': 'zakończony',
+    'tournament.status.cancelled': 'odwołany', 'tournament.cancel': 'Odwołaj turniej',
+    'tournament.cancelConfirm': 'Odwołać „{name}”? Nikt w nim nie zagra.', 'tournament.more': 'Więcej ({n})',
     'tournament.players': 'graczy: {n}', 'tournament.join': 'Dołącz', 'tournament.withdraw': 'Wycofaj się',
     'tournament.start': 'Zacznij teraz', 'tournament.score': 'Wynik', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seria', 'tournament.playing': '(gra)',

@@ -280,6 +280,8 @@ export const strings = {
     'tournament.rounds': 'Tur', 'tournament.create': 'Oluştur', 'tournament.loginToCreate': 'Turnuva oluşturmak için giriş yapın.',
     'tournament.arenaOf': '{n} dakikalık arena', 'tournament.swissOf': 'İsviçre, tur sayısı: {n}',
     'tournament.status.created': 'yakında başlıyor', 'tournament.status.running': 'sürüyor', 'tournament.status.finished': 'bitti',
+    'tournament.status.cancelled': 'iptal edildi', 'tournament.cancel': 'Turnuvayı iptal et',
+    'tournament.cancelConfirm': '"{name}" iptal edilsin mi? Kimse oynamayacak.', 'tournament.more': 'Daha fazla ({n})',
     'tournament.players': 'oyuncu: {n}', 'tournament.join': 'Katıl', 'tournament.withdraw': 'Çekil',
     'tournament.start': 'Şimdi başlat', 'tournament.score': 'Puan', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seri', 'tournament.playing': '(oynuyor)',

@@ -117,8 +117,12 @@ export const deleteAccount = (password) => call('POST', '/api/account/delete', {
 export const getPlayer = (name) => call('GET', `/api/players/${encodeURIComponent(name)}`);
 // Tournaments (docs/SITE.md "Tournaments").
 /** @typedef {import('./protocol.js').TournamentView} TournamentView */
-/** @returns {Promise<{tournaments: TournamentView[]}>} */
-export const listTournaments = () => call('GET', '/api/tournaments');
+/**
+ * A page of the list: running, then to come, then finished (docs/SITE.md "Tournaments").
+ * @param {number} offset @param {number} limit
+ * @returns {Promise<{tournaments: TournamentView[], total: number}>}
+ */
+export const listTournaments = (offset, limit) => call('GET', `/api/tournaments?offset=${offset}&limit=${limit}`);
 /** @param {string} id @returns {Promise<TournamentView>} */
 export const getTournament = (id) => call('GET', `/api/tournaments/${encodeURIComponent(id)}`);
 /** @param {object} settings @returns {Promise<TournamentView>} */
@@ -126,7 +130,7 @@ export const createTournament = (settings) => call('POST', '/api/tournaments', s
 // The tournament a game at table `id` belongs to ({tournament: null} for none).
 /** @param {string} id @returns {Promise<{tournament: TournamentView | null}>} */
 export const tableTournament = (id) => call('GET', `/api/tables/${encodeURIComponent(id)}/tournament`);
-/** @param {string} id @param {'join' | 'withdraw' | 'start'} action @returns {Promise<TournamentView>} */
+/** @param {string} id @param {'join' | 'withdraw' | 'start' | 'cancel'} action @returns {Promise<TournamentView>} */
 export const tournamentAction = (id, action) => call('POST', `/api/tournaments/${encodeURIComponent(id)}/${action}`, {});
 /** @param {string} name @returns {Promise<{tournaments: import('./protocol.js').TournamentResult[]}>} */
 export const playerTournaments = (name) => call('GET', `/api/players/${encodeURIComponent(name)}/tournaments`);

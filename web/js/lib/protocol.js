@@ -238,7 +238,7 @@
  * @property {string} pool
  * @property {Clock} clock
  * @property {boolean} rated
- * @property {'created' | 'running' | 'finished'} status
+ * @property {'created' | 'running' | 'finished' | 'cancelled'} status `cancelled`: its creator called it off (pushed to its entrants)
  * @property {string} creator
  * @property {number} starts_at
  * @property {number | null} [ends_at] an arena's end (wall ms)

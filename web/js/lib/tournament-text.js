@@ -31,7 +31,7 @@ export function startsText(at, now = Date.now()) {
  */
 export function standingText(v, receivedAt, now = Date.now()) {
     if (v.status === 'created') return startsText(v.starts_at, now);
-    if (v.status === 'finished') return t('tournament.status.finished');
+    if (v.status === 'finished' || v.status === 'cancelled') return t(`tournament.status.${v.status}`);
     if (v.kind === 'swiss') return t('tournament.roundOf', { n: v.round, of: v.rounds ?? 0 });
     return t('tournament.timeLeft', { time: countdownText((v.seconds_left ?? 0) - (now - receivedAt) / 1000) });
 }

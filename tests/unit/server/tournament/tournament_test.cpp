@@ -109,14 +109,15 @@ TEST(Tournament, FourPlayerArenaGroupsByScoreAndScoresByPlace) {
     EXPECT_EQ(score_of(6), 0);
     EXPECT_EQ(score_of(5), 3) << "level with seat 1: a share";
     EXPECT_EQ(score_of(3), 6);
-    // Regrouped by score: 9 and 3 (6 points) with 8 (4) and the next by rating.
+    // Issue 48: 1, who sat out, has waited longest: it plays now, with its three neighbours in
+    // the standings (7, 6, 2); then the others regroup by score: 9 and 3 (6 points) with 8 (4)
+    // and 5 (3, the higher rated of 5 and 4); 4 waits.
     const auto next = t.due_pairings(2);
     ASSERT_EQ(next.size(), 2u);
-    EXPECT_EQ(next[0][0], 9);
-    EXPECT_EQ(next[0][1], 3);
-    EXPECT_EQ(next[0][2], 8);
-    t.table_made(next[0], "g3");
-    t.table_made(next[1], "g4");
+    EXPECT_EQ(next[0], (std::vector<int64_t>{7, 6, 2, 1}));
+    EXPECT_EQ(next[1], (std::vector<int64_t>{9, 3, 8, 5}));
+    t.table_made(next[1], "g3");
+    t.table_made(next[0], "g4");
     const Tournament back = Tournament::from_doc(t.doc());
     EXPECT_EQ(back.doc(), t.doc());
     ASSERT_EQ(back.games().size(), 4u);

@@ -3,7 +3,8 @@
 // form to create an arena or a Swiss, and one tournament's page: its settings, the live
 // standings (pushed on the lobby socket to its entrants, fetched every few seconds for
 // everyone else), its games (each a link to its table; a Swiss bye listed), and Join,
-// Withdraw and Start. Times read as times: when it starts, an arena's countdown.
+// Withdraw, Start and Cancel (its creator, before it starts). Times read as times: when it
+// starts, an arena's countdown. The list comes a page at a time (More).
 import { t } from '../../lib/i18n.js';
 import { listTournaments, getTournament, createTournament, tournamentAction } from '../../lib/api.js';
 import { session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
@@ -17,6 +18,8 @@ import { standingText, tournamentName } from '../../lib/tournament-text.js';
 /**
  * @typedef {object} TournamentState
  * @property {TournamentView[] | null} list the tournaments (list page), null while loading
+ * @property {number} total how many the server lists in all
+ * @property {number} shown how many of them the page asks for (More adds a page)
  * @property {TournamentView | null} current the tournament of the page
  * @property {number} receivedAt when the list or the tournament came (Date.now()), for the countdowns
  * @property {{name: string, kind: string, pool: string, preset: string, minutes: string, rounds: string, rated: boolean}} form
@@ -24,10 +27,11 @@ import { standingText, tournamentName } from '../../lib/tournament-text.js';
  */
 
 const TWO_PLAYER_POOLS = POOLS.filter((p) => p !== '3p' && p !== '4p');
+const LIST_PAGE = 20;
 
 /** The view's store; the form is kept while the page lives. */
 const store = createStore(/** @type {TournamentState} */ ({
-    list: null, current: null, alert: '', receivedAt: 0,
+    list: null, total: 0, shown: LIST_PAGE, current: null, alert: '', receivedAt: 0,
     form: { name: '', kind: 'arena', pool: '8x8', preset: '3+2', minutes: '30', rounds: '5', rated: true },
 }));
 
@@ -77,13 +81,13 @@ export function tournamentView(root, id) {
     const view = el('section', { class: 'tournament', 'aria-labelledby': 'tournament-title' });
     root.append(view);
     const alert = el('p', { id: 'tournament-alert', class: 'alert', role: 'alert' });
-    store.set({ list: null, current: null, alert: '' });
+    store.set({ list: null, total: 0, shown: LIST_PAGE, current: null, alert: '' });
 
     /** @param {Promise<TournamentView>} p */
     const act = (p) => p.then((v) => store.set({ current: v, alert: '' }), (e) => store.set({ alert: errorText(e) }));
 
     function renderList() {
-        const { list, form } = store.get();
+        const { list, total, form } = store.get();
         const rows = list === null ? el('p', { class: 'note' }, t('site.loading'))
             : !list.length ? el('p', { class: 'note', id: 'no-tournaments' }, t('tournament.none'))
                 : el('ul', { class: 'rows', id: 'tournament-list' }, list.map((v) => el('li', { 'data-tournament': v.id },
@@ -92,6 +96,13 @@ export function tournamentView(root, id) {
                     el('span', { class: 'what' }, ` ${describe(v)}`),
                     el('span', { class: 'state' }, el('span', { class: 'when' }, standingText(v, store.get().receivedAt)),
                         ` · ${t('tournament.players', { n: v.players ?? 0 })}`))));
+        const more = list && total > list.length ? el('button', { type: 'button', id: 'tournament-more' }, t('tournament.more', { n: total - list.length })) : '';
+        if (more) {
+            more.addEventListener('click', () => {
+                store.set({ shown: store.get().shown + LIST_PAGE });
+                load();
+            });
+        }
         const name = el('input', { id: 'tournament-name', maxlength: '60', value: form.name, required: '' });
         name.addEventListener('input', () => choose({ name: /** @type {HTMLInputElement} */ (name).value }));
         const length = form.kind === 'arena'
@@ -122,7 +133,7 @@ export function tournamentView(root, id) {
                 minutes: Number(f.minutes), rounds: Number(f.rounds) })
                 .then((v) => { location.hash = `#/tournament/${encodeURIComponent(v.id)}`; }, (err) => store.set({ alert: errorText(err) }));
         });
-        view.replaceChildren(el('h1', { id: 'tournament-title' }, t('tournament.title')), alert, rows,
+        view.replaceChildren(el('h1', { id: 'tournament-title' }, t('tournament.title')), alert, rows, more,
             isLoggedIn(session.get()) ? el('section', { class: 'panel' }, el('h2', {}, t('tournament.new')), create)
                 : el('p', { class: 'note' }, t('tournament.loginToCreate')));
     }
@@ -136,16 +147,24 @@ export function tournamentView(root, id) {
         const me = session.get().me?.name?.toLowerCase();
         const mine = (v.standings || []).find((s) => s.name.toLowerCase() === me);
         const buttons = el('div', { class: 'form-bar' });
-        /** @param {'join' | 'withdraw' | 'start'} action @param {string} label */
+        /** @param {'join' | 'withdraw' | 'start' | 'cancel'} action @param {string} label */
         const button = (action, label) => {
             const b = el('button', { type: 'button', id: `tournament-${action}` }, label);
             b.addEventListener('click', () => act(tournamentAction(v.id, action)));
             buttons.append(b);
         };
-        if (v.status !== 'finished') {
+        if (v.status === 'created' || v.status === 'running') {
             if (!mine || !mine.active) button('join', t('tournament.join'));
             else button('withdraw', t('tournament.withdraw'));
-            if (v.status === 'created' && v.creator.toLowerCase() === me) button('start', t('tournament.start'));
+            if (v.status === 'created' && v.creator.toLowerCase() === me) {
+                button('start', t('tournament.start'));
+                const cancel = el('button', { type: 'button', id: 'tournament-cancel' }, t('tournament.cancel'));
+                cancel.addEventListener('click', () => {
+                    if (!confirm(t('tournament.cancelConfirm', { name: v.name }))) return;
+                    tournamentAction(v.id, 'cancel').then(() => { location.hash = '#/tournaments'; }, (e) => store.set({ alert: errorText(e) }));
+                });
+                buttons.append(cancel);
+            }
         }
         const swiss = v.kind === 'swiss';
         // The standings say which entrants are bots; the games name them.
@@ -181,8 +200,11 @@ export function tournamentView(root, id) {
         if (id) renderOne();
         else renderList();
     });
-    const load = () => (id ? getTournament(id).then((v) => store.set({ current: v, receivedAt: Date.now() }), (e) => store.set({ alert: errorText(e) }))
-        : listTournaments().then((r) => store.set({ list: r.tournaments || [], receivedAt: Date.now() }), (e) => store.set({ alert: errorText(e) })));
+    // A cancelled tournament is gone from the server: its page keeps saying so.
+    const load = () => (id ? getTournament(id).then((v) => store.set({ current: v, receivedAt: Date.now() }),
+        (e) => { if (store.get().current?.status !== 'cancelled') store.set({ alert: errorText(e) }); })
+        : listTournaments(0, store.get().shown).then((r) => store.set({ list: r.tournaments || [], total: r.total ?? 0, receivedAt: Date.now() }),
+            (e) => store.set({ alert: errorText(e) })));
     load();
     // Entrants hear every change on the lobby socket; everyone else (and the clock) every 3 s.
     const timer = setInterval(load, 3000);
