@@ -30,8 +30,10 @@ const MaxNamedFiles = 200;
 self.addEventListener('install', (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(FilesCache);
-        // 'reload': past the browser's HTTP cache, so the worker never keeps an older copy.
-        await cache.addAll(Precache.map((url) => new Request(url, { cache: 'reload' })));
+        // The content-hashed files from the browser's HTTP cache when the page just loaded them
+        // (they never change); the others asked again (answered 304 when unchanged), so the
+        // worker never keeps an older copy.
+        await cache.addAll(Precache.map((url) => new Request(url, { cache: url.startsWith('assets/') ? 'default' : 'no-cache' })));
         await self.skipWaiting();
     })());
 });
