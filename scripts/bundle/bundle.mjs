@@ -50,7 +50,8 @@ const tags = [...page.matchAll(/<(script|link)\b[^>]*>(?:\s*<\/script>)?/g)].map
 const local = (url) => url && !/^[a-z]+:|^\/\//i.test(url);
 const script = tags.find((t) => t.kind === 'script' && t.type === 'module' && local(t.src));
 const sheets = tags.filter((t) => t.kind === 'link' && t.rel === 'stylesheet' && local(t.href));
-const others = tags.filter((t) => t.kind === 'link' && t.rel !== 'stylesheet' && local(t.href));
+// The manifest keeps its name: the installed app and the service worker find it by that name.
+const others = tags.filter((t) => t.kind === 'link' && t.rel !== 'stylesheet' && t.rel !== 'manifest' && local(t.href));
 if (!script) throw new Error('bundle: index.html names no module script');
 
 // Every file under `dir`, in a stable order (Debian 12's first node has no recursive readdir).
@@ -127,6 +128,23 @@ for (const from of filesUnder(web)) {
     if (bundled.has(path) || path.startsWith('js/')) continue;
     mkdirSync(dirname(join(next, path)), { recursive: true });
     cpSync(from, join(next, path));
+}
+
+// The service worker's list of the files to keep for offline use, and its version: every file
+// of the new root but the source maps and the worker itself, and the page under the name it is
+// opened by ('./'); the version is the hash of those files, so a changed file makes a new worker
+// (which the browser installs in place of the old) and an unchanged build the same one.
+const Worker = 'sw.js';
+if (existsSync(join(next, Worker))) {
+    const kept = filesUnder(next).map((f) => relative(next, f).split('\\').join('/'))
+        .filter((f) => f !== Worker && !f.endsWith('.map'));
+    const version = contentHash(...kept.flatMap((f) => [f, readFileSync(join(next, f))]));
+    const source = readFileSync(join(next, Worker), 'utf8');
+    const worker = source
+        .replace(/\/\* precache \*\/.*?\/\* end \*\//, () => JSON.stringify(['./', ...kept]))
+        .replace(/\/\* version \*\/.*?\/\* end \*\//, () => JSON.stringify(version));
+    if (worker === source || worker.includes('/* end */')) throw new Error(`bundle: ${Worker} has no precache and version markers`);
+    writeFileSync(join(next, Worker), worker);
 }
 
 // The brotli and gzip copies of each text file (and WebAssembly), at the highest levels: made once

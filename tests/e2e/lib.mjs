@@ -124,10 +124,12 @@ export async function closeChromium() {
 // Opens a browser of its own (an isolated context: its own storage, so its own seat tokens and
 // language); uncaught page errors are collected in `errors`. `reducedMotion: 'reduce'` skips
 // the 400 ms flip animation per move, for long games that do not test the animation.
+// `serviceWorkers: 'block'` keeps the site's worker (web/sw.js) out, for a test of what the
+// server itself answers a browser.
 export async function launchBrowser({ locale = 'en-US', viewport = { width: 1200, height: 900 }, hasTouch = false,
-    reducedMotion = 'no-preference' } = {}) {
+    reducedMotion = 'no-preference', serviceWorkers = 'allow' } = {}) {
     const browser = await chromiumOnce();
-    const context = await browser.newContext({ viewport, locale, hasTouch, reducedMotion });
+    const context = await browser.newContext({ viewport, locale, hasTouch, reducedMotion, serviceWorkers });
     const errors = [];
     const watch = (page) => {
         page.on('pageerror', (e) => errors.push(String(e)));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The client's entry point: the header (brand, navigation, online count, the user menu, the
-// language, dark mode and board theme), the notice bar for incoming challenges, the tab title's
+// language, dark mode and board theme), the notice of what needs the network while offline, the
+// service worker (lib/offline.js), the notice bar for incoming challenges, the tab title's
 // "your turn" mark, and a hash router that shows one view at a time (#/ landing, #/new setup,
 // #/lobby, #/table/ID, #/replay/ID, #/analysis[/ID], #/rules/VARIANT, #/player/NAME, #/leaderboard/POOL,
 // #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/streak/POOL, #/explorer/POOL, #/login, #/register,
@@ -30,6 +31,8 @@ import { saveToken } from './lib/preferences.js';
 import { getModRole } from './lib/api.js';
 import { el, select } from './lib/dom.js';
 import { createStore } from './lib/store.js';
+import { connection, registerWorker } from './lib/offline.js';
+import { offlineNotice } from './components/offline-notice.js';
 
 /** @typedef {{destroy(): void}} View what every view function returns */
 
@@ -42,7 +45,9 @@ const main = /** @type {HTMLElement} */ (document.getElementById('main'));
 const pageIcon = document.querySelector('link[rel="icon"]')?.getAttribute('href') || 'favicon.svg';
 const header = /** @type {HTMLElement} */ (document.getElementById('header'));
 const notices = el('div', { id: 'notices', class: 'notices', 'aria-live': 'polite' });
-header.after(notices);
+// While offline, what works and what needs the network (components/offline-notice.js).
+const offlineBar = el('div', { id: 'offline-bar', class: 'offline-bar', 'aria-live': 'polite' });
+header.after(offlineBar, notices);
 
 // The shell's store: the page shown ('' for the landing page) and its view, which the router
 // sets, whether the header's menu (phones) is open, and the visitor's moderation role as the
@@ -115,6 +120,10 @@ function renderBadge() {
     link.querySelector('.turn-badge')?.remove();
     const turns = session.get().games.filter((g) => g.your_turn).length;
     if (turns) link.append(el('span', { class: 'badge turn-badge', id: 'turn-badge', 'aria-label': t('site.turnNotice', { n: turns }) }, `●${turns}`));
+}
+
+function renderOffline() {
+    offlineBar.replaceChildren(...offlineNotice(shell.get().page, connection.get().online));
 }
 
 // Incoming challenges on every screen but the lobby, which lists them itself.
@@ -216,6 +225,7 @@ function route() {
     header.querySelector('details[open]')?.removeAttribute('open');
     markNav();
     renderNotices();
+    renderOffline();
     main.focus({ preventScroll: true });
 }
 
@@ -246,7 +256,10 @@ session.subscribe((s, was) => {
     }
 });
 
+connection.subscribe(renderOffline);
+
 window.addEventListener('hashchange', route);
 renderHeader();
 route();
 loadMe().then(() => lobby.enable());
+registerWorker();

@@ -95,6 +95,12 @@ export const strings = {
     'error.rate_limited': 'Too many new tables from your address; wait a little before starting another.',
     'error.unavailable': 'The server could not confirm that this was saved; it may have been. Look at the game again before you retry.',
     'error.network': 'Cannot reach the server.',
+    'offline.landing': 'You are offline. The rules and the puzzles you opened before work without the network; playing, the computer and analysis need it.',
+    'offline.rules': 'You are offline. The rules work without the network.',
+    'offline.puzzle': 'You are offline. The puzzles you opened before show without the network; checking your moves needs it.',
+    'offline.play': 'You are offline. Playing, against the computer too, needs the network: the games run on the server.',
+    'offline.analysis': 'You are offline. The analysis board needs the network: the computer analyses on the server.',
+    'offline.page': 'You are offline. This page needs the network.',
     // The game view and the table's chat and etiquette (webgame).
     // Plural forms as Intl.PluralRules names them, exactly the language's CLDR categories
     // (English and Turkish: one, other; Polish: one, few, many, other).

@@ -95,6 +95,12 @@ export const strings = {
     'error.rate_limited': 'Z twojego adresu utworzono za dużo nowych stołów; odczekaj chwilę przed założeniem kolejnego.',
     'error.unavailable': 'Serwer nie mógł potwierdzić zapisu; mogło zostać zapisane. Zanim spróbujesz ponownie, sprawdź grę.',
     'error.network': 'Brak połączenia z serwerem.',
+    'offline.landing': 'Jesteś offline. Zasady i wcześniej otwarte zadania działają bez sieci; gra, komputer i analiza jej wymagają.',
+    'offline.rules': 'Jesteś offline. Zasady działają bez sieci.',
+    'offline.puzzle': 'Jesteś offline. Wcześniej otwarte zadania są widoczne bez sieci; sprawdzenie Twoich ruchów wymaga sieci.',
+    'offline.play': 'Jesteś offline. Gra, także z komputerem, wymaga sieci: partie toczą się na serwerze.',
+    'offline.analysis': 'Jesteś offline. Plansza analizy wymaga sieci: komputer analizuje na serwerze.',
+    'offline.page': 'Jesteś offline. Ta strona wymaga sieci.',
     // Widok gry, czat i etykieta przy stole (webgame).
     'corners.one': '{n} róg', 'corners.few': '{n} rogi', 'corners.many': '{n} rogów', 'corners.other': '{n} rogu',
     'discs.one': '{n} krążek', 'discs.few': '{n} krążki', 'discs.many': '{n} krążków', 'discs.other': '{n} krążka',

@@ -94,6 +94,12 @@ export const strings = {
     'error.rate_limited': 'Adresinizden çok fazla yeni masa açıldı; bir sonrakini açmadan önce biraz bekleyin.',
     'error.unavailable': 'Sunucu bunun kaydedildiğini doğrulayamadı; kaydedilmiş olabilir. Yeniden denemeden önce oyuna tekrar bakın.',
     'error.network': 'Sunucuya ulaşılamıyor.',
+    'offline.landing': 'Çevrimdışısınız. Kurallar ve daha önce açtığınız bulmacalar ağ olmadan çalışır; oyun oynamak, bilgisayar ve analiz için ağ gerekir.',
+    'offline.rules': 'Çevrimdışısınız. Kurallar ağ olmadan çalışır.',
+    'offline.puzzle': 'Çevrimdışısınız. Daha önce açtığınız bulmacalar ağ olmadan görünür; hamlelerinizin denetlenmesi için ağ gerekir.',
+    'offline.play': 'Çevrimdışısınız. Oynamak için, bilgisayara karşı da, ağ gerekir: oyunlar sunucuda oynanır.',
+    'offline.analysis': 'Çevrimdışısınız. Analiz tahtası için ağ gerekir: bilgisayar analizi sunucuda yapar.',
+    'offline.page': 'Çevrimdışısınız. Bu sayfa için ağ gerekir.',
     // Oyun görünümü, masa sohbeti ve görgü kuralları (webgame).
     // Türkçede sayıdan sonra ad tekil kalır: her biçim aynı.
     'corners.one': '{n} köşe', 'corners.other': '{n} köşe',

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The HTTP half of docs/PROTOCOL.md: thin fetch wrappers that return the JSON body or throw an
 // ApiError carrying the server's error code and message (network failures: code 'network').
-// Seat tokens are kept by preferences.js.
+// Seat tokens are kept by preferences.js. Each call tells lib/offline.js whether the server
+// answered.
+import { sawFetch } from './offline.js';
 
 /** @typedef {import('./protocol.js').Created} Created */
 /** @typedef {import('./protocol.js').GameAnalysis} GameAnalysis */
@@ -47,8 +49,10 @@ async function call(method, path, body) {
             body: body ? JSON.stringify(body) : posting ? '{}' : undefined,
         });
     } catch (e) {
+        sawFetch(null);
         throw new ApiError('network', String(/** @type {Error} */ (e).message || e));
     }
+    sawFetch(res);
     /** @type {any} */
     let data = null;
     try {

@@ -21,7 +21,10 @@ TEST(HttpCaching, OnlyHashedAssetsAreImmutable) {
          {"/", "/index.html", "/js/app.js", "/app-JZJEYAHD.js", "/assets/app.js",
           "/assets/app-jzjeyahd.js", "/assets/app-JZJEYAH.js", "/assets/app-JZJEYAHDX.js",
           "/assets/-JZJEYAHD.js", "/assets/x/app-JZJEYAHD.js", "/assets/app-JZJEYAHD", "/assets/",
-          "/assets/app-JZJE%41AHD.js", "/js/assets/app-JZJEYAHD.js"}) {
+          "/assets/app-JZJE%41AHD.js", "/js/assets/app-JZJEYAHD.js",
+          // The service worker and the manifest keep their names: the browser must ask for them
+          // again to find a new release (web/sw.js).
+          "/sw.js", "/manifest.webmanifest", "/icons/icon-192.png"}) {
         EXPECT_FALSE(content_hashed(plain)) << plain;
         EXPECT_EQ(static_cache_control(plain), "no-cache") << plain;
     }

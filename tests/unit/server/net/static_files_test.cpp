@@ -115,6 +115,9 @@ TEST(StaticFilesMime, Types) {
     EXPECT_EQ(mime_type("x.css"), "text/css; charset=utf-8");
     EXPECT_EQ(mime_type("x.svg"), "image/svg+xml");
     EXPECT_EQ(mime_type("x.json"), "application/json");
+    EXPECT_EQ(mime_type("/manifest.webmanifest"), "application/manifest+json");
+    EXPECT_EQ(mime_type("/sw.js"), "text/javascript; charset=utf-8");
+    EXPECT_EQ(mime_type("/icons/icon-512.png"), "image/png");
     EXPECT_EQ(mime_type("x.unknown"), "application/octet-stream");
     EXPECT_EQ(mime_type("noext"), "application/octet-stream");
 }
