@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// `reversi puzzles generate|check` (docs/PUZZLES.md): mines endgame puzzles from self-play
-// games (or a store's finished games, --db) with the exact solver into a puzzle file, resumably
-// (the file keeps the next game, and is rewritten whole every few games), and checks a file,
-// printing its figures.
+// `reversi puzzles generate|filter|check` (docs/PUZZLES.md): mines endgame puzzles from
+// self-play games (or a store's finished games, --db) with the exact solver into a puzzle file,
+// resumably (the file keeps the next game, and is rewritten whole every few games), keeps the
+// puzzles of a file whose best result the criteria ask for, and checks a file, printing its
+// figures.
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -10,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <unordered_set>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/setup_options.h"
@@ -47,6 +49,7 @@ struct GenerateOptions {
 struct FileFigures {
     size_t puzzles = 0;
     size_t single = 0;
+    size_t wins = 0, draws = 0, losses = 0;  // what the best result asks to keep
     std::map<std::string, int> themes;
 };
 
@@ -55,16 +58,20 @@ FileFigures figures_of(const server::PuzzleFile& file) {
     f.puzzles = file.puzzles.size();
     for (const server::PuzzleRecord& p : file.puzzles) {
         if (p.tree.solutions == 1) ++f.single;
+        ++(p.tree.best > 0 ? f.wins : p.tree.best == 0 ? f.draws : f.losses);
         for (const std::string& t : engine::theme_names(p.tree.themes)) ++f.themes[t];
     }
     return f;
 }
 
 void print_figures(const FileFigures& f, std::ostream& out) {
+    const auto share = [&](size_t n) {
+        return f.puzzles ? 100.0 * static_cast<double>(n) / static_cast<double>(f.puzzles) : 0;
+    };
     out << "Puzzles: " << f.puzzles << ", single solution: " << f.single << " (" << std::fixed
-        << std::setprecision(1)
-        << (f.puzzles ? 100.0 * static_cast<double>(f.single) / static_cast<double>(f.puzzles) : 0)
-        << "%)\nThemes:";
+        << std::setprecision(1) << share(f.single) << "%)\nAsk for a win: " << f.wins << " ("
+        << share(f.wins) << "%), a draw: " << f.draws << " (" << share(f.draws)
+        << "%), to keep a loss: " << f.losses << " (" << share(f.losses) << "%)\nThemes:";
     for (const auto& [name, count] : f.themes) out << ' ' << name << ' ' << count;
     out << '\n';
 }
@@ -171,6 +178,27 @@ int run_generate(const GenerateOptions& opt) {
     return 0;
 }
 
+struct FilterOptions {
+    std::string in;
+    std::string out;
+    engine::PuzzleCriteria criteria;
+};
+
+// Keeps the puzzles of a file whose best result the criteria ask for (engine::asks_for); the
+// header (pool, seed, next game) stays, so `generate` can resume the kept file.
+int run_filter(const FilterOptions& opt) {
+    server::PuzzleFile file = server::read_puzzle_file(opt.in);
+    std::cout << opt.in << ":\n";
+    print_figures(figures_of(file), std::cout);
+    std::erase_if(file.puzzles, [&](const server::PuzzleRecord& p) {
+        return !engine::asks_for(p.tree.best, opt.criteria);
+    });
+    server::write_puzzle_file(opt.out, file);
+    std::cout << opt.out << ":\n";
+    print_figures(figures_of(file), std::cout);
+    return 0;
+}
+
 int run_check(const std::string& path) {
     const server::PuzzleFile file = server::read_puzzle_file(path);
     std::cout << path << ": pool " << file.pool << ", seed " << file.seed << ", next game "
@@ -212,6 +240,10 @@ void add_puzzles_command(CLI::App& app, ExitStatus& status) {
     gen->add_option("--max-turns", opt->criteria.max_turns, "Solver's turns in a puzzle, at most")
         ->capture_default_str()
         ->check(CLI::Range(1, 8));
+    gen->add_option("--min-best", opt->criteria.min_best,
+                    "The result to keep, at least (0: a win or a draw)")
+        ->capture_default_str()
+        ->check(CLI::Range(-100, 100));
     gen->add_option("--per-game", opt->per_game, "Puzzles taken from one game, at most")
         ->capture_default_str()
         ->check(CLI::Range(1, 20));
@@ -224,6 +256,26 @@ void add_puzzles_command(CLI::App& app, ExitStatus& status) {
     gen->callback([opt, &status] {
         try {
             status.code = run_generate(*opt);
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << '\n';
+            status.code = 1;
+        }
+    });
+
+    auto filter_opt = std::make_shared<FilterOptions>();
+    CLI::App* filter =
+        cmd->add_subcommand("filter", "Keep the puzzles whose best result the criteria ask for");
+    filter->add_option("file", filter_opt->in, "Puzzle file")->required();
+    filter->add_option("--out", filter_opt->out, "Puzzle file written (may be the same)")
+        ->required();
+    filter
+        ->add_option("--min-best", filter_opt->criteria.min_best,
+                     "The result to keep, at least (0: a win or a draw)")
+        ->capture_default_str()
+        ->check(CLI::Range(-100, 100));
+    filter->callback([filter_opt, &status] {
+        try {
+            status.code = run_filter(*filter_opt);
         } catch (const std::exception& e) {
             std::cerr << "error: " << e.what() << '\n';
             status.code = 1;

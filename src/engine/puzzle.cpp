@@ -175,13 +175,18 @@ bool is_critical(const std::vector<PuzzleChoice>& choices, const PuzzleCriteria&
     return solutions <= criteria.max_solutions && solutions < static_cast<int>(choices.size());
 }
 
+bool asks_for(int best, const PuzzleCriteria& criteria) {
+    return best >= criteria.min_best;
+}
+
 std::optional<PuzzleTree> find_puzzle(Engine& engine, const core::Position& pos,
                                       const PuzzleCriteria& criteria) {
     if (pos.players() != 2 || pos.is_over() || pos.must_pass()) return std::nullopt;
     const int empties = empties_of(pos);
     if (empties < criteria.min_empties || empties > criteria.max_empties) return std::nullopt;
     std::vector<PuzzleChoice> choices = score_all_moves(engine, pos);
-    if (!is_critical(choices, criteria)) return std::nullopt;
+    if (!is_critical(choices, criteria) || !asks_for(choices.front().score, criteria))
+        return std::nullopt;
     TreeBuilder builder{engine, criteria, pos.side(), {}, false};
     builder.tree.best = choices.front().score;
     builder.tree.solutions =

@@ -24,6 +24,9 @@ struct PuzzleCriteria {
     int min_loss = 6;       // every move that is not a solution loses at least this many discs
     int max_solutions = 1;  // moves that may keep the best result at a critical turn
     int max_turns = 3;      // the solver's turns in the solution line, at most
+    // The exact result the solution keeps, at least: 0 asks for a win or a draw, so that a
+    // puzzle teaches how to win or save a game rather than how to lose by less.
+    int min_best = 0;
 };
 
 // One legal move of a solver's turn and its exact score for the solver.
@@ -77,8 +80,12 @@ std::vector<PuzzleChoice> score_all_moves(Engine& engine, const core::Position& 
 // `criteria.max_solutions` keep the best score, every other loses at least `min_loss`.
 bool is_critical(const std::vector<PuzzleChoice>& choices, const PuzzleCriteria& criteria);
 
+// True when a puzzle whose solution keeps `best` asks for a result the criteria want
+// (`min_best` or better). The one owner of that rule: mining and `reversi puzzles filter`.
+bool asks_for(int best, const PuzzleCriteria& criteria);
+
 // The puzzle at `pos` when it is one (two players, empties within the criteria, a critical
-// turn), with its tree and themes; nothing otherwise.
+// turn whose best result the criteria ask for), with its tree and themes; nothing otherwise.
 std::optional<PuzzleTree> find_puzzle(Engine& engine, const core::Position& pos,
                                       const PuzzleCriteria& criteria);
 

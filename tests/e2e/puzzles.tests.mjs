@@ -14,8 +14,8 @@ import { check, createGame, fillSetup, freshName, here, registered } from './lib
 // The tests' 8x8 puzzles, as the server reads them (the first line is the header).
 const puzzles = readFileSync(join(here, '../data/puzzles/8x8.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l));
 
-// The solver's moves of the first solution line of a puzzle.
-function solutionLine(p) {
+// The solver's moves of the first solution line of a puzzle (teach.tests.mjs uses it too).
+export function solutionLine(p) {
     const line = [];
     for (let node = 0; node >= 0;) {
         const b = p.tree[node].branches[0];
@@ -149,7 +149,7 @@ export const tests = {
         const page = await b.page();
         const p = puzzles.find((x) => x.tree.length === 1) || puzzles[0];
         await open(page, ctx, p);
-        check(/ oynar ve .* sonucunu korur/.test(await page.textContent('#puzzle-task')), 'the Turkish puzzle task is missing');
+        check(/ oynar: en iyi sonuç .* koruyan hamleyi bulun/.test(await page.textContent('#puzzle-task')), 'the Turkish puzzle task is missing');
         check(/^Sıra .* tarafında/.test(await page.textContent('#puzzle-status')), 'the Turkish puzzle status is missing');
         const line = solutionLine(p);
         for (let i = 0; i < line.length; i++) {
@@ -161,7 +161,7 @@ export const tests = {
         check((await page.textContent('#puzzle-graded')).includes(': en iyi, '), 'the Turkish grade of the move is missing');
         check((await page.textContent('#puzzle-status')).startsWith('Çözüldü'), 'the Turkish "solved" is missing');
         await page.selectOption('#lang', 'pl');
-        await page.waitForFunction(() => /^Ruch: .*; utrzymaj wynik/.test(document.querySelector('#puzzle-task')?.textContent || ''));
+        await page.waitForFunction(() => /^Ruch: .*\. Najlepszy wynik to /.test(document.querySelector('#puzzle-task')?.textContent || ''));
         await page.goto(`${ctx.url}/#/explorer/8x8`);
         await page.waitForSelector('#explorer-title');
         check((await page.textContent('#explorer-title')).startsWith('Przeglądarka otwarć: '), 'the Polish explorer title is missing');

@@ -69,6 +69,11 @@ PuzzleService& puzzles_of(const ApiCall& c) {
     return *c.site.puzzles;
 }
 
+// The caller of a puzzle call as the seen-puzzle rule knows it (puzzles/seen_puzzles.h).
+PuzzleViewer puzzle_viewer(const ApiCall& c) {
+    return {c.identity.player, device_of(c.cookie()), c.client};
+}
+
 // The tournament service, or not_found on a server started without one; nothing when
 // another node runs the tournaments and the call was answered with the way there.
 TournamentService* tournaments_of(const ApiCall& c) {
@@ -157,7 +162,7 @@ const std::vector<ApiRoute>& api_routes() {
         {{"puzzles", "next"},
          V::get,
          [](const ApiCall& c) {
-             puzzles_of(c).next(c.identity, param_text(c.params, "pool", "8x8"),
+             puzzles_of(c).next(c.identity, puzzle_viewer(c), param_text(c.params, "pool", "8x8"),
                                 param_text(c.params, "skip", ""), c.respond);
          }},
         {{"puzzles", "streak"},
@@ -177,7 +182,7 @@ const std::vector<ApiRoute>& api_routes() {
         {{"puzzles", "*", "moves"},
          V::post,
          [](const ApiCall& c) {
-             puzzles_of(c).submit(c.identity, c.seg[1], c.req.body(), c.client, c.respond);
+             puzzles_of(c).submit(c.identity, puzzle_viewer(c), c.seg[1], c.req.body(), c.respond);
          }},
         // The opening explorer and the opening names (docs/EXPLORER.md).
         {{"explorer"},

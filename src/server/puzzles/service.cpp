@@ -37,8 +37,12 @@ json squares_json(const core::Geometry& g, const std::vector<core::Square>& squa
     return out;
 }
 
-json rating_json(double rating, double before) {
-    return {{"rating", std::lround(rating)}, {"change", std::lround(rating) - std::lround(before)}};
+// A player's puzzle rating is provisional while its deviation is above the site's threshold
+// (ProvisionalRd, the games' one), as lichess shows it with "?".
+json rating_json(double rating, double before, double rd) {
+    return {{"rating", std::lround(rating)},
+            {"change", std::lround(rating) - std::lround(before)},
+            {"provisional", rd > ProvisionalRd}};
 }
 
 }  // namespace
@@ -107,15 +111,28 @@ StoredPuzzleRating PuzzleService::puzzle_rating(const LoadedPuzzle& p) const {
 
 StoredPlayerPuzzles PuzzleService::player_rating(int64_t player) const {
     const auto it = players_.find(player);
-    if (it != players_.end()) return it->second;
+    if (it != players_.end()) {
+        StoredPlayerPuzzles r = it->second;
+        r.rd = std::min(r.rd, options_.player_max_rd);  // rows from before the bound too
+        return r;
+    }
     StoredPlayerPuzzles r;
     r.player = player;
+    r.rd = options_.player_max_rd;
     return r;
 }
 
 bool PuzzleService::attempted(int64_t player, const std::string& id) const {
     const auto it = attempts_.find(player);
     return it != attempts_.end() && it->second.count(id);
+}
+
+std::string PuzzleService::unrated_reason(const Identity& who, const PuzzleViewer& viewer,
+                                          const std::string& id) const {
+    if (!may_play_rated(who)) return "guest";
+    if (attempted(who.player, id)) return "again";
+    if (seen_.any_seen(viewer, id)) return "seen";
+    return {};
 }
 
 const LoadedPuzzle* PuzzleService::daily_puzzle() const {
@@ -146,15 +163,17 @@ void PuzzleService::overview(Respond respond) const {
     respond(json_reply(200, {{"pools", pools}, {"daily", d ? json(d->record.id) : json()}}));
 }
 
-void PuzzleService::next(const Identity& who, const std::string& pool, const std::string& skip,
-                         Respond respond) const {
+void PuzzleService::next(const Identity& who, const PuzzleViewer& viewer, const std::string& pool,
+                         const std::string& skip, Respond respond) const {
     const auto& list = puzzles_.pool(pool);
     if (list.empty()) throw ApiError(ErrorCode::NotFound, "no puzzles for " + utf8_safe(pool, 20));
     const double target = who.player ? player_rating(who.player).rating : 1500;
     std::vector<std::pair<double, const LoadedPuzzle*>> near;
     near.reserve(list.size());
     for (const LoadedPuzzle* p : list) {
-        if (p->record.id == skip || (who.player && attempted(who.player, p->record.id))) continue;
+        if (p->record.id == skip || (who.player && attempted(who.player, p->record.id)) ||
+            seen_.any_seen(viewer, p->record.id))
+            continue;
         near.emplace_back(std::abs(puzzle_rating(*p).rating - target), p);
     }
     if (near.empty()) throw ApiError(ErrorCode::NotFound, "you have tried every puzzle here");
@@ -196,9 +215,9 @@ json PuzzleService::grade_json(const LoadedPuzzle& p, const PuzzleGrade& grade) 
     return answer;
 }
 
-void PuzzleService::submit(const Identity& who, const std::string& id, const std::string& body,
-                           const std::string& client, Respond respond) {
-    if (!submit_limiter_.allow(client, steady_ms()))
+void PuzzleService::submit(const Identity& who, const PuzzleViewer& viewer, const std::string& id,
+                           const std::string& body, Respond respond) {
+    if (!submit_limiter_.allow(viewer.address, steady_ms()))
         throw ApiError(ErrorCode::RateLimited, "too many puzzle moves; wait a moment");
     const LoadedPuzzle& p = puzzle(id);
     const json request = json::parse(body, nullptr, false);
@@ -225,9 +244,14 @@ void PuzzleService::submit(const Identity& who, const std::string& id, const std
     const bool solved = grade.status == PuzzleStatus::Solved;
     std::optional<StoredPuzzleStreak> best;
     if (finished) best = advance_streak(who, p, solved, answer);
-    if (finished && may_play_rated(who) && !attempted(who.player, p.record.id))
+    const std::string unrated = finished ? unrated_reason(who, viewer, p.record.id) : "";
+    // The answer that ends an attempt sends the tree: from now on the solution is known to
+    // every part of the viewer.
+    if (finished) seen_.seen(viewer, p.record.id);
+    if (finished && unrated.empty())
         return rate(who, p, solved, best, std::move(answer), std::move(respond));
     answer["rated"] = false;
+    if (finished) answer["unrated"] = unrated;
     if (best) return save_streak(*best, std::move(answer), std::move(respond));
     respond(json_reply(200, answer));
 }
@@ -369,8 +393,8 @@ void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved
     puzzle_ratings_[p.record.id] = puzzle_row;
     attempts_[who.player].insert(p.record.id);
     answer["rated"] = true;
-    answer["player_rating"] = rating_json(player_row.rating, player_before.rating);
-    answer["puzzle_rating"] = rating_json(puzzle_row.rating, puzzle_before.rating);
+    answer["player_rating"] = rating_json(player_row.rating, player_before.rating, player_row.rd);
+    answer["puzzle_rating"] = rating_json(puzzle_row.rating, puzzle_before.rating, puzzle_row.rd);
     std::weak_ptr<const int> life = life_;
     storage_.write(
         [player_row, puzzle_row, attempt, streak](Storage& s) {
@@ -406,6 +430,7 @@ void PuzzleService::player(const std::string& name, Respond respond) const {
     respond(json_reply(200, {{"name", who->name},
                              {"rating", std::lround(r.rating)},
                              {"rd", std::lround(r.rd)},
+                             {"provisional", r.rd > ProvisionalRd},
                              {"attempts", r.attempts},
                              {"solved", r.solved},
                              {"streaks", streaks}}));

@@ -20,6 +20,7 @@
 #include "server/common/reply.h"
 #include "server/puzzles/grading.h"
 #include "server/puzzles/puzzle_set.h"
+#include "server/puzzles/seen_puzzles.h"
 #include "server/storage/storage.h"
 
 namespace reversi::server {
@@ -27,6 +28,11 @@ namespace reversi::server {
 struct PuzzleOptions {
     // A puzzle's deviation before its first attempt: its starting rating is an estimate.
     double puzzle_start_rd = 250;
+    // A player's puzzle deviation, at most (and at the start): a sane deviation for a new
+    // puzzle player, so that one attempt moves the rating by 46 points (a miss at a puzzle of
+    // the same rating) to 96 (the farthest puzzles), not the 170 to 480 of the games' 350;
+    // still above ProvisionalRd, so about the first ten attempts show a provisional rating.
+    double player_max_rd = 150;
     // Moves submissions per minute per address (and burst).
     int submits_per_minute = 120;
     int submit_burst = 40;
@@ -49,16 +55,18 @@ class PuzzleService {
     // GET /api/puzzles: the pools with puzzles and their counts, and the daily puzzle's id.
     void overview(Respond respond) const;
     // GET /api/puzzles/next?pool=P[&skip=ID]: a puzzle near the player's puzzle rating that
-    // the player has not been rated on (`skip`: not that one either).
-    void next(const Identity& who, const std::string& pool, const std::string& skip,
-              Respond respond) const;
+    // the player has not been rated on and the viewer (account, device, address) has not
+    // been shown the solution of (`skip`: not that one either).
+    void next(const Identity& who, const PuzzleViewer& viewer, const std::string& pool,
+              const std::string& skip, Respond respond) const;
     // GET /api/puzzles/daily and GET /api/puzzles/{id}: the puzzle without its solution.
     void daily(Respond respond) const;
     void get(const std::string& id, Respond respond) const;
     // POST /api/puzzles/{id}/moves {"moves": [...]}: the moves graded; at the end the solution
-    // tree and, for a registered player's first attempt, both ratings' changes.
-    void submit(const Identity& who, const std::string& id, const std::string& body,
-                const std::string& client, Respond respond);
+    // tree and, for a registered player's first attempt at a puzzle whose solution none of the
+    // viewer's parts was shown before, both ratings' changes. `viewer.address` is the client.
+    void submit(const Identity& who, const PuzzleViewer& viewer, const std::string& id,
+                const std::string& body, Respond respond);
     // POST /api/puzzles/streak {"pool": P}: a new streak (docs/PUZZLES.md "Streak mode"): its
     // first puzzle, among the pool's lowest rated. Each puzzle of the streak solved (through
     // `submit`) names the next one, rated above it; the first mistake ends the streak.
@@ -75,6 +83,9 @@ class PuzzleService {
     StoredPuzzleRating puzzle_rating(const LoadedPuzzle& p) const;
     StoredPlayerPuzzles player_rating(int64_t player) const;
     bool attempted(int64_t player, const std::string& id) const;
+    // Why a finished attempt is not rated ("guest", "again", "seen"), or empty: it is.
+    std::string unrated_reason(const Identity& who, const PuzzleViewer& viewer,
+                               const std::string& id) const;
     json puzzle_json(const LoadedPuzzle& p) const;
     json grade_json(const LoadedPuzzle& p, const PuzzleGrade& grade) const;
     // A streak: its pool, the puzzles solved in a row, the one to solve now and those seen.
@@ -111,6 +122,7 @@ class PuzzleService {
     std::unordered_map<std::string, StoredPuzzleRating> puzzle_ratings_;
     std::unordered_map<int64_t, StoredPlayerPuzzles> players_;
     std::unordered_map<int64_t, std::unordered_set<std::string>> attempts_;
+    SeenPuzzles seen_;
     std::unordered_map<int64_t, Streak> streaks_;
     std::unordered_map<int64_t, std::map<std::string, int>> best_streaks_;
     RateLimiter submit_limiter_;

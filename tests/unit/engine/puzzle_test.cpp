@@ -120,6 +120,25 @@ TEST(Puzzle, TreeKeepsTheBestThroughTheOpponentsBestReplies) {
     }
 }
 
+TEST(Puzzle, PuzzlesAskForAWinOrADrawUnlessTheCriteriaSayOtherwise) {
+    Engine engine;
+    PuzzleCriteria criteria;
+    criteria.min_empties = 10;
+    criteria.max_empties = 12;
+    criteria.min_loss = 4;
+    // By default every puzzle's best result is a win or a draw for the solver.
+    const auto taught = mined_puzzles(engine, 6, criteria);
+    ASSERT_FALSE(taught.empty());
+    for (const auto& [game, tree] : taught) EXPECT_GE(tree.best, 0);
+    // The same positions with every result allowed hold puzzles that keep a loss too.
+    criteria.min_best = -64;
+    const auto all = mined_puzzles(engine, 12, criteria);
+    EXPECT_TRUE(
+        std::any_of(all.begin(), all.end(), [](const auto& p) { return p.second.best < 0; }));
+    EXPECT_TRUE(asks_for(0, PuzzleCriteria{}));
+    EXPECT_FALSE(asks_for(-2, PuzzleCriteria{}));
+}
+
 TEST(Puzzle, PositionsOutsideTheEmptiesAreNotPuzzles) {
     Engine engine;
     std::mt19937_64 rng(5);

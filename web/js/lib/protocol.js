@@ -399,8 +399,10 @@ export {};
  * @property {boolean} rated
  * @property {PuzzleNode[]} [tree] once finished
  * @property {string[]} [themes]
- * @property {{rating: number, change: number}} [player_rating]
- * @property {{rating: number, change: number}} [puzzle_rating]
+ * @property {'guest' | 'again' | 'seen'} [unrated] why a finished attempt is not rated: a
+ *   guest, a second attempt, or a solution shown before to the account, the device or the address
+ * @property {{rating: number, change: number, provisional: boolean}} [player_rating]
+ * @property {{rating: number, change: number, provisional: boolean}} [puzzle_rating]
  * @property {PuzzleStreak} [streak] when the puzzle was the player's streak puzzle
  */
 
@@ -409,6 +411,7 @@ export {};
  * @property {string} name
  * @property {number} rating
  * @property {number} rd
+ * @property {boolean} provisional the deviation is above the site's threshold (shown with "?")
  * @property {number} attempts
  * @property {number} solved
  * @property {Record<string, number>} [streaks] the best streak per pool

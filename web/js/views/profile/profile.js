@@ -253,6 +253,6 @@ export function profileView(root, name) {
 function puzzleLine(p) {
     if (!p) return '';
     const streaks = Object.entries(p.streaks || {}).map(([pool, best]) => `${poolName(pool)} ${best}`);
-    return el('p', { id: 'profile-puzzles' }, t('profile.puzzleRating', { rating: p.rating, solved: p.solved, attempts: p.attempts }),
+    return el('p', { id: 'profile-puzzles' }, t('profile.puzzleRating', { rating: ratingText(p), solved: p.solved, attempts: p.attempts }),
         streaks.length ? el('span', { id: 'profile-streaks' }, ` · ${t('profile.bestStreaks', { streaks: streaks.join(', ') })}`) : '');
 }

@@ -3,7 +3,10 @@
 // next one near the player's puzzle rating and goes to it). The player clicks a square; the
 // server grades the moves so far (exact score, discs lost) and answers with the computer's
 // reply; at the end it sends the whole solution tree, drawn with every move's exact score, and
-// both ratings' changes. The board is drawn only from the puzzle and the server's answer.
+// both ratings' changes (a provisional rating with "?"). The board is drawn only from the
+// puzzle and the server's answer. To teach: the goal in words (a win, a draw or a loss by so
+// many discs), a retry after a failure (graded again, never rated again), and the solution's
+// main line stepped through on the board.
 // Streak mode (#/streak/POOL): the server picks puzzles of rising rating, each solved one naming
 // the next, until the first mistake; the count and the best streak are the server's.
 import { t, colourName } from '../../lib/i18n.js';
@@ -12,7 +15,7 @@ import { getPuzzle, getPuzzleOverview, nextPuzzle, startStreak, submitPuzzle } f
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
-import { POOLS, poolName } from '../../lib/pools.js';
+import { POOLS, poolName, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').Puzzle} Puzzle */
 /** @typedef {import('../../lib/protocol.js').PuzzleAnswer} PuzzleAnswer */
@@ -27,6 +30,7 @@ import { POOLS, poolName } from '../../lib/pools.js';
  * @property {PuzzleStreak | null} streak in streak mode, where the streak stood when this puzzle came
  * @property {string} error
  * @property {string[]} pools the pools that have puzzles on this server, in the site's order
+ * @property {number | null} step stepping through the solution: the moves of its line shown
  */
 
 /** Signed disc count: "+18", "-4", "0". @param {number} n */
@@ -41,15 +45,37 @@ function movesShown(puzzle, answer) {
     return moves;
 }
 
+// The solution's main line from the tree: at each of the solver's turns its first solution
+// move, then the computer's replies, until the line ends.
+/** @param {PuzzleNode[]} tree */
+export function solutionLine(tree) {
+    const line = [];
+    for (let node = 0, guard = 0; node >= 0 && node < tree.length && guard < tree.length; guard++) {
+        const branch = tree[node].branches[0];
+        if (!branch) break;
+        line.push(branch.move, ...branch.replies);
+        node = branch.next;
+    }
+    return line;
+}
+
+// The goal in words: who plays and the exact result the best play keeps.
+/** @param {Puzzle} puzzle @param {string} side */
+function goalText(puzzle, side) {
+    const key = puzzle.best > 0 ? 'puzzle.goalWin' : puzzle.best < 0 ? 'puzzle.goalLoss' : 'puzzle.goalDraw';
+    return t(key, { side, n: Math.abs(puzzle.best) });
+}
+
 /** @param {HTMLElement} root @param {{id?: string, pool?: string, streak?: string}} which */
 export function puzzleView(root, which) {
     const view = el('section', { class: 'puzzle', 'aria-labelledby': 'puzzle-title' });
     root.append(view);
-    const store = createStore(/** @type {PuzzleState} */ ({ puzzle: null, answer: null, busy: false, streak: null, error: '', pools: [] }));
+    const store = createStore(/** @type {PuzzleState} */ ({ puzzle: null, answer: null, busy: false, streak: null, error: '', pools: [], step: null }));
     const streakPool = which.streak || '';
     const title = el('h1', { id: 'puzzle-title' }, t('puzzle.title'));
     const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') });
     const task = el('p', { id: 'puzzle-task', class: 'status' });
+    const about = el('p', { id: 'puzzle-about', class: 'note' });
     const status = el('p', { id: 'puzzle-status', class: 'status', 'aria-live': 'polite' });
     const graded = el('ol', { id: 'puzzle-graded' });
     const ratings = el('p', { id: 'puzzle-ratings' });
@@ -60,15 +86,26 @@ export function puzzleView(root, which) {
     const streakLine = el('p', { id: 'puzzle-streak', class: 'status', 'aria-live': 'polite' });
     const streakNext = el('button', { type: 'button', id: 'streak-next', class: 'primary', hidden: true }, t('puzzle.next'));
     const streakAgain = el('button', { type: 'button', id: 'streak-again', hidden: true }, t('puzzle.streakStart'));
-    view.append(title, tabs, streakLink, task, el('div', { class: 'puzzle-grid' }, host,
-        el('div', { class: 'puzzle-side' }, streakLine, status, graded, ratings, next, streakNext, streakAgain)), tree);
+    const retry = el('button', { type: 'button', id: 'puzzle-retry', class: 'primary', hidden: true }, t('puzzle.retry'));
+    // Stepping through the solution's main line once the puzzle is over.
+    const stepButton = (/** @type {string} */ id, /** @type {string} */ text, /** @type {string} */ label) =>
+        el('button', { type: 'button', id, 'aria-label': label, title: label }, text);
+    const stepFirst = stepButton('step-first', '«', t('puzzle.stepFirst'));
+    const stepBack = stepButton('step-back', '‹', t('puzzle.stepBack'));
+    const stepForward = stepButton('step-forward', '›', t('puzzle.stepForward'));
+    const stepLast = stepButton('step-last', '»', t('puzzle.stepLast'));
+    const stepLabel = el('span', { id: 'step-label', 'aria-live': 'polite' });
+    const stepper = el('div', { id: 'puzzle-steps', class: 'puzzle-steps', hidden: true },
+        el('button', { type: 'button', id: 'step-show' }, t('puzzle.stepShow')), stepFirst, stepBack, stepForward, stepLast, stepLabel);
+    view.append(title, tabs, streakLink, task, about, el('div', { class: 'puzzle-grid' }, host,
+        el('div', { class: 'puzzle-side' }, streakLine, status, graded, ratings, retry, stepper, next, streakNext, streakAgain)), tree);
     /** @type {Board | null} */
     let board = null;
 
     /** @param {string} square */
     async function play(square) {
-        const { puzzle, answer, busy } = store.get();
-        if (!puzzle || busy || (answer && answer.status !== 'playing')) return;
+        const { puzzle, answer, busy, step } = store.get();
+        if (!puzzle || busy || step !== null || (answer && answer.status !== 'playing')) return;
         const mine = answer ? answer.moves.map((m) => m.move) : [];
         store.set({ busy: true, error: '' });
         try {
@@ -79,7 +116,7 @@ export function puzzleView(root, which) {
     }
 
     /** @param {PuzzleState} s */
-    function draw({ puzzle, answer, busy, streak, error, pools }) {
+    function draw({ puzzle, answer, busy, streak, error, pools, step }) {
         if (tabs.dataset.pools !== pools.join(' ')) {
             tabs.dataset.pools = pools.join(' ');
             tabs.replaceChildren(...pools.map((p) => el('a', { href: `#/puzzles/${p}`, id: `puzzle-pool-${p}` }, poolName(p) || p)));
@@ -89,9 +126,11 @@ export function puzzleView(root, which) {
             return;
         }
         view.dataset.puzzle = puzzle.id;
-        const positions = rules.replay(puzzle.setup, movesShown(puzzle, answer));
+        const line = answer && answer.tree ? solutionLine(answer.tree) : [];
+        const stepping = step !== null && line.length > 0;
+        const positions = rules.replay(puzzle.setup, stepping ? [...puzzle.moves, ...line.slice(0, step)] : movesShown(puzzle, answer));
         const pos = positions[positions.length - 1];
-        const open = !answer || answer.status === 'playing';
+        const open = !stepping && (!answer || answer.status === 'playing');
         if (!board) {
             board = new Board(host, rules.boardSize(puzzle.setup.board || '8'), { onPlay: play, label: t('puzzle.title') });
         }
@@ -100,7 +139,9 @@ export function puzzleView(root, which) {
         const side = colourName(puzzle.side === 'black' ? 0 : 1);
         title.textContent = streakPool ? t('puzzle.streakTitle') : puzzle.daily ? t('puzzle.daily') : t('puzzle.title');
         drawStreak(answer && answer.streak ? answer.streak : streak);
-        task.textContent = t('puzzle.task', { side, best: signed(puzzle.best), rating: puzzle.rating, pool: poolName(puzzle.pool) });
+        task.textContent = goalText(puzzle, side);
+        task.dataset.best = String(puzzle.best);
+        about.textContent = t('puzzle.about', { rating: puzzle.rating, pool: poolName(puzzle.pool) });
         next.setAttribute('href', `#/puzzles/${puzzle.pool}`);
         graded.replaceChildren(...(answer ? answer.moves : []).map((m) => el('li', { class: m.solution ? 'good' : 'bad', 'data-move': m.move },
             m.solution ? t('puzzle.moveBest', { move: m.move, score: signed(m.score) })
@@ -110,9 +151,38 @@ export function puzzleView(root, which) {
         else if (!answer || answer.status === 'playing') status.textContent = busy ? t('puzzle.grading') : t('puzzle.yourMove', { side });
         else status.textContent = t(answer.status === 'solved' ? 'puzzle.solved' : 'puzzle.failed');
         status.dataset.status = answer ? answer.status : 'playing';
+        retry.hidden = !answer || answer.status !== 'failed' || Boolean(streakPool);
+        drawSteps(line, stepping ? step : null);
         ratings.replaceChildren(...ratingLines(answer));
         tree.replaceChildren(...(answer && answer.tree ? [treeView(answer.tree, answer.themes || [])] : []));
     }
+
+    // The stepper: shown once the tree came; "Show the solution" starts at the puzzle's start.
+    /** @param {string[]} line @param {number | null} step */
+    function drawSteps(line, step) {
+        stepper.hidden = line.length === 0;
+        const at = step === null ? -1 : step;
+        /** @type {HTMLButtonElement} */ (stepper.querySelector('#step-show')).hidden = step !== null;
+        for (const b of [stepFirst, stepBack, stepForward, stepLast]) b.hidden = step === null;
+        stepFirst.disabled = stepBack.disabled = at <= 0;
+        stepForward.disabled = stepLast.disabled = at >= line.length;
+        stepper.dataset.step = String(at);
+        stepLabel.textContent = step === null ? '' : step === 0 ? t('puzzle.stepStart', { n: line.length })
+            : t('puzzle.stepAt', { i: step, n: line.length, move: line[step - 1] });
+    }
+    /** @param {(step: number, length: number) => number} to */
+    const stepTo = (to) => () => {
+        const { answer, step } = store.get();
+        const length = answer && answer.tree ? solutionLine(answer.tree).length : 0;
+        if (length) store.set({ step: Math.max(0, Math.min(length, to(step ?? 0, length))) });
+    };
+    /** @type {HTMLButtonElement} */ (stepper.querySelector('#step-show')).addEventListener('click', stepTo(() => 0));
+    stepFirst.addEventListener('click', stepTo(() => 0));
+    stepBack.addEventListener('click', stepTo((s) => s - 1));
+    stepForward.addEventListener('click', stepTo((s) => s + 1));
+    stepLast.addEventListener('click', stepTo((_s, n) => n));
+    // A retry: the same puzzle from its start, graded again (the server never rates it again).
+    retry.addEventListener('click', () => store.set({ answer: null, step: null, error: '' }));
 
     // Streak mode: the count, the best, and the way on (the next puzzle, or a new streak).
     /** @param {PuzzleStreak | null} streak */
@@ -130,22 +200,28 @@ export function puzzleView(root, which) {
 
     // A streak's first puzzle, or the next one the server named.
     function beginStreak() {
-        store.set({ puzzle: null, answer: null, streak: null, error: '' });
+        store.set({ puzzle: null, answer: null, streak: null, error: '', step: null });
         startStreak(streakPool).then((puzzle) => store.set({ puzzle, streak: puzzle.streak || null }), (e) => store.set({ error: errorText(e) }));
     }
     streakNext.addEventListener('click', () => {
         const { answer } = store.get();
         const going = answer && answer.streak;
         if (!going || !going.next) return;
-        getPuzzle(going.next).then((puzzle) => store.set({ puzzle, answer: null, streak: going }), (e) => store.set({ error: errorText(e) }));
+        getPuzzle(going.next).then((puzzle) => store.set({ puzzle, answer: null, streak: going, step: null }), (e) => store.set({ error: errorText(e) }));
     });
     streakAgain.addEventListener('click', beginStreak);
 
     /** @param {PuzzleAnswer | null} answer */
     function ratingLines(answer) {
         if (!answer || answer.status === 'playing') return [];
-        if (!answer.rated || !answer.player_rating || !answer.puzzle_rating) return [el('span', { class: 'note' }, t('puzzle.notRated'))];
-        return [el('span', { id: 'puzzle-my-rating' }, t('puzzle.yourRating', { rating: answer.player_rating.rating, change: signed(answer.player_rating.change) })),
+        if (!answer.rated || !answer.player_rating || !answer.puzzle_rating) {
+            const why = answer.unrated === 'seen' ? 'puzzle.notRatedSeen' : answer.unrated === 'again' ? 'puzzle.notRatedAgain' : 'puzzle.notRated';
+            return [el('span', { class: 'note', id: 'puzzle-unrated', 'data-why': answer.unrated || 'guest' }, t(why))];
+        }
+        const mine = answer.player_rating;
+        return [el('span', { id: 'puzzle-my-rating', 'data-provisional': String(Boolean(mine.provisional)) },
+            t('puzzle.yourRating', { rating: ratingText(mine), change: signed(mine.change) }),
+            mine.provisional ? el('span', { class: 'sr' }, ` ${t('site.provisional')}`) : ''),
             el('br'),
             el('span', { id: 'puzzle-its-rating' }, t('puzzle.puzzleRating', { rating: answer.puzzle_rating.rating, change: signed(answer.puzzle_rating.change) }))];
     }
