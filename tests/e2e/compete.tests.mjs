@@ -8,18 +8,9 @@
 // an entrant watching the tournament page keeps its list of games while standings are pushed.
 import { spawn } from 'node:child_process';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { bothAtOneTable, check, freshName, gameInfo, playToEnd, registered, tableOf, waitPly } from './lib.mjs';
+import { apiAccount, bothAtOneTable, check, freshName, gameInfo, playToEnd, registered, tableOf, waitPly } from './lib.mjs';
 
-// A registered account over HTTP (no browser): its session cookie.
-async function account(url, name) {
-    const me = await fetch(`${url}/api/me`);
-    const cookie = (me.headers.get('set-cookie') || '').split(';')[0];
-    const res = await fetch(`${url}/api/register`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, password: 'correct horse battery' }) });
-    check(res.ok, `register ${name}: ${res.status}`);
-    // Registering rotates the session: the new token is the account's.
-    return (res.headers.get('set-cookie') || cookie).split(';')[0];
-}
+const account = apiAccount;
 
 const post = async (url, path, cookie, body = {}) => {
     const res = await fetch(`${url}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -337,6 +337,17 @@ export const freshName = (stem) => `${stem}${Date.now().toString(36).slice(-5)}$
 
 export const tableOf = (page) => decodeURIComponent(page.url().split('#/table/')[1] || '');
 
+// A registered account over HTTP (no browser): its session cookie ("rv_session=...").
+export async function apiAccount(url, name) {
+    const me = await fetch(`${url}/api/me`);
+    const cookie = (me.headers.get('set-cookie') || '').split(';')[0];
+    const res = await fetch(`${url}/api/register`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, password: 'correct horse battery' }) });
+    check(res.ok, `register ${name}: ${res.status}`);
+    // Registering rotates the session: the new token is the account's.
+    return (res.headers.get('set-cookie') || cookie).split(';')[0];
+}
+
 // Registers `name` through the form of a fresh browser; returns {browser, page}.
 export async function registered(ctx, name, options = {}) {
     const browser = await ctx.launch(options);
