@@ -7,6 +7,7 @@
 // token's hash, never the token) and revoked by it; only a login, not a token, makes or
 // revokes them, so a leaked token cannot replace itself or lock its owner out.
 #include <algorithm>
+#include <set>
 
 #include "server/accounts/accounts.h"
 #include "server/common/secrets.h"
@@ -51,15 +52,16 @@ void Accounts::require_bot(const Identity& who) const {
 
 void Accounts::with_tokens_of(int64_t player,
                               std::function<void(std::vector<StoredSession>)> then) {
-    // The cache holds every session on one node; on a shared store others made elsewhere are
-    // read first, and the cache's own (written or not yet) are added to what the store said.
-    const auto finish = [this, player, then](std::vector<StoredSession> stored) {
+    // The cache holds every session on one node. On a shared store the store is read, after
+    // this node's writes queued before the read; the cache adds the tokens made here since
+    // (not yet written), but not those it still holds that another node revoked.
+    std::set<std::string> cached;
+    for (const auto& [hash, s] : sessions_)
+        if (s.row.player == player) cached.insert(hash);
+    const auto finish = [this, player, then, cached](std::vector<StoredSession> stored) {
         const int64_t now = wall_now();
         for (const auto& [hash, s] : sessions_)
-            if (s.row.player == player &&
-                std::none_of(stored.begin(), stored.end(),
-                             [&](const StoredSession& t) { return t.token_hash == hash; }))
-                stored.push_back(s.row);
+            if (s.row.player == player && !cached.count(hash)) stored.push_back(s.row);
         std::erase_if(stored, [&](const StoredSession& s) {
             return !s.api || now - s.last_seen > SessionLifeMs;
         });
@@ -68,7 +70,11 @@ void Accounts::with_tokens_of(int64_t player,
         });
         then(std::move(stored));
     };
-    if (!options_.shared_store) return finish({});
+    if (!options_.shared_store) {
+        std::vector<StoredSession> all;
+        for (const std::string& hash : cached) all.push_back(sessions_.at(hash).row);
+        return finish(std::move(all));
+    }
     auto rows = std::make_shared<std::vector<StoredSession>>();
     std::weak_ptr<const int> life = life_;
     storage_.read([rows, player](Storage& s) { *rows = s.sessions_of(player); },
