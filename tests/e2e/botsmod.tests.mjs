@@ -6,6 +6,7 @@
 // game, a missing reason is named as such, the audit log pages back, and a muted player's
 // refusal is said once (in English, the queue also in Polish).
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { STRINGS } from '../../web/js/lib/i18n.js';
 import { apiAccount as account, check, createGame, fillSetup, freshName, registered, waitPly } from './lib.mjs';
 
@@ -55,6 +56,7 @@ export const tests = {
         check((await page.textContent('#bot-token-box')).includes(tr['bot.copyNow']), 'the token is not said to be shown once');
         check((await page.textContent('#bot-token-command')).includes(`--token ${token}`), 'no reversi bot line with the token');
         check(await whoIs(ctx.url, token) === name, 'the shown token is not the bot');
+        await page.screenshot({ path: join(ctx.shots, 'botsmod-bot-token-tr.png'), fullPage: true });
         await page.waitForFunction(() => document.querySelectorAll('#bot-token-list li').length === 1);
         const [first] = await tokenRows(page);
         check(Boolean(first) && !token.includes(first), 'the list shows the token itself');
@@ -142,6 +144,7 @@ export const tests = {
         const link = samGroup.locator('.mod-report', { hasText: 'cheap discs here' }).locator('.mod-report-game');
         check((await link.getAttribute('href')) === `#/table/${encodeURIComponent(table)}`, 'the report does not link its game');
 
+        await monaPage.screenshot({ path: join(ctx.shots, 'botsmod-mod-queue.png'), fullPage: true });
         // No reason: named as such, nothing resolved.
         await samGroup.locator('.mod-dismiss').click();
         await monaPage.waitForFunction(() => document.querySelector('#mod-answer')?.className === 'alert');
@@ -192,6 +195,7 @@ export const tests = {
         await monaPage.waitForFunction(() => document.querySelectorAll('#mod-audit-log tbody tr').length > 50);
         const all = await monaPage.locator('#mod-audit-log tbody tr').count();
         check(all >= 63, `only ${all} entries after the older page`);
+        await monaPage.screenshot({ path: join(ctx.shots, 'botsmod-mod-audit.png'), fullPage: true });
         check(!(await monaPage.$('#mod-audit-older')), 'Older entries stays after the last page');
     },
 };

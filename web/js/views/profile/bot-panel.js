@@ -85,7 +85,7 @@ export function botPanel(me) {
                     await refresh();
                 });
                 return el('li', { 'data-token': k.id }, el('code', {}, k.id),
-                    ` · ${t('bot.made', { when: dateText(k.created, true) })} · ${t('bot.used', { when: dateText(k.last_used, true) })} `,
+                    el('span', {}, `${t('bot.made', { when: dateText(k.created, true) })} · ${t('bot.used', { when: dateText(k.last_used, true) })}`),
                     revoke);
             })) : el('p', { class: 'note' }, t('bot.noTokens')),
             tokens.length >= max ? el('p', { class: 'note', id: 'bot-token-limit' }, t('bot.limit', { max })) : '');
