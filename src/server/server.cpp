@@ -241,10 +241,13 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // A banned player's lobby sockets close too (their table sockets: the hub's).
     moderation.on_banned([&lobby](int64_t player) { lobby.lobby().disconnect_player(player); });
     // A deleted account's sockets close, its tables' and the lobby's.
-    accounts.on_deleted([&lobby, &hub](int64_t player) {
+    const auto disconnect = [&lobby, &hub](int64_t player) {
         hub.disconnect_player(player);
         lobby.lobby().disconnect_player(player);
-    });
+    };
+    accounts.on_deleted(disconnect);
+    // So do a bot's when one of its tokens is revoked (its other tokens' bridges reconnect).
+    accounts.on_revoked(disconnect);
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. With several nodes one
     // of them, the leader, runs them all (docs/MULTINODE.md "Tournaments across nodes").

@@ -134,6 +134,9 @@ class Accounts : public RatingCache {
     void set_gate(const AccessGate* gate) { gate_ = gate; }
     // Told the id of each player who deleted their account (their sockets close).
     void on_deleted(std::function<void(int64_t)> listener) { on_deleted_ = std::move(listener); }
+    // Told the id of each bot whose API token was revoked: its sockets on this node close, so
+    // none opened with that token goes on (those of its other tokens connect again).
+    void on_revoked(std::function<void(int64_t)> listener) { on_revoked_ = std::move(listener); }
     // Ends every session of `player`, in the cache and the store (a ban).
     void close_sessions(int64_t player) { end_sessions_of(player); }
 
@@ -281,6 +284,7 @@ class Accounts : public RatingCache {
     int64_t guests_pruned_ = 0;  // steady ms of its last prune
     const AccessGate* gate_ = nullptr;
     std::function<void(int64_t)> on_deleted_;
+    std::function<void(int64_t)> on_revoked_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
     // the same time as a wrong password. Made once at start; read on the hashing threads.
     std::shared_future<std::string> decoy_;

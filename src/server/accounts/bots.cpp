@@ -122,7 +122,7 @@ void Accounts::revoke_bot_token(std::string_view cookie_header, const Identity& 
     require_bot(who);
     if (by_token(cookie_header))
         throw ApiError(ErrorCode::NotAllowed, "log in as the bot to revoke a token");
-    with_tokens_of(who.player, [this, id, respond](std::vector<StoredSession> tokens) {
+    with_tokens_of(who.player, [this, who, id, respond](std::vector<StoredSession> tokens) {
         answer_errors(respond, "accounts", [&] {
             const auto it = std::find_if(tokens.begin(), tokens.end(), [&](const auto& s) {
                 return token_id(s.token_hash) == id;
@@ -130,6 +130,7 @@ void Accounts::revoke_bot_token(std::string_view cookie_header, const Identity& 
             if (it == tokens.end()) throw ApiError(ErrorCode::NotFound, "no such token");
             sessions_.erase(it->token_hash);
             write([hash = it->token_hash](Storage& s) { s.delete_session(hash); });
+            if (on_revoked_) on_revoked_(who.player);
             respond(json_reply(200, {{"revoked", id}}));
         });
     });

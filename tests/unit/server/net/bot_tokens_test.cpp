@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // A bot's API tokens through the real server (docs/PROTOCOL.md "Bot API"; issue 48, 8): at
 // most five live at once, listed by id (never the token), revoked one by one, made and revoked
-// only from a login (a token cannot replace itself); they outlive a restart, and a bot that
-// held thousands before the limit keeps the five it used last.
+// only from a login (a token cannot replace itself), a revoked one's socket closed; they
+// outlive a restart, and a bot that held thousands before the limit keeps the five it used
+// last.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -83,13 +84,25 @@ TEST(BotTokens, ABotHoldsAtMostFiveListedRevocableTokens) {
               "not_allowed");
     EXPECT_EQ(code_of(first.post("/api/bot/token", json::object())), "not_allowed");
 
-    // Revoked: gone from the list, no longer the bot, and room for a new one.
+    // Revoked: its socket closes, it is gone from the list, no longer the bot, and there is
+    // room for a new one.
+    CookieSocket lobby(server->port, "/ws/lobby",
+                       "rv_session=" + made[0]["token"].get<std::string>());
+    EXPECT_EQ(
+        lobby.read_until([](const json& m) { return m.value("type", "") == "lobby"; })["me"]["bot"],
+        true);
     const std::string gone = made[0]["id"];
     const BrowserReply revoked = owner.post("/api/bot/tokens/" + gone + "/revoke", json::object());
     ASSERT_EQ(revoked.status, 200) << revoked.body;
     EXPECT_EQ(code_of(owner.post("/api/bot/tokens/" + gone + "/revoke", json::object())),
               "not_found");
     EXPECT_NE(first.get("/api/me").data()["name"], "TokenBot");
+    try {
+        lobby.read_until([](const json&) { return false; }, 5);
+        ADD_FAILURE() << "the revoked token's socket stayed open";
+    } catch (const std::runtime_error& e) {
+        EXPECT_EQ(std::string(e.what()).find("timed out"), std::string::npos) << e.what();
+    }
     ids.erase(gone);
     EXPECT_EQ(listed_ids(owner), ids);
     const BrowserReply again = owner.post("/api/bot/token", json::object());
