@@ -22,7 +22,8 @@ struct BotOptions {
 };
 
 // Runs the bridge until `games` games have finished (or forever); progress lines go to `log`.
-// Throws std::runtime_error when the server cannot be reached or refuses the token.
+// Throws std::runtime_error when the server cannot be reached at the start or refuses the
+// token; a connection lost later (a restart) is made again, waiting 1 s, then doubling to 30 s.
 void run_bot(const BotOptions& options, std::ostream& log);
 
 }  // namespace reversi::cli

@@ -240,6 +240,12 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     lobby.lobby().set_metrics(&metrics);
     // A banned player's lobby sockets close too (their table sockets: the hub's).
     moderation.on_banned([&lobby](int64_t player) { lobby.lobby().disconnect_player(player); });
+    // A bot's sockets close when one of its tokens is revoked (its other tokens' bridges
+    // reconnect).
+    accounts.on_revoked([&lobby, &hub](int64_t player) {
+        hub.disconnect_player(player);
+        lobby.lobby().disconnect_player(player);
+    });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. With several nodes one
     // of them, the leader, runs them all (docs/MULTINODE.md "Tournaments across nodes").

@@ -127,6 +127,7 @@ void Accounts::restore(Storage& storage) {
         sessions_[key] = Session{std::move(s), 0, steady_now()};
         sessions_[key].saved_seen = sessions_[key].row.last_seen;
     }
+    trim_bot_tokens(storage);
     for (const StoredRating& r : storage.ratings()) ratings_[{r.player, r.pool}] = r;
     // The first block now, so the first guests never wait for one.
     if (options_.shared_store) id_blocks_.push_back(storage.reserve_player_ids());
@@ -206,10 +207,10 @@ Identity Accounts::identify(std::string_view cookie_header) {
     return identity_of(p->second);
 }
 
-std::string Accounts::open_session(int64_t player) {
+std::string Accounts::open_session(int64_t player, bool api) {
     const std::string token = random_token();
     const int64_t now = wall_now();
-    Session s{{token_hash(token), player, now, now}, now, steady_now()};
+    Session s{{token_hash(token), player, now, now, api}, now, steady_now()};
     sessions_[s.row.token_hash] = s;
     write([row = s.row](Storage& st) { st.save_session(row); });
     return token;

@@ -63,6 +63,9 @@ std::string device_cookie(const std::string& device);
 
 // A rating as docs/SITE.md writes it ({"rating", "rd", "volatility", "games", "provisional"}).
 json rating_json(const StoredRating& rating);
+// The live API tokens a bot may hold (docs/PROTOCOL.md "Bot API").
+constexpr int MaxBotTokens = 5;
+
 // Provisional while the deviation is above this.
 constexpr double ProvisionalRd = 110;
 
@@ -119,9 +122,13 @@ class Accounts : public RatingCache {
     void leaderboard(const std::string& pool, int limit, Respond respond) const;
     // The bot API's accounts (accounts/bots.cpp; docs/PROTOCOL.md "Bot API"): a registered
     // player with no rated game makes its account a bot, for good; a bot's owner (logged in
-    // as it) makes API tokens, each a session of the bot that never needs a cookie.
+    // as it, not by a token) makes API tokens, each a session of the bot that never needs a
+    // cookie, at most MaxBotTokens live at once, lists them and revokes one by its id.
     void become_bot(const Identity& who, Respond respond);
-    void bot_token(const Identity& who, Respond respond);
+    void bot_token(std::string_view cookie_header, const Identity& who, Respond respond);
+    void bot_tokens(const Identity& who, Respond respond);
+    void revoke_bot_token(std::string_view cookie_header, const Identity& who,
+                          const std::string& id, Respond respond);
 
     // Who is banned or unlisted (null: nobody; set before serving).
     void set_gate(const AccessGate* gate) { gate_ = gate; }
@@ -133,6 +140,9 @@ class Accounts : public RatingCache {
     // Tells the listener of the accounts deleted before issue 48, which restore() found with
     // their old name still on their tables (call once, after on_deleted, before serving).
     void announce_earlier_deletions();
+    // Told the id of each bot whose API token was revoked: its sockets on this node close, so
+    // none opened with that token goes on (those of its other tokens connect again).
+    void on_revoked(std::function<void(int64_t)> listener) { on_revoked_ = std::move(listener); }
     // Ends every session of `player`, in the cache and the store (a ban).
     void close_sessions(int64_t player) { end_sessions_of(player); }
 
@@ -186,8 +196,17 @@ class Accounts : public RatingCache {
     Identity identity_of(const Player& p) const;
     int64_t wall_now() const;
     int64_t steady_now() const;
-    // Creates a session for `player` (cached and written); returns its token.
-    std::string open_session(int64_t player);
+    // Creates a session for `player` (cached and written), a bot's API token with `api`;
+    // returns its token.
+    std::string open_session(int64_t player, bool api = false);
+    // Bots (accounts/bots.cpp): throws not_allowed unless `who` is a bot; whether the session
+    // of a Cookie header is an API token; `then` with the bot's live tokens, oldest first
+    // (read from the store first when it is shared); at start, a bot holding more than
+    // MaxBotTokens keeps those it used last.
+    void require_bot(const Identity& who) const;
+    bool by_token(std::string_view cookie_header);
+    void with_tokens_of(int64_t player, std::function<void(std::vector<StoredSession>)> then);
+    void trim_bot_tokens(Storage& storage);
     // Ends every session of `player` in the cache and, with `store`, in the store.
     void end_sessions_of(int64_t player, bool store = true);
     void write(std::function<void(Storage&)> op);
@@ -258,9 +277,9 @@ class Accounts : public RatingCache {
     StorageQueue& storage_;
     AccountsOptions options_;
     std::unordered_map<int64_t, Player> players_;
-    std::unordered_map<std::string, int64_t> by_key_;    // name_key -> id
+    std::unordered_map<std::string, int64_t> by_key_;       // name_key -> id
     std::unordered_map<std::string, int64_t> by_skeleton_;  // name_skeleton -> id
-    std::unordered_map<std::string, Session> sessions_;  // token hash -> session
+    std::unordered_map<std::string, Session> sessions_;     // token hash -> session
     std::map<std::pair<int64_t, std::string>, StoredRating> ratings_;
     std::unordered_map<int64_t, int> online_;
     int64_t next_id_ = 1;
@@ -278,6 +297,7 @@ class Accounts : public RatingCache {
     const AccessGate* gate_ = nullptr;
     DeletedListener on_deleted_;
     std::vector<std::pair<int64_t, std::string>> earlier_deletions_;  // id, old name
+    std::function<void(int64_t)> on_revoked_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
     // the same time as a wrong password. Made once at start; read on the hashing threads.
     std::shared_future<std::string> decoy_;

@@ -62,6 +62,12 @@ std::string error_name(ErrorCode code) {
             return "banned";
         case ErrorCode::Forbidden:
             return "forbidden";
+        case ErrorCode::ReasonRequired:
+            return "reason_required";
+        case ErrorCode::AlreadyReported:
+            return "already_reported";
+        case ErrorCode::TokenLimit:
+            return "token_limit";
     }
     return "internal";
 }
@@ -82,6 +88,8 @@ int error_status(ErrorCode code) {
         case ErrorCode::LoggedIn:
         case ErrorCode::SeatTaken:
         case ErrorCode::Stale:
+        case ErrorCode::AlreadyReported:
+        case ErrorCode::TokenLimit:
             return 409;
         case ErrorCode::TooLarge:
             return 413;

@@ -42,9 +42,12 @@ enum class ErrorCode {
     LoggedIn,   // register or login while logged in as a registered player: log out first (409)
     Guest,      // what only a registered player has: a guest has no password (403)
     // Moderation (docs/SITE.md "Moderation").
-    Muted,      // the player may not chat until the mute ends (403)
-    Banned,     // the account is banned until the ban ends: no login, no play (403)
-    Forbidden,  // a moderator's call from someone who is not one (403)
+    Muted,            // the player may not chat until the mute ends (403)
+    Banned,           // the account is banned until the ban ends: no login, no play (403)
+    Forbidden,        // a moderator's call from someone who is not one (403)
+    ReasonRequired,   // a moderator's action without a reason (400)
+    AlreadyReported,  // the reporter has an open report of that player already (409)
+    TokenLimit,       // a bot holds its most API tokens: revoke one first (409)
 };
 
 // The code's wire name ("bad_json", ...).

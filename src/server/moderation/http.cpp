@@ -36,13 +36,21 @@ std::string text_field(const json& req, const char* key, std::size_t max_bytes, 
 }  // namespace
 
 std::string moderator_reason(const json& req) {
-    std::string reason = text_field(req, "reason", MaxReasonBytes, true);
+    // A missing reason is named as such (issue 48, 20), not as a malformed request.
+    std::string reason = text_field(req, "reason", MaxReasonBytes, false);
     if (reason.find_first_not_of(" \t\r\n") == std::string::npos)
-        throw ApiError(ErrorCode::BadRequest, "a moderator's action gives a reason");
+        throw ApiError(ErrorCode::ReasonRequired, "a moderator's action gives a reason");
     return reason;
 }
 
 namespace {
+
+std::string resolution_of(const json& req) {
+    const std::string resolution = text_field(req, "resolution", 20, true);
+    if (resolution != "dismissed" && resolution != "actioned")
+        throw ApiError(ErrorCode::BadRequest, "a resolution is dismissed or actioned");
+    return resolution;
+}
 
 ApiError not_stored() {
     return ApiError(ErrorCode::Unavailable, "the store failed: nothing was changed");
@@ -170,60 +178,84 @@ void Moderation::file_report(const Identity& who, StoredReport row, Respond resp
         throw ApiError(ErrorCode::RateLimited, "too many reports; try again later");
     row.id = random_id(12);
     row.at = now();
+    auto added = std::make_shared<bool>(false);
     std::weak_ptr<const int> life = life_;
-    storage_.write([row](Storage& s) { s.save_report(row); },
-                   [life, id = row.id, respond](bool ok) {
+    storage_.write([row, added](Storage& s) { *added = s.add_report(row); },
+                   [life, added, id = row.id, respond](bool ok) {
                        if (life.expired()) return;
                        if (!ok) return respond(error_reply(not_stored()));
+                       if (!*added)
+                           return respond(error_reply(ApiError(
+                               ErrorCode::AlreadyReported,
+                               "your report of this player is still open; a moderator will "
+                               "look at it")));
                        respond(json_reply(200, {{"id", id}}));
                    });
 }
 
+json Moderation::report_json(const StoredReport& r) const {
+    json j = {{"id", r.id},
+              {"at", r.at},
+              {"reporter", name_of(r.reporter)},
+              {"player", r.target ? name_of(r.target) : ""},
+              {"reason", r.reason},
+              {"text", r.text}};
+    if (!r.table.empty()) {
+        j["table"] = r.table;
+        j["seq"] = r.chat_seq;
+        j["chat"] = r.chat_text;
+    }
+    return j;
+}
+
 void Moderation::list_reports(const Identity& who, Respond respond) {
     require_moderator(who);
-    auto rows = std::make_shared<std::vector<StoredReport>>();
+    struct Queue {
+        std::vector<ReportGroup> groups;
+        std::vector<std::vector<StoredReport>> reports;
+    };
+    auto queue = std::make_shared<Queue>();
     std::weak_ptr<const int> life = life_;
-    storage_.read([rows](Storage& s) { *rows = s.open_reports(ReportQueueMax); },
-                  [this, life, rows, respond] {
-                      if (life.expired()) return;
-                      json out = json::array();
-                      for (const StoredReport& r : *rows) {
-                          json j = {{"id", r.id},
-                                    {"at", r.at},
-                                    {"reporter", name_of(r.reporter)},
-                                    {"player", r.target ? name_of(r.target) : ""},
-                                    {"reason", r.reason},
-                                    {"text", r.text}};
-                          if (!r.table.empty()) {
-                              j["table"] = r.table;
-                              j["seq"] = r.chat_seq;
-                              j["chat"] = r.chat_text;
-                          }
-                          out.push_back(std::move(j));
-                      }
-                      respond(json_reply(200, {{"reports", out}}));
-                  });
+    storage_.read(
+        [queue](Storage& s) {
+            queue->groups = s.report_groups(ReportGroupsMax + 1);
+            const std::size_t shown = std::min<std::size_t>(queue->groups.size(), ReportGroupsMax);
+            for (std::size_t i = 0; i < shown; ++i)
+                queue->reports.push_back(
+                    s.open_reports_of(queue->groups[i].target, ReportsPerGroupMax));
+        },
+        [this, life, queue, respond] {
+            if (life.expired()) return;
+            json groups = json::array();
+            for (std::size_t i = 0; i < queue->reports.size(); ++i) {
+                const ReportGroup& g = queue->groups[i];
+                json reports = json::array();
+                for (const StoredReport& r : queue->reports[i]) reports.push_back(report_json(r));
+                groups.push_back({{"player", g.target ? name_of(g.target) : ""},
+                                  {"count", g.reports},
+                                  {"newest", g.newest},
+                                  {"reports", reports}});
+            }
+            respond(json_reply(
+                200, {{"groups", groups}, {"more", queue->groups.size() > queue->reports.size()}}));
+        });
 }
 
 void Moderation::resolve_report(const Identity& who, const std::string& id, const std::string& body,
                                 Respond respond) {
     require_moderator(who);
     const json req = object_body(body);
-    const std::string resolution = text_field(req, "resolution", 20, true);
-    if (resolution != "dismissed" && resolution != "actioned")
-        throw ApiError(ErrorCode::BadRequest, "a resolution is dismissed or actioned");
+    const std::string resolution = resolution_of(req);
     const std::string reason = moderator_reason(req);
     auto found = std::make_shared<std::optional<StoredReport>>();
     std::weak_ptr<const int> life = life_;
     storage_.read(
-        [found, id](Storage& s) {
-            for (StoredReport& r : s.open_reports(ReportQueueMax))
-                if (r.id == id) *found = std::move(r);
-        },
+        [found, id](Storage& s) { *found = s.load_report(id); },
         [this, life, found, who, resolution, reason, respond] {
             if (life.expired()) return;
             answer_errors(respond, "moderation", [&] {
-                if (!*found) throw ApiError(ErrorCode::NotFound, "no such open report");
+                if (!*found || (*found)->resolved_by != 0)
+                    throw ApiError(ErrorCode::NotFound, "no such open report");
                 StoredReport row = **found;
                 row.resolved_by = who.player;
                 row.resolution = resolution;
@@ -238,6 +270,39 @@ void Moderation::resolve_report(const Identity& who, const std::string& id, cons
                     });
             });
         });
+}
+
+void Moderation::resolve_reports_of(const Identity& who, const std::string& name,
+                                    const std::string& body, Respond respond) {
+    require_moderator(who);
+    const json req = object_body(body);
+    const std::string resolution = resolution_of(req);
+    const std::string reason = moderator_reason(req);
+    // What the moderator saw: a report filed after the page was drawn stays open.
+    int64_t until = now();
+    if (const auto u = req.find("until"); u != req.end()) {
+        if (!u->is_number_integer() || u->get<int64_t>() < 0)
+            throw ApiError(ErrorCode::BadRequest, "\"until\" is a time in ms");
+        until = std::min(until, u->get<int64_t>());
+    }
+    with_player(name, [this, who, resolution, reason, until, respond](int64_t target) {
+        answer_errors(respond, "moderation", [&] {
+            if (target == 0) throw ApiError(ErrorCode::NotFound, "no such player");
+            auto resolved = std::make_shared<int>(0);
+            AuditEntry entry{0, now(), who.player, "resolve_reports", target, resolution, reason};
+            act(
+                [target, until, by = who.player, resolution, resolved](Storage& s) {
+                    *resolved = s.resolve_reports_of(target, until, by, resolution);
+                },
+                entry,
+                [this, target, resolution, resolved, respond](bool ok) {
+                    if (!ok) return respond(error_reply(not_stored()));
+                    respond(json_reply(200, {{"player", name_of(target)},
+                                             {"resolution", resolution},
+                                             {"resolved", *resolved}}));
+                });
+        });
+    });
 }
 
 }  // namespace reversi::server

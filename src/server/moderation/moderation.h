@@ -95,10 +95,17 @@ class Moderation : public AccessGate {
     void sanction(const Identity& who, const std::string& body, Respond respond);
     void list_sanctions(const Identity& who, Respond respond) const;
     void list_audit(const Identity& who, int64_t before, int limit, Respond respond);
+    // The open reports grouped by reported player, the most reported first, then the most
+    // recently reported (at most ReportGroupsMax players, each with its ReportsPerGroupMax
+    // newest reports).
     void list_reports(const Identity& who, Respond respond);
     // {"resolution", "reason"}: the report leaves the queue; the audit log says who and why.
     void resolve_report(const Identity& who, const std::string& id, const std::string& body,
                         Respond respond);
+    // {"resolution", "reason", "until"}: every open report of the player named `name` filed
+    // at or before `until` (default now) leaves the queue, with one audit entry.
+    void resolve_reports_of(const Identity& who, const std::string& name, const std::string& body,
+                            Respond respond);
 
     // Games found farmed: {"games": [table ids], "reason"}; each rated game's changes are taken
     // back (moderation/farmed.cpp), once.
@@ -117,6 +124,7 @@ class Moderation : public AccessGate {
     void with_player(const std::string& name, std::function<void(int64_t)> then);
     void banned_now(int64_t player);
     void file_report(const Identity& who, StoredReport report, Respond respond);
+    json report_json(const StoredReport& report) const;
     void apply_refresh(const std::vector<StoredRole>& roles,
                        const std::vector<StoredSanction>& rows);
     std::string name_of(int64_t player) const;

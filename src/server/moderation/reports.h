@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A player's report (docs/SITE.md "Moderation"), as a request states it, checked before
 // anything is stored: a reason from a short list, a few words, and for a chat line its table
-// and number. Pure; the limit per reporter is the Moderation's.
+// and number. Pure; the limit per reporter is the Moderation's, and one open report per
+// reporter and reported player the store's.
 #pragma once
 
 #include <cstddef>
@@ -18,8 +19,10 @@ constexpr std::size_t ReportTextMax = 500;
 // Reports a player may file: ReportBurst at once, then ReportsPerHour.
 constexpr double ReportsPerHour = 10;
 constexpr double ReportBurst = 5;
-// Open reports a moderator's queue shows at most.
-constexpr int ReportQueueMax = 200;
+// A moderator's queue shows at most this many reported players, each with at most this many
+// of their newest open reports (the count says how many they have).
+constexpr int ReportGroupsMax = 100;
+constexpr int ReportsPerGroupMax = 20;
 
 struct ReportRequest {
     std::string player;  // the reported player's name (a profile's report)

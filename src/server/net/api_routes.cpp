@@ -291,7 +291,15 @@ const std::vector<ApiRoute>& api_routes() {
          [](const ApiCall& c) { c.accounts().become_bot(c.identity, c.respond); }},
         {{"bot", "token"},
          V::post,
-         [](const ApiCall& c) { c.accounts().bot_token(c.identity, c.respond); }},
+         [](const ApiCall& c) { c.accounts().bot_token(c.cookie(), c.identity, c.respond); }},
+        {{"bot", "tokens"},
+         V::get,
+         [](const ApiCall& c) { c.accounts().bot_tokens(c.identity, c.respond); }},
+        {{"bot", "tokens", "*", "revoke"},
+         V::post,
+         [](const ApiCall& c) {
+             c.accounts().revoke_bot_token(c.cookie(), c.identity, c.seg[2], c.respond);
+         }},
         // A bot's games by HTTP; its streams are opened in HttpSession::open_stream.
         {{"bot", "game", "*", "move", "*"},
          V::post,
@@ -331,6 +339,12 @@ const std::vector<ApiRoute>& api_routes() {
          V::post,
          [](const ApiCall& c) {
              moderation_of(c).resolve_report(c.identity, c.seg[2], c.req.body(), c.respond);
+         }},
+        {{"mod", "reports", "player", "*", "resolve"},
+         V::post,
+         [](const ApiCall& c) {
+             moderation_of(c).resolve_reports_of(
+                 c.identity, url_decode(c.seg[3], false).value_or(""), c.req.body(), c.respond);
          }},
         {{"mod", "reverse"},
          V::post,

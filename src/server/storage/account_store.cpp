@@ -15,6 +15,13 @@ std::optional<StoredSession> AccountStore::load_session(const std::string& token
     return std::nullopt;
 }
 
+std::vector<StoredSession> AccountStore::sessions_of(int64_t player) {
+    std::vector<StoredSession> out;
+    for (StoredSession& s : sessions())
+        if (s.player == player) out.push_back(std::move(s));
+    return out;
+}
+
 std::optional<StoredPlayer> AccountStore::load_player(int64_t id) {
     for (StoredPlayer& p : players())
         if (p.id == id) return std::move(p);

@@ -43,6 +43,8 @@ class AccountStore {
     // across nodes"). account_store.cpp has defaults that scan the full lists (correct on any
     // store; a one-node store never needs them); PostgreSQL reads by key.
     virtual std::optional<StoredSession> load_session(const std::string& token_hash);
+    // Every session of `player` (a bot's API tokens among them).
+    virtual std::vector<StoredSession> sessions_of(int64_t player);
     virtual std::optional<StoredPlayer> load_player(int64_t id);
     virtual std::optional<StoredPlayer> load_player_named(const std::string& name_key);
     // The player whose name_skeleton is `skeleton`; none for an empty one.

@@ -178,7 +178,7 @@ void FaultInjectingStorage::add_login_failure(const std::string& name_key,
 }
 
 std::vector<int64_t> FaultInjectingStorage::expire_guests(int64_t idle_before, int limit,
-                                                         const std::vector<int64_t>& keep) {
+                                                          const std::vector<int64_t>& keep) {
     maybe_fail_write("expire guests");
     return inner_.expire_guests(idle_before, limit, keep);
 }
@@ -192,6 +192,10 @@ LoginFailureCounts FaultInjectingStorage::login_failures(const std::string& name
 // Single account rows (several nodes on one store): reads pass through, writes may fail.
 std::optional<StoredSession> FaultInjectingStorage::load_session(const std::string& token_hash) {
     return inner_.load_session(token_hash);
+}
+
+std::vector<StoredSession> FaultInjectingStorage::sessions_of(int64_t player) {
+    return inner_.sessions_of(player);
 }
 
 std::optional<StoredPlayer> FaultInjectingStorage::load_player(int64_t id) {
@@ -289,8 +293,7 @@ std::vector<StoredImportedGame> FaultInjectingStorage::imported_games() {
     return inner_.imported_games();
 }
 
-std::vector<StoredImportedGame> FaultInjectingStorage::imported_games_after(int64_t id,
-                                                                            int limit) {
+std::vector<StoredImportedGame> FaultInjectingStorage::imported_games_after(int64_t id, int limit) {
     return inner_.imported_games_after(id, limit);
 }
 
@@ -334,6 +337,29 @@ void FaultInjectingStorage::save_report(const StoredReport& report) {
 
 std::vector<StoredReport> FaultInjectingStorage::open_reports(int limit) {
     return inner_.open_reports(limit);
+}
+
+bool FaultInjectingStorage::add_report(const StoredReport& report) {
+    maybe_fail_write("add report");
+    return inner_.add_report(report);
+}
+
+std::vector<ReportGroup> FaultInjectingStorage::report_groups(int limit) {
+    return inner_.report_groups(limit);
+}
+
+std::vector<StoredReport> FaultInjectingStorage::open_reports_of(int64_t target, int limit) {
+    return inner_.open_reports_of(target, limit);
+}
+
+std::optional<StoredReport> FaultInjectingStorage::load_report(const std::string& id) {
+    return inner_.load_report(id);
+}
+
+int FaultInjectingStorage::resolve_reports_of(int64_t target, int64_t until, int64_t by,
+                                              const std::string& resolution) {
+    maybe_fail_write("resolve reports");
+    return inner_.resolve_reports_of(target, until, by, resolution);
 }
 
 bool FaultInjectingStorage::mark_reversed(const std::string& table) {

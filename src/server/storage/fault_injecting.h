@@ -85,6 +85,7 @@ class FaultInjectingStorage : public Storage {
     LoginFailureCounts login_failures(const std::string& name_key, const std::string& address,
                                       int64_t since) override;
     std::optional<StoredSession> load_session(const std::string& token_hash) override;
+    std::vector<StoredSession> sessions_of(int64_t player) override;
     std::optional<StoredPlayer> load_player(int64_t id) override;
     std::optional<StoredPlayer> load_player_named(const std::string& name_key) override;
     std::optional<StoredPlayer> load_player_with_skeleton(const std::string& skeleton) override;
@@ -103,6 +104,12 @@ class FaultInjectingStorage : public Storage {
     std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
     void save_report(const StoredReport& report) override;
     std::vector<StoredReport> open_reports(int limit) override;
+    bool add_report(const StoredReport& report) override;
+    std::vector<ReportGroup> report_groups(int limit) override;
+    std::vector<StoredReport> open_reports_of(int64_t target, int limit) override;
+    std::optional<StoredReport> load_report(const std::string& id) override;
+    int resolve_reports_of(int64_t target, int64_t until, int64_t by,
+                           const std::string& resolution) override;
     bool mark_reversed(const std::string& table) override;
     bool ratings_reversed(const std::string& table) override;
 

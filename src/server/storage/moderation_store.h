@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,14 @@ struct StoredReport {
     std::string resolution;
 };
 
+// A reported player's place in the moderators' queue: their open reports and the newest one's
+// time (wall ms).
+struct ReportGroup {
+    int64_t target = 0;
+    int reports = 0;
+    int64_t newest = 0;
+};
+
 class ModerationStore {
   public:
     virtual ~ModerationStore() = default;
@@ -72,6 +81,19 @@ class ModerationStore {
     // first, at most `limit`.
     virtual void save_report(const StoredReport& report) = 0;
     virtual std::vector<StoredReport> open_reports(int limit) = 0;
+    // Adds a new report unless its reporter has an open one of the same player (for a
+    // visitor's chat line, player 0: of the same line); false then, and nothing is written.
+    virtual bool add_report(const StoredReport& report) = 0;
+    // The players with open reports, the most reported first, then the most recently
+    // reported; at most `limit`. `open_reports_of` reads one player's, newest first.
+    virtual std::vector<ReportGroup> report_groups(int limit) = 0;
+    virtual std::vector<StoredReport> open_reports_of(int64_t target, int limit) = 0;
+    // A report by id, open or resolved.
+    virtual std::optional<StoredReport> load_report(const std::string& id) = 0;
+    // Resolves the open reports of `target` filed at or before `until` (what the moderator
+    // saw; a later one stays open); returns how many.
+    virtual int resolve_reports_of(int64_t target, int64_t until, int64_t by,
+                                   const std::string& resolution) = 0;
     // Marks a game's rating changes as taken back; false when they already were (then nothing
     // changes). `ratings_reversed` asks without marking.
     virtual bool mark_reversed(const std::string& table) = 0;

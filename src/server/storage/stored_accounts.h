@@ -28,6 +28,7 @@ struct StoredSession {
     int64_t player = 0;
     int64_t created = 0;
     int64_t last_seen = 0;
+    bool api = false;  // a bot's API token (listed, at most MaxBotTokens, revocable)
 };
 
 // One player's Glicko-2 rating in one pool.

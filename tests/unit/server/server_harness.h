@@ -49,13 +49,26 @@ class ServerProcess {
         if (pid_ == 0) {
             dup2(fds[1], 1);
             close(fds[0]);
-            std::vector<std::string> args = {
-                REVERSI_BINARY, "serve", "--port",           "0", "--db",           db,
-                "--web",        web,     "--engine-threads", "1", "--hint-seconds", "0.05",
-                "--computer-pause-ms", "0"};
+            std::vector<std::string> args = {REVERSI_BINARY,
+                                             "serve",
+                                             "--port",
+                                             "0",
+                                             "--db",
+                                             db,
+                                             "--web",
+                                             web,
+                                             "--engine-threads",
+                                             "1",
+                                             "--hint-seconds",
+                                             "0.05",
+                                             "--computer-pause-ms",
+                                             "0"};
             // A --db in `extra` (a PostgreSQL URI) replaces the file: serve takes one --db.
             if (std::find(extra.begin(), extra.end(), "--db") != extra.end())
                 args.erase(args.begin() + 4, args.begin() + 6);
+            // So does a --port (a server restarted where its clients knew it).
+            if (std::find(extra.begin(), extra.end(), "--port") != extra.end())
+                args.erase(args.begin() + 2, args.begin() + 4);
             // The tests' small puzzle set (tests/data/puzzles) unless `extra` names another:
             // the shipped thousands would cost every start a few tenths of a second.
             if (std::find(extra.begin(), extra.end(), "--puzzles") == extra.end())

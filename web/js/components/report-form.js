@@ -44,9 +44,11 @@ export function openReport(box, target, what) {
             status.textContent = t('report.sent');
             status.dataset.state = 'sent';
         } catch (err) {
-            // The reporter's allowance and the guests' refusal have wordings of their own here.
+            // The reporter's allowance, a second open report of one player and the guests'
+            // refusal have wordings of their own here, said once.
             const code = /** @type {{code?: string}} */ (err).code;
-            status.textContent = code === 'rate_limited' ? t('report.tooMany') : code === 'guest' ? t('report.guest') : errorText(err);
+            status.textContent = code === 'rate_limited' ? t('report.tooMany') : code === 'guest' ? t('report.guest')
+                : code === 'already_reported' ? t('error.already_reported') : errorText(err);
             status.dataset.state = 'refused';
             send.disabled = false;
         }

@@ -190,14 +190,37 @@ export const getModRole = () => call('GET', '/api/mod/me');
  * @returns {Promise<{id: string}>}
  */
 export const sendReport = (report) => call('POST', '/api/reports', report);
-/** @returns {Promise<{reports: ModReport[]}>} */
+/** @returns {Promise<{groups: import('./protocol.js').ModReportGroup[], more: boolean}>} */
 export const listReports = () => call('GET', '/api/mod/reports');
 /** @param {string} id @param {'dismissed' | 'actioned'} resolution @param {string} reason */
 export const resolveReport = (id, resolution, reason) =>
     call('POST', `/api/mod/reports/${encodeURIComponent(id)}/resolve`, { resolution, reason });
+/**
+ * Resolves a player's open reports filed up to `until` (the newest the moderator saw).
+ * @param {string} player @param {'dismissed' | 'actioned'} resolution @param {string} reason @param {number} until
+ * @returns {Promise<{player: string, resolution: string, resolved: number}>}
+ */
+export const resolvePlayerReports = (player, resolution, reason, until) =>
+    call('POST', `/api/mod/reports/player/${encodeURIComponent(player)}/resolve`, { resolution, reason, until });
+/**
+ * The audit log's entries older than `before` (0: the newest), newest first.
+ * @param {number} before @param {number} limit
+ * @returns {Promise<{entries: import('./protocol.js').AuditEntry[]}>}
+ */
+export const listAudit = (before = 0, limit = 50) => call('GET', `/api/mod/audit?before=${before}&limit=${limit}`);
 /** @returns {Promise<{sanctions: ModSanction[]}>} */
 export const listSanctions = () => call('GET', '/api/mod/sanctions');
 /** @param {{player: string, kind: string, minutes: number, lift: boolean, reason: string}} sanction */
 export const sanction = (sanction) => call('POST', '/api/mod/sanctions', sanction);
 /** @param {string} table @param {number} seq @param {string} reason */
 export const hideChat = (table, seq, reason) => call('POST', '/api/mod/chat/hide', { table, seq, reason });
+
+// Bot accounts and their API tokens (docs/PROTOCOL.md "Bot API").
+/** @returns {Promise<import('./protocol.js').Me>} the caller's account, now a bot's */
+export const becomeBot = () => call('POST', '/api/bot/account', {});
+/** @returns {Promise<import('./protocol.js').BotToken & {token: string, name: string}>} a new token, shown once */
+export const makeBotToken = () => call('POST', '/api/bot/token', {});
+/** @returns {Promise<{tokens: import('./protocol.js').BotToken[], max: number}>} */
+export const listBotTokens = () => call('GET', '/api/bot/tokens');
+/** @param {string} id @returns {Promise<{revoked: string}>} */
+export const revokeBotToken = (id) => call('POST', `/api/bot/tokens/${encodeURIComponent(id)}/revoke`, {});

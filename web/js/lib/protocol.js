@@ -133,6 +133,32 @@
  */
 
 /**
+ * @typedef {object} ModReportGroup a reported player's open reports (GET /api/mod/reports)
+ * @property {string} player the reported player ("" for visitors without an account)
+ * @property {number} count how many open reports they have
+ * @property {number} newest wall ms of the newest
+ * @property {ModReport[]} reports the newest of them, newest first
+ */
+
+/**
+ * @typedef {object} AuditEntry a moderator's action (GET /api/mod/audit)
+ * @property {number} id increasing; the next page asks for those before the last id
+ * @property {number} at wall ms
+ * @property {string} moderator who acted ("server" for the command line)
+ * @property {string} action e.g. mute, lift_ban, resolve_report, hide_chat
+ * @property {string} player the player acted on, or ""
+ * @property {string} detail what it touched
+ * @property {string} reason the reason given
+ */
+
+/**
+ * @typedef {object} BotToken a bot's live API token as listed (never the token itself)
+ * @property {string} id the start of its hash
+ * @property {number} created wall ms
+ * @property {number} last_used wall ms
+ */
+
+/**
  * @typedef {object} ModSanction a sanction in force (GET /api/mod/sanctions)
  * @property {string} player
  * @property {string} kind mute, ban or unlisted

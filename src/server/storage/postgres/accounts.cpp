@@ -33,9 +33,11 @@ std::vector<StoredPlayer> PostgresStorage::players() {
 
 void PostgresStorage::save_session(const StoredSession& s) {
     connection_->exec(
-        "INSERT INTO sessions(token_hash, player, created, last_seen) VALUES($1, $2, $3, $4) "
-        "ON CONFLICT(token_hash) DO UPDATE SET player = $2, last_seen = $4",
-        {pg::text(s.token_hash), number(s.player), number(s.created), number(s.last_seen)});
+        "INSERT INTO sessions(token_hash, player, created, last_seen, api) "
+        "VALUES($1, $2, $3, $4, $5) ON CONFLICT(token_hash) DO UPDATE SET player = $2, "
+        "last_seen = $4",
+        {pg::text(s.token_hash), number(s.player), number(s.created), number(s.last_seen),
+         pg::text(s.api ? "true" : "false")});
 }
 
 void PostgresStorage::delete_session(const std::string& token_hash) {
@@ -47,14 +49,31 @@ void PostgresStorage::delete_sessions_of(int64_t player, const std::string& keep
                       {number(player), pg::text(keep)});
 }
 
-std::vector<StoredSession> PostgresStorage::sessions() {
-    const pg::Result rows =
-        connection_->exec("SELECT token_hash, player, created, last_seen FROM sessions");
+namespace {
+
+constexpr const char* SessionColumns =
+    "SELECT token_hash, player, created, last_seen, api FROM sessions";
+
+StoredSession session_at(const pg::Result& rows, int r) {
+    return {rows.text(r, 0), rows.integer(r, 1), rows.integer(r, 2), rows.integer(r, 3),
+            rows.text(r, 4) == "t"};
+}
+
+std::vector<StoredSession> sessions_in(const pg::Result& rows) {
     std::vector<StoredSession> out;
-    for (int r = 0; r < rows.rows(); ++r)
-        out.push_back(
-            {rows.text(r, 0), rows.integer(r, 1), rows.integer(r, 2), rows.integer(r, 3)});
+    for (int r = 0; r < rows.rows(); ++r) out.push_back(session_at(rows, r));
     return out;
+}
+
+}  // namespace
+
+std::vector<StoredSession> PostgresStorage::sessions() {
+    return sessions_in(connection_->exec(SessionColumns));
+}
+
+std::vector<StoredSession> PostgresStorage::sessions_of(int64_t player) {
+    return sessions_in(
+        connection_->exec(std::string(SessionColumns) + " WHERE player = $1", {number(player)}));
 }
 
 void PostgresStorage::save_rating(const StoredRating& g) {
@@ -142,9 +161,8 @@ constexpr const char* RatingColumns =
     "SELECT player, pool, rating, rd, volatility, games FROM ratings";
 
 StoredPlayer player_at(const pg::Result& rows, int r) {
-    return {rows.integer(r, 0), rows.text(r, 1),    rows.text(r, 2),
-            rows.text(r, 3),    rows.integer(r, 4), rows.text(r, 5) == "t",
-            rows.text(r, 6)};
+    return {rows.integer(r, 0), rows.text(r, 1),        rows.text(r, 2), rows.text(r, 3),
+            rows.integer(r, 4), rows.text(r, 5) == "t", rows.text(r, 6)};
 }
 
 StoredRating rating_at(const pg::Result& rows, int r) {
@@ -161,11 +179,9 @@ std::optional<StoredPlayer> one_player(const pg::Result& rows) {
 
 std::optional<StoredSession> PostgresStorage::load_session(const std::string& token_hash) {
     const pg::Result rows = connection_->exec(
-        "SELECT token_hash, player, created, last_seen FROM sessions WHERE token_hash = $1",
-        {pg::text(token_hash)});
+        std::string(SessionColumns) + " WHERE token_hash = $1", {pg::text(token_hash)});
     if (rows.rows() == 0) return std::nullopt;
-    return StoredSession{rows.text(0, 0), rows.integer(0, 1), rows.integer(0, 2),
-                         rows.integer(0, 3)};
+    return session_at(rows, 0);
 }
 
 std::optional<StoredPlayer> PostgresStorage::load_player(int64_t id) {

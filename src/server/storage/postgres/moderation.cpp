@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // PostgreSQL back end, moderation (ModerationStore): roles, sanctions, the audit log and
 // reports, schema version 12 (storage/postgres/schema.cpp), shared by every node.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,11 +87,13 @@ void PostgresStorage::save_report(const StoredReport& r) {
          pg::text(r.resolution)});
 }
 
-std::vector<StoredReport> PostgresStorage::open_reports(int limit) {
-    const pg::Result rows = connection_->exec(
-        "SELECT id, at, reporter, target, reason, text, table_id, chat_seq, chat_text "
-        "FROM reports WHERE resolved_by = 0 ORDER BY at, id LIMIT $1",
-        {moderation_number(limit)});
+namespace {
+
+constexpr const char* ReportColumns =
+    "SELECT id, at, reporter, target, reason, text, table_id, chat_seq, chat_text, resolved_by, "
+    "resolution FROM reports ";
+
+std::vector<StoredReport> reports_in(const pg::Result& rows) {
     std::vector<StoredReport> out;
     for (int i = 0; i < rows.rows(); ++i) {
         StoredReport r;
@@ -103,9 +106,74 @@ std::vector<StoredReport> PostgresStorage::open_reports(int limit) {
         r.table = rows.text(i, 6);
         r.chat_seq = rows.integer(i, 7);
         r.chat_text = rows.text(i, 8);
+        r.resolved_by = rows.integer(i, 9);
+        r.resolution = rows.text(i, 10);
         out.push_back(std::move(r));
     }
     return out;
+}
+
+}  // namespace
+
+std::vector<StoredReport> PostgresStorage::open_reports(int limit) {
+    return reports_in(connection_->exec(
+        std::string(ReportColumns) + "WHERE resolved_by = 0 ORDER BY at, id LIMIT $1",
+        {moderation_number(limit)}));
+}
+
+bool PostgresStorage::add_report(const StoredReport& r) {
+    // Two nodes filing the same reporter's reports at once take turns here, so the check
+    // below sees the other's row (the lock ends with the transaction).
+    connection_->exec("SELECT pg_advisory_xact_lock(hashtextextended('report:' || $1, 0))",
+                      {moderation_number(r.reporter)});
+    return connection_
+               ->exec(
+                   "INSERT INTO reports(id, at, reporter, target, reason, text, table_id, "
+                   "chat_seq, chat_text, resolved_by, resolution) "
+                   "SELECT $1::text, $2::bigint, $3::bigint, $4::bigint, $5::text, $6::text, "
+                   "$7::text, $8::bigint, $9::text, 0, '' WHERE NOT EXISTS ("
+                   "SELECT 1 FROM reports WHERE reporter = $3 AND target = $4 AND "
+                   "resolved_by = 0 AND ($4 <> 0 OR (table_id = $7 AND chat_seq = $8)))",
+                   {pg::text(r.id), moderation_number(r.at), moderation_number(r.reporter),
+                    moderation_number(r.target), pg::text(r.reason), pg::text(r.text),
+                    pg::text(r.table), moderation_number(r.chat_seq), pg::text(r.chat_text)})
+               .affected() == 1;
+}
+
+std::vector<ReportGroup> PostgresStorage::report_groups(int limit) {
+    const pg::Result rows = connection_->exec(
+        "SELECT target, COUNT(*), MAX(at) FROM reports WHERE resolved_by = 0 GROUP BY target "
+        "ORDER BY COUNT(*) DESC, MAX(at) DESC, target LIMIT $1",
+        {moderation_number(limit)});
+    std::vector<ReportGroup> out;
+    for (int i = 0; i < rows.rows(); ++i)
+        out.push_back(
+            {rows.integer(i, 0), static_cast<int>(rows.integer(i, 1)), rows.integer(i, 2)});
+    return out;
+}
+
+std::vector<StoredReport> PostgresStorage::open_reports_of(int64_t target, int limit) {
+    return reports_in(
+        connection_->exec(std::string(ReportColumns) +
+                              "WHERE target = $1 AND resolved_by = 0 ORDER BY at DESC, id LIMIT $2",
+                          {moderation_number(target), moderation_number(limit)}));
+}
+
+std::optional<StoredReport> PostgresStorage::load_report(const std::string& id) {
+    auto rows =
+        reports_in(connection_->exec(std::string(ReportColumns) + "WHERE id = $1", {pg::text(id)}));
+    if (rows.empty()) return std::nullopt;
+    return std::move(rows.front());
+}
+
+int PostgresStorage::resolve_reports_of(int64_t target, int64_t until, int64_t by,
+                                        const std::string& resolution) {
+    return static_cast<int>(connection_
+                                ->exec("UPDATE reports SET resolved_by = $3, resolution = $4 "
+                                       "WHERE target = $1 AND resolved_by = 0 AND at <= $2",
+                                       {moderation_number(target), moderation_number(until),
+                                        moderation_number(by), pg::text(resolution)})
+                                .affected());
 }
 
 void PostgresStorage::delete_chat(const std::string& table, int64_t seq) {

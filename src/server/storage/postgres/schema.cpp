@@ -328,14 +328,38 @@ CREATE TABLE IF NOT EXISTS tournament_lease (
 );
 )";
 
+// Version 18: a bot's API tokens told from its logins (docs/PROTOCOL.md "Bot API": listed,
+// at most five, revocable); every session a bot held before is marked a token
+// (Accounts::restore keeps the five used last). And the report queue grouped by reported
+// player, one open report per reporter and player. Self-contained: the number may change at
+// a merge.
+constexpr const char* SchemaVersionBotTokens = R"(
+ALTER TABLE sessions ADD COLUMN IF NOT EXISTS api BOOLEAN NOT NULL DEFAULT false;
+UPDATE sessions SET api = true WHERE player IN (SELECT id FROM players WHERE bot);
+CREATE INDEX IF NOT EXISTS reports_target ON reports(target, resolved_by, at);
+CREATE INDEX IF NOT EXISTS reports_reporter ON reports(reporter, target, resolved_by);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {
-        SchemaVersion1,  SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
-        SchemaVersion5,  SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
-        SchemaVersion9,  SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13, SchemaVersion14, SchemaVersion15, SchemaVersionRunningStreaks,
-        SchemaVersionTournamentLease};
+    static const std::vector<const char*> List = {SchemaVersion1,
+                                                  SchemaVersion2,
+                                                  SchemaVersion3,
+                                                  SchemaVersion4,
+                                                  SchemaVersion5,
+                                                  SchemaVersion6,
+                                                  SchemaVersion7,
+                                                  SchemaVersion8,
+                                                  SchemaVersion9,
+                                                  SchemaVersion10,
+                                                  SchemaVersion11,
+                                                  SchemaVersion12,
+                                                  SchemaVersion13,
+                                                  SchemaVersion14,
+                                                  SchemaVersion15,
+                                                  SchemaVersionRunningStreaks,
+                                                  SchemaVersionTournamentLease,
+                                                  SchemaVersionBotTokens};
     return List;
 }
 

@@ -91,14 +91,36 @@ constexpr const char* SchemaVersion15 =
 constexpr const char* SchemaVersionTournamentLease =
     "-- PostgreSQL only (storage/postgres/schema.cpp)";
 
+// Version 18: a bot's API tokens told from its logins (docs/PROTOCOL.md "Bot API": listed,
+// at most five, revocable); every session a bot held before was one of its tokens or its
+// owner's login, and is marked a token (Accounts::restore keeps the five used last). And the
+// report queue grouped by reported player, one open report per reporter and player.
+constexpr const char* SchemaVersionBotTokens =
+    "ALTER TABLE sessions ADD COLUMN api INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE sessions SET api = 1 WHERE player IN (SELECT id FROM players WHERE bot = 1);"
+    "CREATE INDEX IF NOT EXISTS reports_target ON reports(target, resolved_by, at);"
+    "CREATE INDEX IF NOT EXISTS reports_reporter ON reports(reporter, target, resolved_by)";
+
 // Migration i brings a database to version i + 1. Append only; never edit a released one.
 const std::vector<const char*>& migrations() {
-    static const std::vector<const char*> List = {
-        SchemaVersion1,  SchemaVersion2,  SchemaVersion3,  SchemaVersion4,
-        SchemaVersion5,  SchemaVersion6,  SchemaVersion7,  SchemaVersion8,
-        SchemaVersion9,  SchemaVersion10, SchemaVersion11, SchemaVersion12,
-        SchemaVersion13, SchemaVersion14, SchemaVersion15, SchemaVersionRunningStreaks,
-        SchemaVersionTournamentLease};
+    static const std::vector<const char*> List = {SchemaVersion1,
+                                                  SchemaVersion2,
+                                                  SchemaVersion3,
+                                                  SchemaVersion4,
+                                                  SchemaVersion5,
+                                                  SchemaVersion6,
+                                                  SchemaVersion7,
+                                                  SchemaVersion8,
+                                                  SchemaVersion9,
+                                                  SchemaVersion10,
+                                                  SchemaVersion11,
+                                                  SchemaVersion12,
+                                                  SchemaVersion13,
+                                                  SchemaVersion14,
+                                                  SchemaVersion15,
+                                                  SchemaVersionRunningStreaks,
+                                                  SchemaVersionTournamentLease,
+                                                  SchemaVersionBotTokens};
     return List;
 }
 
@@ -162,11 +184,12 @@ void SqliteStorage::prepare_accounts() {
         "SELECT id, name, name_key, password_hash, created, bot, COALESCE(name_skeleton, '') "
         "FROM players ORDER BY id");
     save_session_ = prepare(
-        "INSERT INTO sessions(token_hash, player, created, last_seen) VALUES(?1, ?2, ?3, ?4) "
-        "ON CONFLICT(token_hash) DO UPDATE SET player = ?2, last_seen = ?4");
+        "INSERT INTO sessions(token_hash, player, created, last_seen, api) "
+        "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(token_hash) DO UPDATE SET player = ?2, "
+        "last_seen = ?4");
     delete_session_ = prepare("DELETE FROM sessions WHERE token_hash = ?1");
     delete_sessions_of_ = prepare("DELETE FROM sessions WHERE player = ?1 AND token_hash != ?2");
-    sessions_ = prepare("SELECT token_hash, player, created, last_seen FROM sessions");
+    sessions_ = prepare("SELECT token_hash, player, created, last_seen, api FROM sessions");
     save_rating_ = prepare(
         "INSERT INTO ratings(player, pool, rating, rd, volatility, games) "
         "VALUES(?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(player, pool) DO UPDATE SET rating = ?3, "
@@ -226,6 +249,7 @@ void SqliteStorage::save_session(const StoredSession& s) {
     sqlite3_bind_int64(save_session_, 2, s.player);
     sqlite3_bind_int64(save_session_, 3, s.created);
     sqlite3_bind_int64(save_session_, 4, s.last_seen);
+    sqlite3_bind_int(save_session_, 5, s.api ? 1 : 0);
     check(sqlite3_step(save_session_), "save session");
 }
 
@@ -248,7 +272,8 @@ std::vector<StoredSession> SqliteStorage::sessions() {
     int rc;
     while ((rc = sqlite3_step(sessions_)) == SQLITE_ROW)
         out.push_back({column_text(sessions_, 0), sqlite3_column_int64(sessions_, 1),
-                       sqlite3_column_int64(sessions_, 2), sqlite3_column_int64(sessions_, 3)});
+                       sqlite3_column_int64(sessions_, 2), sqlite3_column_int64(sessions_, 3),
+                       sqlite3_column_int(sessions_, 4) != 0});
     check(rc, "read sessions");
     return out;
 }

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,19 @@ namespace {
 using namespace sqlite_detail;
 
 using Statement = std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)>;
+
+// Binds a report's fields as ?1 to ?9 (id to chat_text), as every insert of one names them.
+void bind_report(sqlite3_stmt* st, const StoredReport& r) {
+    bind_text(st, 1, r.id);
+    sqlite3_bind_int64(st, 2, r.at);
+    sqlite3_bind_int64(st, 3, r.reporter);
+    sqlite3_bind_int64(st, 4, r.target);
+    bind_text(st, 5, r.reason);
+    bind_text(st, 6, r.text);
+    bind_text(st, 7, r.table);
+    sqlite3_bind_int64(st, 8, r.chat_seq);
+    bind_text(st, 9, r.chat_text);
+}
 
 }  // namespace
 
@@ -152,42 +166,115 @@ void SqliteStorage::save_report(const StoredReport& r) {
                          "table_id, chat_seq, chat_text, resolved_by, resolution) "
                          "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"),
                  sqlite3_finalize);
-    bind_text(st.get(), 1, r.id);
-    sqlite3_bind_int64(st.get(), 2, r.at);
-    sqlite3_bind_int64(st.get(), 3, r.reporter);
-    sqlite3_bind_int64(st.get(), 4, r.target);
-    bind_text(st.get(), 5, r.reason);
-    bind_text(st.get(), 6, r.text);
-    bind_text(st.get(), 7, r.table);
-    sqlite3_bind_int64(st.get(), 8, r.chat_seq);
-    bind_text(st.get(), 9, r.chat_text);
+    bind_report(st.get(), r);
     sqlite3_bind_int64(st.get(), 10, r.resolved_by);
     bind_text(st.get(), 11, r.resolution);
     check(sqlite3_step(st.get()), "save report");
 }
 
-std::vector<StoredReport> SqliteStorage::open_reports(int limit) {
-    Statement st(prepare("SELECT id, at, reporter, target, reason, text, table_id, chat_seq, "
-                         "chat_text FROM reports WHERE resolved_by = 0 ORDER BY at, id LIMIT ?1"),
-                 sqlite3_finalize);
-    sqlite3_bind_int(st.get(), 1, limit);
+namespace {
+
+constexpr const char* ReportColumns =
+    "SELECT id, at, reporter, target, reason, text, table_id, chat_seq, chat_text, resolved_by, "
+    "resolution FROM reports ";
+
+// The rows of a statement over ReportColumns, once its parameters are bound; `rc` is the
+// last step's code.
+std::vector<StoredReport> reports_in(sqlite3_stmt* st, int& rc) {
     std::vector<StoredReport> out;
-    int rc;
-    while ((rc = sqlite3_step(st.get())) == SQLITE_ROW) {
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         StoredReport r;
-        r.id = column_text(st.get(), 0);
-        r.at = sqlite3_column_int64(st.get(), 1);
-        r.reporter = sqlite3_column_int64(st.get(), 2);
-        r.target = sqlite3_column_int64(st.get(), 3);
-        r.reason = column_text(st.get(), 4);
-        r.text = column_text(st.get(), 5);
-        r.table = column_text(st.get(), 6);
-        r.chat_seq = sqlite3_column_int64(st.get(), 7);
-        r.chat_text = column_text(st.get(), 8);
+        r.id = column_text(st, 0);
+        r.at = sqlite3_column_int64(st, 1);
+        r.reporter = sqlite3_column_int64(st, 2);
+        r.target = sqlite3_column_int64(st, 3);
+        r.reason = column_text(st, 4);
+        r.text = column_text(st, 5);
+        r.table = column_text(st, 6);
+        r.chat_seq = sqlite3_column_int64(st, 7);
+        r.chat_text = column_text(st, 8);
+        r.resolved_by = sqlite3_column_int64(st, 9);
+        r.resolution = column_text(st, 10);
         out.push_back(std::move(r));
     }
-    check(rc, "read reports");
     return out;
+}
+
+}  // namespace
+
+std::vector<StoredReport> SqliteStorage::open_reports(int limit) {
+    Statement st(
+        prepare((std::string(ReportColumns) + "WHERE resolved_by = 0 ORDER BY at, id LIMIT ?1")
+                    .c_str()),
+        sqlite3_finalize);
+    sqlite3_bind_int(st.get(), 1, limit);
+    int rc = SQLITE_OK;
+    auto rows = reports_in(st.get(), rc);
+    check(rc, "read reports");
+    return rows;
+}
+
+bool SqliteStorage::add_report(const StoredReport& r) {
+    // One writer at a time: the check and the insert see the same rows.
+    Statement st(prepare("INSERT INTO reports(id, at, reporter, target, reason, text, table_id, "
+                         "chat_seq, chat_text, resolved_by, resolution) "
+                         "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, '' WHERE NOT EXISTS ("
+                         "SELECT 1 FROM reports WHERE reporter = ?3 AND target = ?4 AND "
+                         "resolved_by = 0 AND (?4 != 0 OR (table_id = ?7 AND chat_seq = ?8)))"),
+                 sqlite3_finalize);
+    bind_report(st.get(), r);
+    check(sqlite3_step(st.get()), "add report");
+    return sqlite3_changes(db_) == 1;
+}
+
+std::vector<ReportGroup> SqliteStorage::report_groups(int limit) {
+    Statement st(prepare("SELECT target, COUNT(*), MAX(at) FROM reports WHERE resolved_by = 0 "
+                         "GROUP BY target ORDER BY COUNT(*) DESC, MAX(at) DESC, target LIMIT ?1"),
+                 sqlite3_finalize);
+    sqlite3_bind_int(st.get(), 1, limit);
+    std::vector<ReportGroup> out;
+    int rc;
+    while ((rc = sqlite3_step(st.get())) == SQLITE_ROW)
+        out.push_back({sqlite3_column_int64(st.get(), 0), sqlite3_column_int(st.get(), 1),
+                       sqlite3_column_int64(st.get(), 2)});
+    check(rc, "read report groups");
+    return out;
+}
+
+std::vector<StoredReport> SqliteStorage::open_reports_of(int64_t target, int limit) {
+    Statement st(prepare((std::string(ReportColumns) +
+                          "WHERE target = ?1 AND resolved_by = 0 ORDER BY at DESC, id LIMIT ?2")
+                             .c_str()),
+                 sqlite3_finalize);
+    sqlite3_bind_int64(st.get(), 1, target);
+    sqlite3_bind_int(st.get(), 2, limit);
+    int rc = SQLITE_OK;
+    auto rows = reports_in(st.get(), rc);
+    check(rc, "read reports");
+    return rows;
+}
+
+std::optional<StoredReport> SqliteStorage::load_report(const std::string& id) {
+    Statement st(prepare((std::string(ReportColumns) + "WHERE id = ?1").c_str()), sqlite3_finalize);
+    bind_text(st.get(), 1, id);
+    int rc = SQLITE_OK;
+    auto rows = reports_in(st.get(), rc);
+    check(rc, "read report");
+    if (rows.empty()) return std::nullopt;
+    return std::move(rows.front());
+}
+
+int SqliteStorage::resolve_reports_of(int64_t target, int64_t until, int64_t by,
+                                      const std::string& resolution) {
+    Statement st(prepare("UPDATE reports SET resolved_by = ?3, resolution = ?4 "
+                         "WHERE target = ?1 AND resolved_by = 0 AND at <= ?2"),
+                 sqlite3_finalize);
+    sqlite3_bind_int64(st.get(), 1, target);
+    sqlite3_bind_int64(st.get(), 2, until);
+    sqlite3_bind_int64(st.get(), 3, by);
+    bind_text(st.get(), 4, resolution);
+    check(sqlite3_step(st.get()), "resolve reports");
+    return sqlite3_changes(db_);
 }
 
 void SqliteStorage::delete_chat(const std::string& table, int64_t seq) {

@@ -106,6 +106,12 @@ class SqliteStorage : public Storage {
     std::vector<AuditEntry> audit(int64_t before_id, int limit) override;
     void save_report(const StoredReport& report) override;
     std::vector<StoredReport> open_reports(int limit) override;
+    bool add_report(const StoredReport& report) override;
+    std::vector<ReportGroup> report_groups(int limit) override;
+    std::vector<StoredReport> open_reports_of(int64_t target, int limit) override;
+    std::optional<StoredReport> load_report(const std::string& id) override;
+    int resolve_reports_of(int64_t target, int64_t until, int64_t by,
+                           const std::string& resolution) override;
     bool mark_reversed(const std::string& table) override;
     bool ratings_reversed(const std::string& table) override;
 

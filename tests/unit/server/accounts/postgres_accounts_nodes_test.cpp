@@ -223,6 +223,53 @@ TEST_F(PostgresAccountsNodes, LogoutAndPasswordChangeOnOneNodeEndTheSessionOnThe
               200);
 }
 
+// Issue 48, 8: a bot's tokens are counted across nodes, so five made on two nodes fill its
+// allowance on both, and one revoked on one node leaves the other's list.
+TEST_F(PostgresAccountsNodes, ABotsTokensAreCountedAcrossNodes) {
+    const Guest g = guest(*a_);
+    const Reply reg = call([&](Respond r) {
+        a_->accounts.register_player(g.who, login_body("BotAcross", "correct horse"), "192.0.2.1",
+                                     r);
+    });
+    ASSERT_EQ(reg.status, 200) << reg.body;
+    const std::string owner = cookie_of(reg.set_cookie);
+    ASSERT_EQ(call([&](Respond r) { a_->accounts.become_bot(identify(*a_, owner), r); }).status,
+              200);
+    settle(*a_);
+    const auto make = [&](Node& node) {
+        const Identity who = identify(node, owner);
+        const Reply made = call([&](Respond r) { node.accounts.bot_token(owner, who, r); });
+        if (made.status == 200) settle(node);
+        return made;
+    };
+    const auto listed = [&](Node& node) {
+        const Identity who = identify(node, owner);
+        return json::parse(call([&](Respond r) { node.accounts.bot_tokens(who, r); }).body);
+    };
+    std::vector<std::string> ids;
+    for (Node* node : {a_.get(), a_.get(), a_.get(), b_.get(), b_.get()}) {
+        const Reply made = make(*node);
+        ASSERT_EQ(made.status, 200) << made.body;
+        ids.push_back(json::parse(made.body)["id"]);
+    }
+    for (Node* node : {a_.get(), b_.get()}) {
+        const Reply sixth = make(*node);
+        EXPECT_EQ(sixth.status, 409) << sixth.body;
+        EXPECT_EQ(json::parse(sixth.body)["code"], "token_limit");
+    }
+    EXPECT_EQ(listed(*b_)["tokens"].size(), 5u);
+
+    const Reply revoked = call([&](Respond r) {
+        a_->accounts.revoke_bot_token(owner, identify(*a_, owner), ids[4], r);  // b's token
+    });
+    ASSERT_EQ(revoked.status, 200) << revoked.body;
+    settle(*a_);
+    const json left = listed(*b_)["tokens"];
+    ASSERT_EQ(left.size(), 4u) << left.dump();
+    for (const json& t : left) EXPECT_NE(t["id"], ids[4]);
+    EXPECT_EQ(make(*b_).status, 200);
+}
+
 TEST_F(PostgresAccountsNodes, OneNameRegisteredOnBothNodesAtOnceGivesOnePlayer) {
     const Guest on_a = guest(*a_), on_b = guest(*b_);
     const Identity ga = on_a.who, gb = on_b.who;

@@ -5,6 +5,7 @@
 // moderators' queue, a hidden line gone from every log, and every action in the audit log.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -84,7 +85,8 @@ TEST_F(ModerationServer, AMuteRefusesChatAndABanEndsSessionsAndLogins) {
     EXPECT_EQ(code_of(ada_.post("/api/mod/sanctions",
                                 {{"player", "Bob"}, {"kind", "mute"}, {"reason", "x"}})),
               "forbidden");
-    EXPECT_EQ(mo_.post("/api/mod/sanctions", {{"player", "Bob"}, {"kind", "mute"}}).status, 400);
+    EXPECT_EQ(code_of(mo_.post("/api/mod/sanctions", {{"player", "Bob"}, {"kind", "mute"}})),
+              "reason_required");
     EXPECT_EQ(code_of(mo_.post("/api/mod/sanctions",
                                {{"player", "Moe"}, {"kind", "ban"}, {"reason", "x"}})),
               "forbidden");
@@ -187,7 +189,9 @@ TEST_F(ModerationServer, AReportedChatLineReachesTheQueueAndAHiddenLineLeavesThe
     EXPECT_EQ(code_of(ada_.get("/api/mod/reports")), "forbidden");
     const auto filed = ada_.post("/api/reports", report);
     ASSERT_EQ(filed.status, 200) << filed.body;
-    ASSERT_EQ(ada_.post("/api/reports", {{"player", "Bob"}, {"reason", "name"}}).status, 200);
+    // One open report per reporter and player (issue 48, 9): the profile's is refused.
+    EXPECT_EQ(code_of(ada_.post("/api/reports", {{"player", "Bob"}, {"reason", "name"}})),
+              "already_reported");
     // Limited per reporter.
     int refused = 0;
     for (int i = 0; i < 6; ++i)
@@ -195,10 +199,13 @@ TEST_F(ModerationServer, AReportedChatLineReachesTheQueueAndAHiddenLineLeavesThe
                    "rate_limited";
     EXPECT_GE(refused, 1);
 
-    // The queue is oldest first by the millisecond a report was filed; the two reports above
-    // can share one (seen in CI), so the chat report is found by its id.
-    const json queue = mo_.get("/api/mod/reports").data()["reports"];
-    ASSERT_GE(queue.size(), 2u);
+    // The queue groups the reports by player; the chat report is found by its id.
+    const json groups = mo_.get("/api/mod/reports").data()["groups"];
+    ASSERT_EQ(groups.size(), 1u) << groups.dump();
+    EXPECT_EQ(groups[0]["player"], "Bob");
+    EXPECT_EQ(groups[0]["count"], 1);
+    const json queue = groups[0]["reports"];
+    ASSERT_EQ(queue.size(), 1u);
     const auto chat_report = std::find_if(
         queue.begin(), queue.end(), [&](const json& r) { return r["id"] == filed.data()["id"]; });
     ASSERT_NE(chat_report, queue.end()) << queue.dump();
@@ -232,13 +239,89 @@ TEST_F(ModerationServer, AReportedChatLineReachesTheQueueAndAHiddenLineLeavesThe
                        {{"resolution", "actioned"}, {"reason", "again"}})
                   .status,
               404);
-    for (const json& r : mo_.get("/api/mod/reports").data()["reports"]) EXPECT_NE(r["id"], id);
+    EXPECT_TRUE(mo_.get("/api/mod/reports").data()["groups"].empty());
     const json entries = mo_.get("/api/mod/audit").data()["entries"];
     ASSERT_GE(entries.size(), 2u);
     EXPECT_EQ(entries[0]["action"], "resolve_report");
     EXPECT_EQ(entries[0]["player"], "Bob");
     EXPECT_EQ(entries[1]["action"], "hide_chat");
     EXPECT_NE(entries[1]["detail"].get<std::string>().find("you fool"), std::string::npos);
+}
+
+// Issue 48, 9 and 20: one reporter cannot bury the queue (one open report per reporter and
+// player, however often they press Report); the queue is grouped by reported player with
+// counts, the most reported first and then the most recently reported; a player's group is
+// resolved at once, up to the newest report the moderator saw; a missing reason is named.
+TEST_F(ModerationServer, TheQueueGroupsReportsByPlayerMostReportedAndNewestFirst) {
+    std::vector<Browser> others;
+    for (const char* name : {"Cyd", "Dee", "Eve"}) {
+        others.emplace_back(server_->port);
+        sign_up(others.back(), name);
+    }
+    Browser& cyd = others[0];
+    Browser& dee = others[1];
+    Browser& eve = others[2];
+    const auto report = [](Browser& who, const char* player) {
+        return who.post("/api/reports", {{"player", player}, {"reason", "abuse"}});
+    };
+    // Ada presses Report on Bob five times: one report.
+    ASSERT_EQ(report(ada_, "Bob").status, 200);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(code_of(report(ada_, "Bob")), "already_reported");
+    usleep(5'000);
+    ASSERT_EQ(report(cyd, "Bob").status, 200);
+    usleep(5'000);
+    ASSERT_EQ(report(eve, "Cyd").status, 200);  // Cyd once, earlier than Dee
+    usleep(5'000);
+    ASSERT_EQ(report(dee, "Bob").status, 200);
+    usleep(5'000);
+    ASSERT_EQ(report(eve, "Dee").status, 200);  // Dee once, the newest
+
+    const auto queue = [&] { return mo_.get("/api/mod/reports").data(); };
+    json q = queue();
+    ASSERT_EQ(q["groups"].size(), 3u) << q.dump();
+    EXPECT_EQ(q["more"], false);
+    EXPECT_EQ(q["groups"][0]["player"], "Bob");
+    EXPECT_EQ(q["groups"][0]["count"], 3);
+    EXPECT_EQ(q["groups"][1]["player"], "Dee");
+    EXPECT_EQ(q["groups"][2]["player"], "Cyd");
+    const json bobs = q["groups"][0]["reports"];
+    ASSERT_EQ(bobs.size(), 3u);
+    EXPECT_EQ(bobs[0]["reporter"], "Dee");  // newest first
+    EXPECT_EQ(bobs[2]["reporter"], "Ada");
+    EXPECT_EQ(q["groups"][0]["newest"], bobs[0]["at"]);
+
+    // Resolved as a group, without a reason: named as such, nothing changes.
+    const std::string bob_group = "/api/mod/reports/player/Bob/resolve";
+    EXPECT_EQ(code_of(mo_.post(bob_group, {{"resolution", "dismissed"}})), "reason_required");
+    EXPECT_EQ(code_of(mo_.post(bob_group, {{"resolution", "dismissed"}, {"reason", "  "}})),
+              "reason_required");
+    EXPECT_EQ(code_of(ada_.post(bob_group, {{"resolution", "dismissed"}, {"reason", "x"}})),
+              "forbidden");
+    // Up to what the moderator saw: a report filed after Ada's stays open.
+    const int64_t seen = bobs[2]["at"];
+    const auto first = mo_.post(
+        bob_group, {{"resolution", "dismissed"}, {"reason", "old quarrel"}, {"until", seen}});
+    ASSERT_EQ(first.status, 200) << first.body;
+    EXPECT_EQ(first.data()["resolved"], 1);
+    q = queue();
+    ASSERT_EQ(q["groups"].size(), 3u) << q.dump();
+    EXPECT_EQ(q["groups"][0]["player"], "Bob");
+    EXPECT_EQ(q["groups"][0]["count"], 2);
+    const auto rest = mo_.post(bob_group, {{"resolution", "actioned"}, {"reason", "warned"}});
+    ASSERT_EQ(rest.status, 200) << rest.body;
+    EXPECT_EQ(rest.data()["resolved"], 2);
+    q = queue();
+    ASSERT_EQ(q["groups"].size(), 2u) << q.dump();
+    EXPECT_EQ(q["groups"][0]["player"], "Dee");
+    // Cyd's report resolved, Cyd may report Bob again.
+    EXPECT_EQ(report(cyd, "Bob").status, 200);
+
+    const json entries = mo_.get("/api/mod/audit?limit=2").data()["entries"];
+    ASSERT_EQ(entries.size(), 2u);
+    EXPECT_EQ(entries[0]["action"], "resolve_reports");
+    EXPECT_EQ(entries[0]["player"], "Bob");
+    EXPECT_EQ(entries[0]["reason"], "warned");
+    EXPECT_EQ(entries[1]["reason"], "old quarrel");
 }
 
 TEST_F(ModerationServer, AFarmedGameIsTakenBackOnceAndAnUnlistedPlayerLeavesTheBoard) {

@@ -76,6 +76,91 @@ class BridgeProcess {
     pid_t pid_ = -1;
 };
 
+// A game a person played against a bot: the finished table's state (null when the bot never
+// came online), the person's seat and the moves the person sent.
+struct BotGame {
+    json state;
+    int seat = 0;
+    int sent = 0;
+};
+
+// Challenges the bot `bot` (a lowercase name) from `lobby` (a person's lobby socket) as soon
+// as it is online, for a casual 6x6 game, trying for about `seconds`, and plays the person's
+// side with the first legal move each turn.
+BotGame play_the_bot(unsigned short port, CookieSocket& lobby, const std::string& bot,
+                     double seconds = 10) {
+    json paired;
+    for (int tries = 0; tries < seconds * 10 && paired.is_null(); ++tries) {
+        lobby.send({{"type", "challenge"},
+                    {"to", bot},
+                    {"setup", {{"board", "6"}}},
+                    {"clock", {{"mode", "none"}}},
+                    {"rated", false}});
+        const json answer = lobby.read_until(
+            [](const json& m) { return is(m, "error") || is(m, "challenge_sent"); });
+        if (is(answer, "error")) {
+            EXPECT_EQ(answer["code"], "offline") << answer.dump();
+            usleep(100'000);
+            continue;
+        }
+        EXPECT_EQ(answer["to_bot"], true);
+        paired = lobby.read_until([](const json& m) { return is(m, "paired"); }, 20);
+    }
+    BotGame game;
+    if (paired.is_null()) return game;
+    const std::string table = paired["table"];
+    game.seat = paired["seat"];
+    WsClient ws(port, "/ws?table=" + table + "&token=" + paired["token"].get<std::string>());
+    int last_ply = -1;
+    for (int steps = 0; steps < 500; ++steps) {
+        const json msg = ws.read_until([](const json& m) { return is(m, "state"); }, 30);
+        game.state = msg["table"];
+        if (game.state["status"] == "finished") break;
+        const int ply = game.state["ply"];
+        if (game.state["to_move"] == game.seat && ply != last_ply) {
+            ws.send({{"type", "move"}, {"square", game.state["legal"][0]}, {"ply", ply}});
+            last_ply = ply;
+            ++game.sent;
+        }
+    }
+    return game;
+}
+
+// Issue 48, 15: the site restarts under a running bridge, which reaches it again (its lobby
+// waits 1 s, then longer) and plays the next challenge; it used to exit at the first lost
+// connection.
+TEST(BotNet, BridgeReconnectsWhenTheServerRestarts) {
+    TempDir dir("bot_net_restart");
+    auto server = std::make_unique<ServerProcess>(dir.path);
+    const unsigned short port = server->port;
+    Browser owner = registered(port, "GtpBot");
+    ASSERT_EQ(owner.post("/api/bot/account", json::object()).status, 200);
+    const std::string token = owner.post("/api/bot/token", json::object()).data()["token"];
+    Browser ada = registered(port, "AdaPerson");
+
+    BridgeProcess bridge(
+        {"--server", "http://127.0.0.1:" + std::to_string(port), "--token", token, "--engine",
+         std::string("gtp:") + REVERSI_BINARY + " gtp --board 6 --depth 2", "--games", "1"});
+    const auto online = [&] { return get(port, "/api/players/GtpBot").data()["online"] == true; };
+    for (int i = 0; i < 100 && !online(); ++i) usleep(100'000);
+    ASSERT_TRUE(online()) << "the bridge never connected";
+
+    server->kill9();
+    usleep(300'000);
+    EXPECT_EQ(bridge.wait(0.5), -1) << "the bridge exited when the server went away";
+    server = std::make_unique<ServerProcess>(
+        dir.path, std::vector<std::string>{"--port", std::to_string(port)});
+    ASSERT_EQ(server->port, port);
+
+    CookieSocket lobby(port, "/ws/lobby", ada.cookie());
+    lobby.read_until([](const json& m) { return is(m, "lobby"); });
+    const BotGame game = play_the_bot(port, lobby, "gtpbot", 40);
+    ASSERT_FALSE(game.state.is_null()) << "the bridge never came back after the restart";
+    EXPECT_EQ(game.state["status"], "finished") << game.state.dump();
+    EXPECT_GT(static_cast<int>(game.state["moves"].size()) - game.sent, 5);
+    EXPECT_EQ(bridge.wait(20), 0) << "the bridge stops after its one game";
+}
+
 TEST(BotNet, GtpBridgePlaysAPersonsChallengeToTheEnd) {
     TempDir dir("bot_net");
     ServerProcess server(dir.path);
@@ -102,43 +187,13 @@ TEST(BotNet, GtpBridgePlaysAPersonsChallengeToTheEnd) {
                           std::string("gtp:") + REVERSI_BINARY + " gtp --board 6 --depth 2",
                           "--games", "1"});
 
-    // Challenge the bot as soon as its lobby socket is open (offline until then).
-    json paired;
-    for (int tries = 0; tries < 100 && paired.is_null(); ++tries) {
-        lobby.send({{"type", "challenge"},
-                    {"to", "gtpbot"},
-                    {"setup", {{"board", "6"}}},
-                    {"clock", {{"mode", "none"}}},
-                    {"rated", false}});
-        const json answer = lobby.read_until(
-            [](const json& m) { return is(m, "error") || is(m, "challenge_sent"); });
-        if (is(answer, "error")) {
-            ASSERT_EQ(answer["code"], "offline") << answer.dump();
-            usleep(100'000);
-            continue;
-        }
-        EXPECT_EQ(answer["to_bot"], true);
-        paired = lobby.read_until([](const json& m) { return is(m, "paired"); }, 20);
-    }
-    ASSERT_FALSE(paired.is_null()) << "the bot never came online";
-
-    // The person plays the first legal move each turn; the bot answers through GTP.
-    const std::string table = paired["table"];
-    const int mine = paired["seat"];
-    WsClient ws(server.port, "/ws?table=" + table + "&token=" + paired["token"].get<std::string>());
-    json state;
-    int sent = 0, last_ply = -1;
-    for (int steps = 0; steps < 500; ++steps) {
-        const json msg = ws.read_until([](const json& m) { return is(m, "state"); }, 30);
-        state = msg["table"];
-        if (state["status"] == "finished") break;
-        const int ply = state["ply"];
-        if (state["to_move"] == mine && ply != last_ply) {
-            ws.send({{"type", "move"}, {"square", state["legal"][0]}, {"ply", ply}});
-            last_ply = ply;
-            ++sent;
-        }
-    }
+    // Challenge the bot as soon as its lobby socket is open (offline until then); the person
+    // plays the first legal move each turn, the bot answers through GTP.
+    const BotGame game = play_the_bot(server.port, lobby, "gtpbot");
+    ASSERT_FALSE(game.state.is_null()) << "the bot never came online";
+    const json& state = game.state;
+    const int mine = game.seat;
+    const int sent = game.sent;
     const int bot_moves = static_cast<int>(state["moves"].size()) - sent;
     ASSERT_EQ(state["status"], "finished") << state.dump();
     EXPECT_EQ(state["result"]["reason"], "end");

@@ -82,6 +82,60 @@ TEST_P(ModerationConformance, ReportsStayOpenUntilResolved) {
     EXPECT_EQ(store->open_reports(0).size(), 0u);
 }
 
+// Issue 48, 9: one open report per reporter and player (per line for a visitor's chat),
+// the queue's groups most reported first, then newest, and a group resolved up to a time.
+TEST_P(ModerationConformance, OpenReportsAreOnePerReporterAndGroupedByPlayer) {
+    auto store = db_->open();
+    const auto report = [](const char* id, int64_t at, int64_t reporter, int64_t target) {
+        return StoredReport{id, at, reporter, target, "abuse", "", "", 0, "", 0, ""};
+    };
+    store->begin();
+    EXPECT_TRUE(store->add_report(report("a", 10, 4, 5)));
+    EXPECT_FALSE(store->add_report(report("b", 11, 4, 5)));  // Ada again on Bob
+    EXPECT_TRUE(store->add_report(report("c", 12, 6, 5)));
+    EXPECT_TRUE(store->add_report(report("d", 13, 4, 7)));
+    EXPECT_TRUE(store->add_report(report("e", 30, 6, 8)));
+    // Visitors' lines (player 0): one report per line, not per "player".
+    StoredReport line{"f", 14, 4, 0, "spam", "", "t1", 1, "x: buy", 0, ""};
+    EXPECT_TRUE(store->add_report(line));
+    line.id = "g";
+    EXPECT_FALSE(store->add_report(line));
+    line.chat_seq = 2;
+    EXPECT_TRUE(store->add_report(line));
+    store->commit();
+    EXPECT_FALSE(store->load_report("b"));
+
+    const auto groups = store->report_groups(10);
+    ASSERT_EQ(groups.size(), 4u);
+    EXPECT_EQ(groups[0].target, 0);  // two lines, newer than Bob's two
+    EXPECT_EQ(groups[0].reports, 2);
+    EXPECT_EQ(groups[0].newest, 14);
+    EXPECT_EQ(groups[1].target, 5);
+    EXPECT_EQ(groups[1].reports, 2);
+    EXPECT_EQ(groups[1].newest, 12);
+    EXPECT_EQ(groups[2].target, 8);  // one, the newest
+    EXPECT_EQ(groups[3].target, 7);
+    EXPECT_EQ(store->report_groups(1).size(), 1u);
+    const auto bobs = store->open_reports_of(5, 10);
+    ASSERT_EQ(bobs.size(), 2u);
+    EXPECT_EQ(bobs[0].id, "c");  // newest first
+    EXPECT_EQ(store->open_reports_of(5, 1).size(), 1u);
+
+    store->begin();
+    EXPECT_EQ(store->resolve_reports_of(5, 11, 2, "dismissed"), 1);
+    store->commit();
+    const auto a = store->load_report("a");
+    ASSERT_TRUE(a);
+    EXPECT_EQ(a->resolved_by, 2);
+    EXPECT_EQ(a->resolution, "dismissed");
+    EXPECT_EQ(store->open_reports_of(5, 10).size(), 1u);
+    store->begin();
+    EXPECT_TRUE(store->add_report(report("h", 40, 4, 5)));  // Ada's was resolved
+    EXPECT_EQ(store->resolve_reports_of(5, 100, 2, "actioned"), 2);
+    store->commit();
+    EXPECT_TRUE(store->open_reports_of(5, 10).empty());
+}
+
 TEST_P(ModerationConformance, AHiddenChatLineIsDeleted) {
     auto store = db_->open();
     store->begin();

@@ -81,6 +81,23 @@ TEST_P(AccountsConformance, SessionsSaveDeleteAndKeepOne) {
     // An empty `keep` deletes them all.
     write([](Storage& s) { s.delete_sessions_of(1, ""); });
     EXPECT_EQ(db_->open()->sessions().size(), 1u);
+
+    // A bot's API token keeps its mark, and one player's sessions are read alone.
+    write([](Storage& s) {
+        s.save_session({"t1", 9, 10, 10, true});
+        s.save_session({"t2", 9, 20, 20});
+        s.save_session({"t1", 9, 10, 30, true});
+    });
+    auto of_bot = db_->open()->sessions_of(9);
+    std::sort(of_bot.begin(), of_bot.end(),
+              [](const auto& a, const auto& b) { return a.token_hash < b.token_hash; });
+    ASSERT_EQ(of_bot.size(), 2u);
+    EXPECT_TRUE(of_bot[0].api);
+    EXPECT_EQ(of_bot[0].last_seen, 30);
+    EXPECT_FALSE(of_bot[1].api);
+    const auto loaded = db_->open()->load_session("t1");
+    ASSERT_TRUE(loaded);
+    EXPECT_TRUE(loaded->api);
 }
 
 TEST_P(AccountsConformance, RatingsReadBackToTheSameDouble) {

@@ -6,6 +6,8 @@
 // than the build is refused with an error that says so, nothing touched.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "previous_schema.h"
 #include "storage_backends.h"
 
@@ -92,6 +94,35 @@ TEST_P(StorageMigration, ADatabaseOfThePreviousBuildKeepsEveryRow) {
     const auto again = db_->open();
     EXPECT_EQ(stored_version(*again), current_version());
     expect_rows(*again);
+}
+
+// The bot tokens' version (issue 48, 8; the last migration when written): every session a bot
+// held before it is one of its tokens, a person's stays a login.
+TEST_P(StorageMigration, ABotsSessionsBeforeTheTokenVersionBecomeItsTokens) {
+    {
+        const auto store = db_->open();
+        store->begin();
+        StoredPlayer bot{1, "Boty", "boty", "hash", 5, true};
+        StoredPlayer person{2, "Ada", "ada", "hash", 5, false};
+        store->save_player(bot);
+        store->save_player(person);
+        store->save_session({"h1", 1, 10, 10});
+        store->save_session({"h2", 2, 10, 10});
+        store->commit();
+    }
+    // Back to the version before, without the column.
+    db_->exec_raw(
+        "ALTER TABLE sessions DROP COLUMN api; DELETE FROM schema_version; "
+        "INSERT INTO schema_version(version) VALUES(" +
+        std::to_string(current_version() - 1) + ")");
+    const auto store = db_->open();
+    EXPECT_EQ(stored_version(*store), current_version());
+    auto sessions = store->sessions();
+    std::sort(sessions.begin(), sessions.end(),
+              [](const auto& a, const auto& b) { return a.token_hash < b.token_hash; });
+    ASSERT_EQ(sessions.size(), 2u);
+    EXPECT_TRUE(sessions[0].api);
+    EXPECT_FALSE(sessions[1].api);
 }
 
 TEST_P(StorageMigration, ADatabaseMadeBeforeChatAndAnalysesGainsThem) {

@@ -1,41 +1,65 @@
 // SPDX-License-Identifier: MIT
-// The moderators' page (#/mod, docs/SITE.md "Moderation"): the open reports oldest first, each
-// resolved (dismissed or actioned), its chat line hidden, or its player taken into the sanction
-// form; the form mutes, bans or unlists a player for some minutes (0: no end) or lifts it; and
-// the sanctions in force. Every action takes a reason. The page draws only what the server
-// sent: after each action it asks again for the queue and the sanctions, and shows the answer.
+// The moderators' page (#/mod, docs/SITE.md "Moderation"): the open reports grouped by reported
+// player, the most reported first, then the most recently reported, each group resolved at
+// once (dismissed or actioned) or its player taken into the sanction form, each report with
+// its game linked and its chat line hidable; the form mutes, bans or unlists a player for some
+// minutes (0: no end) or lifts it; the sanctions in force; and the audit log, newest first,
+// a page at a time. Every action takes a reason. The page draws only what the server sent:
+// after each action it asks again for the queue, the sanctions and the log's first page.
 import { t } from '../../lib/i18n.js';
 import { el, errorText, field } from '../../lib/dom.js';
-import { dateText } from '../../lib/game-text.js';
-import { getModRole, listReports, listSanctions, resolveReport, sanction, hideChat } from '../../lib/api.js';
+import { counted, dateText } from '../../lib/game-text.js';
+import {
+    getModRole, listReports, listSanctions, listAudit, resolvePlayerReports, sanction, hideChat,
+} from '../../lib/api.js';
 import { createStore } from '../../lib/store.js';
 
 /** @typedef {import('../../lib/protocol.js').ModReport} ModReport */
+/** @typedef {import('../../lib/protocol.js').ModReportGroup} ModReportGroup */
 /** @typedef {import('../../lib/protocol.js').ModSanction} ModSanction */
+/** @typedef {import('../../lib/protocol.js').AuditEntry} AuditEntry */
 /**
  * @typedef {object} ModState
  * @property {string | null} role the caller's role ("moderator", "admin", ""), null until known
- * @property {ModReport[]} reports the open reports
+ * @property {ModReportGroup[]} groups the reported players with their open reports
+ * @property {boolean} more more reported players than the queue shows
  * @property {ModSanction[]} sanctions those in force
+ * @property {AuditEntry[]} audit the log's entries read so far, newest first
+ * @property {boolean} auditEnd no older entries
  * @property {string} error a refusal to load the page
  * @property {{ok: boolean, text: string}} answer the server's answer to the last action
  */
+
+const AuditPage = 50;
 
 const SanctionKinds = ['mute', 'ban', 'unlisted'];
 const MaxMinutes = 527040;
 
 /** The moderators' page's store. */
-const store = createStore(/** @type {ModState} */ ({
-    role: null, reports: [], sanctions: [], error: '', answer: { ok: true, text: '' },
-}));
+const blank = () => /** @type {ModState} */ ({
+    role: null, groups: [], more: false, sanctions: [], audit: [], auditEnd: false, error: '', answer: { ok: true, text: '' },
+});
+const store = createStore(blank());
 
-/** Asks the server again for the queue and the sanctions in force. */
+/** Asks the server again for the queue, the sanctions in force and the audit log's first page. */
 async function refresh() {
     try {
-        const [{ reports }, { sanctions }] = await Promise.all([listReports(), listSanctions()]);
-        store.set({ reports: reports || [], sanctions: sanctions || [], error: '' });
+        const [{ groups, more }, { sanctions }, { entries }] = await Promise.all([listReports(), listSanctions(), listAudit(0, AuditPage)]);
+        store.set({ groups: groups || [], more: Boolean(more), sanctions: sanctions || [], audit: entries || [],
+            auditEnd: (entries || []).length < AuditPage, error: '' });
     } catch (e) {
         store.set({ error: errorText(e) });
+    }
+}
+
+/** Reads the audit log's next page, older than what is shown. */
+async function olderAudit() {
+    const { audit } = store.get();
+    try {
+        const { entries } = await listAudit(audit.length ? audit[audit.length - 1].id : 0, AuditPage);
+        store.set({ audit: [...audit, ...(entries || [])], auditEnd: (entries || []).length < AuditPage });
+    } catch (e) {
+        store.set({ answer: { ok: false, text: errorText(e) } });
     }
 }
 
@@ -56,11 +80,30 @@ async function act(action, done) {
 /** @param {number} until wall ms, 0: no end */
 const untilText = (until) => (until ? t('mod.until', { when: dateText(until, true) }) : t('mod.noEnd'));
 
+/** A report's reason in the reader's language (the server's word when it is new). @param {string} reason */
+function reasonText(reason) {
+    const text = t(`report.${reason}Reason`);
+    return text === `report.${reason}Reason` ? reason : text;
+}
+
+/** An audit entry's action in the reader's language. @param {string} action */
+function actionText(action) {
+    const text = t(`mod.action.${action}`);
+    return text === `mod.action.${action}` ? action : text;
+}
+
+/** What an audit entry touched: a sanction's end as a date, else the server's words. @param {string} detail */
+function detailText(detail) {
+    const until = /^until (\d+)$/.exec(detail);
+    if (until) return untilText(Number(until[1]));
+    return detail === 'no end' ? t('mod.noEnd') : detail;
+}
+
 /** @param {HTMLElement} root */
 export function modView(root) {
     const view = el('section', { class: 'mod', 'aria-labelledby': 'mod-title' });
     root.append(view);
-    store.set({ role: null, reports: [], sanctions: [], error: '', answer: { ok: true, text: '' } });
+    store.set(blank());
 
     // The sanction form keeps what the moderator types; a report's "Sanction" fills its player.
     const player = el('input', { id: 'mod-player', type: 'text', autocomplete: 'off', required: true });
@@ -85,43 +128,67 @@ export function modView(root) {
     const answer = el('p', { id: 'mod-answer', role: 'status' });
     const queue = el('section', { class: 'panel', id: 'mod-queue', 'aria-labelledby': 'mod-queue-title' });
     const inForce = el('section', { class: 'panel', id: 'mod-sanctions', 'aria-labelledby': 'mod-sanctions-title' });
+    const older = el('button', { type: 'button', id: 'mod-audit-older' }, t('mod.auditOlder'));
+    older.addEventListener('click', () => olderAudit());
+    const auditPanel = el('section', { class: 'panel', id: 'mod-audit', 'aria-labelledby': 'mod-audit-title' });
 
-    // What the moderator has typed for each report, by report id: the queue is redrawn from the
+    // What the moderator has typed for each reported player: the queue is redrawn from the
     // server's list after every action, and a new row must not lose the text of the old one.
     /** @type {Map<string, string>} */
     const drafts = new Map();
 
-    /** @param {ModReport} r */
-    function reportRow(r) {
-        const why = el('input', { type: 'text', class: 'mod-report-reason', maxlength: '600', 'aria-label': t('mod.reason'),
-            placeholder: t('mod.reason') });
-        why.value = drafts.get(r.id) ?? '';
-        why.addEventListener('input', () => drafts.set(r.id, why.value));
-        /** @param {string} label @param {string} cls @param {() => void} onClick */
-        const button = (label, cls, onClick) => {
-            const b = el('button', { type: 'button', class: cls }, label);
-            b.addEventListener('click', onClick);
-            return b;
-        };
-        const resolve = (/** @type {'dismissed' | 'actioned'} */ how) =>
-            act(() => resolveReport(r.id, how, why.value.trim()), t(`mod.resolved.${how}`));
+    /** @param {string} label @param {string} cls @param {() => void} onClick */
+    const button = (label, cls, onClick) => {
+        const b = el('button', { type: 'button', class: cls }, label);
+        b.addEventListener('click', onClick);
+        return b;
+    };
+
+    /** @param {ModReport} r @param {HTMLInputElement} why the group's reason */
+    function reportRow(r, why) {
+        const game = r.table ? el('a', { class: 'mod-report-game', href: `#/table/${encodeURIComponent(r.table)}` }, t('mod.game')) : '';
         return el('li', { class: 'mod-report', 'data-report': r.id },
-            el('p', {}, el('strong', { class: 'mod-report-player' }, r.player), ' · ', t(`report.${r.reason}Reason`) === `report.${r.reason}Reason`
-                ? r.reason : t(`report.${r.reason}Reason`), ' · ', t('mod.by', { name: r.reporter }), ' · ', dateText(r.at, true)),
+            el('p', {}, reasonText(r.reason), ' · ', t('mod.by', { name: r.reporter }), ' · ', dateText(r.at, true),
+                game ? ' · ' : '', game),
             r.chat ? el('blockquote', { class: 'mod-report-chat' }, r.chat) : '',
             r.text ? el('p', { class: 'mod-report-text' }, r.text) : '',
+            r.table && typeof r.seq === 'number'
+                ? el('div', { class: 'form-bar' }, button(t('mod.hide'), 'mod-hide',
+                    () => act(() => hideChat(String(r.table), Number(r.seq), why.value.trim()), t('mod.hidden'))))
+                : '');
+    }
+
+    /** @param {ModReportGroup} g */
+    function groupRow(g) {
+        const why = el('input', { type: 'text', class: 'mod-group-reason', maxlength: '600', 'aria-label': t('mod.reason'),
+            placeholder: t('mod.reason') });
+        why.value = drafts.get(g.player) ?? '';
+        why.addEventListener('input', () => drafts.set(g.player, why.value));
+        const resolve = (/** @type {'dismissed' | 'actioned'} */ how) =>
+            act(() => resolvePlayerReports(g.player, how, why.value.trim(), g.newest), t(`mod.resolved.${how}`));
+        const name = g.player
+            ? el('a', { class: 'mod-group-player', href: `#/player/${encodeURIComponent(g.player)}` }, g.player)
+            : el('span', { class: 'mod-group-player' }, t('mod.visitors'));
+        return el('li', { class: 'mod-group', 'data-player': g.player },
+            el('p', {}, el('strong', {}, name), ' · ',
+                el('span', { class: 'mod-group-count' }, counted('mod.reportCount', g.count)), ' · ', t('mod.newest', { when: dateText(g.newest, true) })),
             el('div', { class: 'form-bar' }, why,
-                button(t('mod.dismiss'), 'mod-dismiss', () => resolve('dismissed')),
-                button(t('mod.actioned'), 'mod-actioned', () => resolve('actioned')),
-                r.table && typeof r.seq === 'number'
-                    ? button(t('mod.hide'), 'mod-hide', () => act(() => hideChat(String(r.table), Number(r.seq), why.value.trim()), t('mod.hidden')))
-                    : '',
-                button(t('mod.sanction'), 'mod-sanction', () => {
-                    player.value = r.player;
+                g.player ? button(t('mod.dismiss'), 'mod-dismiss', () => resolve('dismissed')) : '',
+                g.player ? button(t('mod.actioned'), 'mod-actioned', () => resolve('actioned')) : '',
+                g.player ? button(t('mod.sanction'), 'mod-sanction', () => {
+                    player.value = g.player;
                     if (!reason.value) reason.value = why.value;
                     reason.focus();
-                })));
+                }) : ''),
+            el('ul', { class: 'rows mod-reports' }, g.reports.map((r) => reportRow(r, why))),
+            g.count > g.reports.length ? el('p', { class: 'note' }, t('mod.olderReports', { n: g.count - g.reports.length })) : '');
     }
+
+    /** @param {AuditEntry} e */
+    const auditRow = (e) => el('tr', { 'data-entry': String(e.id) },
+        el('td', {}, dateText(e.at, true)), el('td', {}, e.moderator), el('td', { class: 'mod-audit-action' }, actionText(e.action)),
+        el('td', {}, e.player ? el('a', { href: `#/player/${encodeURIComponent(e.player)}` }, e.player) : ''),
+        el('td', {}, detailText(e.detail)), el('td', { class: 'mod-audit-reason' }, e.reason));
 
     function draw() {
         const s = store.get();
@@ -136,13 +203,20 @@ export function modView(root) {
         }
         answer.textContent = s.answer.text;
         answer.className = s.answer.ok ? 'note' : 'alert';
-        for (const id of drafts.keys()) if (!s.reports.some((r) => r.id === id)) drafts.delete(id);
-        const typing = document.activeElement?.closest('.mod-report')?.getAttribute('data-report');
-        queue.replaceChildren(el('h2', { id: 'mod-queue-title' }, t('mod.queue', { n: s.reports.length })),
-            s.reports.length ? el('ul', { class: 'rows', id: 'mod-reports' }, s.reports.map(reportRow))
-                : el('p', { class: 'note' }, t('mod.noReports')));
-        // A moderator typing in a report's reason keeps typing there after the redraw.
-        if (typing) /** @type {HTMLInputElement | null} */ (queue.querySelector(`.mod-report[data-report="${CSS.escape(typing)}"] .mod-report-reason`))?.focus();
+        for (const who of drafts.keys()) if (!s.groups.some((g) => g.player === who)) drafts.delete(who);
+        const typing = document.activeElement?.closest('.mod-group')?.getAttribute('data-player');
+        queue.replaceChildren(el('h2', { id: 'mod-queue-title' }, t('mod.queue', { n: s.groups.length })),
+            s.groups.length ? el('ul', { class: 'rows', id: 'mod-reports' }, s.groups.map(groupRow))
+                : el('p', { class: 'note' }, t('mod.noReports')),
+            s.more ? el('p', { class: 'note', id: 'mod-more' }, t('mod.more')) : '');
+        // A moderator typing in a group's reason keeps typing there after the redraw.
+        if (typing !== null && typing !== undefined) /** @type {HTMLInputElement | null} */ (queue.querySelector(`.mod-group[data-player="${CSS.escape(typing)}"] .mod-group-reason`))?.focus();
+        auditPanel.replaceChildren(el('h2', { id: 'mod-audit-title' }, t('mod.audit')),
+            s.audit.length ? el('table', { class: 'data', id: 'mod-audit-log' },
+                el('thead', {}, el('tr', {}, ...['mod.when', 'mod.moderator', 'mod.action', 'mod.player', 'mod.detail', 'mod.reason']
+                    .map((k) => el('th', { scope: 'col' }, t(k))))),
+                el('tbody', {}, s.audit.map(auditRow))) : el('p', { class: 'note' }, t('mod.noAudit')),
+            s.auditEnd ? '' : el('div', { class: 'form-bar' }, older));
         inForce.replaceChildren(el('h2', { id: 'mod-sanctions-title' }, t('mod.inForce')),
             s.sanctions.length ? el('ul', { class: 'rows', id: 'mod-sanction-list' }, s.sanctions.map((x) => {
                 const lift = el('button', { type: 'button', class: 'mod-lift' }, t('mod.lift'));
@@ -150,7 +224,7 @@ export function modView(root) {
                 return el('li', { 'data-player': x.player, 'data-kind': x.kind },
                     el('strong', {}, x.player), ` · ${t(`mod.kind.${x.kind}`)} · ${untilText(x.until)} `, lift);
             })) : el('p', { class: 'note' }, t('mod.noSanctions')));
-        if (!view.contains(form)) view.replaceChildren(el('h1', { id: 'mod-title' }, t('mod.title')), answer, queue, form, inForce);
+        if (!view.contains(form)) view.replaceChildren(el('h1', { id: 'mod-title' }, t('mod.title')), answer, queue, form, inForce, auditPanel);
     }
 
     const stop = store.subscribe(draw);

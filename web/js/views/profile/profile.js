@@ -2,7 +2,8 @@
 // A player's page (#/player/NAME): online or not, ratings per pool (provisional ones marked),
 // games won, drawn and lost, the recent games with their replay links and rating changes, and
 // a challenge (pool, time control, rated or casual) sent over the lobby socket, and a registered
-// visitor's report of the player (components/report-form.js).
+// visitor's report of the player (components/report-form.js); on one's own page, the bot
+// account and its API tokens (bot-panel.js).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
 import { dateText, outcome, outcomeText, seatName } from '../../lib/game-text.js';
@@ -13,6 +14,7 @@ import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
 import { reportButton } from '../../components/report-form.js';
 import { tournamentName } from '../../lib/tournament-text.js';
+import { botPanel } from './bot-panel.js';
 import { CORRESPONDENCE, POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
@@ -87,6 +89,16 @@ export function profileView(root, name) {
     // The report form's box, kept across redraws so an open form keeps what was typed.
     const reportBox = el('div', { class: 'report-box', id: 'profile-report-box' });
     const challengeStatus = el('p', { id: 'challenge-status', class: 'note', role: 'status' });
+    // One's own bot panel, kept across redraws (a token just made is shown there once), made
+    // again only when the account becomes a bot.
+    /** @type {{key: string, node: HTMLElement | null}} */
+    const bot = { key: '', node: null };
+    /** @param {Me} me */
+    const botSection = (me) => {
+        const key = `${me.name}:${Boolean(me.bot)}`;
+        if (bot.key !== key) Object.assign(bot, { key, node: botPanel(me) });
+        return bot.node ?? '';
+    };
     store.set({ name, player: null, error: '', puzzles: null, challenge: { state: 'none', id: null, text: '' } });
 
     function renderChallenge() {
@@ -190,7 +202,8 @@ export function profileView(root, name) {
                 el('h2', { id: 'ptournaments-title' }, t('tournament.title')),
                 el('ul', { class: 'rows', id: 'profile-tournaments' }, store.get().tournaments.map((r) => el('li', {},
                     el('a', { href: `#/tournament/${encodeURIComponent(r.id)}` }, tournamentName(r)),
-                    ` · ${t('tournament.place', { rank: r.rank, of: r.players })}`)))) : '');
+                    ` · ${t('tournament.place', { rank: r.rank, of: r.players })}`)))) : '',
+            self && me && loggedIn() ? botSection(me) : '');
         renderChallenge();
     }
 
@@ -235,6 +248,10 @@ export function profileView(root, name) {
             if (s.player && (s.player !== was.player || s.me !== was.me || s.puzzles !== was.puzzles
                 || s.tournaments !== was.tournaments)) render(s.player);
             if (s.challenge !== was.challenge) renderStatus();
+            // One's own account just became a bot (bot-panel.js): the page marks it BOT.
+            if (s.me?.bot && !was.me?.bot && s.player && !s.player.bot && s.me.name.toLowerCase() === name.toLowerCase()) {
+                getPlayer(name).then((player) => store.set({ player }), () => {});
+            }
         }),
         mirror(session, store, (s) => ({ me: s.me })),
         onLobbyMessage(answer),

@@ -32,8 +32,10 @@ export function chatReceive(msg, state) {
         return { chat: [...state.chat, msg].slice(-MaxKept), chatSentAt: mine ? 0 : state.chatSentAt };
     }
     if (msg.type === 'error' && state.chatSentAt && performance.now() - state.chatSentAt < 3000) {
-        // The reply to our own chat message: refusals are shown by the field.
-        return { chatSentAt: 0, chatError: msg.code === 'rate_limited' ? t('chat.tooFast') : errorText(msg) };
+        // The reply to our own chat message: refusals are shown by the field. A moderator's mute
+        // is said once, in the reader's language, not again in the server's words after it.
+        const own = { rate_limited: t('chat.tooFast'), muted: t('error.muted') };
+        return { chatSentAt: 0, chatError: own[/** @type {'rate_limited' | 'muted'} */ (msg.code)] ?? errorText(msg) };
     }
     return null;
 }
