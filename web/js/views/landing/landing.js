@@ -144,7 +144,7 @@ export function landingView(root) {
     async function loadLive() {
         const [tables, tournaments] = await Promise.all([
             listTables().then((r) => r.tables || [], () => []),
-            listTournaments().then((r) => r.tournaments || [], () => []),
+            listTournaments(0, 20).then((r) => r.tournaments || [], () => []),
         ]);
         store.set({ live: { tables, tournaments, at: Date.now() } });
     }
