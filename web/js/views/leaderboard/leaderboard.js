@@ -6,7 +6,7 @@ import { getLeaderboard } from '../../lib/api.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
 import { botMark } from '../../components/bot-mark.js';
-import { POOLS, poolName, ratingText } from '../../lib/pools.js';
+import { allPools, poolName, ratingText } from '../../lib/pools.js';
 
 /**
  * @typedef {object} LeaderboardState
@@ -16,10 +16,10 @@ import { POOLS, poolName, ratingText } from '../../lib/pools.js';
 
 /** @param {HTMLElement} root @param {string} poolArg */
 export function leaderboardView(root, poolArg) {
-    const pool = POOLS.includes(poolArg) ? poolArg : '8x8';
+    const pool = allPools().includes(poolArg) ? poolArg : '8x8';
     const view = el('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title' });
     root.append(view);
-    const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') }, POOLS.map((p) =>
+    const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') }, allPools().map((p) =>
         el('a', { href: `#/leaderboard/${p}`, id: `pool-${p}`, 'aria-current': p === pool ? 'page' : null }, poolName(p))));
     const body = el('div', { id: 'leaderboard-body' }, el('p', { class: 'note' }, t('site.loading')));
     view.append(el('h1', { id: 'leaderboard-title' }, t('leaderboard.title', { pool: poolName(pool) })), tabs, body);
