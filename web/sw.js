@@ -19,9 +19,12 @@ const Precache = /* precache */ ['./'] /* end */;
 const Version = /* version */ 'modules' /* end */;
 const FilesCache = `reversi-files-${Version}`;
 const ApiCache = 'reversi-api';
-// The API answers kept for offline use: a puzzle by its id (daily included) and the overview of
-// the pools, not the picks of the next puzzle, which change each time.
-const KeptApi = /^\/api\/puzzles(\/(?!next$|streak$|players\/)[^/]+)?$/;
+// The API answers kept for offline use: what the site allows (the page builds its forms from it
+// before it draws anything), a puzzle by its id (daily included) and the overview of the pools,
+// not the picks of the next puzzle, which change each time.
+const KeptApi = /^\/api\/(config|puzzles(\/(?!next$|streak$|players\/)[^/]+)?)$/;
+// Fetched when the worker installs: the page loaded it before the worker was there.
+const ConfigUrl = new URL('api/config', self.location.href).href;
 // At most this many API answers are kept; the oldest go first.
 const MaxKeptApi = 200;
 // At most this many files named by one message of the page are fetched.
@@ -34,6 +37,8 @@ self.addEventListener('install', (event) => {
         // (they never change); the others asked again (answered 304 when unchanged), so the
         // worker never keeps an older copy.
         await cache.addAll(Precache.map((url) => new Request(url, { cache: url.startsWith('assets/') ? 'default' : 'no-cache' })));
+        const config = await fetch(ConfigUrl, { cache: 'no-cache' }).catch(() => null);
+        if (config && config.ok) await (await caches.open(ApiCache)).put(ConfigUrl, config);
         await self.skipWaiting();
     })());
 });

@@ -5,7 +5,10 @@
 // `level10` (tables against level 10 on 10x10, the human replying at once), `analysis`
 // (analysis-board requests at depth 12, each sent again as soon as answered) and `hints`
 // (one-screen tables asking for a hint again as soon as one comes); `none` measures the
-// level-2 replies alone. Starts its own server with --computer-pause-ms 0.
+// level-2 replies alone. Beside them a player at a third address asks for hints as a person
+// does (issue 48, item 5): at a one-screen table of its own, a hint whenever it is to move, then
+// the move; each hint is timed from the request to the answer (one still unanswered at the end
+// counts with its wait so far). Starts its own server with --computer-pause-ms 0.
 // clang-format off
 #include <utility>  // before Asio: Boost 1.74's awaitable.hpp needs std::exchange
 
@@ -27,6 +30,7 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "stress/commands.h"
 #include "stress/loadtest_lobby.h"
@@ -58,9 +62,10 @@ struct FairOptions {
 struct Shared {
     FairOptions options;
     client::Target target;
-    net::ip::address flooder, player;
+    net::ip::address flooder, player, hinter;
+    std::optional<Clock::time_point> hint_asked;  // the hint being waited for, if any
     Clock::time_point stop_at;
-    std::vector<double> reply_ms;
+    std::vector<double> reply_ms, hint_ms;
     int flood_started = 0, flood_refused = 0;
     long flood_answers = 0;
     std::vector<std::string> errors;
@@ -128,6 +133,50 @@ awaitable<void> play_computer(Shared& s, net::ip::address source, const char* bo
             sent_ply = m.ply;
             sent_at = Clock::now();
             co_await ws.write(client::move_message(m.legal.front(), m.ply));
+        }
+        ws.drop();
+    }
+}
+
+// Asks for a hint whenever the player is to move at a one-screen table of its own (hints on),
+// times it, then plays; a refused hint is asked again after a pause, the wait still counting.
+awaitable<void> time_hints(Shared& s) {
+    json seats = json::array();
+    seats.push_back({{"type", "human"}});
+    seats.push_back({{"type", "human"}});
+    const std::string body = json{{"local", true}, {"seats", seats}, {"hints", true}}.dump();
+    const std::string ask = json{{"type", "hint"}}.dump();
+    while (running(s)) {
+        const auto table = co_await make_table(s, s.hinter, body, false);
+        if (!table) co_return;
+        client::TimedWs ws(co_await net::this_coro::executor);
+        co_await ws.connect(s.target, s.hinter,
+                            "/ws?table=" + table->first + "&token=" + table->second);
+        int asked_ply = -1;
+        std::string answer;
+        while (running(s)) {
+            const MessageView m = client::read_message(co_await ws.read(std::chrono::seconds(300)));
+            if (m.type == "error" && s.hint_asked) {
+                s.error("hint: " + m.code + " " + m.message);
+                co_await client::pause(std::chrono::milliseconds(200));
+                co_await ws.write(ask);
+                continue;
+            }
+            if (m.type == "hint" && s.hint_asked) {
+                s.hint_ms.push_back(
+                    std::chrono::duration<double, std::milli>(Clock::now() - *s.hint_asked)
+                        .count());
+                s.hint_asked.reset();
+                co_await ws.write(client::move_message(answer, asked_ply));
+                continue;
+            }
+            if (m.type != "state") continue;
+            if (m.status == "finished") break;
+            if (m.legal.empty() || s.hint_asked || m.ply <= asked_ply) continue;
+            asked_ply = m.ply;
+            answer = m.legal.front();
+            s.hint_asked = Clock::now();
+            co_await ws.write(ask);
         }
         ws.drop();
     }
@@ -202,9 +251,10 @@ int run_fairness(const FairOptions& o) {
     s.target = {
         tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(child.port)),
         "127.0.0.1"};
-    const client::SourceAddresses sources(2);
+    const client::SourceAddresses sources(3);
     s.flooder = sources.at(0);
     s.player = sources.at(1);
+    s.hinter = sources.at(2);
     net::io_context ioc{1};
     const int size = o.size > 0 ? o.size : o.flood == "hints" ? 30 : o.flood == "none" ? 0 : 20;
     s.stop_at = Clock::now() + std::chrono::milliseconds(static_cast<int>(o.seconds * 1000));
@@ -218,7 +268,12 @@ int run_fairness(const FairOptions& o) {
     }
     net::co_spawn(ioc, guarded(s, play_computer(s, s.player, "8", 2, true), "player"),
                   net::detached);
+    net::co_spawn(ioc, guarded(s, time_hints(s), "hints"), net::detached);
     ioc.run_for(std::chrono::milliseconds(static_cast<int>(o.seconds * 1000) + 5000));
+    // A hint still unanswered counts with its wait so far (a lower bound of its time).
+    if (s.hint_asked)
+        s.hint_ms.push_back(
+            std::chrono::duration<double, std::milli>(Clock::now() - *s.hint_asked).count());
     client::stop_server(child, SIGTERM);
     for (const char* suffix : {".db", ".db-wal", ".db-shm", ".out"})
         std::filesystem::remove(base + suffix);
@@ -226,13 +281,17 @@ int run_fairness(const FairOptions& o) {
               << ", engine threads " << o.engine_threads << ", " << o.seconds << " s\n";
     std::cout << "flood: started " << s.flood_started << ", refused " << s.flood_refused
               << ", answers " << s.flood_answers << '\n';
-    std::cout << "level-2 replies (" << s.player.to_string() << ") " << s.reply_ms.size()
-              << ": ms p50 " << percentile(s.reply_ms, 0.5) << ", p90 "
-              << percentile(s.reply_ms, 0.9) << ", max "
-              << (s.reply_ms.empty() ? 0 : *std::max_element(s.reply_ms.begin(), s.reply_ms.end()))
-              << '\n';
+    const auto report = [&](const char* what, const net::ip::address& from,
+                            const std::vector<double>& ms) {
+        std::cout << what << " (" << from.to_string() << ") " << ms.size() << ": ms p50 "
+                  << percentile(ms, 0.5) << ", p90 " << percentile(ms, 0.9) << ", p99 "
+                  << percentile(ms, 0.99) << ", max "
+                  << (ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end())) << '\n';
+    };
+    report("level-2 replies", s.player, s.reply_ms);
+    report("hints", s.hinter, s.hint_ms);
     for (const std::string& e : s.errors) std::cout << "  error: " << e << '\n';
-    return s.reply_ms.empty() ? 1 : 0;
+    return s.reply_ms.empty() || s.hint_ms.empty() ? 1 : 0;
 }
 
 }  // namespace fairness
@@ -241,7 +300,8 @@ void add_fairness_command(CLI::App& app, ExitStatus& status) {
     using fairness::FairOptions;
     auto o = std::make_shared<FairOptions>();
     CLI::App* cmd = app.add_subcommand(
-        "fairness", "Time a level-2 computer's replies while another address floods the engine");
+        "fairness",
+        "Time a level-2 computer's replies and hints while another address floods the engine");
     cmd->add_option("--flood", o->flood, "level10, analysis, hints or none")
         ->check(CLI::IsMember({"level10", "analysis", "hints", "none"}))
         ->capture_default_str();

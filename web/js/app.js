@@ -29,7 +29,8 @@ import { challengeItem } from './components/challenge-item.js';
 import { applyAppearance, followSystem, setTheme, theme, setBoardTheme, boardTheme, BOARD_THEMES } from './lib/appearance.js';
 import { saveToken } from './lib/preferences.js';
 import { getModRole } from './lib/api.js';
-import { el, select } from './lib/dom.js';
+import { el, select, errorText } from './lib/dom.js';
+import { loadConfig } from './lib/pools.js';
 import { createStore } from './lib/store.js';
 import { connection, registerWorker } from './lib/offline.js';
 import { offlineNotice } from './components/offline-notice.js';
@@ -258,8 +259,23 @@ session.subscribe((s, was) => {
 
 connection.subscribe(renderOffline);
 
-window.addEventListener('hashchange', route);
+// The views build their forms from what the site allows (GET /api/config): the first view is
+// drawn once it is here; while the server cannot be reached, the page says so and tries again.
+async function start() {
+    for (let wait = 500; ; wait = Math.min(wait * 2, 8000)) {
+        try {
+            await loadConfig();
+            break;
+        } catch (e) {
+            main.replaceChildren(el('p', { class: 'note', role: 'alert', id: 'config-error' }, errorText(e)));
+            await new Promise((r) => setTimeout(r, wait));
+        }
+    }
+    window.addEventListener('hashchange', route);
+    route();
+}
+
 renderHeader();
-route();
+start();
 loadMe().then(() => lobby.enable());
 registerWorker();

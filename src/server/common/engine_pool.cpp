@@ -21,11 +21,23 @@ namespace reversi::server {
 namespace {
 
 constexpr int Classes = 3;
+// Ranks within a budget side: computer moves and hints (a person waits for both), analyses.
+constexpr int Tiers = 2;
 // The least time a search runs before an owner of its rank with fewer searches displaces it.
 constexpr std::chrono::milliseconds FairSlice{500};
+// A hint's slice is shorter: it is advice, and a tenth of a second of search gives a good one,
+// while a computer reply is the game itself (issue 48: hints rank with moves, so a flood of
+// hints must not hold other people's replies for half-second slices).
+constexpr std::chrono::milliseconds HintSlice{100};
 
 int class_of(EnginePool::Priority p) {
     return static_cast<int>(p);
+}
+
+// A hint ranks with computer moves, so owners share the engine for both by turns (issue 48:
+// a hint ranked below every move waited 55 s behind another address's two level-10 games).
+int tier_of(EnginePool::Priority p) {
+    return p == EnginePool::Priority::Analysis ? 1 : 0;
 }
 
 // Moves the calling thread down to `worker_class` (never up).
@@ -122,7 +134,7 @@ bool EnginePool::within_budget(const std::string& name, Clock::time_point now) {
 }
 
 int EnginePool::rank(Priority priority, const std::string& owner, Clock::time_point now) {
-    return (within_budget(owner, now) ? 0 : Classes) + class_of(priority);
+    return (within_budget(owner, now) ? 0 : Tiers) + tier_of(priority);
 }
 
 std::optional<std::pair<std::string, EnginePool::Priority>> EnginePool::best_waiting(
@@ -158,7 +170,8 @@ void EnginePool::make_room(Clock::time_point now) {
         // A search that ranks lower gives way; so does one of equal rank that has had its
         // slice while its owner holds more workers than the waiting owner (one worker, two
         // owners: they take turns of at least a slice each, not one search each).
-        const bool over_share = ranked == wanted && now - r.started >= FairSlice &&
+        const auto slice = r.priority == Priority::Hint ? HintSlice : FairSlice;
+        const bool over_share = ranked == wanted && now - r.started >= slice &&
                                 owners_.at(r.owner).running > waiting_owner_runs;
         if (ranked > victim_rank || (over_share && !victim)) {
             victim = &r;

@@ -3,11 +3,12 @@
 // network thread never searches. Each worker owns one engine::Engine. The engine's time is
 // shared fairly between its owners (a player's address, or whoever the caller names): each
 // owner has a budget of engine seconds per minute, and a free worker takes, in this order, a
-// computer move, a hint, an analysis of an owner within its budget, then the same of owners
-// past it; among equals the owner running fewest searches, then the next owner in turn (round
-// robin, not first come first served). A waiting search makes a running one yield when it
-// ranks above it (a hint, an analysis, or an owner past its budget), or ranks the same while
-// the running one has had a slice of half a second and its owner holds more workers than the
+// computer move or a hint (a person waits for either: one rank), then an analysis, of an owner
+// within its budget, then the same of owners past it; among equals the owner running fewest
+// searches, then the next owner in turn (round robin, not first come first served; an owner's
+// own moves before its hints). A waiting search makes a running one yield when it ranks above
+// it (an analysis, or an owner past its budget), or ranks the same while the running one has
+// had its slice (half a second; a tenth for a hint) and its owner holds more workers than the
 // waiting one's: a hint or a move answers with its
 // best so far (a level is a target, not a licence to hold a thread), an analysis goes back to
 // the head of its queue.

@@ -7,8 +7,16 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "engine/levels.h"
 
 namespace reversi::server {
+
+std::vector<std::string> error_names() {
+    std::vector<std::string> names;
+    for (int c = 0; c <= static_cast<int>(LastErrorCode); ++c)
+        names.push_back(error_name(static_cast<ErrorCode>(c)));
+    return names;
+}
 
 std::string error_name(ErrorCode code) {
     switch (code) {
@@ -318,8 +326,9 @@ SetupRequest parse_setup(const json& j) {
         }
     }
     req.random_blocked = get_int(j, "random_blocked", 0);
-    if (req.random_blocked < 0 || req.random_blocked > 100)
-        throw ApiError(ErrorCode::BadSetup, "random_blocked must be between 0 and 100");
+    if (req.random_blocked < 0 || req.random_blocked > MaxRandomBlocked)
+        throw ApiError(ErrorCode::BadSetup,
+                       "random_blocked must be between 0 and " + std::to_string(MaxRandomBlocked));
     if (req.random_blocked > 0 && !s.blocked.empty())
         throw ApiError(ErrorCode::BadSetup,
                        "give either an explicit \"blocked\" list or \"random_blocked\", not both");
@@ -349,8 +358,12 @@ ClockSpec parse_clock(const json& j) {
         c.mode = ClockMode::Days;
         c.days = get_int(j, "days", 0);
         if (std::find(std::begin(CorrespondenceDays), std::end(CorrespondenceDays), c.days) ==
-            std::end(CorrespondenceDays))
-            throw ApiError(ErrorCode::BadRequest, "days per move must be 1, 2, 3, 5, 7 or 14");
+            std::end(CorrespondenceDays)) {
+            std::string list;
+            for (const int d : CorrespondenceDays)
+                list += (list.empty() ? "" : ", ") + std::to_string(d);
+            throw ApiError(ErrorCode::BadRequest, "days per move must be one of " + list);
+        }
         c.seconds = c.days * 24 * 3600;
         return c;
     }
@@ -363,10 +376,13 @@ ClockSpec parse_clock(const json& j) {
                        "clock mode must be \"none\", \"move\", \"game\" or \"days\"");
     c.seconds = get_int(j, "seconds", 0);
     c.increment = c.mode == ClockMode::Game ? get_int(j, "increment", 0) : 0;
-    if (c.seconds < 1 || c.seconds > 24 * 3600)
-        throw ApiError(ErrorCode::BadRequest, "clock seconds must be between 1 and 86400");
-    if (c.increment < 0 || c.increment > 3600)
-        throw ApiError(ErrorCode::BadRequest, "clock increment must be between 0 and 3600");
+    if (c.seconds < MinClockSeconds || c.seconds > MaxClockSeconds)
+        throw ApiError(ErrorCode::BadRequest, "clock seconds must be between " +
+                                                  std::to_string(MinClockSeconds) + " and " +
+                                                  std::to_string(MaxClockSeconds));
+    if (c.increment < 0 || c.increment > MaxClockIncrement)
+        throw ApiError(ErrorCode::BadRequest, "clock increment must be between 0 and " +
+                                                  std::to_string(MaxClockIncrement));
     return c;
 }
 
@@ -400,8 +416,11 @@ std::vector<Seat> parse_seats(const json& j, int players) {
         if (type == "computer") {
             seat.type = SeatType::Computer;
             seat.level = get_int(s, "level", 5);
-            if (seat.level < 1 || seat.level > 10)
-                throw ApiError(ErrorCode::BadRequest, "computer level must be between 1 and 10");
+            if (seat.level < engine::MinLevel || seat.level > engine::MaxLevel)
+                throw ApiError(ErrorCode::BadRequest, "computer level must be between " +
+                                                          std::to_string(engine::MinLevel) +
+                                                          " and " +
+                                                          std::to_string(engine::MaxLevel));
         } else if (type != "human") {
             throw ApiError(ErrorCode::BadRequest, "seat type must be \"human\" or \"computer\"");
         }

@@ -49,9 +49,13 @@ enum class ErrorCode {
     AlreadyReported,  // the reporter has an open report of that player already (409)
     TokenLimit,       // a bot holds its most API tokens: revoke one first (409)
 };
+// Every code, for the lists that name them all (GET /api/config: the client has a text for each).
+constexpr ErrorCode LastErrorCode = ErrorCode::Forbidden;
 
 // The code's wire name ("bad_json", ...).
 std::string error_name(ErrorCode code);
+// Every code's wire name, in the enum's order.
+std::vector<std::string> error_names();
 // The HTTP status that carries the code (400, 403, 404, 409, 413, 429, 503; 500 internal).
 int error_status(ErrorCode code);
 
@@ -77,10 +81,12 @@ std::string error_text(const ApiError& error);
 std::string utf8_safe(std::string_view text, std::size_t max_bytes = 200);
 // True when `text` is valid UTF-8 (no overlong forms, no surrogates).
 bool utf8_valid(std::string_view text);
+// The longest player name, in characters (code points).
+constexpr int MaxNameChars = 40;
 // Why `name` cannot be a player's name (empty when it can): invalid UTF-8, control
 // characters, bidirectional overrides and invisible formatting, more than `max_chars`
 // characters (code points).
-std::string name_problem(std::string_view name, std::size_t max_chars = 40);
+std::string name_problem(std::string_view name, std::size_t max_chars = MaxNameChars);
 // Why `text` cannot be free text such as a chat message (empty when it can): invalid UTF-8,
 // the characters name_problem refuses, nothing but spaces, or more than `max_chars` Unicode
 // code points. The reason is a sentence fragment: "must be UTF-8 text", ...
@@ -96,6 +102,10 @@ struct SetupRequest {
     core::Setup setup;
     int random_blocked = 0;
 };
+
+// The most random blocked squares a setup may ask for (the board may allow fewer: the rules
+// say, core::Setup::problem).
+constexpr int MaxRandomBlocked = 100;
 
 // Reads the setup object; throws ApiError(bad_request) for a missing or mistyped field.
 // Rules problems (forbidden combinations) are checked later by the caller.
@@ -123,6 +133,11 @@ enum class ClockMode { None, Move, Game, Days };
 
 // The days per move a correspondence game may have.
 constexpr int CorrespondenceDays[] = {1, 2, 3, 5, 7, 14};
+// The bounds of a live clock: seconds (per move, or per game) and the increment per move.
+// parse_clock is the one check; GET /api/config publishes them for the forms.
+constexpr int MinClockSeconds = 1;
+constexpr int MaxClockSeconds = 24 * 3600;
+constexpr int MaxClockIncrement = 3600;
 
 // The clock a table plays with: per move (`seconds` each move), per game (`seconds` in
 // all, plus `increment` after each move), or days per move (`days`, and `seconds` the same

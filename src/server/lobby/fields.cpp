@@ -27,9 +27,16 @@ std::string id_field(const json& msg) {
     return id;
 }
 
+std::vector<std::string> offer_pools() {
+    std::vector<std::string> pools;
+    for (const std::string& pool : live_pools())
+        if (pool_setup(pool)->players == OfferPlayers) pools.push_back(pool);
+    return pools;
+}
+
 core::Setup offer_setup(const json& msg, uint64_t seed) {
     SetupRequest req = parse_setup(msg.contains("setup") ? msg["setup"] : json::object());
-    if (req.setup.players != 2)
+    if (req.setup.players != OfferPlayers)
         throw ApiError(ErrorCode::BadRequest,
                        "lobby offers are for two players; quick pairing has the 3p and 4p pools");
     if (req.random_blocked > 0)

@@ -25,7 +25,11 @@ std::shared_ptr<const std::string> text_of(const json& msg);
 // The id field of a message naming a seek or a challenge: short text.
 std::string id_field(const json& msg);
 
-// The setup of a seek or a challenge: two players, valid by the rules; random blocked
+// Seeks and challenges are games of two (quick pairing groups three and four).
+constexpr int OfferPlayers = 2;
+// The pools a seek or a challenge may be rated in: the live pools of OfferPlayers players.
+std::vector<std::string> offer_pools();
+// The setup of a seek or a challenge: OfferPlayers players, valid by the rules; random blocked
 // squares are chosen now, so that everyone sees the board they would play.
 core::Setup offer_setup(const json& msg, uint64_t seed);
 

@@ -21,6 +21,7 @@
 #include "server/common/identity.h"
 #include "server/common/metrics.h"
 #include "server/common/protocol.h"
+#include "server/common/rating_scale.h"
 #include "server/hub/paired_table.h"
 #include "server/lobby/pairing.h"
 #include "server/table/table.h"
@@ -50,7 +51,7 @@ struct LobbyLimits {
 
 // A player's rating in one pool as the lobby shows it.
 struct LobbyRating {
-    double rating = 1500;
+    double rating = StartRating;
     bool provisional = true;
 };
 

@@ -14,6 +14,7 @@
 
 #include "core/variant.h"
 #include "server/common/protocol.h"
+#include "server/common/rating_scale.h"
 #include "server/rating/rated_players.h"
 #include "server/rating/ratings.h"
 
@@ -39,7 +40,7 @@ struct PairingWindow {
 // One player waiting for a quick pairing.
 struct QuickEntry {
     int64_t player = 0;
-    double rating = 1500;
+    double rating = StartRating;
     std::string pool;
     std::string preset;
     bool rated = false;  // rated entries meet rated entries only

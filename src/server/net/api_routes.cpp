@@ -12,6 +12,7 @@
 #include "server/hub/hub.h"
 #include "server/lobby/lobby.h"
 #include "server/moderation/moderation.h"
+#include "server/net/site_config.h"
 #include "server/net/static_files.h"
 #include "server/puzzles/service.h"
 #include "server/tournament/service.h"
@@ -121,6 +122,13 @@ const std::vector<ApiRoute>& api_routes() {
     using V = http::verb;
     static const std::vector<ApiRoute> Routes = {
         {{"health"}, V::get, [](const ApiCall& c) { c.hub.health(c.respond); }},
+        // What the site allows: the forms of the client are built from it (net/site_config.h).
+        {{"config"},
+         V::get,
+         [](const ApiCall& c) {
+             static const json Config = site_config();
+             c.respond(json_reply(200, Config));
+         }},
         {{"tables"}, V::get, [](const ApiCall& c) { c.hub.list_tables(c.respond); }},
         {{"tables"},
          V::post,

@@ -14,6 +14,7 @@
 
 #include "core/game.h"
 #include "engine/puzzle.h"
+#include "server/common/rating_scale.h"
 
 namespace reversi::server {
 
@@ -33,7 +34,7 @@ struct PuzzleRecord {
     std::string id;
     std::vector<core::Square> moves;  // from the start of the pool's game, passes included
     engine::PuzzleTree tree;
-    double rating = 1500;  // the puzzle's starting rating (docs/PUZZLES.md)
+    double rating = StartRating;  // the puzzle's starting rating (docs/PUZZLES.md)
 };
 
 struct PuzzleFile {

@@ -13,6 +13,7 @@
 #include "core/notation.h"
 #include "server/common/clock.h"
 #include "server/common/protocol.h"
+#include "server/common/rating_scale.h"
 #include "server/rating/glicko2.h"
 #include "server/rating/rated_players.h"
 
@@ -167,7 +168,7 @@ void PuzzleService::next(const Identity& who, const PuzzleViewer& viewer, const 
                          const std::string& skip, Respond respond) const {
     const auto& list = puzzles_.pool(pool);
     if (list.empty()) throw ApiError(ErrorCode::NotFound, "no puzzles for " + utf8_safe(pool, 20));
-    const double target = who.player ? player_rating(who.player).rating : 1500;
+    const double target = who.player ? player_rating(who.player).rating : StartRating;
     std::vector<std::pair<double, const LoadedPuzzle*>> near;
     near.reserve(list.size());
     for (const LoadedPuzzle* p : list) {

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "server/common/rating_scale.h"
+
 namespace reversi::server {
 
 namespace {
@@ -29,7 +31,7 @@ double expected(double mu, double mu_j, double phi_j) {
 Glicko2Rating glicko2_update(const Glicko2Rating& player, const std::vector<Glicko2Game>& games,
                              double tau) {
     // Step 2: to the Glicko-2 scale.
-    const double mu = (player.rating - 1500.0) / Scale;
+    const double mu = (player.rating - StartRating) / Scale;
     const double phi = player.rd / Scale;
     const double sigma = player.volatility;
     if (games.empty()) {
@@ -39,7 +41,7 @@ Glicko2Rating glicko2_update(const Glicko2Rating& player, const std::vector<Glic
     // Step 3: the estimated variance v; step 4: the improvement delta.
     double v_inverse = 0, sum = 0;
     for (const Glicko2Game& game : games) {
-        const double mu_j = (game.opponent_rating - 1500.0) / Scale;
+        const double mu_j = (game.opponent_rating - StartRating) / Scale;
         const double phi_j = game.opponent_rd / Scale;
         const double e = expected(mu, mu_j, phi_j);
         v_inverse += g(phi_j) * g(phi_j) * e * (1 - e);
@@ -82,7 +84,7 @@ Glicko2Rating glicko2_update(const Glicko2Rating& player, const std::vector<Glic
     const double phi_star = std::sqrt(phi * phi + new_sigma * new_sigma);
     const double new_phi = 1.0 / std::sqrt(1.0 / (phi_star * phi_star) + 1.0 / v);
     const double new_mu = mu + new_phi * new_phi * sum;
-    return {new_mu * Scale + 1500.0, std::min(new_phi * Scale, Glicko2MaxRd), new_sigma};
+    return {new_mu * Scale + StartRating, std::min(new_phi * Scale, Glicko2MaxRd), new_sigma};
 }
 
 }  // namespace reversi::server

@@ -6,25 +6,27 @@
 
 #include <vector>
 
+#include "server/common/rating_scale.h"
+
 namespace reversi::server {
 
 struct Glicko2Rating {
-    double rating = 1500;
-    double rd = 350;
-    double volatility = 0.06;
+    double rating = StartRating;
+    double rd = StartRd;
+    double volatility = StartVolatility;
 };
 
 // One game of the period: the opponent's rating before it and the score (1, 0.5 or 0).
 struct Glicko2Game {
-    double opponent_rating = 1500;
-    double opponent_rd = 350;
+    double opponent_rating = StartRating;
+    double opponent_rd = StartRd;
     double score = 0;
 };
 
 // The system constant tau: how much the volatility may change in a period.
 constexpr double Glicko2Tau = 0.5;
 // The deviation never grows past the starting one.
-constexpr double Glicko2MaxRd = 350;
+constexpr double Glicko2MaxRd = StartRd;
 
 // The player's rating after a period with `games` (none: only the deviation grows).
 Glicko2Rating glicko2_update(const Glicko2Rating& player, const std::vector<Glicko2Game>& games,

@@ -11,63 +11,76 @@
 
 namespace reversi::server {
 
+namespace {
+
+// The live pools, in the order the site lists them: the one table pool_of, pool_setup and
+// the lists below read (GET /api/config publishes it). `shape` is the board a pool's games are
+// made on (quick pairing, tournaments); three and four players are pooled on any board.
+struct PoolKind {
+    const char* name;
+    core::Shape shape;
+    int players;
+    bool anti;
+    bool any_shape;
+};
+constexpr PoolKind Pools[] = {
+    {"8x8", core::Shape::Eight, 2, false, false},
+    {"8x8-anti", core::Shape::Eight, 2, true, false},
+    {"6x6", core::Shape::Six, 2, false, false},
+    {"10x10", core::Shape::Ten, 2, false, false},
+    {"octagon", core::Shape::Octagon, 2, false, false},
+    {"3p", core::Shape::Eight, 3, false, true},
+    {"4p", core::Shape::Eight, 4, false, true},
+};
+
+}  // namespace
+
+const std::vector<std::string>& live_pools() {
+    static const std::vector<std::string> Names = [] {
+        std::vector<std::string> names;
+        for (const PoolKind& p : Pools) names.emplace_back(p.name);
+        return names;
+    }();
+    return Names;
+}
+
 const std::vector<std::string>& rating_pools() {
-    static const std::vector<std::string> Pools = [] {
-        std::vector<std::string> live = {"8x8", "8x8-anti", "6x6", "10x10", "octagon", "3p", "4p"};
-        std::vector<std::string> all = live;
-        for (const std::string& pool : live) all.push_back(pool + "-corr");
+    static const std::vector<std::string> All = [] {
+        std::vector<std::string> all = live_pools();
+        for (const std::string& pool : live_pools())
+            all.push_back(pool + std::string(CorrespondenceSuffix));
         return all;
     }();
-    return Pools;
+    return All;
 }
 
 std::optional<std::string> rating_pool(const core::Setup& setup, const ClockSpec& clock) {
     auto pool = pool_of(setup);
-    if (pool && clock.correspondence()) *pool += "-corr";
+    if (pool && clock.correspondence()) *pool += CorrespondenceSuffix;
     return pool;
 }
 
 std::optional<std::string> pool_of(const core::Setup& s) {
     if (!s.blocked.empty() || s.handicap != 0 || s.free_opening) return std::nullopt;
-    if (s.players == 3 || s.players == 4) {
-        if (s.anti) return std::nullopt;
-        return s.players == 3 ? "3p" : "4p";
-    }
-    if (s.players != 2) return std::nullopt;
-    switch (s.shape) {
-        case core::Shape::Eight:
-            return s.anti ? "8x8-anti" : "8x8";
-        case core::Shape::Six:
-            return s.anti ? std::nullopt : std::optional<std::string>("6x6");
-        case core::Shape::Ten:
-            return s.anti ? std::nullopt : std::optional<std::string>("10x10");
-        case core::Shape::Octagon:
-            return s.anti ? std::nullopt : std::optional<std::string>("octagon");
-    }
+    for (const PoolKind& p : Pools)
+        if ((p.any_shape || s.shape == p.shape) && s.players == p.players && s.anti == p.anti)
+            return p.name;
     return std::nullopt;
 }
 
+bool pool_any_board(std::string_view pool) {
+    for (const PoolKind& p : Pools)
+        if (pool == p.name) return p.any_shape;
+    return false;
+}
+
 std::optional<core::Setup> pool_setup(std::string_view pool) {
-    core::Setup s;
-    if (pool == "8x8") return s;
-    if (pool == "8x8-anti") {
-        s.anti = true;
-        return s;
-    }
-    if (pool == "6x6") {
-        s.shape = core::Shape::Six;
-        return s;
-    }
-    if (pool == "10x10") {
-        s.shape = core::Shape::Ten;
-        return s;
-    }
-    if (pool == "octagon") {
-        s.shape = core::Shape::Octagon;
-        return s;
-    }
-    if (pool == "3p" || pool == "4p") {
-        s.players = pool == "3p" ? 3 : 4;
+    for (const PoolKind& p : Pools) {
+        if (pool != p.name) continue;
+        core::Setup s;
+        s.shape = p.shape;
+        s.players = p.players;
+        s.anti = p.anti;
         return s;
     }
     return std::nullopt;

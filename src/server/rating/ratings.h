@@ -17,8 +17,15 @@
 
 namespace reversi::server {
 
-// Every pool: "8x8", "8x8-anti", "6x6", "10x10", "octagon", "3p", "4p", and each of them
-// for correspondence games ("8x8-corr", ...).
+// The live pools, in the order the site shows them: "8x8", "8x8-anti", "6x6", "10x10",
+// "octagon", "3p", "4p".
+const std::vector<std::string>& live_pools();
+// True for a pool whose games may be on any board (three and four players); the others are
+// played on pool_setup's board only.
+bool pool_any_board(std::string_view pool);
+// A correspondence pool is a live pool's name with this added ("8x8-corr").
+constexpr std::string_view CorrespondenceSuffix = "-corr";
+// Every pool: the live ones, then each of them for correspondence games.
 const std::vector<std::string>& rating_pools();
 // The pool of a setup, or nothing for setups that are casual only (blocked squares,
 // handicap, free opening; anti except on 8x8 with two players).

@@ -9,23 +9,25 @@
 #include <string>
 #include <vector>
 
+#include "server/common/rating_scale.h"
+
 namespace reversi::server {
 
 // A rating on Glicko-2's public scale, with the attempts behind it.
 struct StoredPuzzleRating {
     std::string puzzle;  // the puzzle's id
-    double rating = 1500;
-    double rd = 350;
-    double volatility = 0.06;
+    double rating = StartRating;
+    double rd = StartRd;
+    double volatility = StartVolatility;
     int attempts = 0;
     int solved = 0;
 };
 
 struct StoredPlayerPuzzles {
     int64_t player = 0;
-    double rating = 1500;
-    double rd = 350;
-    double volatility = 0.06;
+    double rating = StartRating;
+    double rd = StartRd;
+    double volatility = StartVolatility;
     int attempts = 0;
     int solved = 0;
 };

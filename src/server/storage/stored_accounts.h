@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "server/common/rating_scale.h"
+
 namespace reversi::server {
 
 // A player: a guest has an empty password hash and a generated name ("Guest-4821").
@@ -35,9 +37,9 @@ struct StoredSession {
 struct StoredRating {
     int64_t player = 0;
     std::string pool;
-    double rating = 1500;
-    double rd = 350;
-    double volatility = 0.06;
+    double rating = StartRating;
+    double rd = StartRd;
+    double volatility = StartVolatility;
     int games = 0;
 };
 

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "server/common/rating_scale.h"
+
 namespace reversi::server::tournament {
 
 // One game's outcome for one player.
@@ -18,7 +20,7 @@ enum class Outcome { Win, Draw, Loss };
 // A player of an arena as the rules see it.
 struct ArenaEntrant {
     int64_t player = 0;
-    double rating = 1500;
+    double rating = StartRating;
     int score = 0;
     int streak = 0;             // wins in a row up to now
     int64_t last_opponent = 0;  // 0: none yet

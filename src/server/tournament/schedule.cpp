@@ -82,13 +82,7 @@ ScheduleEntry parse_schedule_entry(const std::string& text) {
     if (kind != "arena" && kind != "swiss")
         throw std::invalid_argument("KIND is arena or swiss, not \"" + kind + "\"");
     e.settings.kind = kind == "swiss" ? Kind::Swiss : Kind::Arena;
-    const auto setup = pool_setup(pool);
-    if (!setup) throw std::invalid_argument("no rating pool \"" + pool + "\"");
-    // A Swiss pairs two players; an arena groups three or four (docs/SITE.md "Tournaments").
-    if (setup->players != 2 && e.settings.kind == Kind::Swiss)
-        throw std::invalid_argument("a Swiss is played in a two-player pool, not " + pool);
     e.settings.pool = pool;
-    e.settings.setup = setup_json(*setup);
     const size_t plus = clock.find('+');
     if (plus == std::string::npos) throw std::invalid_argument("CLOCK is M+I, not " + clock);
     const int minutes = number(clock.substr(0, plus), 1, 180, "clock minutes");
@@ -99,15 +93,20 @@ ScheduleEntry parse_schedule_entry(const std::string& text) {
     if (length.size() < 2) throw std::invalid_argument("LENGTH is Nm or Nr");
     const char unit = length.back();
     const std::string count = length.substr(0, length.size() - 1);
+    // The bounds are settings_problem's (tournament.h), as for a player's tournament.
+    const int n = number(count, 0, 1'000'000, unit == 'm' ? "arena minutes" : "Swiss rounds");
     if (unit == 'm' && e.settings.kind == Kind::Arena) {
-        e.settings.duration_ms = number(count, 1, 7 * 24 * 60, "arena minutes") * MinuteMs;
+        e.settings.duration_ms = n * MinuteMs;
         if (e.every == Every::Hour && e.settings.duration_ms >= HourMs)
             throw std::invalid_argument("an hourly arena lasts less than an hour");
     } else if (unit == 'r' && e.settings.kind == Kind::Swiss) {
-        e.settings.rounds = number(count, 1, 20, "Swiss rounds");
+        e.settings.rounds = n;
     } else {
         throw std::invalid_argument("LENGTH is Nm for an arena, Nr for a Swiss");
     }
+    if (const std::string why = settings_problem(e.settings); !why.empty())
+        throw std::invalid_argument(why);
+    e.settings.setup = setup_json(*pool_setup(pool));
     return e;
 }
 

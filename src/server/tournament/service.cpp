@@ -9,6 +9,7 @@
 
 #include "server/accounts/accounts.h"
 #include "server/accounts/player_names.h"
+#include "server/common/rating_scale.h"
 #include "server/common/secrets.h"
 #include "server/lobby/lobby.h"
 #include "server/lobby/pairing.h"
@@ -432,7 +433,8 @@ void TournamentService::create(const Identity& who, const std::string& address,
         const json req = body_object(body);
         tournament::Settings s;
         s.name = get_string(req, "name", "");
-        if (const std::string why = text_problem(s.name, 60); !why.empty())
+        if (const std::string why = text_problem(s.name, tournament::MaxTournamentNameChars);
+            !why.empty())
             throw ApiError(ErrorCode::BadRequest, "the name " + why);
         const std::string kind = get_string(req, "kind", "arena");
         if (kind != "arena" && kind != "swiss")
@@ -440,24 +442,18 @@ void TournamentService::create(const Identity& who, const std::string& address,
         s.kind = kind == "swiss" ? Kind::Swiss : Kind::Arena;
         s.pool = get_string(req, "pool", "8x8");
         const auto setup = pool_setup(s.pool);
-        if (!setup || (setup->players != 2 && s.kind != Kind::Arena))
-            throw ApiError(ErrorCode::BadRequest,
-                           "a Swiss is played in a two-player pool (8x8, 8x8-anti, 6x6, 10x10 or "
-                           "octagon), an arena in those or 3p and 4p");
-        s.setup = setup_json(*setup);
         s.clock = parse_clock(req.contains("clock") ? req["clock"] : json(nullptr));
         s.rated = get_bool(req, "rated", true);
         if (s.kind == Kind::Arena) {
-            const int minutes = std::clamp(get_int(req, "minutes", 30), 0, 7 * 24 * 60 + 1);
-            const int seconds = get_int(req, "seconds", 60 * minutes);
-            if (seconds < 2 || seconds > 7 * 24 * 3600)
-                throw ApiError(ErrorCode::BadRequest, "an arena lasts 2 s to 7 days");
-            s.duration_ms = int64_t{seconds} * 1000;
+            const int64_t minutes = get_int(req, "minutes", 30);
+            s.duration_ms = int64_t{get_int(req, "seconds", 0)} * 1000;
+            if (!req.contains("seconds")) s.duration_ms = minutes * 60'000;
         } else {
             s.rounds = get_int(req, "rounds", 5);
-            if (s.rounds < 1 || s.rounds > 20)
-                throw ApiError(ErrorCode::BadRequest, "a Swiss has 1 to 20 rounds");
         }
+        if (const std::string why = tournament::settings_problem(s); !why.empty())
+            throw ApiError(ErrorCode::BadRequest, why);
+        s.setup = setup_json(*setup);
         const int starts_in = get_int(req, "starts_in", 60);
         if (starts_in < 0 || starts_in > 30 * 24 * 3600)
             throw ApiError(ErrorCode::BadRequest, "starts_in must be 0 to 30 days (seconds)");
@@ -502,7 +498,7 @@ void TournamentService::join(const std::string& id, const Identity& who, Respond
             throw ApiError(ErrorCode::Busy, "the tournament is full");
         const auto setup = pool_setup(t.settings().pool);
         const auto pool = setup ? rating_pool(*setup, t.settings().clock) : std::nullopt;
-        t.join(who, pool ? accounts_.rating(who.player, *pool).rating : 1500);
+        t.join(who, pool ? accounts_.rating(who.player, *pool).rating : StartRating);
         changed(t);
         respond(json_reply(200, t.view(now())));
     });

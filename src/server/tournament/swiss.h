@@ -12,6 +12,8 @@
 #include <optional>
 #include <vector>
 
+#include "server/common/rating_scale.h"
+
 namespace reversi::server::tournament {
 
 // One game of a Swiss: `second` is 0 for a bye. `score` is the first player's: 2, 1 or 0.
@@ -24,7 +26,7 @@ struct SwissGame {
 
 struct SwissEntrant {
     int64_t player = 0;
-    double rating = 1500;
+    double rating = StartRating;
 };
 
 // A round's pairing: games (first, second) and the bye (0 when none).

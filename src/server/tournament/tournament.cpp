@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "server/rating/ratings.h"
 #include "server/tournament/arena.h"
 #include "server/tournament/schedule.h"
 #include "server/tournament/swiss.h"
@@ -46,6 +47,30 @@ int Tournament::seats_per_game() const {
     return settings_.kind == Kind::Arena && players.is_number_integer()
                ? std::clamp(players.get<int>(), 2, 4)
                : 2;
+}
+
+std::vector<std::string> pools_for(Kind kind) {
+    std::vector<std::string> pools;
+    for (const std::string& pool : live_pools())
+        if (kind == Kind::Arena || pool_setup(pool)->players == 2) pools.push_back(pool);
+    return pools;
+}
+
+std::string settings_problem(const Settings& s) {
+    const std::vector<std::string> pools = pools_for(s.kind);
+    if (std::find(pools.begin(), pools.end(), s.pool) == pools.end()) {
+        std::string list;
+        for (const std::string& pool : pools) list += (list.empty() ? "" : ", ") + pool;
+        return std::string(s.kind == Kind::Swiss ? "a Swiss" : "an arena") + " is played in " +
+               list + ", not \"" + utf8_safe(s.pool, 40) + "\"";
+    }
+    if (s.kind == Kind::Swiss && (s.rounds < MinSwissRounds || s.rounds > MaxSwissRounds))
+        return "a Swiss has " + std::to_string(MinSwissRounds) + " to " +
+               std::to_string(MaxSwissRounds) + " rounds";
+    if (s.kind == Kind::Arena && (s.duration_ms < MinArenaMs || s.duration_ms > MaxArenaMs))
+        return "an arena lasts " + std::to_string(MinArenaMs / 1000) + " s to " +
+               std::to_string(MaxArenaMs / (24 * 3600 * 1000)) + " days";
+    return {};
 }
 
 Tournament::Tournament(std::string id, Settings settings, Identity creator, int64_t created)

@@ -13,6 +13,7 @@
 
 #include "server/common/identity.h"
 #include "server/common/protocol.h"
+#include "server/common/rating_scale.h"
 
 namespace reversi::server::tournament {
 
@@ -21,7 +22,7 @@ enum class Status { Created, Running, Finished, Cancelled };
 
 struct Entrant {
     Identity who;
-    double rating = 1500;
+    double rating = StartRating;
     int score = 0;  // arena: points; Swiss: half points
     int streak = 0;
     int64_t last_opponent = 0;
@@ -62,6 +63,21 @@ struct Settings {
     // The site's schedule made it (schedule.h): its occurrence key; empty for a player's.
     std::string scheduled;
 };
+
+// What a player's tournament or the site's schedule may ask for: one owner for the bounds
+// that POST /api/tournaments and schedule.h check (through settings_problem) and that GET
+// /api/config publishes for the creation form.
+constexpr int MinSwissRounds = 1;
+constexpr int MaxSwissRounds = 20;
+constexpr int64_t MinArenaMs = 2'000;
+constexpr int64_t MaxArenaMs = int64_t{7} * 24 * 3600 * 1000;
+constexpr int MaxTournamentNameChars = 60;
+
+// The pools a tournament of `kind` is played in: a Swiss pairs two players, so only the
+// two-player pools; an arena every live pool (three and four players grouped, arena.h).
+std::vector<std::string> pools_for(Kind kind);
+// Why `settings` (its kind, pool, rounds or length) cannot be a tournament; empty when it can.
+std::string settings_problem(const Settings& settings);
 
 class Tournament {
   public:

@@ -67,20 +67,18 @@ async function call(method, path, body) {
 }
 
 // The server's rule for player names (name_problem in src/server/common/protocol.cpp), so the form
-// can explain a refusal before sending: at most 40 characters (code points of the NFC form, as
-// the server normalises names; issue 26, 11), no control characters and
-// none of the formatting characters that reorder or hide text (bidi embeddings, overrides and
-// isolates, zero-width marks, the byte-order mark). A lone surrogate is not UTF-8 at all.
-// Returns the problem's translation key, or null for a good name.
-export const NameMaxChars = 40;
+// can explain a refusal before sending: at most `max` characters (GET /api/config's name_chars;
+// code points of the NFC form, as the server normalises names; issue 26, 11), no control
+// characters and none of the formatting characters that reorder or hide text (bidi embeddings,
+// overrides and isolates, zero-width marks, the byte-order mark). A lone surrogate is not UTF-8 at all.
 /** A name's length as the server counts it: code points of its NFC form. @param {string} name */
 export const nameLength = (name) => [...name.normalize('NFC')].length;
 const NameForbidden = /[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u061C\uFFF9-\uFFFB]|[\uD800-\uDFFF]/u;
 
-/** @param {string} name @returns {string | null} */
-export function nameProblem(name) {
+/** The problem's translation key, or null for a good name. @param {string} name @param {number} max @returns {string | null} */
+export function nameProblem(name, max) {
     if (NameForbidden.test(name)) return 'problem.nameChars';
-    if (nameLength(name) > NameMaxChars) return 'problem.nameLong';
+    if (nameLength(name) > max) return 'problem.nameLong';
     return null;
 }
 
@@ -104,6 +102,9 @@ export const exportUrl = (id, format) => `/api/games/${encodeURIComponent(id)}/e
 export const getAnalysis = (id) => call('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
 /** @param {Setup} setup @param {string[]} moves @param {number} depth @returns {Promise<PositionScores>} */
 export const analyzePosition = (setup, moves, depth) => call('POST', '/api/analyze', { setup, moves, depth });
+
+/** @returns {Promise<import('./protocol.js').SiteConfig>} what the site allows (the forms are built from it) */
+export const getConfig = () => call('GET', '/api/config');
 
 // Players and ratings (docs/SITE.md); the session is the HttpOnly cookie the browser sends.
 /** @returns {Promise<Me>} */

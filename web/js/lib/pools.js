@@ -1,41 +1,48 @@
 // SPDX-License-Identifier: MIT
-// The rating pools and time-control presets of docs/SITE.md, and how the site screens name
-// them: the setup and clock objects a pool and a preset stand for, and their short labels.
+// What the site allows, read from the server (GET /api/config, loaded once before the first
+// view): the rating pools and the setups they stand for, the time controls with their clock
+// objects, and how the screens name them. Nothing here is a rule of its own: a form built from
+// these lists offers only what the server accepts (issue 48).
 import { t } from './i18n.js';
+import { getConfig } from './api.js';
 
-export const POOLS = ['8x8', '8x8-anti', '6x6', '10x10', 'octagon', '3p', '4p'];
-export const PRESETS = ['1+0', '3+2', '5+3', '10+0', '15+10', 'untimed'];
-// Correspondence: days per move (docs/SITE.md "Correspondence"), for seeks and challenges.
-export const CORRESPONDENCE = ['1d', '2d', '3d', '5d', '7d', '14d'];
-export const TIME_CHOICES = [...PRESETS, ...CORRESPONDENCE];
+/** @typedef {import('./protocol.js').SiteConfig} SiteConfig */
+/** @typedef {import('./protocol.js').Clock} Clock */
 
-// The setup object a game of `pool` is played with.
-/** @param {string} pool */
-export function setupForPool(pool) {
-    const base = { board: '8', players: 2, anti: false, free_opening: false, handicap: 0 };
-    switch (pool) {
-    case '8x8-anti': return { ...base, anti: true };
-    case '6x6': return { ...base, board: '6' };
-    case '10x10': return { ...base, board: '10' };
-    case 'octagon': return { ...base, board: 'octagon' };
-    case '3p': return { ...base, players: 3 };
-    case '4p': return { ...base, players: 4 };
-    default: return base;
-    }
+/** @type {SiteConfig | null} */
+let config = null;
+
+/** Fetches the site's config; the views are drawn once it is here. @returns {Promise<SiteConfig>} */
+export async function loadConfig() {
+    config = await getConfig();
+    return config;
 }
 
-// The clock object of a preset ("5+3": five minutes each, three seconds added per move).
-/** @param {string} preset @returns {import('./protocol.js').Clock} */
-export function clockForPreset(preset) {
-    const days = /^(\d+)d$/.exec(preset || '');
-    if (days) return { mode: 'days', days: Number(days[1]) };
-    const m = /^(\d+)\+(\d+)$/.exec(preset || '');
-    if (!m) return { mode: 'none' };
-    return { mode: 'game', seconds: Number(m[1]) * 60, increment: Number(m[2]) };
+/** The config loaded by loadConfig (the router waits for it). @returns {SiteConfig} */
+export function siteConfig() {
+    if (!config) throw new Error('the site config is not loaded yet');
+    return config;
+}
+
+/** Every live pool's id, in the order the site shows them. @returns {string[]} */
+export const allPools = () => siteConfig().pools.map((p) => p.id);
+
+// The setup object a game of `pool` is played with (a copy: callers may change it).
+/** @param {string} pool @returns {import('./protocol.js').Setup & {players: number}} */
+export function setupForPool(pool) {
+    const found = siteConfig().pools.find((p) => p.id === pool) ?? siteConfig().pools[0];
+    return { players: found.players, ...structuredClone(found.setup) };
+}
+
+// The clock object of a time control's id ("5+3", "untimed", "3d").
+/** @param {string} id @returns {Clock} */
+export function clockForTime(id) {
+    const found = siteConfig().times.find((x) => x.id === id);
+    return found ? structuredClone(found.clock) : { mode: 'none' };
 }
 
 // "5+3", "30 s/move" or "untimed" for a clock object.
-/** @param {import('./protocol.js').Clock | null | undefined} clock */
+/** @param {Clock | null | undefined} clock */
 export function clockLabel(clock) {
     if (!clock || clock.mode === 'none' || !clock.mode) return t('site.untimed');
     if (clock.mode === 'move') return t('site.perMove', { n: clock.seconds });
@@ -44,37 +51,39 @@ export function clockLabel(clock) {
     return `${minutes}+${clock.increment || 0}`;
 }
 
-/** @param {string} preset */
+/** @param {Clock | null | undefined} a @param {Clock | null | undefined} b */
+const sameClock = (a, b) => (a?.mode || 'none') === (b?.mode || 'none')
+    && (a?.mode === 'none' || !a?.mode || ((a.seconds ?? 0) === (b?.seconds ?? 0)
+        && (a.increment ?? 0) === (b?.increment ?? 0) && (a.days ?? 0) === (b?.days ?? 0)));
+
 /**
- * The preset a clock object stands for ("5+3", "untimed"), or null when it is none of them.
- * @param {import('./protocol.js').Clock | null | undefined} clock
+ * The time control a clock object stands for ("5+3", "untimed", "3d"), or null when it is none
+ * of the site's.
+ * @param {Clock | null | undefined} clock
  */
 export function presetOf(clock) {
-    if (!clock || !clock.mode || clock.mode === 'none') return 'untimed';
-    if (clock.mode === 'days') return `${clock.days}d`;
-    if (clock.mode !== 'game' || !clock.seconds || clock.seconds % 60) return null;
-    const preset = `${clock.seconds / 60}+${clock.increment || 0}`;
-    return PRESETS.includes(preset) ? preset : null;
+    const found = siteConfig().times.find((x) => sameClock(x.clock, clock));
+    return found ? found.id : null;
 }
 
-/** @param {string} preset */
-export const presetLabel = (preset) => (preset === 'untimed' ? t('site.untimed')
-    : CORRESPONDENCE.includes(preset) ? t('site.perDays', { n: Number.parseInt(preset, 10) }) : preset);
-/** @param {string} pool */
-export const poolName = (pool) => (POOLS.includes(pool) ? t(`pool.${pool}`) : '');
+/** `value` when `list` has it, else the list's first (a form's kept choice the site no longer offers). @param {string[]} list @param {string} value */
+export const choice = (list, value) => (list.includes(value) ? value : list[0]);
 
-// The pool a setup belongs to, or null when its games are casual only (as the server decides).
+/** A time control's label ("5+3", "untimed", "3 days/move"). @param {string} id */
+export const presetLabel = (id) => clockLabel(clockForTime(id));
+/** @param {string} pool */
+export const poolName = (pool) => (allPools().includes(pool) ? t(`pool.${pool}`) : '');
+
+// The pool a setup is rated in, or null when its games are casual only: the published pool
+// whose setup it is (on any board for the pools that allow it).
 /** @param {import('./protocol.js').Setup & {random_blocked?: number}} [setup] */
 export function poolOf(setup = {}) {
     const blocked = (setup.blocked && setup.blocked.length) || setup.random_blocked;
     if (blocked || setup.handicap || setup.free_opening) return null;
-    const players = setup.players ?? 2;
-    if (players === 3 && !setup.anti) return '3p';
-    if (players === 4 && !setup.anti) return '4p';
-    if (players !== 2) return null;
     const board = String(setup.board ?? '8');
-    if (setup.anti) return board === '8' ? '8x8-anti' : null;
-    return { 6: '6x6', 8: '8x8', 10: '10x10', octagon: 'octagon' }[board] ?? null;
+    const found = siteConfig().pools.find((p) => p.players === (setup.players ?? 2)
+        && Boolean(p.setup.anti) === Boolean(setup.anti) && (p.any_board || String(p.setup.board) === board));
+    return found ? found.id : null;
 }
 
 // A rating rounded for display, with "?" while it is provisional.

@@ -26,6 +26,37 @@
  */
 
 /**
+ * @typedef {object} Range an inclusive bound the server checks
+ * @property {number} min
+ * @property {number} max
+ */
+
+/**
+ * @typedef {object} ConfigPool a rating pool and the setup its games are made with
+ * @property {string} id '8x8', '3p', ...
+ * @property {Setup} setup
+ * @property {number} players
+ * @property {boolean} any_board its games may be on any board (three and four players)
+ */
+
+/**
+ * @typedef {object} SiteConfig GET /api/config: what the site allows, which every form is built from
+ * @property {{start: number, rd: number}} rating a new rating
+ * @property {number} name_chars the longest player name, in characters
+ * @property {Range} players
+ * @property {Range} levels the computer's levels
+ * @property {Range} random_blocked
+ * @property {{seconds: Range, increment: Range}} clock a table's live clock
+ * @property {ConfigPool[]} pools the live pools, in the order to show them
+ * @property {{id: string, clock: Clock}[]} times the time controls the forms offer ('3+2', 'untimed', '3d')
+ * @property {{pools: string[], times: string[]}} quick quick pairing
+ * @property {{pools: string[], times: string[]}} offers seeks and challenges
+ * @property {{pools: {arena: string[], swiss: string[]}, times: string[], rounds: Range, arena_seconds: Range,
+ *   name_chars: number}} tournament a player's tournament
+ * @property {string[]} errors every error code the server sends
+ */
+
+/**
  * @typedef {object} Rating
  * @property {number} rating
  * @property {number} [rd]

@@ -3,7 +3,8 @@
 // to the owner served longest ago, not to the first in line; a waiting computer move makes a
 // running hint yield; an owner past its budget gives way to one within it; an analysis that
 // yields is searched again later rather than answered cut short. Long searches are asked for
-// (20 s) and the tests wait at most 10 s, so a search that does not yield fails them.
+// (20 s) and the tests wait at most 10 s, so a search that does not yield fails them. A hint
+// ranks with computer moves (issue 48): another address's moves neither go first nor hold on.
 #include "server/common/engine_pool.h"
 
 #include <gtest/gtest.h>
@@ -80,7 +81,9 @@ void wait_queued(EnginePool& pool, size_t left) {
         std::this_thread::sleep_for(1ms);
 }
 
-TEST(EnginePool, TheNextSearchGoesToTheOwnerServedLongestAgo) {
+// One owner's 0.3 s move runs while four more of its moves wait, then a search of `priority`
+// by another owner is queued ("other"): the order of the answers.
+std::vector<std::string> order_behind_a_flood(EnginePool::Priority priority) {
     EnginePool pool(1, 64, 30, 3600);  // a budget no one reaches here
     Searches s;
     Log log;
@@ -89,22 +92,56 @@ TEST(EnginePool, TheNextSearchGoesToTheOwnerServedLongestAgo) {
     for (int i = 1; i <= 4; ++i)
         s.submit(pool, log, "flood-" + std::to_string(i), s.short_one(), EnginePool::Priority::Move,
                  "10.0.0.1");
-    s.submit(pool, log, "other", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
-    ASSERT_TRUE(log.wait_for(6));
-    const auto order = log.copy();
+    s.submit(pool, log, "other", s.short_one(), priority, "10.0.0.2");
+    EXPECT_TRUE(log.wait_for(6));
+    return log.copy();
+}
+
+TEST(EnginePool, TheNextSearchGoesToTheOwnerServedLongestAgo) {
+    const auto order = order_behind_a_flood(EnginePool::Priority::Move);
+    ASSERT_EQ(order.size(), 6u);
     EXPECT_EQ(order[0], "flood-0");
     EXPECT_EQ(order[1], "other") << "first come, first served would make it the last";
 }
 
-TEST(EnginePool, AWaitingComputerMoveMakesARunningHintYield) {
+// Issue 48, item 5: a hint is a person waiting, as a computer reply is. Another address's
+// queued moves do not go first, and its long move gives way after a slice.
+TEST(EnginePool, AHintGoesBeforeAnotherOwnersQueuedMoves) {
+    const auto order = order_behind_a_flood(EnginePool::Priority::Hint);
+    ASSERT_EQ(order.size(), 6u);
+    EXPECT_EQ(order[1], "other") << "the hint waited behind every move of another address";
+}
+
+// One owner's 20 s search of `running` holds the only worker when another owner asks for a
+// short search of `waiting`: the order of the answers and how long the second owner waited
+// (at most 5 s).
+std::pair<std::vector<std::string>, std::chrono::steady_clock::duration> wait_behind(
+    EnginePool::Priority running, EnginePool::Priority waiting) {
     EnginePool pool(1, 64, 30, 3600);
     Searches s;
     Log log;
-    s.submit(pool, log, "hint", s.for_seconds(20), EnginePool::Priority::Hint, "10.0.0.1");
+    s.submit(pool, log, "running", s.for_seconds(20), running, "10.0.0.1");
     wait_queued(pool, 0);
-    s.submit(pool, log, "move", s.short_one(), EnginePool::Priority::Move, "10.0.0.2");
-    ASSERT_TRUE(log.wait_for(2)) << "the hint held the only worker";
-    EXPECT_EQ(log.copy()[0], "hint");  // answered with its best so far, then the move
+    const auto asked = std::chrono::steady_clock::now();
+    s.submit(pool, log, "waiting", s.short_one(), waiting, "10.0.0.2");
+    EXPECT_TRUE(log.wait_for(2, 5s)) << "the first owner's search kept the only worker";
+    return {log.copy(), std::chrono::steady_clock::now() - asked};
+}
+
+TEST(EnginePool, AWaitingComputerMoveMakesARunningHintYield) {
+    const auto [order, waited] =
+        wait_behind(EnginePool::Priority::Hint, EnginePool::Priority::Move);
+    ASSERT_EQ(order.size(), 2u);
+    EXPECT_EQ(order[0], "running");  // the hint answered with its best so far, then the move
+    // A move's slice is half a second; a hint holds another person's reply for less (issue 48).
+    EXPECT_LT(waited, 450ms);
+}
+
+TEST(EnginePool, AWaitingHintMakesAnotherOwnersLongMoveYield) {
+    const auto [order, waited] =
+        wait_behind(EnginePool::Priority::Move, EnginePool::Priority::Hint);
+    ASSERT_EQ(order.size(), 2u);
+    EXPECT_LT(waited, 3s) << "another owner's long move kept the only worker";
 }
 
 TEST(EnginePool, AnOwnerPastItsBudgetGivesWayToOneWithinIt) {

@@ -8,7 +8,7 @@ import { getLeaderboard } from '../../lib/api.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
 import { botMark } from '../../components/bot-mark.js';
-import { POOLS, poolName, ratingText } from '../../lib/pools.js';
+import { allPools, poolName, ratingText } from '../../lib/pools.js';
 
 /**
  * @typedef {object} LeaderboardState
@@ -16,23 +16,24 @@ import { POOLS, poolName, ratingText } from '../../lib/pools.js';
  * @property {string} error
  */
 
-const CORRESPONDENCE_POOLS = POOLS.map((p) => `${p}-corr`);
 /** A pool's name, a correspondence pool's as such. @param {string} pool */
 const boardName = (pool) => (pool.endsWith('-corr') ? t('leaderboard.corrPool', { pool: poolName(pool.slice(0, -5)) }) : poolName(pool));
 
 /** @param {HTMLElement} root @param {string} poolArg */
 export function leaderboardView(root, poolArg) {
-    const pool = POOLS.includes(poolArg) || CORRESPONDENCE_POOLS.includes(poolArg) ? poolArg : '8x8';
-    const corr = CORRESPONDENCE_POOLS.includes(pool);
+    const pools = allPools();
+    const correspondencePools = pools.map((p) => `${p}-corr`);
+    const pool = pools.includes(poolArg) || correspondencePools.includes(poolArg) ? poolArg : '8x8';
+    const corr = correspondencePools.includes(pool);
     const view = el('section', { class: 'leaderboard', 'aria-labelledby': 'leaderboard-title' });
     root.append(view);
     /** @param {string} p @param {string} label @param {boolean} current @param {string} [id] */
     const tab = (p, label, current, id = `pool-${p}`) =>
         el('a', { href: `#/leaderboard/${p}`, id, 'aria-current': current ? 'page' : null }, label);
     const tabs = el('nav', { class: 'tabs', 'aria-label': t('leaderboard.pools') },
-        POOLS.map((p) => tab(p, poolName(p), p === pool)), tab('8x8-corr', t('leaderboard.correspondence'), corr, 'pool-corr'));
+        pools.map((p) => tab(p, poolName(p), p === pool)), tab('8x8-corr', t('leaderboard.correspondence'), corr, 'pool-corr'));
     const corrTabs = corr ? el('nav', { class: 'tabs', id: 'corr-pools', 'aria-label': t('leaderboard.correspondence') },
-        POOLS.map((p) => tab(`${p}-corr`, poolName(p), `${p}-corr` === pool))) : '';
+        pools.map((p) => tab(`${p}-corr`, poolName(p), `${p}-corr` === pool))) : '';
     const body = el('div', { id: 'leaderboard-body' }, el('p', { class: 'note' }, t('site.loading')));
     view.append(el('h1', { id: 'leaderboard-title' }, t('leaderboard.title', { pool: boardName(pool) })), tabs, corrTabs, body);
 

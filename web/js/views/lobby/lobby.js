@@ -13,7 +13,7 @@ import { resultText } from '../../lib/game-text.js';
 import { challengeItem } from '../../components/challenge-item.js';
 import { afterName } from '../../components/bot-mark.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
-import { POOLS, PRESETS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+import { allPools, choice, siteConfig, setupForPool, clockForTime, clockLabel, poolName, presetLabel, presetOf, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').Clock} Clock */
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
@@ -66,7 +66,7 @@ const opponentNames = (g) => (g.opponents || []).map((name, i) => {
 /** @param {import('../../lib/protocol.js').Seek} seek */
 const seekBoard = (seek) => {
     const pool = (seek.pool || '').replace(/-corr$/, '');
-    return POOLS.includes(pool) ? poolName(pool) : describeSetup(seek.setup);
+    return allPools().includes(pool) ? poolName(pool) : describeSetup(seek.setup);
 };
 
 /** @param {string} preset */
@@ -119,10 +119,12 @@ export function lobbyView(root) {
             return;
         }
         const hadFocus = quick.contains(document.activeElement);
-        const pool = select('quick-pool', POOLS.map((p) => [p, poolName(p)]), store.get().quickPool, (v) => store.set({ quickPool: v }));
-        const buttons = el('div', { class: 'presets' }, PRESETS.map((p) => {
+        const offered = siteConfig().quick;
+        const pool = select('quick-pool', offered.pools.map((p) => [p, poolName(p)]), choice(offered.pools, store.get().quickPool),
+            (v) => store.set({ quickPool: v }));
+        const buttons = el('div', { class: 'presets' }, offered.times.map((p) => {
             const b = el('button', { type: 'button', id: `quick-${presetId(p)}`, 'data-preset': p }, presetLabel(p));
-            b.addEventListener('click', () => lobby.quick(store.get().quickPool, p));
+            b.addEventListener('click', () => lobby.quick(choice(offered.pools, store.get().quickPool), p));
             return b;
         }));
         quick.replaceChildren(field(t('lobby.pool'), pool), buttons,
@@ -136,20 +138,17 @@ export function lobbyView(root) {
             el('ul', { class: 'rows' }, list.map((c) => challengeItem(c)))] : []));
     }
 
-    /** @param {Clock} clock */
-    function presetOf(clock) {
-        const label = clockLabel(clock);
-        return TIME_CHOICES.find((p) => presetLabel(p) === label) || 'other';
-    }
+    /** The filter a seek's clock falls under: a time control of the site's, or 'other'. @param {Clock} clock */
+    const timeOf = (clock) => presetOf(clock) ?? 'other';
 
     function renderFilters() {
         const { filters } = store.get();
         /** @type {[string, string][]} */
         const all = [['all', t('lobby.all')]];
         seekFilters.replaceChildren(
-            field(t('lobby.pool'), select('filter-pool', [...all, ...POOLS.map((p) => [p, poolName(p)])], filters.pool,
+            field(t('lobby.pool'), select('filter-pool', [...all, ...allPools().map((p) => [p, poolName(p)])], filters.pool,
                 (v) => filter({ pool: v }))),
-            field(t('lobby.time'), select('filter-time', [...all, ...TIME_CHOICES.map((p) => [p, presetLabel(p)]),
+            field(t('lobby.time'), select('filter-time', [...all, ...siteConfig().offers.times.map((p) => [p, presetLabel(p)]),
                 ['other', t('lobby.otherTime')]], filters.time, (v) => filter({ time: v }))),
             field(t('lobby.kind'), select('filter-rated', [...all, ['rated', t('lobby.rated')], ['casual', t('lobby.casual')]],
                 filters.rated, (v) => filter({ rated: v }))));
@@ -174,7 +173,7 @@ export function lobbyView(root) {
         const { session: { me, seeks: all, connected }, filters } = store.get();
         const shown = [...all.values()].filter((s) =>
             (filters.pool === 'all' || s.pool === filters.pool)
-            && (filters.time === 'all' || presetOf(s.clock) === filters.time)
+            && (filters.time === 'all' || timeOf(s.clock) === filters.time)
             && (filters.rated === 'all' || (filters.rated === 'rated') === Boolean(s.rated)))
             .sort((a, b) => (b.created || 0) - (a.created || 0));
         if (!connected) {
@@ -211,9 +210,12 @@ export function lobbyView(root) {
         rated.disabled = !loggedIn();
         rated.addEventListener('change', () => seekChoice({ rated: rated.checked }));
         const post = el('button', { type: 'submit', class: 'primary', id: 'post-seek' }, t('lobby.post'));
+        const { offers } = siteConfig();
         postForm.replaceChildren(
-            field(t('lobby.pool'), select('seek-pool', POOLS.map((p) => [p, poolName(p)]), seekForm.pool, (v) => seekChoice({ pool: v }))),
-            field(t('lobby.time'), select('seek-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), seekForm.preset, (v) => seekChoice({ preset: v }))),
+            field(t('lobby.pool'), select('seek-pool', offers.pools.map((p) => [p, poolName(p)]), choice(offers.pools, seekForm.pool),
+                (v) => seekChoice({ pool: v }))),
+            field(t('lobby.time'), select('seek-time', offers.times.map((p) => [p, presetLabel(p)]), choice(offers.times, seekForm.preset),
+                (v) => seekChoice({ preset: v }))),
             field(t('lobby.colour'), select('seek-seat', [['random', t('landing.random')], ['black', colourName(0)], ['white', colourName(1)]],
                 seekForm.seat, (v) => seekChoice({ seat: v }))),
             el('div', { class: 'check' }, rated, el('label', { for: 'seek-rated' }, t('lobby.rated')),
@@ -224,7 +226,9 @@ export function lobbyView(root) {
         e.preventDefault();
         const { seekForm } = store.get();
         store.set({ alert: '' });
-        lobby.send({ type: 'seek', setup: setupForPool(seekForm.pool), clock: clockForPreset(seekForm.preset),
+        const { offers } = siteConfig();
+        lobby.send({ type: 'seek', setup: setupForPool(choice(offers.pools, seekForm.pool)),
+            clock: clockForTime(choice(offers.times, seekForm.preset)),
             rated: Boolean(seekForm.rated && loggedIn()), seat: seekForm.seat });
     });
 

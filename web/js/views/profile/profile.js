@@ -15,7 +15,7 @@ import { botMark, afterName } from '../../components/bot-mark.js';
 import { reportButton } from '../../components/report-form.js';
 import { tournamentName } from '../../lib/tournament-text.js';
 import { botPanel } from './bot-panel.js';
-import { CORRESPONDENCE, POOLS, TIME_CHOICES, setupForPool, clockForPreset, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
+import { allPools, choice, siteConfig, setupForPool, clockForTime, clockLabel, poolName, presetLabel, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').Me} Me */
@@ -115,18 +115,19 @@ export function profileView(root, name) {
             return;
         }
         const away = !player.online;
-        const times = away ? CORRESPONDENCE : TIME_CHOICES;
-        /** @param {string} preset */
-        const timeOf = (preset) => (times.includes(preset) ? preset : '3d');
+        // A challenge is an offer of two (the lobby's seeks too): only what the server takes;
+        // to a player who is away, only its days-per-move times.
+        const { offers } = siteConfig();
+        const times = away ? offers.times.filter((id) => clockForTime(id).mode === 'days') : offers.times;
         const rated = el('input', { type: 'checkbox', id: 'challenge-rated' });
         rated.checked = challengeForm.rated && loggedIn();
         rated.disabled = !loggedIn();
         rated.addEventListener('change', () => choose({ rated: rated.checked }));
         const send = el('button', { type: 'submit', class: 'primary', id: 'challenge-send' }, t('profile.challenge'));
         const form = el('form', { class: 'challenge-form', id: 'challenge-form' },
-            field(t('lobby.pool'), select('challenge-pool', POOLS.map((p) => [p, poolName(p)]), challengeForm.pool,
+            field(t('lobby.pool'), select('challenge-pool', offers.pools.map((p) => [p, poolName(p)]), choice(offers.pools, challengeForm.pool),
                 (v) => choose({ pool: v }))),
-            field(t('lobby.time'), select('challenge-time', times.map((p) => [p, presetLabel(p)]), timeOf(challengeForm.preset),
+            field(t('lobby.time'), select('challenge-time', times.map((p) => [p, presetLabel(p)]), choice(times, challengeForm.preset),
                 (v) => choose({ preset: v }))),
             el('div', { class: 'check' }, rated, el('label', { for: 'challenge-rated' }, t('lobby.rated'))),
             el('div', { class: 'form-bar' }, send));
@@ -134,8 +135,8 @@ export function profileView(root, name) {
             e.preventDefault();
             const challengeForm = store.get().form;
             store.set({ challenge: { state: 'sending', id: null, text: '' } });
-            lobby.send({ type: 'challenge', to: player.name, setup: setupForPool(challengeForm.pool),
-                clock: clockForPreset(timeOf(challengeForm.preset)), rated: Boolean(challengeForm.rated && loggedIn()) });
+            lobby.send({ type: 'challenge', to: player.name, setup: setupForPool(choice(offers.pools, challengeForm.pool)),
+                clock: clockForTime(choice(times, challengeForm.preset)), rated: Boolean(challengeForm.rated && loggedIn()) });
         });
         challengeBox.replaceChildren(el('h2', {}, t('profile.challengeTitle')),
             away ? el('p', { class: 'note', id: 'challenge-away' }, t('profile.awayCorrespondence')) : '', form);
@@ -145,8 +146,9 @@ export function profileView(root, name) {
     function render(p) {
         const dot = el('span', { class: `dot ${p.online ? 'on' : 'off'}`, id: 'profile-online', title: t(p.online ? 'profile.online' : 'profile.offline') },
             el('span', { class: 'sr' }, t(p.online ? 'profile.online' : 'profile.offline')));
-        const ratings = Object.entries(p.ratings || {}).filter(([pool]) => POOLS.includes(pool))
-            .sort(([a], [b]) => POOLS.indexOf(a) - POOLS.indexOf(b));
+        const pools = allPools();
+        const ratings = Object.entries(p.ratings || {}).filter(([pool]) => pools.includes(pool))
+            .sort(([a], [b]) => pools.indexOf(a) - pools.indexOf(b));
         const ratingTable = ratings.length ? el('table', { class: 'data', id: 'profile-ratings' },
             el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('lobby.pool')), el('th', { scope: 'col' }, t('profile.rating')),
                 el('th', { scope: 'col' }, t('profile.rd')), el('th', { scope: 'col' }, t('profile.games')))),

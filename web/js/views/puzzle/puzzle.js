@@ -15,7 +15,7 @@ import { getPuzzle, getPuzzleOverview, nextPuzzle, startStreak, submitPuzzle } f
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
 import { el, errorText } from '../../lib/dom.js';
-import { POOLS, poolName, ratingText } from '../../lib/pools.js';
+import { allPools, poolName, ratingText } from '../../lib/pools.js';
 
 /** @typedef {import('../../lib/protocol.js').Puzzle} Puzzle */
 /** @typedef {import('../../lib/protocol.js').PuzzleAnswer} PuzzleAnswer */
@@ -249,8 +249,8 @@ export function puzzleView(root, which) {
     const stop = store.subscribe(draw);
     draw(store.get());
     // The tabs are the pools the server has puzzles in (shipped and mined), not a list of ours.
-    getPuzzleOverview().then((o) => store.set({ pools: [...POOLS.filter((p) => p in o.pools),
-        ...Object.keys(o.pools).filter((p) => !POOLS.includes(p))] }), () => {});
+    getPuzzleOverview().then((o) => store.set({ pools: [...allPools().filter((p) => p in o.pools),
+        ...Object.keys(o.pools).filter((p) => !allPools().includes(p))] }), () => {});
     if (streakPool) {
         beginStreak();
     } else if (which.pool) {

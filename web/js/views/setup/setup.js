@@ -14,7 +14,7 @@ import { saveToken } from '../../lib/preferences.js';
 import { session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { poolOf } from '../../lib/pools.js';
+import { poolOf, siteConfig } from '../../lib/pools.js';
 
 /**
  * @typedef {object} SetupForm the choices of the form (kept while the page lives, so "new
@@ -95,9 +95,16 @@ export function setupView(root) {
             if (st.seats.slice(0, st.players).some((x) => x.type === 'computer')) out.push({ key: 'problem.ratedComputer' });
             if (poolOf(setupObject()) === null) out.push({ key: 'problem.ratedPool' });
         }
-        if (st.clock === 'move' && !(st.moveSeconds >= 1 && st.moveSeconds <= 3600)) out.push({ key: 'problem.clock' });
-        if (st.clock === 'game' && !(st.gameMinutes > 0 && st.gameMinutes <= 600 && st.increment >= 0 && st.increment <= 600)) {
-            out.push({ key: 'problem.clock' });
+        // The clock's bounds are the server's (GET /api/config), said before sending.
+        const { seconds, increment } = siteConfig().clock;
+        /** @param {number} v @param {{min: number, max: number}} r */
+        const within = (v, r) => Number.isFinite(v) && v >= r.min && v <= r.max;
+        if (st.clock === 'move' && !(Number.isInteger(st.moveSeconds) && within(st.moveSeconds, seconds))) {
+            out.push({ key: 'problem.clock', params: { min: seconds.min, max: seconds.max, inc: increment.max } });
+        }
+        if (st.clock === 'game' && !(within(Math.round(st.gameMinutes * 60), seconds) && Number.isInteger(st.increment)
+            && within(st.increment, increment))) {
+            out.push({ key: 'problem.clock', params: { min: seconds.min, max: seconds.max, inc: increment.max } });
         }
         return out;
     }
@@ -123,7 +130,7 @@ export function setupView(root) {
         /** @type {{key: string, params?: Record<string, unknown>}[]} */
         const out = [];
         for (const name of sentNames()) {
-            const key = nameProblem(name);
+            const key = nameProblem(name, siteConfig().name_chars);
             if (key === 'problem.nameLong') out.push({ key: 'problem.nameTooLong', params: { n: nameLength(name) } });
             else if (key) out.push({ key });
         }
@@ -180,12 +187,14 @@ export function setupView(root) {
         const help = (/** @type {string} */ variant) => el('a', { class: 'help', href: `#/rules/${variant}`, title: t('setup.rulesLink') },
             t('setup.aboutRules'));
 
+        // What the server accepts (GET /api/config): players, levels, random squares, clocks.
+        const allowed = siteConfig();
         const board = el('fieldset', { class: 'group' }, el('legend', {}, t('setup.boardGroup')));
         board.append(
             field(t('setup.shape'), select('shape', rules.SHAPES.map((v) => [v, t(`shape.${v}`)]), st.board,
                 (v) => { st.board = v; st.blocked = []; render(); }), help('shapes'),
             { invalid: invalid('problem.multi6', 'problem.octagonHandicap') }),
-            field(t('setup.players'), select('players', [2, 3, 4].map((v) => [String(v), t('setup.nPlayers', { n: v })]),
+            field(t('setup.players'), select('players', span(allowed.players).map((v) => [String(v), t('setup.nPlayers', { n: v })]),
                 String(st.players), (v) => { st.players = Number(v); render(); }), help('multi'),
             { invalid: invalid('problem.multi6', 'problem.multiFree', 'problem.multiHandicap') }),
             checkbox('anti', t('setup.anti'), st.anti, (v) => { st.anti = v; render(); }, help('anti')),
@@ -209,7 +218,8 @@ export function setupView(root) {
             blocked.append(el('div', { class: 'radio' }, input, el('label', { for: id }, t(`setup.blocked.${mode}`))));
         }
         if (st.blockedMode === 'random') {
-            const n = el('input', { type: 'number', id: 'random-blocked', min: '0', max: '60', step: '2',
+            const n = el('input', { type: 'number', id: 'random-blocked', min: String(allowed.random_blocked.min),
+                max: String(allowed.random_blocked.max), step: '2',
                 value: String(st.random), 'aria-invalid': String(invalid('problem.randomRange', 'problem.randomOdd')) });
             n.addEventListener('change', () => { st.random = Number(n.value); render(); });
             blocked.append(field(t('setup.randomCount'), n), el('p', { class: 'note' }, t('setup.randomNote')));
@@ -231,8 +241,8 @@ export function setupView(root) {
             if (invalid('problem.noHuman')) type.setAttribute('aria-invalid', 'true');
             row.append(type);
             if (seat.type === 'computer') {
-                row.append(select(`seat-level-${i}`, Array.from({ length: 10 }, (_, k) => [String(k + 1),
-                    t('seat.level', { n: k + 1 })]), String(seat.level), (v) => { seat.level = Number(v); commit(); },
+                row.append(select(`seat-level-${i}`, span(allowed.levels).map((k) => [String(k),
+                    t('seat.level', { n: k })]), String(seat.level), (v) => { seat.level = Number(v); commit(); },
                 t('setup.seatLevel', { colour: colourName(i) })));
             }
             seats.append(row);
@@ -267,13 +277,13 @@ export function setupView(root) {
         const nameInput = (id, value, label, onInput) => {
             const input = el('input', { id, type: 'text', value, autocomplete: 'nickname' });
             const counter = el('span', { class: 'name-count', id: `${id}-count`, 'aria-live': 'polite' });
-            const f = field(label, input, counter, { invalid: nameInvalid && nameProblem(value.trim()) !== null });
+            const f = field(label, input, counter, { invalid: nameInvalid && nameProblem(value.trim(), siteConfig().name_chars) !== null });
             const count = () => { counter.textContent = t('setup.nameCount', { n: nameLength(input.value.trim()) }); };
             count();
             input.addEventListener('input', () => {
                 onInput(input.value);
                 count();
-                const bad = nameProblem(input.value.trim()) !== null;
+                const bad = nameProblem(input.value.trim(), siteConfig().name_chars) !== null;
                 f.classList.toggle('invalid', bad);
                 input.setAttribute('aria-invalid', String(bad));
             });
@@ -304,10 +314,13 @@ export function setupView(root) {
             input.addEventListener('change', () => { st[key] = Number(input.value); render(); });
             return input;
         };
-        if (st.clock === 'move') extras.append(field(t('setup.moveSeconds'), num('clock-seconds', 'moveSeconds', 1, 3600)));
+        const { seconds, increment } = allowed.clock;
+        if (st.clock === 'move') {
+            extras.append(field(t('setup.moveSeconds'), num('clock-seconds', 'moveSeconds', seconds.min, seconds.max)));
+        }
         if (st.clock === 'game') {
-            extras.append(field(t('setup.gameMinutes'), num('clock-minutes', 'gameMinutes', 1, 600)),
-                field(t('setup.increment'), num('clock-increment', 'increment', 0, 600)));
+            extras.append(field(t('setup.gameMinutes'), num('clock-minutes', 'gameMinutes', 1, Math.floor(seconds.max / 60))),
+                field(t('setup.increment'), num('clock-increment', 'increment', increment.min, increment.max)));
         }
 
         const list = el('ul', { id: 'problems', class: 'problems', 'aria-live': 'polite' });
@@ -380,7 +393,8 @@ export function setupView(root) {
     return { destroy() { stops.forEach((stop) => stop()); } };
 }
 
-/** @param {string} text */
+/** The whole numbers of a range, lowest first. @param {{min: number, max: number}} r */
+const span = (r) => Array.from({ length: r.max - r.min + 1 }, (_, k) => r.min + k);
 
 /**
  * @param {string} id

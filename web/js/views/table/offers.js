@@ -7,7 +7,7 @@
 import { t, colourName } from '../../lib/i18n.js';
 import { el } from '../../lib/dom.js';
 import { neverPlayed } from '../../lib/game-text.js';
-import { poolName, poolOf, presetLabel, presetOf } from '../../lib/pools.js';
+import { poolName, poolOf, presetLabel, presetOf, siteConfig } from '../../lib/pools.js';
 import { lobby } from '../../lib/session.js';
 import { quickWaitDetails } from '../../components/quick-wait.js';
 
@@ -149,7 +149,10 @@ export function renderNewOpponent(host, table, quick) {
     const pool = poolOf(table.setup);
     const preset = presetOf(table.clock);
     const mine = (table.you || []).length > 0;
-    if (table.status !== 'finished' || !mine || !betweenPeople(table) || !pool || !preset) {
+    // Only a game quick pairing could make again (its pools and time controls, GET /api/config).
+    const { quick: offered } = siteConfig();
+    if (table.status !== 'finished' || !mine || !betweenPeople(table) || !pool || !preset
+        || !offered.pools.includes(pool) || !offered.times.includes(preset)) {
         host.replaceChildren();
         return;
     }

@@ -24,7 +24,7 @@ import { session } from '../../lib/session.js';
 import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../lib/game-text.js';
 import { boardTurned, createTableStore } from './store.js';
 import { mirror } from '../../lib/store.js';
-import { clockLabel } from '../../lib/pools.js';
+import { clockLabel, siteConfig } from '../../lib/pools.js';
 import { tickQuickWait } from '../../components/quick-wait.js';
 import { TournamentBar } from './tournament-bar.js';
 
@@ -258,7 +258,7 @@ export function tableView(root, id) {
         for (const i of free) {
             const b = el('button', { type: 'button', class: 'primary', id: `take-${i}` }, t('game.take', { colour: colourName(i) }));
             b.addEventListener('click', async () => {
-                const problem = nameProblem(name.value.trim());
+                const problem = nameProblem(name.value.trim(), siteConfig().name_chars);
                 if (problem) {
                     store.set({ message: t(problem) });
                     return;

@@ -11,7 +11,7 @@ import { session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/sessi
 import { createStore } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
-import { POOLS, TIME_CHOICES, clockForPreset, clockLabel, poolName, presetLabel } from '../../lib/pools.js';
+import { choice, siteConfig, clockForTime, clockLabel, poolName, presetLabel } from '../../lib/pools.js';
 import { standingText, tournamentName } from '../../lib/tournament-text.js';
 
 /** @typedef {import('../../lib/protocol.js').TournamentView} TournamentView */
@@ -26,7 +26,6 @@ import { standingText, tournamentName } from '../../lib/tournament-text.js';
  * @property {string} alert the last refusal
  */
 
-const TWO_PLAYER_POOLS = POOLS.filter((p) => p !== '3p' && p !== '4p');
 const LIST_PAGE = 20;
 
 /** The view's store; the form is kept while the page lives. */
@@ -103,11 +102,17 @@ export function tournamentView(root, id) {
                 load();
             });
         }
-        const name = el('input', { id: 'tournament-name', maxlength: '60', value: form.name, required: '' });
+        // Every choice and bound is the server's (GET /api/config): an arena plays in every pool,
+        // a Swiss pairs two, and each has the length the server accepts.
+        const allowed = siteConfig().tournament;
+        const pools = form.kind === 'arena' ? allowed.pools.arena : allowed.pools.swiss;
+        const name = el('input', { id: 'tournament-name', maxlength: String(allowed.name_chars), value: form.name, required: '' });
         name.addEventListener('input', () => choose({ name: /** @type {HTMLInputElement} */ (name).value }));
+        const minutes = { min: String(Math.max(1, Math.ceil(allowed.arena_seconds.min / 60))), max: String(Math.floor(allowed.arena_seconds.max / 60)) };
         const length = form.kind === 'arena'
-            ? field(t('tournament.minutes'), el('input', { id: 'tournament-minutes', type: 'number', min: '1', max: '1440', value: form.minutes }))
-            : field(t('tournament.rounds'), el('input', { id: 'tournament-rounds', type: 'number', min: '1', max: '20', value: form.rounds }));
+            ? field(t('tournament.minutes'), el('input', { id: 'tournament-minutes', type: 'number', ...minutes, value: form.minutes }))
+            : field(t('tournament.rounds'), el('input', { id: 'tournament-rounds', type: 'number', min: String(allowed.rounds.min),
+                max: String(allowed.rounds.max), value: form.rounds }));
         length.querySelector('input')?.addEventListener('input', (e) => {
             const value = /** @type {HTMLInputElement} */ (e.target).value;
             choose(form.kind === 'arena' ? { minutes: value } : { rounds: value });
@@ -118,18 +123,19 @@ export function tournamentView(root, id) {
         const create = el('form', { id: 'tournament-form', class: 'seek-form' },
             field(t('tournament.name'), name),
             field(t('tournament.kind'), select('tournament-kind', [['arena', t('tournament.arena')], ['swiss', t('tournament.swiss')]], form.kind,
-                (v) => choose({ kind: v, pool: v === 'swiss' && !TWO_PLAYER_POOLS.includes(form.pool) ? '8x8' : form.pool }))),
-            // An arena groups three or four players in the 3p and 4p pools; a Swiss pairs two.
-            field(t('lobby.pool'), select('tournament-pool', (form.kind === 'arena' ? POOLS : TWO_PLAYER_POOLS).map((p) => [p, poolName(p)]),
-                form.pool, (v) => choose({ pool: v }))),
-            field(t('lobby.time'), select('tournament-time', TIME_CHOICES.map((p) => [p, presetLabel(p)]), form.preset, (v) => choose({ preset: v }))),
+                (v) => choose({ kind: v }))),
+            field(t('lobby.pool'), select('tournament-pool', pools.map((p) => [p, poolName(p)]),
+                choice(pools, form.pool), (v) => choose({ pool: v }))),
+            field(t('lobby.time'), select('tournament-time', allowed.times.map((p) => [p, presetLabel(p)]), choice(allowed.times, form.preset),
+                (v) => choose({ preset: v }))),
             length,
             el('div', { class: 'check' }, rated, el('label', { for: 'tournament-rated' }, t('lobby.rated'))),
             el('div', { class: 'form-bar' }, el('button', { type: 'submit', class: 'primary', id: 'tournament-create' }, t('tournament.create'))));
         create.addEventListener('submit', (e) => {
             e.preventDefault();
             const f = store.get().form;
-            createTournament({ name: f.name, kind: f.kind, pool: f.pool, clock: clockForPreset(f.preset), rated: f.rated,
+            const pool = choice(f.kind === 'arena' ? allowed.pools.arena : allowed.pools.swiss, f.pool);
+            createTournament({ name: f.name, kind: f.kind, pool, clock: clockForTime(choice(allowed.times, f.preset)), rated: f.rated,
                 minutes: Number(f.minutes), rounds: Number(f.rounds) })
                 .then((v) => { location.hash = `#/tournament/${encodeURIComponent(v.id)}`; }, (err) => store.set({ alert: errorText(err) }));
         });
