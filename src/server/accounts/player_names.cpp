@@ -221,7 +221,9 @@ std::string icu_skeleton(const std::string& text) {
 }
 
 // The letter a digit is drawn like (issue 48: "0lga" beside "Olga"). ICU maps only 0 and 1;
-// 2, 5, 6, 8 and 9 pass for z, s, b, B and g in most fonts. 3, 4 and 7 look like no letter.
+// 2, 5, 6 and 9 pass for z, s, b and g in most fonts. 3, 4 and 7 look like no letter, and 8
+// keeps its own: its B would fold to 6's b, and no two digits may share a letter, or names
+// that differ only in their numbers (Player6, Player8) would be taken for one another.
 char32_t letter_of_digit(char32_t c) {
     switch (c) {
         case '0':
@@ -233,7 +235,6 @@ char32_t letter_of_digit(char32_t c) {
         case '5':
             return 's';
         case '6':
-        case '8':
             return 'b';
         case '9':
             return 'g';

@@ -102,6 +102,12 @@ TEST(NameSkeleton, MixedCaseAndDigitsLookLikeTheLettersTheyImitate) {
     EXPECT_NE(name_skeleton("Olga"), name_skeleton("Olia"));
     EXPECT_NE(name_skeleton("Ada"), name_skeleton("Ida"));
     EXPECT_NE(name_skeleton("Player3"), name_skeleton("Player4"));
+    // No two digits share a letter: names that differ only in their numbers stay apart.
+    for (char a = '0'; a <= '9'; ++a)
+        for (char b = '0'; b < a; ++b)
+            EXPECT_NE(name_skeleton(std::string("lt42_") + a),
+                      name_skeleton(std::string("lt42_") + b))
+                << a << " and " << b;
     EXPECT_NE(name_skeleton("Team7"), name_skeleton("Team"));
     // Cyrillic and Greek look-alikes as before.
     EXPECT_EQ(name_skeleton(CyrillicAce), name_skeleton("ACE"));
