@@ -78,6 +78,10 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "Tables (and rematches) one IP address may create per minute")
         ->check(CLI::Range(1, 1000000))
         ->capture_default_str();
+    cmd->add_option("--login-attempts-per-minute", options->login_attempts_per_minute,
+                    "Password attempts (logins and sign-ups) one IP address may make a minute")
+        ->check(CLI::Range(1.0, 1000000.0))
+        ->capture_default_str();
     cmd->add_option("--rated-pair-per-day", limits.rated_games_per_pair_per_day,
                     "Rated games two players may start together in a day")
         ->check(CLI::Range(1, 1000000))

@@ -147,6 +147,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // Several nodes' accounts meet in the store (docs/MULTINODE.md "Accounts across nodes").
     AccountsOptions account_options;
     account_options.shared_store = leases != nullptr;
+    account_options.logins.attempts_per_minute = options.login_attempts_per_minute;
     Accounts accounts(ioc, queue, account_options);
     // Who used which device, for the rated-meeting rule of the hub and the lobby.
     DeviceSightings devices;

@@ -30,6 +30,9 @@ struct ServerOptions {
     double hint_seconds = 1.0;
     ServerLimits limits;
     TournamentLimits tournament_limits;
+    // Password attempts (logins and sign-ups) one address may make a minute (a burst of as
+    // many); the browser tests raise it, their players all coming from 127.0.0.1.
+    double login_attempts_per_minute = 10;
     // Several nodes on one PostgreSQL database (docs/MULTINODE.md): how long a table's lease
     // lasts unrenewed, and where clients reach this node (empty: http://HOST:PORT).
     double lease_ttl_seconds = 10;

@@ -45,6 +45,8 @@ export async function startServer({ binary, mock = false, web = null }) {
             '--rated-same-address',
             // ... and make more tournaments than one address may a day (arena: the list's pages).
             '--tournaments-per-address', '1000',
+            // ... and register more players a minute than one address may (rooms, arena).
+            '--login-attempts-per-minute', '1000',
             // One tournament of the site's schedule, shown on the tournament page (compete).
             '--tournament-schedule', 'weekly@mon00:00 arena 8x8 3+2 60m Weekly e2e arena',
             ...(web ? ['--web', web] : [])];
