@@ -124,6 +124,9 @@ export const tests = {
             check(await page.$('#undo'), 'no undo at a one-screen table');
             await page.click('#undo');
             await page.waitForFunction(() => document.querySelector('section.game').dataset.ply === '1');
+            // White moves again (before both have moved only Abort is offered), then resigns.
+            await page.click('.board.interactive .sq.playable');
+            await waitPly(page, 1);
             await page.click('#resign');
             await page.waitForFunction(() => document.querySelector('section.game').dataset.status === 'finished');
             const id = tableId(page);

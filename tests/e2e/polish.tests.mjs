@@ -3,7 +3,7 @@
 // has a session instead of asking for a name (one-screen tables still ask per seat), a
 // declined rematch may be offered again until the seat's allowance is used up (then the
 // button goes), and the "New game" link of a missing table leads to the setup form.
-import { check, createGame, fillSetup } from './lib.mjs';
+import { check, createGame, fillSetup, waitPly } from './lib.mjs';
 
 async function newPage(ctx, options = {}) {
     const b = await ctx.launch(options);
@@ -46,6 +46,11 @@ export const tests = {
         await b.goto(a.url());
         await b.click('#take-1');
         await waitStatus(a, 'playing');
+        // Both move (before that a resignation aborts, and an aborted game has no rematch).
+        await a.click('.board-host .sq[data-sq="f5"]');
+        await waitPly(b, 0);
+        await b.click('.board-host .sq[data-sq="d6"]');
+        await waitPly(a, 1);
         await a.click('#resign');
         await waitStatus(b, 'finished');
         const first = a.url();

@@ -32,6 +32,15 @@ async function twoPlayers(ctx, locale = 'pl-PL') {
     return { a, b };
 }
 
+// Black (a) plays f5 and White (b) d6: both have moved, so Resign and Draw are offered (before
+// that only Abort, issue 48).
+async function bothMove(a, b) {
+    await a.click('.board-host .sq[data-sq="f5"]');
+    await waitPly(b, 0);
+    await b.click('.board-host .sq[data-sq="d6"]');
+    await waitPly(a, 1);
+}
+
 async function say(page, text) {
     await page.fill('#chat-input', text);
     await page.click('#chat-send');
@@ -70,6 +79,7 @@ export const tests = {
 
     async 'game table: a draw offer accepted, in Polish'(ctx) {
         const { a, b } = await twoPlayers(ctx);
+        await bothMove(a, b);
         await a.click('#offer-draw');
         await a.waitForSelector('#withdraw-draw');
         await b.waitForSelector('#accept-draw');
@@ -85,6 +95,7 @@ export const tests = {
     // button says when it may be offered again (offers_refused) instead of answering "not allowed".
     async 'game table: a declined draw and takeback tell the offerer; the button waits for a move'(ctx) {
         const { a, b } = await twoPlayers(ctx);
+        await bothMove(a, b);
         await a.click('#offer-draw');
         await b.click('#decline-draw');
         await a.waitForSelector('#declined-draw');
@@ -92,12 +103,10 @@ export const tests = {
         check(await a.isDisabled('#offer-draw'), 'the Draw button is offered again at once');
         check(/again after the next move/.test(await a.textContent('#again-draw')), 'the disabled Draw button does not say when');
         await a.screenshot({ path: `${ctx.shots}/table-declined.png` });
-        await a.click('.board-host .sq[data-sq="f5"]');
-        await waitPly(b, 0);
+        await a.click('.board-host .sq[data-sq="c3"]');
+        await waitPly(b, 2);
         await a.waitForSelector('#offer-draw:not([disabled])');
         check(!(await a.$('#declined-draw')), 'the declined note outlived the next move');
-        await b.click('.board-host .sq[data-sq="d6"]');
-        await waitPly(a, 1);
         await b.click('#offer-takeback');
         await a.click('#decline-takeback');
         await b.waitForSelector('#declined-takeback');
@@ -124,6 +133,7 @@ export const tests = {
 
     async 'game table: a rematch declined, then accepted'(ctx) {
         const { a, b } = await twoPlayers(ctx, 'tr-TR');
+        await bothMove(a, b);
         await a.click('#resign');
         await waitStatus(b, 'finished');
         const first = a.url();
@@ -151,9 +161,18 @@ export const tests = {
     async 'game table: abort before both have moved'(ctx) {
         const { a, b } = await twoPlayers(ctx);
         check(await a.$('#abort'), 'no abort before the first move');
+        // Only Abort until both have moved (issue 48, as lichess): no Resign, no draw offer.
+        const onlyAbort = async (p, who) => check(!(await p.$('#resign')) && !(await p.$('#offer-draw')),
+            `${who} is offered Resign or a draw before both have moved`);
+        await onlyAbort(a, 'Black');
+        await onlyAbort(b, 'White');
         await a.click('.board-host .sq[data-sq="f5"]');
         await waitPly(b, 0);
         check(await b.$('#abort'), 'White cannot abort before moving');
+        check((await b.textContent('#abort')).includes('Przerwij partię'), `the Polish abort reads "${await b.textContent('#abort')}"`);
+        await waitPly(a, 0);
+        await onlyAbort(a, 'Black after moving');
+        await onlyAbort(b, 'White');
         await b.click('#abort');
         await waitStatus(a, 'finished');
         check(/aborted/.test(await a.textContent('#status')), `abort result: ${await a.textContent('#status')}`);
@@ -165,6 +184,8 @@ export const tests = {
         await next.b.click('.board-host .sq[data-sq="d6"]');
         await waitPly(next.a, 1);
         check(!(await next.a.$('#abort')) && !(await next.b.$('#abort')), 'abort offered after both moved');
+        for (const p of [next.a, next.b])
+            check((await p.$('#resign')) && (await p.$('#offer-draw')), 'Resign or Draw missing after both moved');
     },
 
     async 'game table: colour against the computer; a name per seat at one screen'(ctx) {

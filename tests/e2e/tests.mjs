@@ -398,6 +398,9 @@ export const tests = {
         await page.click('#undo');
         await page.waitForFunction(() => document.querySelector('section.game').dataset.ply === '0');
         check(JSON.stringify(await boardRows(page)) === JSON.stringify(start), 'undo did not restore the start');
+        // Before a first move only Abort is offered (issue 48): Black moves again, then resigns.
+        await page.click('.board-host .sq[data-sq="f5"]');
+        await waitPly(page, 0);
         await page.click('#resign');
         await page.waitForFunction(() => document.querySelector('section.game').dataset.status === 'finished');
         check(/White wins.*resignation/.test(await page.textContent('#status')), 'resignation result not shown');

@@ -76,6 +76,8 @@ std::string error_name(ErrorCode code) {
             return "already_reported";
         case ErrorCode::TokenLimit:
             return "token_limit";
+        case ErrorCode::TournamentGame:
+            return "tournament_game";
     }
     return "internal";
 }

@@ -48,9 +48,10 @@ enum class ErrorCode {
     ReasonRequired,   // a moderator's action without a reason (400)
     AlreadyReported,  // the reporter has an open report of that player already (409)
     TokenLimit,       // a bot holds its most API tokens: revoke one first (409)
+    TournamentGame,   // a rematch at a tournament's table: the tournament pairs its players
 };
 // Every code, for the lists that name them all (GET /api/config: the client has a text for each).
-constexpr ErrorCode LastErrorCode = ErrorCode::Forbidden;
+constexpr ErrorCode LastErrorCode = ErrorCode::TournamentGame;
 
 // The code's wire name ("bad_json", ...).
 std::string error_name(ErrorCode code);

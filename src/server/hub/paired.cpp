@@ -30,6 +30,7 @@ void GameHub::create_paired(PairingOrder order, PairingDone done) {
         spec.clock = order.clock;
         spec.hints = false;  // two people playing each other: no engine help
         spec.rated = order.rated;
+        spec.tournament = order.tournament;
         for (const Identity& who : order.seats) {
             if (who.player == 0) return fail(ErrorCode::BadRequest, "a seat without a player");
             if (order.rated && !may_play_rated(who))

@@ -24,6 +24,8 @@ struct PairingOrder {
     // The table's id when the caller chose it first (a tournament stores it before the table
     // exists, so no table is ever made that it does not know); empty: a new one.
     std::string table_id;
+    // The tournament that pairs them (empty: none); kept in the table's spec (TableSpec).
+    std::string tournament;
     // Per seat: the address the player plays from (empty: not known). Each distinct address
     // spends one of its table allowance, and a rated table never seats two accounts of one.
     std::vector<std::string> addresses;

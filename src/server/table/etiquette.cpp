@@ -42,6 +42,10 @@ int Table::offering_seat(const std::vector<int>& held, OfferKind kind) const {
     if (kind == OfferKind::Rematch) {
         if (status_ != TableStatus::Finished)
             throw ApiError(ErrorCode::NotAllowed, "a rematch can be offered once the game is over");
+        // The tournament pairs its players; a rematch beside it would be a game it never sees.
+        if (!spec_.tournament.empty())
+            throw ApiError(ErrorCode::TournamentGame,
+                           "this is a tournament game: the tournament pairs your next game");
         return held.front();
     }
     if (status_ == TableStatus::Finished) throw ApiError(ErrorCode::GameOver, "the game is over");

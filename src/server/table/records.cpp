@@ -103,13 +103,16 @@ json Table::spec_json() const {
                          {"player", s.player},
                          {"rating", s.rating},
                          {"bot", s.bot}});
-    return {{"setup", setup_json(spec_.setup)},
-            {"seats", seats},
-            {"local", spec_.local},
-            {"hints", spec_.hints},
-            {"clock", clock_spec_json(spec_.clock)},
-            {"rated", spec_.rated},
-            {"rematch", rematch_}};
+    json out = {{"setup", setup_json(spec_.setup)},
+                {"seats", seats},
+                {"local", spec_.local},
+                {"hints", spec_.hints},
+                {"clock", clock_spec_json(spec_.clock)},
+                {"rated", spec_.rated},
+                {"rematch", rematch_}};
+    // Only at a tournament's tables, so that the other stored specs read as before.
+    if (!spec_.tournament.empty()) out["tournament"] = spec_.tournament;
+    return out;
 }
 
 const std::string& Table::spec_text() const {
@@ -139,6 +142,7 @@ TableSpec Table::spec_from_json(const json& j) {
     spec.hints = j.at("hints").get<bool>();
     spec.clock = parse_clock(j.at("clock"));
     spec.rated = j.value("rated", false);
+    spec.tournament = j.value("tournament", "");
     return spec;
 }
 

@@ -339,9 +339,11 @@ void Table::close(TableResult r) {
     // accounts of one person could trade resignations, flag falls or claims at move 0 for
     // rating points (issue 27, finding 5). In any game, a player who never made a first move
     // never played: their flag fall or absence aborts the game rather than decides it
-    // (issue 48, 14: a guest's untouched game read "White wins 2-2 (on time)").
+    // (issue 48, 14: a guest's untouched game read "White wins 2-2 (on time)"). Until then only
+    // an abort is offered, as lichess does: a resignation or an agreed draw aborts as well.
     const bool ends_a_game = r.reason != EndReason::Cancelled && r.reason != EndReason::Expired;
-    const bool unplayed = r.reason == EndReason::Time || r.reason == EndReason::Abandoned;
+    const bool unplayed = r.reason == EndReason::Time || r.reason == EndReason::Abandoned ||
+                          r.reason == EndReason::Resign || r.reason == EndReason::Agreed;
     if (((spec_.rated && ends_a_game) || unplayed) && !every_human_moved()) {
         r.winner = -1;
         r.reason = EndReason::Aborted;
@@ -386,6 +388,7 @@ bool Table::check_flag(int64_t now) {
 
 TableSpec Table::rematch_spec() const {
     TableSpec next = spec_;
+    next.tournament.clear();  // never asked for (offer() refuses it): a rematch is no pairing
     const int n = static_cast<int>(spec_.seats.size());
     for (int i = 0; i < n; ++i) next.seats[(i + 1) % n] = spec_.seats[i];
     return next;
@@ -533,6 +536,11 @@ void Table::append_state(std::string& out, int64_t now) const {
     out += status_name(status_);
     out += R"(","to_move":)";
     out += finished ? "null" : std::to_string(pos.side());
+    out += R"(,"tournament":)";
+    if (spec_.tournament.empty())
+        out += "null";
+    else
+        append_json_string(out, spec_.tournament);
     out += '}';
 }
 

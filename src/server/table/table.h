@@ -27,6 +27,9 @@ struct TableSpec {
     bool hints = true;
     ClockSpec clock;
     bool rated = false;  // checked by ratings.h when created; never a local or computer table
+    // The tournament whose pairing made the table (empty: none). Its players do not choose a
+    // rematch or another opponent: the tournament pairs them (issue 48, 11).
+    std::string tournament;
 };
 
 // Whether a table allows hints when its creator does not say (issue 48, 16): not between
@@ -37,8 +40,8 @@ bool hints_by_default(const TableSpec& spec);
 enum class TableStatus { Waiting, Playing, Finished };
 // Cancelled: the creator withdrew the table before it started; expired: nobody came.
 // Agreed: a draw by agreement; aborted: ended before every human had moved (never rated; a
-// flag fall or a claim before then is an abort too); abandoned: won by claim after the
-// opponents had been gone for the claim time.
+// flag fall, a claim, a resignation or an agreed draw before then is an abort too); abandoned: won
+// by claim after the opponents had been gone for the claim time.
 enum class EndReason { End, Resign, Time, Cancelled, Expired, Agreed, Aborted, Abandoned };
 
 // The result of a finished table (docs/PROTOCOL.md "result").
@@ -196,7 +199,8 @@ class Table {
     void finish(int loser, EndReason reason);
     void end_without_winner(EndReason reason);
     // Finishes the game with `result`; a rated game's end before every human seat has moved,
-    // and any game's flag fall or claim then, becomes an abort (no winner, never rated).
+    // and any game's flag fall, claim, resignation or agreed draw then, becomes an abort (no
+    // winner, never rated).
     // Every end passes here.
     void close(TableResult result);
     void update_status(int64_t now);

@@ -310,6 +310,7 @@ void TournamentService::make_table(const std::string& id, const std::vector<int6
     order.clock = t.settings().clock;
     order.rated = t.settings().rated;
     order.table_id = table;
+    order.tournament = t.id();
     for (int64_t p : players)
         for (const tournament::Entrant& e : t.entrants())
             if (e.who.player == p) order.seats.push_back(e.who);

@@ -145,6 +145,8 @@ TEST(Server, TwoPlayersTokensAndEveryBadMessage) {
     const json hint = b.read_until([](const json& m) { return m["type"] == "hint"; });
     const json legal = get(server.port, "/api/tables/" + id).data()["legal"];
     EXPECT_NE(std::find(legal.begin(), legal.end(), hint["square"]), legal.end()) << hint;
+    // White moves too (before both have moved a resignation aborts), then resigns.
+    b.send(json{{"type", "move"}, {"square", hint["square"]}, {"ply", 1}});
     b.send(json{{"type", "resign"}});
     const json over = a.read_until(
         [](const json& m) { return m["type"] == "state" && m["table"]["status"] == "finished"; });

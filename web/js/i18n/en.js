@@ -241,6 +241,7 @@ export const strings = {
     'error.reason_required': 'Give a reason: every moderator action needs one.',
     'error.already_reported': 'You have already reported this player; a moderator will look at your report.',
     'error.token_limit': 'This bot has as many tokens as it may hold; revoke one to make another.',
+    'error.tournament_game': 'This is a tournament game: no rematch here; the tournament pairs your next game.',
     'mod.reportCount.one': '{n} report',
     'mod.reportCount.other': '{n} reports',
     'mod.newest': 'newest {when}',

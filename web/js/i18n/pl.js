@@ -241,6 +241,7 @@ export const strings = {
     'error.reason_required': 'Podaj powód: każde działanie moderatora go wymaga.',
     'error.already_reported': 'Już zgłosiłeś tego gracza; moderator zajmie się twoim zgłoszeniem.',
     'error.token_limit': 'Ten bot ma już tyle tokenów, ile może mieć; unieważnij jeden, aby utworzyć nowy.',
+    'error.tournament_game': 'To partia turniejowa: tu nie ma rewanżu; turniej sam dobierze twoją następną partię.',
     'mod.reportCount.one': '{n} zgłoszenie',
     'mod.reportCount.few': '{n} zgłoszenia',
     'mod.reportCount.many': '{n} zgłoszeń',

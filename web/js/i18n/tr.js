@@ -239,6 +239,7 @@ export const strings = {
     'error.reason_required': 'Bir gerekçe yazın: her moderatör işlemi bir gerekçe ister.',
     'error.already_reported': 'Bu oyuncuyu zaten şikâyet ettiniz; bir moderatör şikâyetinize bakacak.',
     'error.token_limit': 'Bu bot tutabileceği kadar anahtara sahip; yenisini almak için birini iptal edin.',
+    'error.tournament_game': 'Bu bir turnuva oyunu: burada rövanş yok; sonraki oyununuzu turnuva eşleştirir.',
     'mod.reportCount.one': '{n} şikâyet',
     'mod.reportCount.other': '{n} şikâyet',
     'mod.newest': 'en yenisi {when}',

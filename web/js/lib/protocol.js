@@ -130,6 +130,7 @@
  * @property {number[]} [rematch_offers_left]
  * @property {boolean[]} [presence]
  * @property {number | null} [claim_at]
+ * @property {string | null} [tournament] the tournament that paired this game, or null
  * @property {number[]} [you] seats this connection's token holds
  */
 

@@ -69,7 +69,19 @@ TEST(AccountAnonymised, TablesTournamentsAndChatForgetTheNameAndItIsNeverGivenAg
         d.read_until([](const json& m) { return closing_is(m, "state"); });
         d.send({{"type", "chat"}, {"text", "my phone is 555-0100"}});
         d.read_until([](const json& m) { return closing_is(m, "chat"); });
-        // Dave resigns (his seat, whichever it is): the game ends, the arena goes on.
+        // Both move (before that a resignation aborts), then Dave resigns (his seat, whichever
+        // it is): the game ends, the arena goes on.
+        CookieSocket b(server.port, "/ws?table=" + table, bob.cookie(), bob.from());
+        for (int ply = 0; ply < 2; ++ply) {
+            const json s = b.read_until(
+                [&](const json& m) { return closing_is(m, "state") && m["table"]["ply"] == ply; });
+            const json& you = s["table"]["you"];
+            const bool bobs = !you.empty() && you[0] == s["table"]["to_move"];
+            (bobs ? b : d)
+                .send({{"type", "move"}, {"square", s["table"]["legal"][0]}, {"ply", ply}});
+        }
+        d.read_until(
+            [](const json& m) { return closing_is(m, "state") && m["table"]["ply"] == 2; });
         d.send({{"type", "resign"}});
         d.read_until([](const json& m) {
             return closing_is(m, "state") && m["table"]["status"] == "finished";

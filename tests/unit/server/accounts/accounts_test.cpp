@@ -85,6 +85,13 @@ TEST(Accounts, RegisteringKeepsTheGuestsGamesAndNameRulesHold) {
         const json state = socket.read_until(is_state);
         EXPECT_EQ(state["table"]["you"], json({0}));  // the seat, through the session alone
         EXPECT_EQ(state["table"]["seats"][0]["player"], guest["name"]);
+        // Both move (before that a resignation aborts: no game to keep), then Ada resigns.
+        CookieSocket other(server.port, "/ws?table=" + table, bob.cookie());
+        other.read_until(is_state);
+        socket.send({{"type", "move"}, {"square", "d3"}, {"ply", 0}});
+        other.read_until([](const json& m) { return is_state(m) && m["table"]["ply"] == 1; });
+        other.send({{"type", "move"}, {"square", "c3"}, {"ply", 1}});
+        socket.read_until([](const json& m) { return is_state(m) && m["table"]["ply"] == 2; });
         socket.send({{"type", "resign"}});
         socket.read_until(finished);
     }
@@ -212,7 +219,12 @@ TEST(Accounts, ReplaysAndProfilesSayWhoPlayedWhatAndHow) {
     const std::string table = made.data()["table"];
     {
         CookieSocket socket(server.port, "/ws?table=" + table, ada.cookie());
-        socket.read_until(is_state);
+        // Ada (White) answers the computer's first move, then resigns (before her first move
+        // a resignation aborts).
+        const json turn = socket.read_until(
+            [](const json& m) { return is_state(m) && m["table"]["to_move"] == 1; });
+        socket.send({{"type", "move"}, {"square", turn["table"]["legal"][0]}, {"ply", 1}});
+        socket.read_until([](const json& m) { return is_state(m) && m["table"]["ply"] >= 2; });
         socket.send({{"type", "resign"}});
         socket.read_until(finished);
     }

@@ -76,15 +76,18 @@ Table two_humans_after_f5(const std::string& id) {
 
 TEST(GameExport, AgreedDrawIsAMutualScoreOfNothing) {
     Table t = two_humans_after_f5("g4");
-    ASSERT_EQ(t.offer({0}, OfferKind::Draw, 0), std::nullopt);
-    ASSERT_EQ(t.answer({1}, OfferKind::Draw, true, 0), OfferKind::Draw);
+    // Both move first (before that an agreed draw aborts): f5 d6 c3.
+    t.play({1}, "d6", std::nullopt, 0);
+    t.play({0}, "c3", std::nullopt, 0);
+    ASSERT_EQ(t.offer({1}, OfferKind::Draw, 0), std::nullopt);
+    ASSERT_EQ(t.answer({0}, OfferKind::Draw, true, 0), OfferKind::Draw);
     ASSERT_EQ(t.result()->reason, EndReason::Agreed);
-    // The discs are 4 to 1, yet it is a draw: no side's sign, no resignation.
+    // The discs are 5 to 2, yet it is a draw: no side's sign, no resignation.
     const std::string ggf = export_ggf(t);
     EXPECT_NE(ggf.find("RE[+0.00:s]"), std::string::npos) << ggf;
     EXPECT_EQ(core::parse_ggf(ggf).info.result, "+0.00:s");
     const std::string text = export_text(t);
-    EXPECT_NE(text.find("result: draw 4-1 (agreed)"), std::string::npos) << text;
+    EXPECT_NE(text.find("result: draw 5-2 (agreed)"), std::string::npos) << text;
 }
 
 TEST(GameExport, AbandonedIsALossOfTheAbsentSide) {
@@ -138,6 +141,7 @@ TEST(GameExport, AbortedGamesAreNotListedNorExported) {
         TwoPlayers p(h);
         resigned = p.id;
         play_first_legal(h, p);
+        play_first_legal(h, p);  // both have moved: the resignation counts
         h.send(p.b, {{"type", "resign"}});
         p.leave(h);
     }

@@ -65,6 +65,7 @@ TEST(TableOffers, OfferingWhatTheOtherOfferedAcceptsIt) {
     Hub h(db.path, quick_options());
     TwoPlayers p(h);
     play_first_legal(h, p);
+    play_first_legal(h, p);  // both have moved: an agreed draw counts
     h.send(p.a, {{"type", "offer"}, {"kind", "draw"}});
     h.send(p.b, {{"type", "offer"}, {"kind", "draw"}});
     EXPECT_EQ(p.a.table()["result"]["reason"], "agreed");

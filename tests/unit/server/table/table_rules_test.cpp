@@ -2,6 +2,8 @@
 // The table rules of issue 48: a correspondence game is never claimed and nobody claims on
 // their own turn (2); a game a player never made a first move in is aborted, not decided on
 // time or by claim (14); hints are off by default between people at their own screens (16).
+// Before every human seat has moved only an abort ends a game (a resignation or an agreed draw
+// then aborts, as lichess offers only Abort); a tournament's table refuses a rematch (11).
 // On the Table with a fake clock, and through the hub for the create request's default.
 #include <gtest/gtest.h>
 
@@ -109,6 +111,60 @@ TEST(TableRules, AClaimAgainstAPlayerWhoNeverMovedAborts) {
     t.claim({0}, 5'000);
     EXPECT_EQ(t.result()->reason, EndReason::Aborted);
     EXPECT_EQ(t.result()->winner, -1);
+}
+
+TEST(TableRules, BeforeEveryoneMovedOnlyAnAbortEndsTheGame) {
+    // lichess offers only Abort until both have moved: a casual game resigned at move 0 ...
+    Table resigned = two_players({}, 0);
+    resigned.resign({0}, std::nullopt, 100);
+    EXPECT_EQ(resigned.result()->reason, EndReason::Aborted);
+    EXPECT_EQ(resigned.result()->winner, -1);
+    // ... or after Ada's first move, by Bob who never moved, is aborted, not won.
+    Table first = two_players({}, 0);
+    first.play({0}, "d3", 0, 100);
+    first.resign({1}, std::nullopt, 200);
+    EXPECT_EQ(first.result()->reason, EndReason::Aborted);
+    EXPECT_EQ(first.result()->winner, -1);
+    // A draw agreed before Bob's first move is an abort too.
+    Table drawn = two_players({}, 0);
+    drawn.play({0}, "d3", 0, 100);
+    EXPECT_EQ(drawn.offer({0}, OfferKind::Draw, 150), std::nullopt);
+    EXPECT_EQ(drawn.answer({1}, OfferKind::Draw, true, 200), OfferKind::Draw);
+    EXPECT_EQ(drawn.result()->reason, EndReason::Aborted);
+    // Once both have moved, a resignation and a draw count.
+    Table played = two_players({}, 0);
+    played.play({0}, "d3", 0, 100);
+    played.play({1}, "c3", 1, 200);
+    played.resign({1}, std::nullopt, 300);
+    EXPECT_EQ(played.result()->reason, EndReason::Resign);
+    EXPECT_EQ(played.result()->winner, 0);
+    Table agreed = two_players({}, 0);
+    agreed.play({0}, "d3", 0, 100);
+    agreed.play({1}, "c3", 1, 200);
+    agreed.offer({0}, OfferKind::Draw, 250);
+    agreed.answer({1}, OfferKind::Draw, true, 300);
+    EXPECT_EQ(agreed.result()->reason, EndReason::Agreed);
+}
+
+TEST(TableRules, ATournamentTableRefusesARematch) {
+    // The tournament pairs its players: no rematch at its table, even after a played game.
+    TableSpec spec;
+    spec.seats.resize(2);
+    spec.tournament = "arena123";
+    Table t("t", spec, 0, 0);
+    t.join(0, "Ada", "tokA", 0);
+    t.join(1, "Bob", "tokB", 0);
+    t.play({0}, "d3", 0, 100);
+    t.play({1}, "c3", 1, 200);
+    t.resign({1}, std::nullopt, 300);
+    EXPECT_EQ(code_of([&] { t.offer({0}, OfferKind::Rematch, 400); }), ErrorCode::TournamentGame);
+    EXPECT_EQ(t.offers().find(OfferKind::Rematch), nullptr);
+    EXPECT_EQ(t.state(500)["tournament"], "arena123");
+    // The stored spec keeps it, so a restarted server refuses it too; other tables say none.
+    const Table back = Table::restore("t", t.spec_json(), 0, {}, t.result_json(), 600);
+    EXPECT_EQ(back.spec().tournament, "arena123");
+    EXPECT_TRUE(two_players({}, 0).state(0)["tournament"].is_null());
+    EXPECT_FALSE(two_players({}, 0).spec_json().contains("tournament"));
 }
 
 TEST(TableRules, HintsAreOffByDefaultBetweenPeople) {

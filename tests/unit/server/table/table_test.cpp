@@ -295,6 +295,8 @@ TEST(Table, ResignTwoAndThreePlayers) {
     t.join(1, "", "b", 0);
     EXPECT_EQ(code_of([&] { t.resign({}, std::nullopt, 0); }), ErrorCode::NotYourSeat);
     EXPECT_EQ(code_of([&] { t.resign({1}, 0, 0); }), ErrorCode::NotYourSeat);
+    t.play({0}, "d3", 0, 0);  // both move first: before that a resignation aborts
+    t.play({1}, "c3", 1, 0);
     t.resign({1}, std::nullopt, 0);  // White resigns although Black is to move
     EXPECT_EQ(t.result()->winner, 0);
     EXPECT_EQ(t.result()->reason, EndReason::Resign);

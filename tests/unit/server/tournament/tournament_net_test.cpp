@@ -272,5 +272,43 @@ TEST(TournamentNet, ATournamentTableNamesItsTournament) {
     EXPECT_TRUE(get(server.port, "/api/tables/nosuchtb/tournament").data()["tournament"].is_null());
 }
 
+// Issue 48 (11): the tournament pairs its players, so its table refuses a rematch with its own
+// code (not just a page that hides the button), and its state names the tournament, before
+// and after a restart (the spec stored with the table keeps it).
+TEST(TournamentNet, ATournamentTableRefusesARematch) {
+    TempDir dir("tournament_no_rematch");
+    auto server = std::make_unique<ServerProcess>(dir.path);
+    Players players(server->port, {"NoRemA", "NoRemB"});
+    const std::string id = three_second_arena(players, "6x6");
+    ASSERT_FALSE(id.empty());
+    json view;
+    for (int i = 0; i < 100; ++i) {
+        view = get(server->port, "/api/tournaments/" + id).data();
+        if (!view["games"].empty() && view["games"][0]["table"].is_string()) break;
+        usleep(50'000);
+    }
+    ASSERT_FALSE(view["games"].empty()) << view.dump();
+    const std::string table = view["games"][0]["table"];
+    Browser& second = players.browsers.at(view["games"][0]["players"][1].get<std::string>());
+    {
+        CookieSocket ws(server->port, "/ws?table=" + table, second.cookie());
+        const json state = ws.read_until([](const json& m) { return is(m, "state"); });
+        EXPECT_EQ(state["table"]["tournament"], id) << state.dump();
+        ws.send({{"type", "resign"}});
+        ws.read_until(
+            [](const json& m) { return is(m, "state") && m["table"]["status"] == "finished"; });
+        ws.send({{"type", "offer"}, {"kind", "rematch"}});
+        const json refused = ws.read_until([](const json& m) { return is(m, "error"); });
+        EXPECT_EQ(refused["code"], "tournament_game") << refused.dump();
+        ws.send({{"type", "rematch"}});
+        EXPECT_EQ(ws.read_until([](const json& m) { return is(m, "error"); })["code"],
+                  "tournament_game");
+    }
+    EXPECT_TRUE(get(server->port, "/api/tables/" + table).data()["rematch"].is_null());
+    server->kill9();
+    server = std::make_unique<ServerProcess>(dir.path);
+    EXPECT_EQ(get(server->port, "/api/tables/" + table).data()["tournament"], id);
+}
+
 }  // namespace tournament_net
 }  // namespace reversi::server::testing_support

@@ -79,7 +79,9 @@ export function renderEtiquette(host, table, send, declined = null) {
     }
     const pending = new Set(offers.map((o) => o.kind));
     const bar = el('div', { class: 'controls etiquette' });
-    if (people && table.status === 'playing') {
+    // Until every person has moved only Abort is offered (as lichess does): the server makes a
+    // resignation or a draw then an abort anyway.
+    if (people && table.status === 'playing' && !canAbort(table)) {
         if (!pending.has('draw')) bar.append(...offerButton('draw', t('offer.draw')));
         const moved = [...mine].some((seat) => table.ply > seat);
         if (moved && !pending.has('takeback')) bar.append(...offerButton('takeback', t('offer.takeback')));

@@ -19,7 +19,7 @@ import { el, errorText } from '../../lib/dom.js';
 import { createSound, soundOn } from '../../lib/sound.js';
 import { Clocks } from './clock.js';
 import { ChatPanel, chatReceive } from './chat.js';
-import { renderAfterGame, renderEtiquette, renderNewOpponent, tickClaim } from './offers.js';
+import { canAbort, renderAfterGame, renderEtiquette, renderNewOpponent, tickClaim } from './offers.js';
 import { session } from '../../lib/session.js';
 import { hintText, neverPlayed, phaseNote, resultText, variantOf } from '../../lib/game-text.js';
 import { boardTurned, createTableStore } from './store.js';
@@ -276,12 +276,15 @@ export function tableView(root, id) {
     }
 
     // A tournament pairs its players' next games itself: no rematch is offered (the state as if
-    // no offer were left) and no new opponent is sought at its tables.
+    // no offer were left; the server refuses one too) and no new opponent is sought at its
+    // tables. The state names the tournament, so this holds before the bar's request answers.
     /** @param {TableState} table */
-    const forEtiquette = (table) => (store.get().tournament ? { ...table, rematch_offers_left: table.seats.map(() => 0) } : table);
+    const inTournament = (table) => Boolean(table.tournament || store.get().tournament);
+    /** @param {TableState} table */
+    const forEtiquette = (table) => (inTournament(table) ? { ...table, rematch_offers_left: table.seats.map(() => 0) } : table);
     /** @param {TableState} table */
     function drawNewOpponent(table) {
-        if (store.get().tournament) newOpponent.replaceChildren();
+        if (inTournament(table)) newOpponent.replaceChildren();
         else renderNewOpponent(newOpponent, table, store.get().quick);
     }
 
@@ -334,7 +337,8 @@ export function tableView(root, id) {
             if (computer || table.local) {
                 controls.append(button('undo', t('game.undo'), () => send({ type: 'undo' })));
             }
-            controls.append(button('resign', t('game.resign'), () => {
+            // Before every person has moved the game is aborted instead (offers.js's Abort).
+            if (!canAbort(table)) controls.append(button('resign', t('game.resign'), () => {
                 const seat = (myTurn() ? table.to_move : null) ?? [...me][0];
                 if (!confirm(t('game.confirmResign', { colour: colourName(seat) }))) return;
                 send(table.local ? { type: 'resign', seat } : { type: 'resign' });
