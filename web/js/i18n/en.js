@@ -346,7 +346,7 @@ export const strings = {
     'tournament.start': 'Start now', 'tournament.score': 'Score', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Streak', 'tournament.playing': '(playing)',
     'tournament.round': 'round {n}', 'tournament.roundOf': 'Round {n} of {of}',
-    'tournament.standings': 'Standings', 'tournament.games': 'Games',
+    'tournament.standings': 'Standings', 'tournament.games': 'Games', 'tournament.noGames': 'No games yet.',
     'tournament.place': 'place {rank} of {of}',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Opening: {name}', 'landing.explorer': 'Opening explorer',

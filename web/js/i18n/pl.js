@@ -348,7 +348,7 @@ export const strings = {
     'tournament.start': 'Zacznij teraz', 'tournament.score': 'Wynik', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seria', 'tournament.playing': '(gra)',
     'tournament.round': 'runda {n}', 'tournament.roundOf': 'Runda {n} z {of}',
-    'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie',
+    'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie', 'tournament.noGames': 'Nie rozegrano jeszcze żadnej partii.',
     'tournament.place': 'miejsce {rank} z {of}',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Otwarcie: {name}', 'landing.explorer': 'Przeglądarka otwarć',

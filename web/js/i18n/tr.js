@@ -344,7 +344,7 @@ export const strings = {
     'tournament.start': 'Şimdi başlat', 'tournament.score': 'Puan', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seri', 'tournament.playing': '(oynuyor)',
     'tournament.round': '{n}. tur', 'tournament.roundOf': 'Tur {n} / {of}',
-    'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar',
+    'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar', 'tournament.noGames': 'Henüz oyun yok.',
     'tournament.place': '{of} oyuncu arasında {rank}.',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Açılış: {name}', 'landing.explorer': 'Açılış gezgini',

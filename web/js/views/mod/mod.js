@@ -212,10 +212,11 @@ export function modView(root) {
         // A moderator typing in a group's reason keeps typing there after the redraw.
         if (typing !== null && typing !== undefined) /** @type {HTMLInputElement | null} */ (queue.querySelector(`.mod-group[data-player="${CSS.escape(typing)}"] .mod-group-reason`))?.focus();
         auditPanel.replaceChildren(el('h2', { id: 'mod-audit-title' }, t('mod.audit')),
-            s.audit.length ? el('table', { class: 'data', id: 'mod-audit-log' },
+            // Six columns are wider than a phone: the table scrolls inside its panel, not the page.
+            s.audit.length ? el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'mod-audit-log' },
                 el('thead', {}, el('tr', {}, ...['mod.when', 'mod.moderator', 'mod.action', 'mod.player', 'mod.detail', 'mod.reason']
                     .map((k) => el('th', { scope: 'col' }, t(k))))),
-                el('tbody', {}, s.audit.map(auditRow))) : el('p', { class: 'note' }, t('mod.noAudit')),
+                el('tbody', {}, s.audit.map(auditRow)))) : el('p', { class: 'note' }, t('mod.noAudit')),
             s.auditEnd ? '' : el('div', { class: 'form-bar' }, older));
         inForce.replaceChildren(el('h2', { id: 'mod-sanctions-title' }, t('mod.inForce')),
             s.sanctions.length ? el('ul', { class: 'rows', id: 'mod-sanction-list' }, s.sanctions.map((x) => {
