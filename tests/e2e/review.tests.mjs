@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: MIT
 // Browser tests of what the screenshot review of issue 48 found on a phone: the moderators'
 // audit log wider than the screen, the tournament form's name field running into the next
-// column, and the tournament page's buttons (split inside, touching the standings) above an
-// empty "Games" panel that said nothing.
+// column, the tournament page's buttons (split inside, touching the standings) above an
+// empty "Games" panel that said nothing; and blocks drawn touching one another (the puzzle's
+// solution tree on its board, the profile's links on its panels, the lobby's finished games).
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { check, freshName, post, registered } from './lib.mjs';
+import { check, freshName, here, post, registered } from './lib.mjs';
 
 const Phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
+
+// The vertical space between the bottom of `upper` and the top of `lower` (CSS pixels).
+const gapBetween = (page, upper, lower) => page.evaluate(([u, l]) =>
+    document.querySelector(l).getBoundingClientRect().top - document.querySelector(u).getBoundingClientRect().bottom, [upper, lower]);
 
 // The page's width beyond the viewport (0 when nothing sticks out sideways).
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -61,5 +68,31 @@ export const tests = {
         check(gap >= 8, `the buttons touch the standings (${gap} px apart)`);
         check((await page.textContent('#tournament-no-games')) === STRINGS.pl['tournament.noGames'], 'the empty games panel says nothing in Polish');
         await page.screenshot({ path: `${ctx.shots}/review-tournament-phone-pl.png`, fullPage: true });
+    },
+
+    async 'review: blocks stand apart: the puzzle\'s tree from its board, the profile\'s links from its panels, the lobby\'s finished games'(ctx) {
+        // A puzzle failed on a desktop: its solution tree comes below the board.
+        const puzzle = JSON.parse(readFileSync(join(here, '../data/puzzles/8x8.jsonl'), 'utf8').trim().split('\n')[1]);
+        const desk = await (await ctx.launch({ reducedMotion: 'reduce' })).page();
+        await desk.goto(`${ctx.url}/#/puzzle/${puzzle.id}`);
+        await desk.waitForSelector('#puzzle-task:not(:empty)');
+        const choices = puzzle.tree[0].choices;
+        await desk.click(`.board-host .sq[data-sq="${choices[choices.length - 1][0]}"]`);
+        await desk.waitForSelector('#puzzle-tree section');
+        const treeGap = await gapBetween(desk, '.puzzle-grid', '#puzzle-tree section');
+        check(treeGap >= 8, `the solution tree touches the board (${treeGap} px apart)`);
+        // One's own profile on a phone, in Polish: the links under the name, then the panels.
+        const { page } = await registered(ctx, freshName('Ola'), { ...Phone, locale: 'pl-PL' });
+        await page.waitForSelector('#download-ggf');
+        check((await page.textContent('#download-ggf')) === STRINGS.pl['profile.downloadGgf'], 'the GGF link is not in Polish');
+        const headGap = await gapBetween(page, '.profile-head', '.profile-grid');
+        check(headGap >= 8, `the profile's links touch its first panel (${headGap} px apart)`);
+        // The lobby: "Finished games" is a heading of its own, not glued to the open tables' line.
+        await page.goto(`${ctx.url}/#/lobby`);
+        const finished = 'section[aria-labelledby="tables-title"] > h2';
+        await page.waitForSelector(finished);
+        const tablesGap = await gapBetween(page, 'section[aria-labelledby="tables-title"] > .panel-head + *', finished);
+        check(tablesGap >= 12, `"Finished games" sits ${tablesGap} px under the open tables`);
+        await page.screenshot({ path: `${ctx.shots}/review-lobby-phone-pl.png`, fullPage: true });
     },
 };
