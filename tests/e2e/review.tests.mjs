@@ -3,12 +3,13 @@
 // audit log wider than the screen, the tournament form's name field running into the next
 // column, the tournament page's buttons (split inside, touching the standings) above an
 // empty "Games" panel that said nothing; and blocks drawn touching one another (the puzzle's
-// solution tree on its board, the profile's links on its panels, the lobby's finished games).
+// solution tree on its board, the profile's links on its panels, the lobby's finished games);
+// the challenge form's time cut short on a phone.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { check, freshName, here, post, registered } from './lib.mjs';
+import { account, check, freshName, here, post, registered } from './lib.mjs';
 
 const Phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
 
@@ -94,5 +95,24 @@ export const tests = {
         const tablesGap = await gapBetween(page, 'section[aria-labelledby="tables-title"] > .panel-head + *', finished);
         check(tablesGap >= 12, `"Finished games" sits ${tablesGap} px under the open tables`);
         await page.screenshot({ path: `${ctx.shots}/review-lobby-phone-pl.png`, fullPage: true });
+    },
+
+    async 'review: the challenge form shows its whole time control on a phone, in Turkish'(ctx) {
+        // An offline player: the form offers correspondence first, the longest label.
+        const away = freshName('Uzak');
+        await account(ctx.url, away);
+        const { page } = await registered(ctx, freshName('Ece'), { ...Phone, locale: 'tr-TR' });
+        await page.goto(`${ctx.url}/#/player/${away}`);
+        await page.waitForSelector('#challenge-time');
+        const [text, width, room] = await page.$eval('#challenge-time', (s) => {
+            const cs = getComputedStyle(s);
+            const pen = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
+            pen.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+            const shown = s.options[s.selectedIndex].text;
+            // The arrow takes about 1.2 em of the box.
+            return [shown, pen.measureText(shown).width, s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 1.2 * parseFloat(cs.fontSize)];
+        });
+        check(width <= room, `the time control "${text}" needs ${Math.round(width)} px in a list of ${Math.round(room)} px`);
+        await page.screenshot({ path: `${ctx.shots}/review-challenge-phone-tr.png`, fullPage: true });
     },
 };
