@@ -4,7 +4,7 @@
 // column, the tournament page's buttons (split inside, touching the standings) above an
 // empty "Games" panel that said nothing; and blocks drawn touching one another (the puzzle's
 // solution tree on its board, the profile's links on its panels, the lobby's finished games);
-// the challenge form's time cut short on a phone.
+// the challenge form's time cut short on a phone; a tournament hours away listed as being played.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,6 +103,8 @@ export const tests = {
         await account(ctx.url, away);
         const { page } = await registered(ctx, freshName('Ece'), { ...Phone, locale: 'tr-TR' });
         await page.goto(`${ctx.url}/#/player/${away}`);
+        // The form is drawn again once the profile says the player is away.
+        await page.waitForSelector('#challenge-away');
         await page.waitForSelector('#challenge-time');
         const [text, width, room] = await page.$eval('#challenge-time', (s) => {
             const cs = getComputedStyle(s);
@@ -114,5 +116,16 @@ export const tests = {
         });
         check(width <= room, `the time control "${text}" needs ${Math.round(width)} px in a list of ${Math.round(room)} px`);
         await page.screenshot({ path: `${ctx.shots}/review-challenge-phone-tr.png`, fullPage: true });
+    },
+
+    async 'review: the landing page lists a tournament hours away as coming up, not as being played, in Polish'(ctx) {
+        const { page } = await registered(ctx, freshName('Iga'), { locale: 'pl-PL' });
+        const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+        const made = await post(ctx.url, '/api/tournaments', cookie, { pool: '8x8', clock: { mode: 'none' }, rated: false, starts_in: 5 * 3600, name: 'Wieczorny' });
+        await page.goto(`${ctx.url}/`);
+        const row = await page.waitForSelector(`#landing-live li[data-tournament="${made.id}"]`, { timeout: 15000 });
+        const list = await row.evaluate((li) => li.closest('ul')?.id);
+        check(list === 'landing-upcoming', `a tournament starting in 5 hours is listed in ${list}, under "${await page.textContent('#landing-live-title')}"`);
+        check((await page.textContent('#landing-upcoming-title')) === STRINGS.pl['landing.upcoming'], 'the coming-up list is not titled in Polish');
     },
 };

@@ -386,7 +386,7 @@ export const strings = {
     'explorer.paste': 'Or paste GGF text or a move list', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  or  (;GM[Othello]…;)',
     'explorer.pasteImport': 'Import the pasted games', 'explorer.pasteNothing': 'Nothing to import: paste GGF text or moves such as f5 d6 c3.',
     'auth.settingsTitle': 'Settings', 'auth.wrongPassword': 'Wrong password.',
-    'landing.live': 'Being played now', 'landing.noLive': 'Nothing is being played right now: start a game above.',
+    'landing.live': 'Being played now', 'landing.upcoming': 'Coming up', 'landing.noLive': 'Nothing is being played right now: start a game above.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Delete my account',
     'auth.deleteNote': 'Your games stay, shown as "deleted-" and a number; your name, password, sessions and ratings go. This cannot be undone.',

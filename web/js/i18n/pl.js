@@ -388,7 +388,7 @@ export const strings = {
     'explorer.paste': 'Albo wklej tekst GGF lub listę ruchów', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  albo  (;GM[Othello]…;)',
     'explorer.pasteImport': 'Importuj wklejone partie', 'explorer.pasteNothing': 'Nie ma czego importować: wklej tekst GGF albo ruchy, np. f5 d6 c3.',
     'auth.settingsTitle': 'Ustawienia', 'auth.wrongPassword': 'Błędne hasło.',
-    'landing.live': 'Teraz rozgrywane', 'landing.noLive': 'W tej chwili nic się nie toczy: zacznij partię powyżej.',
+    'landing.live': 'Teraz rozgrywane', 'landing.upcoming': 'Wkrótce', 'landing.noLive': 'W tej chwili nic się nie toczy: zacznij partię powyżej.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Usuń moje konto',
     'auth.deleteNote': 'Twoje partie zostają, pokazane jako "deleted-" i numer; nazwa, hasło, sesje i rankingi znikają. Tego nie można cofnąć.',

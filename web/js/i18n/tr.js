@@ -384,7 +384,7 @@ export const strings = {
     'explorer.paste': 'Ya da GGF metni veya hamle listesi yapıştırın', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  ya da  (;GM[Othello]…;)',
     'explorer.pasteImport': 'Yapıştırılan oyunları içe aktar', 'explorer.pasteNothing': 'İçe aktarılacak bir şey yok: GGF metni ya da f5 d6 c3 gibi hamleler yapıştırın.',
     'auth.settingsTitle': 'Ayarlar', 'auth.wrongPassword': 'Şifre yanlış.',
-    'landing.live': 'Şu an oynananlar', 'landing.noLive': 'Şu an oynanan bir şey yok: yukarıdan bir oyun başlatın.',
+    'landing.live': 'Şu an oynananlar', 'landing.upcoming': 'Yakında başlayacak', 'landing.noLive': 'Şu an oynanan bir şey yok: yukarıdan bir oyun başlatın.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Hesabımı sil',
     'auth.deleteNote': 'Oyunlarınız kalır, "deleted-" ve bir sayı ile gösterilir; adınız, şifreniz, oturumlarınız ve puanlarınız silinir. Bu geri alınamaz.',
