@@ -21,7 +21,7 @@ const gapBetween = (page, upper, lower) => page.evaluate(([u, l]) =>
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 export const tests = {
-    async 'review: the moderators\' audit log stays within a phone\'s width, in Turkish'(ctx) {
+    async 'review: the moderators\' audit log stays within a phone\'s width and names the role in Turkish'(ctx) {
         const mona = freshName('Mona');
         const { page } = await registered(ctx, mona, { ...Phone, locale: 'tr-TR' });
         const given = spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, mona, 'moderator'], { encoding: 'utf8' });
@@ -34,6 +34,9 @@ export const tests = {
         await page.goto(`${ctx.url}/#/mod`);
         await page.waitForSelector('#mod-audit-log tbody tr');
         check((await page.textContent('#mod-audit-title')) === STRINGS.tr['mod.audit'], 'the audit log is not titled in Turkish');
+        // The role given reads in Turkish too (it read "moderator").
+        const detail = await page.textContent('#mod-audit-log tbody tr td:nth-child(5)');
+        check(detail === STRINGS.tr['mod.role.moderator'], `the role given reads "${detail}"`);
         const wider = await overflow(page);
         check(wider <= 0, `the moderation page is ${wider} px wider than the phone's screen`);
         await page.screenshot({ path: `${ctx.shots}/review-mod-phone-tr.png`, fullPage: true });

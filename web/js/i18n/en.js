@@ -237,6 +237,7 @@ export const strings = {
     'mod.resolved.dismissed': 'Reports dismissed.', 'mod.resolved.actioned': 'Reports marked as actioned.',
     'mod.hidden': 'Chat line hidden.', 'mod.inForce': 'Sanctions in force', 'mod.noSanctions': 'No sanctions in force.',
     'mod.until': 'until {when}', 'mod.noEnd': 'no end',
+    'mod.role.moderator': 'moderator', 'mod.role.admin': 'admin', 'mod.role.none': 'no role',
     // Issue 48: the report queue grouped, the audit log, bot tokens.
     'error.reason_required': 'Give a reason: every moderator action needs one.',
     'error.already_reported': 'You have already reported this player; a moderator will look at your report.',

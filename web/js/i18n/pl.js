@@ -237,6 +237,7 @@ export const strings = {
     'mod.resolved.dismissed': 'Zgłoszenia odrzucone.', 'mod.resolved.actioned': 'Zgłoszenia oznaczone jako załatwione.',
     'mod.hidden': 'Wiadomość ukryta.', 'mod.inForce': 'Obowiązujące kary', 'mod.noSanctions': 'Brak obowiązujących kar.',
     'mod.until': 'do {when}', 'mod.noEnd': 'bez końca',
+    'mod.role.moderator': 'moderator', 'mod.role.admin': 'administrator', 'mod.role.none': 'brak roli',
     // Issue 48: the report queue grouped, the audit log, bot tokens.
     'error.reason_required': 'Podaj powód: każde działanie moderatora go wymaga.',
     'error.already_reported': 'Już zgłosiłeś tego gracza; moderator zajmie się twoim zgłoszeniem.',

@@ -235,6 +235,7 @@ export const strings = {
     'mod.resolved.dismissed': 'Şikâyetler reddedildi.', 'mod.resolved.actioned': 'Şikâyetler için işlem yapıldı olarak işaretlendi.',
     'mod.hidden': 'Sohbet satırı gizlendi.', 'mod.inForce': 'Yürürlükteki yaptırımlar', 'mod.noSanctions': 'Yürürlükte yaptırım yok.',
     'mod.until': '{when} tarihine kadar', 'mod.noEnd': 'süresiz',
+    'mod.role.moderator': 'moderatör', 'mod.role.admin': 'yönetici', 'mod.role.none': 'rol yok',
     // Issue 48: the report queue grouped, the audit log, bot tokens.
     'error.reason_required': 'Bir gerekçe yazın: her moderatör işlemi bir gerekçe ister.',
     'error.already_reported': 'Bu oyuncuyu zaten şikâyet ettiniz; bir moderatör şikâyetinize bakacak.',

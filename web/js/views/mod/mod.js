@@ -92,10 +92,18 @@ function actionText(action) {
     return text === `mod.action.${action}` ? action : text;
 }
 
-/** What an audit entry touched: a sanction's end as a date, else the server's words. @param {string} detail */
-function detailText(detail) {
+/**
+ * What an audit entry touched: a sanction's end as a date, a role given by its name in the
+ * reader's language, else the server's words.
+ * @param {string} detail @param {string} action
+ */
+function detailText(detail, action) {
     const until = /^until (\d+)$/.exec(detail);
     if (until) return untilText(Number(until[1]));
+    if (action === 'role') {
+        const role = t(`mod.role.${detail}`);
+        return role === `mod.role.${detail}` ? detail : role;
+    }
     return detail === 'no end' ? t('mod.noEnd') : detail;
 }
 
@@ -188,7 +196,7 @@ export function modView(root) {
     const auditRow = (e) => el('tr', { 'data-entry': String(e.id) },
         el('td', {}, dateText(e.at, true)), el('td', {}, e.moderator), el('td', { class: 'mod-audit-action' }, actionText(e.action)),
         el('td', {}, e.player ? el('a', { href: `#/player/${encodeURIComponent(e.player)}` }, e.player) : ''),
-        el('td', {}, detailText(e.detail)), el('td', { class: 'mod-audit-reason' }, e.reason));
+        el('td', {}, detailText(e.detail, e.action)), el('td', { class: 'mod-audit-reason' }, e.reason));
 
     function draw() {
         const s = store.get();
