@@ -130,5 +130,9 @@ export const tests = {
         const list = await row.evaluate((li) => li.closest('ul')?.id);
         check(list === 'landing-upcoming', `a tournament starting in 5 hours is listed in ${list}, under "${await page.textContent('#landing-live-title')}"`);
         check((await page.textContent('#landing-upcoming-title')) === STRINGS.pl['landing.upcoming'], 'the coming-up list is not titled in Polish');
+        // A part of the section: its title no larger than the section's own.
+        const [part, whole] = await page.evaluate(() => ['#landing-upcoming-title', '#landing-live-title']
+            .map((s) => parseFloat(getComputedStyle(/** @type {Element} */ (document.querySelector(s))).fontSize)));
+        check(part <= whole, `"Coming up" is drawn at ${part} px under a ${whole} px section title`);
     },
 };
