@@ -389,7 +389,7 @@ export const tests = {
         check((await row.textContent()) === translated('tr', 'lobby.watch'), 'the running game has no Watch link in Turkish');
         const [w, li] = await row.evaluate((e) => [e.getBoundingClientRect().width, e.closest('li').getBoundingClientRect().width]);
         check(w < li / 2, `the Watch button is ${Math.round(w)} px wide in a row of ${Math.round(li)} px`);
-        const tour = await reader.waitForSelector('#landing-tournaments li a');
+        const tour = await reader.waitForSelector('#landing-tournaments li a, #landing-upcoming li a');
         check((await reader.textContent('#landing-live-title')) === translated('tr', 'landing.live'), 'the section is not titled in Turkish');
         check(Boolean(await tour.textContent()), 'a tournament has no name');
         await reader.screenshot({ path: `${ctx.shots}/rooms-landing-tr-phone.png`, fullPage: true });

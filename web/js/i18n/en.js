@@ -237,6 +237,7 @@ export const strings = {
     'mod.resolved.dismissed': 'Reports dismissed.', 'mod.resolved.actioned': 'Reports marked as actioned.',
     'mod.hidden': 'Chat line hidden.', 'mod.inForce': 'Sanctions in force', 'mod.noSanctions': 'No sanctions in force.',
     'mod.until': 'until {when}', 'mod.noEnd': 'no end',
+    'mod.role.moderator': 'moderator', 'mod.role.admin': 'admin', 'mod.role.none': 'no role',
     // Issue 48: the report queue grouped, the audit log, bot tokens.
     'error.reason_required': 'Give a reason: every moderator action needs one.',
     'error.already_reported': 'You have already reported this player; a moderator will look at your report.',
@@ -347,7 +348,7 @@ export const strings = {
     'tournament.start': 'Start now', 'tournament.score': 'Score', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Streak', 'tournament.playing': '(playing)',
     'tournament.round': 'round {n}', 'tournament.roundOf': 'Round {n} of {of}',
-    'tournament.standings': 'Standings', 'tournament.games': 'Games',
+    'tournament.standings': 'Standings', 'tournament.games': 'Games', 'tournament.noGames': 'No games yet.',
     'tournament.place': 'place {rank} of {of}',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Opening: {name}', 'landing.explorer': 'Opening explorer',
@@ -387,7 +388,7 @@ export const strings = {
     'explorer.paste': 'Or paste GGF text or a move list', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  or  (;GM[Othello]…;)',
     'explorer.pasteImport': 'Import the pasted games', 'explorer.pasteNothing': 'Nothing to import: paste GGF text or moves such as f5 d6 c3.',
     'auth.settingsTitle': 'Settings', 'auth.wrongPassword': 'Wrong password.',
-    'landing.live': 'Being played now', 'landing.noLive': 'Nothing is being played right now: start a game above.',
+    'landing.live': 'Being played now', 'landing.upcoming': 'Coming up', 'landing.noLive': 'Nothing is being played right now: start a game above.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Delete my account',
     'auth.deleteNote': 'Your games stay, shown as "deleted-" and a number; your name, password, sessions and ratings go. This cannot be undone.',

@@ -237,6 +237,7 @@ export const strings = {
     'mod.resolved.dismissed': 'Zgłoszenia odrzucone.', 'mod.resolved.actioned': 'Zgłoszenia oznaczone jako załatwione.',
     'mod.hidden': 'Wiadomość ukryta.', 'mod.inForce': 'Obowiązujące kary', 'mod.noSanctions': 'Brak obowiązujących kar.',
     'mod.until': 'do {when}', 'mod.noEnd': 'bez końca',
+    'mod.role.moderator': 'moderator', 'mod.role.admin': 'administrator', 'mod.role.none': 'brak roli',
     // Issue 48: the report queue grouped, the audit log, bot tokens.
     'error.reason_required': 'Podaj powód: każde działanie moderatora go wymaga.',
     'error.already_reported': 'Już zgłosiłeś tego gracza; moderator zajmie się twoim zgłoszeniem.',
@@ -349,7 +350,7 @@ export const strings = {
     'tournament.start': 'Zacznij teraz', 'tournament.score': 'Wynik', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seria', 'tournament.playing': '(gra)',
     'tournament.round': 'runda {n}', 'tournament.roundOf': 'Runda {n} z {of}',
-    'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie',
+    'tournament.standings': 'Klasyfikacja', 'tournament.games': 'Partie', 'tournament.noGames': 'Nie rozegrano jeszcze żadnej partii.',
     'tournament.place': 'miejsce {rank} z {of}',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Otwarcie: {name}', 'landing.explorer': 'Przeglądarka otwarć',
@@ -389,7 +390,7 @@ export const strings = {
     'explorer.paste': 'Albo wklej tekst GGF lub listę ruchów', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  albo  (;GM[Othello]…;)',
     'explorer.pasteImport': 'Importuj wklejone partie', 'explorer.pasteNothing': 'Nie ma czego importować: wklej tekst GGF albo ruchy, np. f5 d6 c3.',
     'auth.settingsTitle': 'Ustawienia', 'auth.wrongPassword': 'Błędne hasło.',
-    'landing.live': 'Teraz rozgrywane', 'landing.noLive': 'W tej chwili nic się nie toczy: zacznij partię powyżej.',
+    'landing.live': 'Teraz rozgrywane', 'landing.upcoming': 'Wkrótce', 'landing.noLive': 'W tej chwili nic się nie toczy: zacznij partię powyżej.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Usuń moje konto',
     'auth.deleteNote': 'Twoje partie zostają, pokazane jako "deleted-" i numer; nazwa, hasło, sesje i rankingi znikają. Tego nie można cofnąć.',

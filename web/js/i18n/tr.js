@@ -235,6 +235,7 @@ export const strings = {
     'mod.resolved.dismissed': 'Şikâyetler reddedildi.', 'mod.resolved.actioned': 'Şikâyetler için işlem yapıldı olarak işaretlendi.',
     'mod.hidden': 'Sohbet satırı gizlendi.', 'mod.inForce': 'Yürürlükteki yaptırımlar', 'mod.noSanctions': 'Yürürlükte yaptırım yok.',
     'mod.until': '{when} tarihine kadar', 'mod.noEnd': 'süresiz',
+    'mod.role.moderator': 'moderatör', 'mod.role.admin': 'yönetici', 'mod.role.none': 'rol yok',
     // Issue 48: the report queue grouped, the audit log, bot tokens.
     'error.reason_required': 'Bir gerekçe yazın: her moderatör işlemi bir gerekçe ister.',
     'error.already_reported': 'Bu oyuncuyu zaten şikâyet ettiniz; bir moderatör şikâyetinize bakacak.',
@@ -345,7 +346,7 @@ export const strings = {
     'tournament.start': 'Şimdi başlat', 'tournament.score': 'Puan', 'tournament.buchholz': 'Buchholz',
     'tournament.sb': 'Sonneborn-Berger', 'tournament.streak': 'Seri', 'tournament.playing': '(oynuyor)',
     'tournament.round': '{n}. tur', 'tournament.roundOf': 'Tur {n} / {of}',
-    'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar',
+    'tournament.standings': 'Sıralama', 'tournament.games': 'Oyunlar', 'tournament.noGames': 'Henüz oyun yok.',
     'tournament.place': '{of} oyuncu arasında {rank}.',
     // The opening explorer and the opening names (issue 30).
     'opening.name': 'Açılış: {name}', 'landing.explorer': 'Açılış gezgini',
@@ -385,7 +386,7 @@ export const strings = {
     'explorer.paste': 'Ya da GGF metni veya hamle listesi yapıştırın', 'explorer.pastePlaceholder': 'f5 d6 c3 d3 c4 …  ya da  (;GM[Othello]…;)',
     'explorer.pasteImport': 'Yapıştırılan oyunları içe aktar', 'explorer.pasteNothing': 'İçe aktarılacak bir şey yok: GGF metni ya da f5 d6 c3 gibi hamleler yapıştırın.',
     'auth.settingsTitle': 'Ayarlar', 'auth.wrongPassword': 'Şifre yanlış.',
-    'landing.live': 'Şu an oynananlar', 'landing.noLive': 'Şu an oynanan bir şey yok: yukarıdan bir oyun başlatın.',
+    'landing.live': 'Şu an oynananlar', 'landing.upcoming': 'Yakında başlayacak', 'landing.noLive': 'Şu an oynanan bir şey yok: yukarıdan bir oyun başlatın.',
     // Account deletion (issue 27): the settings page's last section.
     'auth.deleteTitle': 'Hesabımı sil',
     'auth.deleteNote': 'Oyunlarınız kalır, "deleted-" ve bir sayı ile gösterilir; adınız, şifreniz, oturumlarınız ve puanlarınız silinir. Bu geri alınamaz.',

@@ -122,7 +122,7 @@ export function landingView(root) {
     ];
     showWaiting();
 
-    // Being played now: running games (a watch link each) and live tournaments.
+    // Being played now: running games (a watch link each) and running tournaments; then those coming up.
     const live = el('section', { class: 'panel landing-live', id: 'landing-live', 'aria-labelledby': 'landing-live-title' });
     function showLive() {
         const now = store.get().live;
@@ -130,16 +130,23 @@ export function landingView(root) {
         const games = now.tables.filter((tb) => tb.status === 'playing').slice(0, LiveGames);
         const tours = now.tournaments.filter((v) => v.status !== 'finished')
             .sort((a, b) => (a.status === b.status ? a.starts_at - b.starts_at : a.status === 'running' ? -1 : 1)).slice(0, LiveTournaments);
+        // A tournament that has not started is not being played: it is listed as coming up.
+        const running = tours.filter((v) => v.status === 'running');
+        const coming = tours.filter((v) => v.status !== 'running');
+        /** @param {string} id @param {typeof tours} list */
+        const tourList = (id, list) => el('ul', { class: 'rows', id }, list.map((v) => el('li', { 'data-tournament': v.id },
+            el('a', { href: `#/tournament/${encodeURIComponent(v.id)}`, class: 'who' }, tournamentName(v)),
+            el('span', { class: 'state' }, `${standingText(v, now.at)} · ${t('tournament.players', { n: v.players ?? 0 })}`))));
         live.replaceChildren(el('h2', { id: 'landing-live-title' }, t('landing.live')),
-            !games.length && !tours.length ? el('p', { class: 'note' }, t('landing.noLive')) : '',
-            tours.length ? el('ul', { class: 'rows', id: 'landing-tournaments' }, tours.map((v) => el('li', { 'data-tournament': v.id },
-                el('a', { href: `#/tournament/${encodeURIComponent(v.id)}`, class: 'who' }, tournamentName(v)),
-                el('span', { class: 'state' }, `${standingText(v, now.at)} · ${t('tournament.players', { n: v.players ?? 0 })}`)))) : '',
+            !games.length && !running.length ? el('p', { class: 'note' }, t('landing.noLive')) : '',
+            running.length ? tourList('landing-tournaments', running) : '',
             games.length ? el('ul', { class: 'rows', id: 'landing-games' }, games.map((tb) => el('li', { 'data-table': tb.id },
                 el('span', { class: 'who' }, tb.seats.map((seat) => (seat.type === 'computer' ? t('seat.computerLevel', { n: seat.level })
                     : seat.name || t('seat.human'))).join(' – ')),
                 el('span', { class: 'what' }, describeSetup(tb.setup)),
-                el('a', { href: `#/table/${encodeURIComponent(tb.id)}`, class: 'button' }, t('lobby.watch'))))) : '');
+                el('a', { href: `#/table/${encodeURIComponent(tb.id)}`, class: 'button' }, t('lobby.watch'))))) : '',
+            coming.length ? el('h3', { id: 'landing-upcoming-title' }, t('landing.upcoming')) : '',
+            coming.length ? tourList('landing-upcoming', coming) : '');
     }
     async function loadLive() {
         const [tables, tournaments] = await Promise.all([

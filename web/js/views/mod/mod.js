@@ -92,10 +92,18 @@ function actionText(action) {
     return text === `mod.action.${action}` ? action : text;
 }
 
-/** What an audit entry touched: a sanction's end as a date, else the server's words. @param {string} detail */
-function detailText(detail) {
+/**
+ * What an audit entry touched: a sanction's end as a date, a role given by its name in the
+ * reader's language, else the server's words.
+ * @param {string} detail @param {string} action
+ */
+function detailText(detail, action) {
     const until = /^until (\d+)$/.exec(detail);
     if (until) return untilText(Number(until[1]));
+    if (action === 'role') {
+        const role = t(`mod.role.${detail}`);
+        return role === `mod.role.${detail}` ? detail : role;
+    }
     return detail === 'no end' ? t('mod.noEnd') : detail;
 }
 
@@ -188,7 +196,7 @@ export function modView(root) {
     const auditRow = (e) => el('tr', { 'data-entry': String(e.id) },
         el('td', {}, dateText(e.at, true)), el('td', {}, e.moderator), el('td', { class: 'mod-audit-action' }, actionText(e.action)),
         el('td', {}, e.player ? el('a', { href: `#/player/${encodeURIComponent(e.player)}` }, e.player) : ''),
-        el('td', {}, detailText(e.detail)), el('td', { class: 'mod-audit-reason' }, e.reason));
+        el('td', {}, detailText(e.detail, e.action)), el('td', { class: 'mod-audit-reason' }, e.reason));
 
     function draw() {
         const s = store.get();
@@ -212,10 +220,11 @@ export function modView(root) {
         // A moderator typing in a group's reason keeps typing there after the redraw.
         if (typing !== null && typing !== undefined) /** @type {HTMLInputElement | null} */ (queue.querySelector(`.mod-group[data-player="${CSS.escape(typing)}"] .mod-group-reason`))?.focus();
         auditPanel.replaceChildren(el('h2', { id: 'mod-audit-title' }, t('mod.audit')),
-            s.audit.length ? el('table', { class: 'data', id: 'mod-audit-log' },
+            // Six columns are wider than a phone: the table scrolls inside its panel, not the page.
+            s.audit.length ? el('div', { class: 'table-scroll' }, el('table', { class: 'data', id: 'mod-audit-log' },
                 el('thead', {}, el('tr', {}, ...['mod.when', 'mod.moderator', 'mod.action', 'mod.player', 'mod.detail', 'mod.reason']
                     .map((k) => el('th', { scope: 'col' }, t(k))))),
-                el('tbody', {}, s.audit.map(auditRow))) : el('p', { class: 'note' }, t('mod.noAudit')),
+                el('tbody', {}, s.audit.map(auditRow)))) : el('p', { class: 'note' }, t('mod.noAudit')),
             s.auditEnd ? '' : el('div', { class: 'form-bar' }, older));
         inForce.replaceChildren(el('h2', { id: 'mod-sanctions-title' }, t('mod.inForce')),
             s.sanctions.length ? el('ul', { class: 'rows', id: 'mod-sanction-list' }, s.sanctions.map((x) => {

@@ -152,7 +152,7 @@ export function tournamentView(root, id) {
         }
         const me = session.get().me?.name?.toLowerCase();
         const mine = (v.standings || []).find((s) => s.name.toLowerCase() === me);
-        const buttons = el('div', { class: 'form-bar' });
+        const buttons = el('div', { class: 'form-bar', id: 'tournament-actions' });
         /** @param {'join' | 'withdraw' | 'start' | 'cancel'} action @param {string} label */
         const button = (action, label) => {
             const b = el('button', { type: 'button', id: `tournament-${action}` }, label);
@@ -198,6 +198,7 @@ export function tournamentView(root, id) {
             el('section', { class: 'panel', 'aria-labelledby': 'standings-title' }, el('h2', { id: 'standings-title' }, t('tournament.standings')),
                 el('div', { class: 'table-scroll' }, standings)),
             el('section', { class: 'panel' }, el('h2', {}, t('tournament.games')), games,
+                games.children.length ? '' : el('p', { class: 'note', id: 'tournament-no-games' }, t('tournament.noGames')),
                 several ? el('p', { class: 'note', id: 'tournament-places-note' }, t('tournament.placesNote')) : ''));
     }
 
