@@ -73,6 +73,10 @@ export const tests = {
         check(await graded(page) === line.length, 'every move is graded');
         check(await changeOf(page, '#puzzle-my-rating') > 0, `solving did not raise my rating: ${await page.textContent('#puzzle-ratings')}`);
         check(await changeOf(page, '#puzzle-its-rating') < 0, 'solving did not lower the puzzle\'s rating');
+        // The line above the board names the puzzle's rating as it now stands, not the old one.
+        const itsRating = (/\d+/.exec(await page.textContent('#puzzle-its-rating')) || [])[0];
+        check(itsRating && (await page.textContent('#puzzle-about')).includes(itsRating),
+            `the puzzle's line says "${await page.textContent('#puzzle-about')}" beside its new rating ${itsRating}`);
         // The tree: every root move with its exact score, the solution marked.
         const root = solved.tree[0];
         const shown = await page.$$eval('#puzzle-tree [data-node="0"] > ul > li', (items) =>

@@ -141,7 +141,9 @@ export function puzzleView(root, which) {
         drawStreak(answer && answer.streak ? answer.streak : streak);
         task.textContent = goalText(puzzle, side);
         task.dataset.best = String(puzzle.best);
-        about.textContent = t('puzzle.about', { rating: puzzle.rating, pool: poolName(puzzle.pool) });
+        // The puzzle's rating as it stands: the one a rated attempt left it with (the review found
+        // the line naming the old one beside the new).
+        about.textContent = t('puzzle.about', { rating: answer?.puzzle_rating?.rating ?? puzzle.rating, pool: poolName(puzzle.pool) });
         next.setAttribute('href', `#/puzzles/${puzzle.pool}`);
         graded.replaceChildren(...(answer ? answer.moves : []).map((m) => el('li', { class: m.solution ? 'good' : 'bad', 'data-move': m.move },
             m.solution ? t('puzzle.moveBest', { move: m.move, score: signed(m.score) })
