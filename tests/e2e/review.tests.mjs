@@ -37,6 +37,9 @@ export const tests = {
         // The role given reads in Turkish too (it read "moderator").
         const detail = await page.textContent('#mod-audit-log tbody tr td:nth-child(5)');
         check(detail === STRINGS.tr['mod.role.moderator'], `the role given reads "${detail}"`);
+        // Given on the command line: by the site's operator, not by a "server" any player could be called.
+        const who = await page.textContent('#mod-audit-log tbody tr td:nth-child(2)');
+        check(who === STRINGS.tr['mod.operator'], `the role was given by "${who}"`);
         const wider = await overflow(page);
         check(wider <= 0, `the moderation page is ${wider} px wider than the phone's screen`);
         await page.screenshot({ path: `${ctx.shots}/review-mod-phone-tr.png`, fullPage: true });

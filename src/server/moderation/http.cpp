@@ -136,7 +136,7 @@ void Moderation::list_audit(const Identity& who, int64_t before, int limit, Resp
                       for (const AuditEntry& e : *rows)
                           entries.push_back({{"id", e.id},
                                              {"at", e.at},
-                                             {"moderator", e.actor ? name_of(e.actor) : "server"},
+                                             {"moderator", e.actor ? json(name_of(e.actor)) : json(nullptr)},
                                              {"action", e.action},
                                              {"player", e.target ? name_of(e.target) : ""},
                                              {"detail", e.detail},

@@ -254,7 +254,7 @@ export const strings = {
     'mod.auditOlder': 'Older entries',
     'mod.noAudit': 'No actions yet.',
     'mod.when': 'When',
-    'mod.moderator': 'Moderator',
+    'mod.moderator': 'Moderator', 'mod.operator': 'Site operator',
     'mod.action': 'Action',
     'mod.detail': 'Detail',
     'mod.action.mute': 'Muted',

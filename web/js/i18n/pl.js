@@ -256,7 +256,7 @@ export const strings = {
     'mod.auditOlder': 'Starsze wpisy',
     'mod.noAudit': 'Brak działań.',
     'mod.when': 'Kiedy',
-    'mod.moderator': 'Moderator',
+    'mod.moderator': 'Moderator', 'mod.operator': 'Operator serwisu',
     'mod.action': 'Działanie',
     'mod.detail': 'Szczegóły',
     'mod.action.mute': 'Wyciszenie',

@@ -252,7 +252,7 @@ export const strings = {
     'mod.auditOlder': 'Daha eski kayıtlar',
     'mod.noAudit': 'Henüz işlem yok.',
     'mod.when': 'Zaman',
-    'mod.moderator': 'Moderatör',
+    'mod.moderator': 'Moderatör', 'mod.operator': 'Site yöneticisi',
     'mod.action': 'İşlem',
     'mod.detail': 'Ayrıntı',
     'mod.action.mute': 'Susturuldu',

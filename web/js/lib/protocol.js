@@ -176,7 +176,7 @@
  * @typedef {object} AuditEntry a moderator's action (GET /api/mod/audit)
  * @property {number} id increasing; the next page asks for those before the last id
  * @property {number} at wall ms
- * @property {string} moderator who acted ("server" for the command line)
+ * @property {string | null} moderator who acted (null: the site's operator, on the command line)
  * @property {string} action e.g. mute, lift_ban, resolve_report, hide_chat
  * @property {string} player the player acted on, or ""
  * @property {string} detail what it touched

@@ -194,7 +194,7 @@ export function modView(root) {
 
     /** @param {AuditEntry} e */
     const auditRow = (e) => el('tr', { 'data-entry': String(e.id) },
-        el('td', {}, dateText(e.at, true)), el('td', {}, e.moderator), el('td', { class: 'mod-audit-action' }, actionText(e.action)),
+        el('td', {}, dateText(e.at, true)), el('td', {}, e.moderator ?? t('mod.operator')), el('td', { class: 'mod-audit-action' }, actionText(e.action)),
         el('td', {}, e.player ? el('a', { href: `#/player/${encodeURIComponent(e.player)}` }, e.player) : ''),
         el('td', {}, detailText(e.detail, e.action)), el('td', { class: 'mod-audit-reason' }, e.reason));
 
