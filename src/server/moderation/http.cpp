@@ -129,20 +129,21 @@ void Moderation::list_audit(const Identity& who, int64_t before, int limit, Resp
     before = std::max<int64_t>(before, 0);
     auto rows = std::make_shared<std::vector<AuditEntry>>();
     std::weak_ptr<const int> life = life_;
-    storage_.read([rows, before, limit](Storage& s) { *rows = s.audit(before, limit); },
-                  [this, life, rows, respond] {
-                      if (life.expired()) return;
-                      json entries = json::array();
-                      for (const AuditEntry& e : *rows)
-                          entries.push_back({{"id", e.id},
-                                             {"at", e.at},
-                                             {"moderator", e.actor ? json(name_of(e.actor)) : json(nullptr)},
-                                             {"action", e.action},
-                                             {"player", e.target ? name_of(e.target) : ""},
-                                             {"detail", e.detail},
-                                             {"reason", e.reason}});
-                      respond(json_reply(200, {{"entries", entries}}));
-                  });
+    storage_.read(
+        [rows, before, limit](Storage& s) { *rows = s.audit(before, limit); },
+        [this, life, rows, respond] {
+            if (life.expired()) return;
+            json entries = json::array();
+            for (const AuditEntry& e : *rows)
+                entries.push_back({{"id", e.id},
+                                   {"at", e.at},
+                                   {"moderator", e.actor ? json(name_of(e.actor)) : json(nullptr)},
+                                   {"action", e.action},
+                                   {"player", e.target ? name_of(e.target) : ""},
+                                   {"detail", e.detail},
+                                   {"reason", e.reason}});
+            respond(json_reply(200, {{"entries", entries}}));
+        });
 }
 
 void Moderation::report(const Identity& who, const std::string& body, Respond respond) {
