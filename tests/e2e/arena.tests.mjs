@@ -50,9 +50,12 @@ export const tests = {
         await entrant.page.waitForSelector('#tournament-withdraw');
         check(!(await entrant.page.$('#tournament-cancel')), 'an entrant who did not make it is offered Cancel');
         await creator.page.goto(`${ctx.url}/#/tournament/${made.id}`);
-        const cancel = await creator.page.waitForSelector('#tournament-cancel');
-        check((await cancel.textContent()) === translated('pl', 'tournament.cancel'), `the Cancel button reads "${await cancel.textContent()}"`);
-        await cancel.click();  // the prompt is accepted
+        // By its selector, not a handle: the page redraws itself every few seconds (its poll),
+        // which replaces the button a handle would hold.
+        await creator.page.waitForSelector('#tournament-cancel');
+        const label = await creator.page.textContent('#tournament-cancel');
+        check(label === translated('pl', 'tournament.cancel'), `the Cancel button reads "${label}"`);
+        await creator.page.click('#tournament-cancel');  // the prompt is accepted
         await creator.page.waitForFunction(() => location.hash === '#/tournaments');
         await creator.page.waitForSelector('#tournament-list, #no-tournaments');
         check(!(await creator.page.$(`#tournament-list li[data-tournament="${made.id}"]`)), 'the cancelled tournament is still listed');
