@@ -83,9 +83,11 @@ export const tests = {
         const page = await browser.page();
         await page.goto(`${ctx.url}/#/tournaments`);
         await page.waitForFunction(() => document.querySelectorAll('#tournament-list li').length === 20, null, { timeout: 10000 });
-        const more = await page.waitForSelector('#tournament-more');
-        check((await more.textContent()) === translated('tr', 'tournament.more', { n: total - 20 }), `More reads "${await more.textContent()}"`);
-        await more.click();
+        // By its selector: the list redraws itself every few seconds (its poll).
+        await page.waitForSelector('#tournament-more');
+        const more = await page.textContent('#tournament-more');
+        check(more === translated('tr', 'tournament.more', { n: total - 20 }), `More reads "${more}"`);
+        await page.click('#tournament-more');
         await page.waitForFunction((n) => document.querySelectorAll('#tournament-list li').length === n, Math.min(total, 40), { timeout: 10000 });
         // Those to come are listed by their start, the soonest first.
         const names = await page.$$eval('#tournament-list li > a', (as) => as.map((a) => a.textContent));

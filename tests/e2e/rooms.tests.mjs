@@ -416,9 +416,10 @@ export const tests = {
         await a.page.click('#abort');
         await a.page.waitForFunction((t) => !location.hash.endsWith(t), table, { timeout: 15000 }).catch(() => {});
         await a.page.goto(url);
-        const row = await a.page.waitForSelector(`#tournament-games li[data-table="${table}"]`, { timeout: 10000 });
+        await a.page.waitForSelector(`#tournament-games li[data-table="${table}"]`, { timeout: 10000 });
         await a.page.waitForFunction((t) => !document.querySelector(`#tournament-games li[data-table="${t}"] a.watch`), table, { timeout: 10000 });
-        const text = await row.textContent();
+        // Read anew: the page redraws its rows (its poll), so a row held from before is stale.
+        const text = await a.page.textContent(`#tournament-games li[data-table="${table}"]`);
         for (const p of all) check(text.includes(`${p.name} (2)`), `the row does not give ${p.name}'s points: "${text}"`);
         check((await a.page.textContent('#tournament-places-note')) === translated('pl', 'tournament.placesNote'), 'the places are not explained in Polish');
         await a.page.screenshot({ path: `${ctx.shots}/rooms-arena-3p-pl-phone.png`, fullPage: true });
