@@ -145,7 +145,9 @@ export function setupView(root) {
                 increment: Number(st.increment) }
                 : { mode: 'none' };
         /** @type {Record<string, any>} */
-        const req = { setup: setupObject(), seats, local: st.local, hints: hintsOn(), clock };
+        const req = { setup: setupObject(), seats, local: st.local, clock };
+        // Unless the player chose, the server's default decides (the box only shows it).
+        if (st.hints !== null) req.hints = st.hints;
         if (st.rated && !st.local) req.rated = true;
         const humans = seats.map((x, i) => (x.type === 'human' ? i : -1)).filter((i) => i >= 0);
         if (st.local) {
