@@ -5,6 +5,8 @@
 // live node holds, with every field as stored.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "storage_backends.h"
 
 namespace reversi::server {
@@ -37,6 +39,32 @@ TEST_P(ChallengeConformance, OpenChallengesOutliveARestartUntilTheyEnd) {
     EXPECT_EQ(rows[0].challenge, R"({"rated":true})");
     EXPECT_EQ(rows[0].expires, 2000);
     EXPECT_EQ(rows[1].id, "c3") << "the rolled-back delete left it";
+}
+
+// With several nodes (PostgreSQL), a node claims only what no live lobby node holds: not the
+// challenges of a node whose `lobby_nodes` row is live, nor its own again; a stopped node's
+// are claimed once.
+TEST_P(ChallengeConformance, ANodeClaimsOnlyTheChallengesOfStoppedNodes) {
+    if (GetParam() != testing_backends::Backend::Postgres)
+        GTEST_SKIP() << "a SQLite store has one node, which holds every challenge";
+    auto store = db_->open();
+    store->begin();
+    store->save_challenge({"c1", "node-live", "{}", 1000});
+    store->save_challenge({"c2", "node-gone", "{}", 1000});
+    store->save_challenge({"c3", "node-stale", "{}", 1000});
+    store->commit();
+    db_->exec_raw(
+        "INSERT INTO lobby_nodes(node, online, expires) VALUES ('node-live', 0, now() + interval "
+        "'1 minute'), ('node-stale', 0, now() - interval '1 second')");
+    auto rows = store->claim_challenges("node-new");
+    std::sort(rows.begin(), rows.end(),
+              [](const StoredChallenge& a, const StoredChallenge& b) { return a.id < b.id; });
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].id, "c2");
+    EXPECT_EQ(rows[1].id, "c3");
+    EXPECT_TRUE(store->claim_challenges("node-new").empty()) << "its own are not claimed again";
+    EXPECT_EQ(store->claim_challenges("node-other").size(), 2u)
+        << "node-new has no live lobby row: another node takes them over";
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, ChallengeConformance, testing_backends::BuiltBackends(),
