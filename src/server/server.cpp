@@ -210,14 +210,17 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // Before the restore, so that the lobby hears of every unfinished table (running games).
     LobbyLimits lobby_limits;
     lobby_limits.rated_meeting = RatedMeetingRule(options.limits.rated_same_address, &devices);
-    LobbyHost lobby(ioc, hub, accounts, lobby_limits,
-                    lobby_bus ? lobby_bus->link() : LobbyBusLink{});
+    const LobbyBusLink bus_link = lobby_bus ? lobby_bus->link() : LobbyBusLink{};
+    LobbyHost lobby(ioc, hub, accounts, lobby_limits, bus_link, &queue);
     // Restoring reads the store directly: the queue is held and the loop is not running.
     accounts.restore(*store);
     moderation.restore(*store);
     // Roles given by `reversi admin role`, and other nodes' sanctions, are read again.
     moderation.refresh_every(std::chrono::seconds(5));
     puzzles.restore(*store);
+    // Open correspondence challenges wait days: a restart keeps them (with several nodes, those
+    // of nodes that stopped).
+    lobby.lobby().restore_challenges(store->claim_challenges(bus_link.node));
     explorer.restore(*store, 0);
     // Other nodes' imported games join this node's explorer (docs/EXPLORER.md "Several nodes").
     if (lobby_bus) explorer.follow_imports_every(ioc, std::chrono::seconds(2));
@@ -243,9 +246,12 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     moderation.on_banned([&lobby](int64_t player) { lobby.lobby().disconnect_player(player); });
     // A bot's sockets close when one of its tokens is revoked (its other tokens' bridges
     // reconnect).
-    accounts.on_revoked([&lobby, &hub](int64_t player) {
+    // On the other nodes too, told through the lobby bus (docs/MULTINODE.md "Accounts across
+    // nodes").
+    accounts.on_revoked([&lobby, &hub](int64_t player, const std::string& token_hash) {
         hub.disconnect_player(player);
         lobby.lobby().disconnect_player(player);
+        lobby.lobby().publish_account_event({{"k", "revoked"}, {"p", player}, {"t", token_hash}});
     });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. With several nodes one
@@ -271,11 +277,28 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     site.tournaments = tournaments.get();
     // A deleted account's sockets close, its tables' and the lobby's; its tables, chat and
     // tournaments name it deleted-<id> (issue 48).
+    // The other nodes, told through the lobby bus, do the same with what they hold in memory:
+    // their tables and, on the leader, the tournaments.
     accounts.on_deleted([&lobby, &hub, &tournaments](int64_t player, const std::string& old_name) {
         hub.disconnect_player(player);
         lobby.lobby().disconnect_player(player);
+        lobby.lobby().end_challenges_of(player);
         hub.anonymize_player(player, old_name);
         tournaments->anonymize_player(player);
+        lobby.lobby().publish_account_event({{"k", "deleted"}, {"p", player}, {"old", old_name}});
+    });
+    lobby.lobby().on_account_event([&lobby, &hub, &tournaments, &accounts](const json& event) {
+        const int64_t player = event.at("p").get<int64_t>();
+        if (event.at("k") == "revoked") {
+            accounts.revoked_elsewhere(event.at("t").get<std::string>());
+        } else {
+            accounts.deleted_elsewhere(player);
+            lobby.lobby().end_challenges_of(player);
+            hub.anonymize_player(player, event.value("old", ""), false);
+            tournaments->anonymize_player(player);
+        }
+        hub.disconnect_player(player);
+        lobby.lobby().disconnect_player(player);
     });
     accounts.announce_earlier_deletions();
     // The last direct read is done: what the restores queued (the guest sweep, cut tables'

@@ -140,9 +140,17 @@ class Accounts : public RatingCache {
     // Tells the listener of the accounts deleted before issue 48, which restore() found with
     // their old name still on their tables (call once, after on_deleted, before serving).
     void announce_earlier_deletions();
-    // Told the id of each bot whose API token was revoked: its sockets on this node close, so
-    // none opened with that token goes on (those of its other tokens connect again).
-    void on_revoked(std::function<void(int64_t)> listener) { on_revoked_ = std::move(listener); }
+    // Told the id of each bot whose API token was revoked, and the token's hash: its sockets
+    // close, on this node and (told through the lobby bus) on the others, so none opened with
+    // that token goes on (those of its other tokens connect again).
+    using RevokedListener = std::function<void(int64_t player, const std::string& token_hash)>;
+    void on_revoked(RevokedListener listener) { on_revoked_ = std::move(listener); }
+    // Another node revoked the token of this hash: this node's cache forgets it at once rather
+    // than at its next check of the session (docs/MULTINODE.md "Accounts across nodes").
+    void revoked_elsewhere(const std::string& token_hash);
+    // Another node deleted the account of `player`: this node's cache names it deleted-<id>
+    // and forgets its sessions at once.
+    void deleted_elsewhere(int64_t player);
     // Ends every session of `player`, in the cache and the store (a ban).
     void close_sessions(int64_t player) { end_sessions_of(player); }
 
@@ -297,7 +305,7 @@ class Accounts : public RatingCache {
     const AccessGate* gate_ = nullptr;
     DeletedListener on_deleted_;
     std::vector<std::pair<int64_t, std::string>> earlier_deletions_;  // id, old name
-    std::function<void(int64_t)> on_revoked_;
+    RevokedListener on_revoked_;
     // A hash verified against when the name is unknown or a guest's, so a wrong name costs
     // the same time as a wrong password. Made once at start; read on the hashing threads.
     std::shared_future<std::string> decoy_;

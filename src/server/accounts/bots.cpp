@@ -128,12 +128,17 @@ void Accounts::revoke_bot_token(std::string_view cookie_header, const Identity& 
                 return token_id(s.token_hash) == id;
             });
             if (it == tokens.end()) throw ApiError(ErrorCode::NotFound, "no such token");
-            sessions_.erase(it->token_hash);
-            write([hash = it->token_hash](Storage& s) { s.delete_session(hash); });
-            if (on_revoked_) on_revoked_(who.player);
+            const std::string hash = it->token_hash;
+            sessions_.erase(hash);
+            write([hash](Storage& s) { s.delete_session(hash); });
+            if (on_revoked_) on_revoked_(who.player, hash);
             respond(json_reply(200, {{"revoked", id}}));
         });
     });
+}
+
+void Accounts::revoked_elsewhere(const std::string& token_hash) {
+    sessions_.erase(token_hash);
 }
 
 void Accounts::trim_bot_tokens(Storage& storage) {

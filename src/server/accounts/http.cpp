@@ -96,13 +96,11 @@ void Accounts::login_failed(const std::string& client, const std::string& key,
     if (!options_.shared_store) return then();
     const int64_t now = wall_now();
     std::weak_ptr<const int> life = life_;
-    storage_.write(
-        [key, client, now, forget = now - logins_.limits().window_ms](Storage& s) {
-            s.add_login_failure(key, client, now, forget);
-        },
-        [life, then = std::move(then)](bool) {
-            if (!life.expired()) then();
-        });
+    storage_.write([key, client, now, forget = now - logins_.limits().window_ms](
+                       Storage& s) { s.add_login_failure(key, client, now, forget); },
+                   [life, then = std::move(then)](bool) {
+                       if (!life.expired()) then();
+                   });
 }
 
 void Accounts::me(const Identity& who, Respond respond) const {
@@ -231,8 +229,8 @@ void Accounts::login(std::string_view cookie_header, const std::string& body,
                 it != players_.end() && !it->second.guest())
                 throw logged_in(it->second.row.name);
         const json req = object_body(body);
-        LoginTry login{std::string(cookie_header), required(req, "name"),
-                       required(req, "password"), client};
+        LoginTry login{std::string(cookie_header), required(req, "name"), required(req, "password"),
+                       client};
         login.readable = login.name.size() <= MaxLoginNameBytes && utf8_valid(login.name);
         // Every node's failures of this name count (a shared store's are read first); then,
         // on a shared store, the player (and its password hash) is read: it may have
@@ -241,11 +239,10 @@ void Accounts::login(std::string_view cookie_header, const std::string& body,
         with_failures(client, key, [this, login, key, respond](LoginFailureCounts shared) {
             answer_errors(respond, "accounts", [&] {
                 spend_attempt(login.client, key, shared);
-                with_player_named(login.readable ? login.name : std::string(),
-                                  [this, login, respond] {
-                                      answer_errors(respond, "accounts",
-                                                    [&] { check_login(login, respond); });
-                                  });
+                with_player_named(
+                    login.readable ? login.name : std::string(), [this, login, respond] {
+                        answer_errors(respond, "accounts", [&] { check_login(login, respond); });
+                    });
             });
         });
     });
@@ -265,10 +262,11 @@ void Accounts::check_login(const LoginTry& login, Respond respond) {
     if (Session* s = session_of(login.cookie_header)) old_session = s->row.token_hash;
     auto ok = std::make_shared<bool>(false);
     off_thread(
-        HashClass::Login, [this, ok, hash, password = login.password, plausible] {
+        HashClass::Login,
+        [this, ok, hash, password = login.password, plausible] {
             // The decoy takes the place of a missing hash, so the work is the same.
-            const bool match =
-                verify_password(hash.empty() ? decoy_.get() : hash, plausible ? password : std::string());
+            const bool match = verify_password(hash.empty() ? decoy_.get() : hash,
+                                               plausible ? password : std::string());
             *ok = match && !hash.empty() && plausible;
         },
         [this, ok, id, hash, old_session, login, respond] {
@@ -336,14 +334,16 @@ void Accounts::change_password_of(const PasswordChange& change, Respond respond)
     const std::string hash = it->second.row.password_hash;
     auto fresh = std::make_shared<std::string>();
     off_thread(
-        HashClass::Login, [this, fresh, hash, change] {
+        HashClass::Login,
+        [this, fresh, hash, change] {
             if (verify_password(hash, change.old_password))
                 *fresh = hash_password(change.new_password);
         },
         [this, fresh, id, hash, keep = change.keep, client = change.client, respond] {
             answer_errors(respond, "accounts", [&] {
                 const auto it = players_.find(id);
-                if (fresh->empty() || it == players_.end() || it->second.row.password_hash != hash) {
+                if (fresh->empty() || it == players_.end() ||
+                    it->second.row.password_hash != hash) {
                     if (it != players_.end()) login_failed(client, it->second.row.name_key, [] {});
                     throw ApiError(ErrorCode::BadLogin, "wrong password");
                 }
@@ -551,6 +551,22 @@ void Accounts::delete_account_of(int64_t id, const std::string& password, const 
                 respond(json_reply(200, {{"ok", true}}, cleared_session_cookie()));
             });
         });
+}
+
+void Accounts::deleted_elsewhere(int64_t id) {
+    const auto it = players_.find(id);
+    if (it == players_.end() || it->second.guest()) return;
+    StoredPlayer row = it->second.row;
+    forget_names(row);
+    // As the deleting node wrote it, less the mark of the old name, which the store keeps
+    // (its unique index decides a registration on a shared store).
+    row.name = deleted_name(id);
+    row.name_key = name_key(row.name);
+    row.name_skeleton.clear();
+    row.password_hash = DeletedPasswordHash;
+    it->second.row = row;
+    index_names(row);
+    end_sessions_of(id, false);
 }
 
 }  // namespace reversi::server

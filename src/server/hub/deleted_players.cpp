@@ -11,7 +11,7 @@
 
 namespace reversi::server {
 
-void GameHub::anonymize_player(int64_t player, const std::string& old_name) {
+void GameHub::anonymize_player(int64_t player, const std::string& old_name, bool in_store) {
     const std::string name = deleted_name(player);
     // Step 1. The tables in memory: renamed and stored (their watchers get the state after the
     // commit), their chat logs sent again without the player's lines.
@@ -23,6 +23,7 @@ void GameHub::anonymize_player(int64_t player, const std::string& old_name) {
         commit(
             room, [st = stored(room->table)](Storage& s) { s.save_table(st); }, snapshot(*room));
     }
+    if (!in_store) return;
     // Step 2. The store: every table the player sat at (after the commits above, so a table
     // in memory is stored renamed either way), and its chat lines at any table.
     storage_.write(

@@ -110,8 +110,9 @@ class GameHub {
     void disconnect_player(int64_t player);
     // A deleted account (issue 48, hub/deleted_players.cpp): the seats of `player` show
     // deleted-<id> in every table, live and stored, and its chat lines (sent under
-    // `old_name`) leave every table's log and the store.
-    void anonymize_player(int64_t player, const std::string& old_name);
+    // `old_name`) leave every table's log and the store. `in_store` false: the tables in
+    // memory only (another node deleted the account and rewrote the store).
+    void anonymize_player(int64_t player, const std::string& old_name, bool in_store = true);
     // A live table's chat line, as a report needs it.
     std::optional<ReportedLine> chat_line(const std::string& table, int64_t seq) const;
     // Where acknowledged moves, their latency and refused messages are counted.

@@ -70,17 +70,40 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
         services_.now() + (c.clock.correspondence()
                                ? std::max(limits_.challenge_ms, int64_t{c.clock.seconds} * 1000)
                                : limits_.challenge_ms);
-    const json view = {{"id", c.id},
-                       {"setup", setup_json(c.setup)},
-                       {"clock", clock_spec_json(c.clock)},
-                       {"rated", c.rated}};
-    json incoming = view, outgoing = view;
-    incoming["type"] = "challenge";
-    incoming["from"] = c.from.name;
-    incoming["from_bot"] = c.from.bot;
+    hold_challenge(std::move(c));
+}
+
+json Lobby::incoming_json(const Challenge& c) {
+    return {{"type", "challenge"},
+            {"id", c.id},
+            {"setup", setup_json(c.setup)},
+            {"clock", clock_spec_json(c.clock)},
+            {"rated", c.rated},
+            {"from", c.from.name},
+            {"from_bot", c.from.bot}};
+}
+
+void Lobby::hold_challenge(Challenge c) {
+    const json incoming = incoming_json(c);
+    json outgoing = incoming;
+    outgoing.erase("from");
+    outgoing.erase("from_bot");
     outgoing["type"] = "challenge_sent";
     outgoing["to"] = c.to.name;
     outgoing["to_bot"] = c.to.bot;
+    if (c.clock.correspondence() && services_.keep_challenge) {
+        const auto who = [](const Identity& i) {
+            return json{{"p", i.player}, {"name", i.name}, {"guest", i.guest}, {"bot", i.bot}};
+        };
+        const json doc = {{"from", who(c.from)},
+                          {"to", who(c.to)},
+                          {"from_address", c.from_address},
+                          {"setup", setup_json(c.setup)},
+                          {"clock", clock_spec_json(c.clock)},
+                          {"rated", c.rated}};
+        services_.keep_challenge({c.id, services_.node, doc.dump(),
+                                  services_.wall_now() + (c.expires - services_.now())});
+    }
     const int64_t from = c.from.player, target_player = c.to.player;
     publish_challenge(c, incoming);  // stored, so a lobby tab opened later shows it
     challenges_.emplace(c.id, std::move(c));
@@ -88,10 +111,57 @@ void Lobby::on_challenge(LobbyClient& client, const json& msg) {
     send(from, text_of(outgoing));
 }
 
+void Lobby::restore_challenges(const std::vector<StoredChallenge>& rows) {
+    const int64_t wall = services_.wall_now();
+    for (const StoredChallenge& row : rows) {
+        if (services_.forget_challenge) services_.forget_challenge(row.id);
+        Challenge c;
+        try {
+            const json doc = json::parse(row.challenge);
+            if (row.expires <= wall) continue;  // its days ran out while the server was down
+            c.from = identity_field(doc, "from");
+            c.to = identity_field(doc, "to");
+            c.from.bot = doc.at("from").value("bot", false);
+            c.to.bot = doc.at("to").value("bot", false);
+            c.from_address = doc.value("from_address", "");
+            c.setup = offer_setup(doc, services_.random());
+            c.clock = offer_clock(doc);
+            c.rated = doc.value("rated", false);
+            if (!c.clock.correspondence()) continue;
+        } catch (const std::exception& e) {
+            std::cerr << "lobby: stored challenge " << utf8_safe(row.id, 64)
+                      << " does not read: " << utf8_safe(e.what()) << '\n';
+            continue;
+        }
+        // A new id of this node (the old one may name a node that is gone, or repeat one of
+        // the ids this start hands out), kept in the store under it.
+        c.id = new_offer_id('c');
+        c.expires = services_.now() + (row.expires - wall);
+        hold_challenge(std::move(c));
+    }
+}
+
+void Lobby::end_challenges_of(int64_t player) {
+    std::vector<std::string> ids;
+    for (const auto& [id, c] : challenges_)
+        if (c.from.player == player || c.to.player == player) ids.push_back(id);
+    for (const std::string& id : ids) end_challenge(id, "cancelled");
+}
+
+std::vector<std::string> Lobby::live_challenges_of(int64_t player) const {
+    std::vector<std::string> ids;
+    for (const auto& [id, c] : challenges_)
+        if ((c.from.player == player || c.to.player == player) && !c.clock.correspondence())
+            ids.push_back(id);
+    return ids;
+}
+
 void Lobby::end_challenge(const std::string& id, const char* reason) {
     const auto it = challenges_.find(id);
     if (it == challenges_.end()) return;
     const int64_t from = it->second.from.player, to = it->second.to.player;
+    if (it->second.clock.correspondence() && services_.forget_challenge)
+        services_.forget_challenge(id);
     challenges_.erase(it);
     publish({{"k", "chal-"}, {"id", id}});
     // Every lobby socket of both players drops it from its views (bar, badge, lists).

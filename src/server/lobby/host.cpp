@@ -9,12 +9,17 @@
 #include "server/accounts/accounts.h"
 #include "server/common/clock.h"
 #include "server/hub/hub.h"
+#include "server/storage/storage.h"
 
 namespace reversi::server {
 
 namespace {
 
-LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, LobbyBusLink bus) {
+// Several nodes claim a stopped node's challenges this often (in lobby ticks of a second).
+constexpr int ClaimEveryTicks = 30;
+
+LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, LobbyBusLink bus,
+                       StorageQueue* queue) {
     LobbyServices s;
     s.node = std::move(bus.node);
     s.publish = std::move(bus.publish);
@@ -31,14 +36,27 @@ LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, L
     s.create_table = [&hub](PairingOrder order, PairingDone done) {
         hub.create_paired(std::move(order), std::move(done));
     };
+    // A failed write costs only the challenge's survival of a restart: nobody waits for it.
+    if (queue) {
+        s.keep_challenge = [queue](const StoredChallenge& c) {
+            queue->write([c](Storage& store) { store.save_challenge(c); }, [](bool) {});
+        };
+        s.forget_challenge = [queue](const std::string& id) {
+            queue->write([id](Storage& store) { store.delete_challenge(id); }, [](bool) {});
+        };
+    }
     return s;
 }
 
 }  // namespace
 
 LobbyHost::LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits,
-                     LobbyBusLink bus)
-    : rng_(entropy_()), lobby_(services(hub, accounts, rng_, std::move(bus)), limits), timer_(ioc) {
+                     LobbyBusLink bus, StorageQueue* queue)
+    : rng_(entropy_()),
+      lobby_(services(hub, accounts, rng_, bus, queue), limits),
+      timer_(ioc),
+      queue_(queue),
+      node_(bus.node) {
     hub.on_table_change([this](const Table& table) {
         try {
             GameEntry game = game_entry_of(table, false);
@@ -57,11 +75,22 @@ void LobbyHost::arm() {
         if (ec) return;
         try {
             lobby_.tick();
+            if (++ticks_ % ClaimEveryTicks == 0) claim_challenges();
         } catch (const std::exception& e) {
             std::cerr << "lobby: tick: " << utf8_safe(e.what()) << '\n';
         }
         arm();
     });
+}
+
+void LobbyHost::claim_challenges() {
+    if (!queue_ || node_.empty()) return;
+    auto rows = std::make_shared<std::vector<StoredChallenge>>();
+    std::weak_ptr<const int> life = lobby_.life();
+    queue_->write([rows, node = node_](Storage& s) { *rows = s.claim_challenges(node); },
+                  [this, life, rows](bool ok) {
+                      if (ok && !life.expired()) lobby_.restore_challenges(*rows);
+                  });
 }
 
 }  // namespace reversi::server

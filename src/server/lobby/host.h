@@ -14,6 +14,7 @@ namespace reversi::server {
 
 class GameHub;
 class Accounts;
+class StorageQueue;
 
 // The lobbies of the other nodes on the same database (docs/MULTINODE.md): this node's name
 // and the bus's publish (pg_listener.h). Empty on a single node.
@@ -24,19 +25,26 @@ struct LobbyBusLink {
 
 class LobbyHost {
   public:
+    // With `queue`, open correspondence challenges are kept in the store (and, with several
+    // nodes, those of stopped nodes are claimed every 30 s).
     LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits = {},
-              LobbyBusLink bus = {});
+              LobbyBusLink bus = {}, StorageQueue* queue = nullptr);
     LobbyHost(const LobbyHost&) = delete;
     LobbyHost& operator=(const LobbyHost&) = delete;
     Lobby& lobby() { return lobby_; }
 
   private:
     void arm();
+    // Takes over the stored challenges of nodes that stopped (several nodes only).
+    void claim_challenges();
 
     std::random_device entropy_;  // declared before rng_, which it seeds
     std::mt19937_64 rng_;         // seat colours and shuffles; no secret comes from it
     Lobby lobby_;
     net::steady_timer timer_;
+    StorageQueue* queue_;
+    std::string node_;
+    int ticks_ = 0;
 };
 
 }  // namespace reversi::server

@@ -133,13 +133,11 @@ void Lobby::went_offline(int64_t player) {
         online_names_.erase(n);
     players_.erase(it);
     --online_;
-    std::vector<std::string> seeks, challenges;
+    std::vector<std::string> seeks;
     for (const auto& [id, s] : seeks_)
         if (s.owner.player == player) seeks.push_back(id);
-    for (const auto& [id, c] : challenges_)
-        if (c.from.player == player || c.to.player == player) challenges.push_back(id);
     for (const std::string& id : seeks) remove_seek(id);
-    for (const std::string& id : challenges) end_challenge(id, "cancelled");
+    for (const std::string& id : live_challenges_of(player)) end_challenge(id, "cancelled");
 }
 
 bool Lobby::spend(LobbyClient& client) {

@@ -24,6 +24,7 @@
 #include "server/common/rating_scale.h"
 #include "server/hub/paired_table.h"
 #include "server/lobby/pairing.h"
+#include "server/storage/challenge_store.h"
 #include "server/table/table.h"
 
 namespace reversi::server {
@@ -71,6 +72,10 @@ struct LobbyServices {
     // A player by name (ignoring case), online or not: a correspondence challenge waits for
     // one who is away. May be empty (offline players cannot be challenged then).
     std::function<std::optional<Identity>(const std::string& name)> account;
+    // Keeps an open correspondence challenge in the store, and deletes it there when it ends,
+    // so that a restart does not lose it (docs/SITE.md "Lobby"); both may be empty.
+    std::function<void(const StoredChallenge&)> keep_challenge;
+    std::function<void(const std::string& id)> forget_challenge;
     // Several nodes on one database (docs/MULTINODE.md, lobby/remote.cpp): this node's name
     // (in offer ids, so they are unique across nodes) and the bus to the other nodes'
     // lobbies; `failed` runs later on this thread when the event was not stored and sent.
@@ -126,6 +131,12 @@ class Lobby {
     void disconnect(LobbyClient& client);
     // Closes every lobby socket of `player` (a ban: docs/SITE.md "Moderation").
     void disconnect_player(int64_t player);
+    // Ends every challenge from or to `player`, correspondence ones too (a deleted account).
+    void end_challenges_of(int64_t player);
+    // The correspondence challenges the store kept (at start, and those of stopped nodes):
+    // each is held here under a new id of this node until it is answered, cancelled or
+    // expires; one already expired or that does not read is deleted. Never throws.
+    void restore_challenges(const std::vector<StoredChallenge>& rows);
     // A text message from a lobby socket; never throws.
     void on_message(LobbyClient& client, const std::string& text);
     // A table socket of `player` opened (+1) or closed (-1): table sockets count as online.
@@ -166,6 +177,14 @@ class Lobby {
     // does (the bot API's HTTP answer, docs/PROTOCOL.md "Bot API"); throws ApiError as it.
     void answer_challenge(const Identity& me, const std::string& address, const std::string& id,
                           bool accept);
+    // Account events for the other nodes (docs/MULTINODE.md "Accounts across nodes"): a bot's
+    // token revoked ({"k": "revoked", "p", "t"}), an account deleted ({"k": "deleted", "p",
+    // "old"}). `publish_account_event` sends one through the bus (nothing on a single node);
+    // `listener` gets those of the other nodes.
+    void publish_account_event(json event);
+    void on_account_event(std::function<void(const json&)> listener) {
+        account_events_ = std::move(listener);
+    }
     // Sends `msg` to every lobby socket of `player` on this node.
     void tell(int64_t player, const json& msg);
     // Expires when the lobby is destroyed: sessions that outlive it check it first.
@@ -229,6 +248,14 @@ class Lobby {
     // `offset` on, in the order the lobby keeps them (docs/PROTOCOL.md "Lobby").
     json seek_page_json(size_t offset) const;
     void end_challenge(const std::string& id, const char* reason);
+    // Holds `c` (its id set): stored when it is a correspondence one, told to the other nodes,
+    // and sent to both players' lobby sockets here.
+    void hold_challenge(Challenge c);
+    // The "challenge" message its challenged player gets.
+    static json incoming_json(const Challenge& c);
+    // The challenges a player's going away ends: live ones only (a correspondence challenge
+    // waits its days for both players).
+    std::vector<std::string> live_challenges_of(int64_t player) const;
     // Answers a reply or cancel of a challenge that is not pending: `not_found`, saying why
     // when it ended lately (and telling the player's sockets it is gone). Always throws.
     [[noreturn]] void challenge_not_pending(const Identity& me, const std::string& id);
@@ -330,6 +357,7 @@ class Lobby {
     size_t online_sent_ = 0;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
     Metrics* metrics_ = nullptr;
+    std::function<void(const json&)> account_events_;
 };
 
 }  // namespace reversi::server

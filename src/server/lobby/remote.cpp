@@ -50,6 +50,10 @@ void Lobby::publish(json event, std::function<void()> failed) {
     services_.publish(std::move(event), std::move(failed));
 }
 
+void Lobby::publish_account_event(json event) {
+    publish(std::move(event));
+}
+
 void Lobby::publish_presence(const Identity& who, bool here) {
     publish(
         {{"k", "here"}, {"p", who.player}, {"name", who.name}, {"guest", who.guest}, {"on", here}});
@@ -126,6 +130,10 @@ void Lobby::remote_event(const std::string& node, const json& event) {
         } catch (const ApiError& e) {
             send(who.player, error_message(e));
         }
+    } else if (kind == "revoked" || kind == "deleted") {
+        int64_field(event, "p", 1, INT64_MAX);  // checked here, read by the listener
+        if (kind == "revoked") text_field(event, "t", 128);
+        if (account_events_) account_events_(event);
     }
     // Other kinds are a newer node's: ignored, so that nodes can be upgraded one by one.
 }
@@ -164,10 +172,7 @@ void Lobby::remote_presence(const std::string& node, const json& event) {
     // Gone from every lobby: the challenges held here for them go (as went_offline does).
     const Player* local = find_player(who.player);
     if (local && !local->clients.empty()) return;
-    std::vector<std::string> gone;
-    for (const auto& [id, c] : challenges_)
-        if (c.to.player == who.player || c.from.player == who.player) gone.push_back(id);
-    for (const std::string& id : gone) end_challenge(id, "cancelled");
+    for (const std::string& id : live_challenges_of(who.player)) end_challenge(id, "cancelled");
 }
 
 void Lobby::drop_node(const std::string& node) {

@@ -3,21 +3,15 @@
 // that any one of them seen before is enough.
 #include "server/puzzles/seen_puzzles.h"
 
-#include <vector>
-
 namespace reversi::server {
 
-namespace {
-
-std::vector<std::string> keys_of(const PuzzleViewer& v) {
+std::vector<std::string> seen_keys(const PuzzleViewer& v) {
     std::vector<std::string> keys;
     if (v.player) keys.push_back("p:" + std::to_string(v.player));
     if (!v.device.empty()) keys.push_back("d:" + v.device);
     if (!v.address.empty()) keys.push_back("a:" + v.address);
     return keys;
 }
-
-}  // namespace
 
 void SeenPuzzles::add(const std::string& key, const std::string& puzzle) {
     auto [it, fresh] = by_key_.try_emplace(key);
@@ -40,11 +34,11 @@ bool SeenPuzzles::has(const std::string& key, const std::string& puzzle) const {
 }
 
 void SeenPuzzles::seen(const PuzzleViewer& viewer, const std::string& puzzle) {
-    for (const std::string& key : keys_of(viewer)) add(key, puzzle);
+    for (const std::string& key : seen_keys(viewer)) add(key, puzzle);
 }
 
 bool SeenPuzzles::any_seen(const PuzzleViewer& viewer, const std::string& puzzle) const {
-    for (const std::string& key : keys_of(viewer))
+    for (const std::string& key : seen_keys(viewer))
         if (has(key, puzzle)) return true;
     return false;
 }

@@ -31,6 +31,8 @@ constexpr int64_t DayMs = 86'400'000;
 constexpr double StreakStep = 25;
 // A streak untouched this long is dropped first when the streaks fill up.
 constexpr int64_t StreakIdleMs = 3'600'000;
+// Seen-solution rows older than SeenPuzzles::KeepMs are deleted at most this often.
+constexpr int64_t SeenForgetEveryMs = 3'600'000;
 
 json squares_json(const core::Geometry& g, const std::vector<core::Square>& squares) {
     json out = json::array();
@@ -59,6 +61,10 @@ PuzzleService::PuzzleService(StorageQueue& storage, Accounts& accounts, PuzzleSe
 }
 
 void PuzzleService::restore(Storage& storage) {
+    // Who was shown which solution, oldest first, so the newest stay when memory fills up.
+    for (const StoredSeenPuzzle& r :
+         storage.seen_puzzles(now() - SeenPuzzles::KeepMs, SeenPuzzles::MaxEntries))
+        if (puzzles_.find(r.puzzle)) seen_.add(r.viewer, r.puzzle);
     for (StoredPuzzleRating& r : storage.puzzle_ratings())
         if (puzzles_.find(r.puzzle)) puzzle_ratings_[r.puzzle] = std::move(r);
     for (const StoredPlayerPuzzles& p : storage.player_puzzles()) players_[p.player] = p;
@@ -247,14 +253,26 @@ void PuzzleService::submit(const Identity& who, const PuzzleViewer& viewer, cons
     if (finished) best = advance_streak(who, p, solved, answer);
     const std::string unrated = finished ? unrated_reason(who, viewer, p.record.id) : "";
     // The answer that ends an attempt sends the tree: from now on the solution is known to
-    // every part of the viewer.
+    // every part of the viewer, here and (through the store) after a restart and on every node.
     if (finished) seen_.seen(viewer, p.record.id);
     if (finished && unrated.empty())
-        return rate(who, p, solved, best, std::move(answer), std::move(respond));
+        return rate(who, viewer, p, solved, best, std::move(answer), std::move(respond));
     answer["rated"] = false;
-    if (finished) answer["unrated"] = unrated;
-    if (best) return save_streak(*best, std::move(answer), std::move(respond));
-    respond(json_reply(200, answer));
+    if (!finished) return respond(json_reply(200, answer));
+    answer["unrated"] = unrated;
+    // The tree goes out only once the record of its showing is stored (a restart or another
+    // node asks the store), with the new best streak when there is one.
+    std::weak_ptr<const int> life = life_;
+    storage_.write(
+        [record = record_seen(viewer, p.record.id), best](Storage& s) {
+            record(s);
+            if (best) s.save_puzzle_streak(*best);
+        },
+        [life, answer = std::move(answer), respond = std::move(respond)](bool ok) {
+            if (life.expired()) return;
+            if (ok) return respond(json_reply(200, answer));
+            respond(error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+        });
 }
 
 int PuzzleService::best_streak(int64_t player, const std::string& pool) const {
@@ -355,19 +373,20 @@ void PuzzleService::keep_running_streak(const Identity& who, const Streak* s) {
     storage_.write(std::move(op), [](bool) {});
 }
 
-void PuzzleService::save_streak(const StoredPuzzleStreak& streak, json answer, Respond respond) {
-    std::weak_ptr<const int> life = life_;
-    storage_.write(
-        [streak](Storage& s) { s.save_puzzle_streak(streak); },
-        [life, answer = std::move(answer), respond = std::move(respond)](bool ok) {
-            if (life.expired()) return;
-            if (ok) return respond(json_reply(200, answer));
-            respond(error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
-        });
+std::function<void(Storage&)> PuzzleService::record_seen(const PuzzleViewer& viewer,
+                                                         const std::string& puzzle) {
+    const int64_t t = now();
+    const bool forget = t - seen_forgotten_at_ >= SeenForgetEveryMs;
+    if (forget) seen_forgotten_at_ = t;
+    return [keys = seen_keys(viewer), puzzle, t, forget](Storage& s) {
+        s.add_seen_puzzle(keys, puzzle, t, SeenPuzzles::MaxPerKey);
+        if (forget) s.forget_seen_puzzles(t - SeenPuzzles::KeepMs);
+    };
 }
 
-void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved,
-                         std::optional<StoredPuzzleStreak> streak, json answer, Respond respond) {
+void PuzzleService::rate(const Identity& who, const PuzzleViewer& viewer, const LoadedPuzzle& p,
+                         bool solved, std::optional<StoredPuzzleStreak> streak, json answer,
+                         Respond respond) {
     const StoredPlayerPuzzles player_before = player_rating(who.player);
     const StoredPuzzleRating puzzle_before = puzzle_rating(p);
     const Glicko2Rating mine{player_before.rating, player_before.rd, player_before.volatility};
@@ -397,17 +416,24 @@ void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved
     answer["player_rating"] = rating_json(player_row.rating, player_before.rating, player_row.rd);
     answer["puzzle_rating"] = rating_json(puzzle_row.rating, puzzle_before.rating, puzzle_row.rd);
     std::weak_ptr<const int> life = life_;
+    // Whether the store had the solution shown to a part of the viewer: then nothing is rated.
+    auto seen_elsewhere = std::make_shared<bool>(false);
     storage_.write(
-        [player_row, puzzle_row, attempt, streak](Storage& s) {
+        [player_row, puzzle_row, attempt, streak, seen_elsewhere, keys = seen_keys(viewer),
+         since = attempt.at - SeenPuzzles::KeepMs,
+         record = record_seen(viewer, p.record.id)](Storage& s) {
+            *seen_elsewhere = s.puzzle_seen(keys, attempt.puzzle, since);
+            record(s);
+            if (streak) s.save_puzzle_streak(*streak);
+            if (*seen_elsewhere) return;
             s.save_player_puzzles(player_row);
             s.save_puzzle_rating(puzzle_row);
             s.add_puzzle_attempt(attempt);
-            if (streak) s.save_puzzle_streak(*streak);
         },
-        [this, life, player_before, puzzle_before, had_player, had_puzzle, attempt,
-         answer = std::move(answer), respond = std::move(respond)](bool ok) {
+        [this, life, player_before, puzzle_before, had_player, had_puzzle, attempt, seen_elsewhere,
+         answer = std::move(answer), respond = std::move(respond)](bool ok) mutable {
             if (life.expired()) return;
-            if (ok) return respond(json_reply(200, answer));
+            if (ok && !*seen_elsewhere) return respond(json_reply(200, answer));
             if (had_player)
                 players_[attempt.player] = player_before;
             else
@@ -417,7 +443,14 @@ void PuzzleService::rate(const Identity& who, const LoadedPuzzle& p, bool solved
             else
                 puzzle_ratings_.erase(attempt.puzzle);
             attempts_[attempt.player].erase(attempt.puzzle);
-            respond(error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+            if (!ok)
+                return respond(
+                    error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+            answer["rated"] = false;
+            answer["unrated"] = "seen";
+            answer.erase("player_rating");
+            answer.erase("puzzle_rating");
+            respond(json_reply(200, answer));
         });
 }
 

@@ -106,13 +106,17 @@ class PuzzleService {
     int best_streak(int64_t player, const std::string& pool) const;
     // Rates a finished first attempt, commits it (with `streak` when set), then answers
     // `answer` with the changes.
-    void rate(const Identity& who, const LoadedPuzzle& p, bool solved,
+    // A rating is refused there when the store says that another node (or this one before a
+    // restart) showed the solution to a part of `viewer`.
+    void rate(const Identity& who, const PuzzleViewer& viewer, const LoadedPuzzle& p, bool solved,
               std::optional<StoredPuzzleStreak> streak, json answer, Respond respond);
+    // The store's part of recording that `viewer` was shown `puzzle` (seen_puzzles.h): its rows,
+    // and once an hour the rows past SeenPuzzles::KeepMs deleted. Runs on the storage thread.
+    std::function<void(Storage&)> record_seen(const PuzzleViewer& viewer,
+                                              const std::string& puzzle);
     // Keeps a registered player's running streak in the store (or ends it there when `s` is
     // null), so that a restart does not end it; the answer does not wait for it.
     void keep_running_streak(const Identity& who, const Streak* s);
-    // Commits a new best streak, then answers.
-    void save_streak(const StoredPuzzleStreak& streak, json answer, Respond respond);
     int64_t now() const;
 
     StorageQueue& storage_;
@@ -123,6 +127,7 @@ class PuzzleService {
     std::unordered_map<int64_t, StoredPlayerPuzzles> players_;
     std::unordered_map<int64_t, std::unordered_set<std::string>> attempts_;
     SeenPuzzles seen_;
+    int64_t seen_forgotten_at_ = 0;  // when old seen rows were last deleted
     std::unordered_map<int64_t, Streak> streaks_;
     std::unordered_map<int64_t, std::map<std::string, int>> best_streaks_;
     RateLimiter submit_limiter_;

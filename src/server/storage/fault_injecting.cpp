@@ -284,6 +284,40 @@ std::vector<StoredRunningStreak> FaultInjectingStorage::running_streaks() {
     return inner_.running_streaks();
 }
 
+void FaultInjectingStorage::save_challenge(const StoredChallenge& challenge) {
+    maybe_fail_write("save challenge");
+    inner_.save_challenge(challenge);
+}
+
+void FaultInjectingStorage::delete_challenge(const std::string& id) {
+    maybe_fail_write("delete challenge");
+    inner_.delete_challenge(id);
+}
+
+std::vector<StoredChallenge> FaultInjectingStorage::claim_challenges(const std::string& node) {
+    return inner_.claim_challenges(node);
+}
+
+void FaultInjectingStorage::add_seen_puzzle(const std::vector<std::string>& viewers,
+                                            const std::string& puzzle, int64_t at, int keep) {
+    maybe_fail_write("add seen puzzle");
+    inner_.add_seen_puzzle(viewers, puzzle, at, keep);
+}
+
+bool FaultInjectingStorage::puzzle_seen(const std::vector<std::string>& viewers,
+                                        const std::string& puzzle, int64_t since) {
+    return inner_.puzzle_seen(viewers, puzzle, since);
+}
+
+std::vector<StoredSeenPuzzle> FaultInjectingStorage::seen_puzzles(int64_t since, size_t limit) {
+    return inner_.seen_puzzles(since, limit);
+}
+
+void FaultInjectingStorage::forget_seen_puzzles(int64_t before) {
+    maybe_fail_write("forget seen puzzles");
+    inner_.forget_seen_puzzles(before);
+}
+
 void FaultInjectingStorage::add_imported_game(const StoredImportedGame& game) {
     maybe_fail_write("add imported game");
     inner_.add_imported_game(game);

@@ -60,6 +60,10 @@ class FaultInjectingStorage : public Storage {
     void delete_chat_from(const std::string& sender) override;
     void save_analysis(const std::string& table, const std::string& analysis) override;
     std::optional<std::string> load_analysis(const std::string& table) override;
+    // ChallengeStore (forwarded; saves may fail).
+    void save_challenge(const StoredChallenge& challenge) override;
+    void delete_challenge(const std::string& id) override;
+    std::vector<StoredChallenge> claim_challenges(const std::string& node) override;
     // PuzzleStore (forwarded; saves may fail).
     void save_puzzle_rating(const StoredPuzzleRating& rating) override;
     std::vector<StoredPuzzleRating> puzzle_ratings() override;
@@ -72,6 +76,12 @@ class FaultInjectingStorage : public Storage {
     void save_running_streak(const StoredRunningStreak& streak) override;
     void end_running_streak(int64_t player) override;
     std::vector<StoredRunningStreak> running_streaks() override;
+    void add_seen_puzzle(const std::vector<std::string>& viewers, const std::string& puzzle,
+                         int64_t at, int keep) override;
+    bool puzzle_seen(const std::vector<std::string>& viewers, const std::string& puzzle,
+                     int64_t since) override;
+    std::vector<StoredSeenPuzzle> seen_puzzles(int64_t since, size_t limit) override;
+    void forget_seen_puzzles(int64_t before) override;
     // ImportStore (imports.cpp).
     void add_imported_game(const StoredImportedGame& game) override;
     std::vector<StoredImportedGame> imported_games() override;

@@ -50,4 +50,21 @@ std::vector<StoredRunningStreak> PuzzleStore::running_streaks() {
     return {};
 }
 
+void PuzzleStore::add_seen_puzzle(const std::vector<std::string>&, const std::string&, int64_t,
+                                  int) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
+bool PuzzleStore::puzzle_seen(const std::vector<std::string>&, const std::string&, int64_t) {
+    return false;
+}
+
+std::vector<StoredSeenPuzzle> PuzzleStore::seen_puzzles(int64_t, size_t) {
+    return {};
+}
+
+void PuzzleStore::forget_seen_puzzles(int64_t) {
+    throw std::runtime_error("this store keeps no puzzles");
+}
+
 }  // namespace reversi::server

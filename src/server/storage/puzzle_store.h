@@ -61,6 +61,14 @@ struct StoredRunningStreak {
     int64_t touched = 0;
 };
 
+// A viewer (one key of puzzles/seen_puzzles.h: "p:" a player, "d:" a device, "a:" an address)
+// shown the solution of a puzzle, and when it last was, milliseconds since the epoch.
+struct StoredSeenPuzzle {
+    std::string viewer;
+    std::string puzzle;
+    int64_t at = 0;
+};
+
 class PuzzleStore {
   public:
     virtual ~PuzzleStore() = default;
@@ -81,6 +89,18 @@ class PuzzleStore {
     virtual void save_running_streak(const StoredRunningStreak& streak);
     virtual void end_running_streak(int64_t player);
     virtual std::vector<StoredRunningStreak> running_streaks();
+    // Who was shown which solution (issue 48, item 6): each of `viewers` shown `puzzle` at
+    // `at` (upserts by viewer and puzzle: the later time), then only each viewer's `keep`
+    // newest rows are kept, so one viewer cannot grow the table without bound.
+    virtual void add_seen_puzzle(const std::vector<std::string>& viewers, const std::string& puzzle,
+                                 int64_t at, int keep);
+    // Whether any of `viewers` was shown `puzzle` at `since` or later.
+    virtual bool puzzle_seen(const std::vector<std::string>& viewers, const std::string& puzzle,
+                             int64_t since);
+    // The rows from `since` on, oldest first, at most `limit` (the newest of them).
+    virtual std::vector<StoredSeenPuzzle> seen_puzzles(int64_t since, size_t limit);
+    // Deletes the rows older than `before`.
+    virtual void forget_seen_puzzles(int64_t before);
 };
 
 }  // namespace reversi::server

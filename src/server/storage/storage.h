@@ -22,6 +22,7 @@
 #include "server/common/metrics.h"
 #include "server/storage/account_store.h"
 #include "server/storage/analysis_store.h"
+#include "server/storage/challenge_store.h"
 #include "server/storage/chat_store.h"
 #include "server/storage/closed_account_store.h"
 #include "server/storage/guest_store.h"
@@ -50,7 +51,8 @@ class Storage : public TableStore,
                 public GuestStore,
                 public ImportStore,
                 public ModerationStore,
-                public ClosedAccountStore {
+                public ClosedAccountStore,
+                public ChallengeStore {
   public:
     ~Storage() override = default;
     virtual void begin() = 0;

@@ -16,71 +16,21 @@
 #include "server/rating/rated_players.h"
 #include "server/rating/ratings.h"
 #include "server/table/table.h"
+#include "server/tournament/game_points.h"
 #include "server/tournament/leadership.h"
+#include "server/tournament/listing.h"
 
 namespace reversi::server {
 
 namespace {
 
 using tournament::Kind;
+using tournament::seat_points;
 using tournament::Status;
+using tournament::summary_of;
 
-// Unfinished tournaments per creator (the site's limits are TournamentLimits).
-constexpr int MaxLivePerCreator = 3;
-constexpr int MaxListPage = 100;
-
-// A bucket of `per_day` a day, all of them at once.
-RateLimiter daily(int per_day) {
-    return RateLimiter(per_day / (24.0 * 60), per_day);
-}
 constexpr int FinishedKept = 50;
 constexpr std::size_t MaxEntrants = 500;
-
-// Half points of seat 0 in a finished game: a win 2, a draw (or a game that did not count)
-// 1, a loss 0.
-int first_score(const json& result) {
-    const json winner = result.value("winner", json());
-    if (!winner.is_number_integer()) return 1;
-    return winner.get<int>() == 0 ? 2 : 0;
-}
-
-// Each seat's half points in a finished game of `seats` players: two players by
-// first_score; three and four by place as ratings rank them (ratings.h pairwise_score: 2 for
-// each player finished ahead of, 1 level), everyone level when the game did not count.
-std::vector<int> seat_points(const json& result, size_t seats) {
-    if (seats <= 2) {
-        const int first = first_score(result);
-        return {first, 2 - first};
-    }
-    const std::string reason = result.value("reason", "");
-    TableResult r;
-    const json winner = result.value("winner", json());
-    r.winner = winner.is_number_integer() ? winner.get<int>() : -1;
-    const json counts = result.value("counts", json::array());
-    for (const json& c : counts) r.counts.push_back(c.is_number_integer() ? c.get<int>() : 0);
-    const bool counted = reason == "end" || reason == "resign" || reason == "time";
-    std::vector<int> out;
-    for (size_t s = 0; s < seats; ++s) {
-        double half = 0;
-        for (size_t o = 0; o < seats; ++o)
-            if (o != s)
-                half += counted
-                            ? 2 * pairwise_score(r, false, static_cast<int>(s), static_cast<int>(o))
-                            : 1;
-        out.push_back(static_cast<int>(half + 0.5));
-    }
-    return out;
-}
-
-// A tournament as the list shows it: its view without games and standings, with the number
-// of players.
-json summary_of(const tournament::Tournament& t, int64_t now) {
-    json v = t.view(now);
-    v.erase("games");
-    v["players"] = v["standings"].size();
-    v.erase("standings");
-    return v;
-}
 
 json body_object(const std::string& body) {
     json req = parse_json(body);
@@ -96,9 +46,7 @@ TournamentService::TournamentService(net::io_context& ioc, StorageQueue& storage
       storage_(storage),
       lobby_(lobby),
       accounts_(accounts),
-      limits_(limits),
-      made_by_creator_(daily(limits.per_player_per_day)),
-      made_from_address_(daily(limits.per_address_per_day)),
+      quota_(limits),
       timer_(ioc) {}
 
 int64_t TournamentService::now() const {
@@ -273,8 +221,7 @@ void TournamentService::tick() {
                     if (ok) tell(id);
                 });
         poll_finished_games();
-        made_by_creator_.prune(now());
-        made_from_address_.prune(now());
+        quota_.prune(now());
     }
     timer_.expires_after(std::chrono::seconds(1));
     std::weak_ptr<const int> life = life_;
@@ -390,24 +337,7 @@ TournamentService::Tournament& TournamentService::find(const std::string& id) {
 }
 
 void TournamentService::list(int offset, int limit, Respond respond) const {
-    offset = std::max(0, offset);
-    limit = std::clamp(limit, 1, MaxListPage);
-    // Running first, then those to come by their start, then the finished, newest first.
-    std::vector<std::pair<std::tuple<int, int64_t, std::string>, const Tournament*>> order;
-    for (const auto& [id, t] : tournaments_) {
-        const int64_t start = t.settings().starts_at;
-        const int group = t.status() == Status::Running ? 0 : t.status() == Status::Created ? 1 : 2;
-        order.push_back({{group, group == 2 ? -start : start, id}, &t});
-    }
-    std::sort(order.begin(), order.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    json out = json::array();
-    for (size_t i = offset; i < order.size() && out.size() < static_cast<size_t>(limit); ++i) {
-        out.push_back(summary_of(*order[i].second, now()));
-    }
-    respond(json_reply(
-        200,
-        {{"tournaments", out}, {"total", order.size()}, {"offset", offset}, {"limit", limit}}));
+    respond(json_reply(200, tournament::list_page(tournaments_, offset, limit, now())));
 }
 
 void TournamentService::of_table(const std::string& table, Respond respond) const {
@@ -459,25 +389,7 @@ void TournamentService::create(const Identity& who, const std::string& address,
         if (starts_in < 0 || starts_in > 30 * 24 * 3600)
             throw ApiError(ErrorCode::BadRequest, "starts_in must be 0 to 30 days (seconds)");
         s.starts_at = now() + int64_t{starts_in} * 1000;
-        int full = 0, empty = 0, mine = 0;
-        for (const auto& [id, t] : tournaments_) {
-            if (t.status() == Status::Finished) continue;
-            mine += t.created_by(who.player);
-            if (!t.settings().scheduled.empty()) continue;  // the site's own take no slot
-            (t.entrants().size() >= 2 ? full : empty) += 1;
-        }
-        if (mine >= MaxLivePerCreator)
-            throw ApiError(ErrorCode::NotAllowed, "at most 3 tournaments of yours at a time");
-        if (full >= limits_.max_tournaments || empty >= limits_.max_empty)
-            throw ApiError(ErrorCode::Busy, "too many tournaments; try later");
-        const int64_t t_now = now();
-        const std::string by = "p" + std::to_string(who.player);
-        if (made_by_creator_.wait_seconds(by, t_now) > 0 ||
-            made_from_address_.wait_seconds(address, t_now) > 0)
-            throw ApiError(ErrorCode::RateLimited,
-                           "you have made enough tournaments today; try again tomorrow");
-        made_by_creator_.allow(by, t_now);
-        made_from_address_.allow(address, t_now);
+        quota_.spend(who.player, address, tournaments_, now());
         const std::string id = random_id(8);
         Tournament t(id, s, who, now());
         const std::string pool = *rating_pool(*setup, s.clock);

@@ -22,9 +22,9 @@
 
 #include "server/common/identity.h"
 #include "server/common/net.h"
-#include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
 #include "server/storage/storage.h"
+#include "server/tournament/creation_quota.h"
 #include "server/tournament/limits.h"
 #include "server/tournament/schedule.h"
 #include "server/tournament/tournament.h"
@@ -131,10 +131,7 @@ class TournamentService {
     std::map<std::string, Tournament> tournaments_;
     std::set<std::string> dirty_;  // changed since the last tick
     std::vector<tournament::ScheduleEntry> schedule_;
-    TournamentLimits limits_;
-    // Tournaments made a day, per creator and per address (issue 48: 66 accounts made 195).
-    RateLimiter made_by_creator_;
-    RateLimiter made_from_address_;
+    tournament::CreationQuota quota_;
     Role role_ = Role::Leading;
     TournamentLeadership* leadership_ = nullptr;  // several nodes only
     bool polling_ = false;                        // a poll of finished games is queued

@@ -117,4 +117,46 @@ std::vector<StoredRunningStreak> PostgresStorage::running_streaks() {
     return out;
 }
 
+void PostgresStorage::add_seen_puzzle(const std::vector<std::string>& viewers,
+                                      const std::string& puzzle, int64_t at, int keep) {
+    using namespace pg_values;
+    for (const std::string& viewer : viewers) {
+        connection_->exec(
+            "INSERT INTO seen_puzzles(viewer, puzzle, at) VALUES($1, $2, $3) ON CONFLICT(viewer, "
+            "puzzle) DO UPDATE SET at = GREATEST(seen_puzzles.at, excluded.at)",
+            {pg::text(viewer), pg::text(puzzle), number(at)});
+        // The viewer's newest `keep` rows stay (ties broken by the puzzle, so exactly `keep`).
+        connection_->exec(
+            "DELETE FROM seen_puzzles WHERE viewer = $1 AND puzzle IN (SELECT puzzle FROM "
+            "seen_puzzles WHERE viewer = $1 ORDER BY at DESC, puzzle DESC OFFSET $2)",
+            {pg::text(viewer), number(keep)});
+    }
+}
+
+bool PostgresStorage::puzzle_seen(const std::vector<std::string>& viewers,
+                                  const std::string& puzzle, int64_t since) {
+    using namespace pg_values;
+    const pg::Result rows = connection_->exec(
+        "SELECT 1 FROM seen_puzzles WHERE viewer = ANY($1) AND puzzle = $2 AND at >= $3 LIMIT 1",
+        {text_array(viewers), pg::text(puzzle), number(since)});
+    return rows.rows() > 0;
+}
+
+std::vector<StoredSeenPuzzle> PostgresStorage::seen_puzzles(int64_t since, size_t limit) {
+    using namespace pg_values;
+    const pg::Result rows = connection_->exec(
+        "SELECT viewer, puzzle, at FROM (SELECT viewer, puzzle, at FROM seen_puzzles WHERE at >= "
+        "$1 ORDER BY at DESC LIMIT $2) newest ORDER BY at",
+        {number(since), number(static_cast<int64_t>(limit))});
+    std::vector<StoredSeenPuzzle> out;
+    for (int r = 0; r < rows.rows(); ++r)
+        out.push_back({rows.text(r, 0), rows.text(r, 1), rows.integer(r, 2)});
+    return out;
+}
+
+void PostgresStorage::forget_seen_puzzles(int64_t before) {
+    using namespace pg_values;
+    connection_->exec("DELETE FROM seen_puzzles WHERE at < $1", {number(before)});
+}
+
 }  // namespace reversi::server

@@ -340,6 +340,32 @@ CREATE INDEX IF NOT EXISTS reports_target ON reports(target, resolved_by, at);
 CREATE INDEX IF NOT EXISTS reports_reporter ON reports(reporter, target, resolved_by);
 )";
 
+// Version 19: who was shown which puzzle's solution (issue 48, item 6; puzzles/seen_puzzles.h),
+// so that a restart or another node still refuses to rate it. Self-contained: the number may
+// change at a merge.
+constexpr const char* SchemaVersionSeenPuzzles = R"(
+CREATE TABLE IF NOT EXISTS seen_puzzles (
+    viewer TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (viewer, puzzle)
+);
+CREATE INDEX IF NOT EXISTS seen_puzzles_viewer_at ON seen_puzzles(viewer, at);
+CREATE INDEX IF NOT EXISTS seen_puzzles_at ON seen_puzzles(at);
+)";
+
+// Version 20: open correspondence challenges, so that a restart does not lose them (issue 48,
+// loose end of item 13); `node` is the node that holds each. Self-contained: the number may
+// change at a merge.
+constexpr const char* SchemaVersionChallenges = R"(
+CREATE TABLE IF NOT EXISTS correspondence_challenges (
+    id TEXT PRIMARY KEY,
+    node TEXT NOT NULL,
+    challenge TEXT NOT NULL,
+    expires BIGINT NOT NULL
+);
+)";
+
 // Migration i brings a database to version i + 1.
 const std::vector<const char*>& migrations() {
     static const std::vector<const char*> List = {SchemaVersion1,
@@ -359,7 +385,9 @@ const std::vector<const char*>& migrations() {
                                                   SchemaVersion15,
                                                   SchemaVersionRunningStreaks,
                                                   SchemaVersionTournamentLease,
-                                                  SchemaVersionBotTokens};
+                                                  SchemaVersionBotTokens,
+                                                  SchemaVersionSeenPuzzles,
+                                                  SchemaVersionChallenges};
     return List;
 }
 

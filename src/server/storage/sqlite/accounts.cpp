@@ -25,6 +25,8 @@ extern const char* const SchemaVersion13;  // imported games (storage/sqlite/imp
 extern const char* const SchemaVersion14;  // moderation (storage/sqlite/moderation.cpp)
 // running puzzle streaks (storage/sqlite/puzzles.cpp)
 extern const char* const SchemaVersionRunningStreaks;
+extern const char* const SchemaVersionSeenPuzzles;  // who saw which solution (puzzles.cpp)
+extern const char* const SchemaVersionChallenges;   // correspondence challenges (challenges.cpp)
 
 namespace {
 
@@ -120,7 +122,9 @@ const std::vector<const char*>& migrations() {
                                                   SchemaVersion15,
                                                   SchemaVersionRunningStreaks,
                                                   SchemaVersionTournamentLease,
-                                                  SchemaVersionBotTokens};
+                                                  SchemaVersionBotTokens,
+                                                  SchemaVersionSeenPuzzles,
+                                                  SchemaVersionChallenges};
     return List;
 }
 

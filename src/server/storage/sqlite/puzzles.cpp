@@ -67,6 +67,21 @@ CREATE TABLE IF NOT EXISTS running_puzzle_streaks (
 );
 )";
 
+// Version 19: who was shown which puzzle's solution (issue 48, item 6; puzzles/seen_puzzles.h),
+// so that a restart or another node still refuses to rate it. Self-contained: the number may
+// change at a merge.
+extern const char* const SchemaVersionSeenPuzzles;
+const char* const SchemaVersionSeenPuzzles = R"(
+CREATE TABLE IF NOT EXISTS seen_puzzles (
+    viewer TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (viewer, puzzle)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seen_puzzles_viewer_at ON seen_puzzles(viewer, at);
+CREATE INDEX IF NOT EXISTS seen_puzzles_at ON seen_puzzles(at);
+)";
+
 using sqlite_detail::OneShotStatement;
 
 void SqliteStorage::save_puzzle_rating(const StoredPuzzleRating& g) {
@@ -198,6 +213,63 @@ std::vector<StoredRunningStreak> SqliteStorage::running_streaks() {
                        sqlite3_column_int64(s.st, 6)});
     check(rc, "read running streaks");
     return out;
+}
+
+void SqliteStorage::add_seen_puzzle(const std::vector<std::string>& viewers,
+                                    const std::string& puzzle, int64_t at, int keep) {
+    for (const std::string& viewer : viewers) {
+        OneShotStatement add{
+            prepare("INSERT INTO seen_puzzles(viewer, puzzle, at) VALUES(?1, ?2, ?3) "
+                    "ON CONFLICT(viewer, puzzle) DO UPDATE SET at = MAX(at, excluded.at)")};
+        sqlite_detail::bind_text(add.st, 1, viewer);
+        sqlite_detail::bind_text(add.st, 2, puzzle);
+        sqlite3_bind_int64(add.st, 3, at);
+        check(sqlite3_step(add.st), "add seen puzzle");
+        // The viewer's newest `keep` rows stay (ties broken by the puzzle, so exactly `keep`).
+        OneShotStatement cap{
+            prepare("DELETE FROM seen_puzzles WHERE viewer = ?1 AND puzzle IN (SELECT puzzle FROM "
+                    "seen_puzzles WHERE viewer = ?1 ORDER BY at DESC, puzzle DESC LIMIT -1 "
+                    "OFFSET ?2)")};
+        sqlite_detail::bind_text(cap.st, 1, viewer);
+        sqlite3_bind_int(cap.st, 2, keep);
+        check(sqlite3_step(cap.st), "cap seen puzzles");
+    }
+}
+
+bool SqliteStorage::puzzle_seen(const std::vector<std::string>& viewers, const std::string& puzzle,
+                                int64_t since) {
+    for (const std::string& viewer : viewers) {
+        OneShotStatement s{
+            prepare("SELECT 1 FROM seen_puzzles WHERE viewer = ?1 AND puzzle = ?2 AND at >= ?3")};
+        sqlite_detail::bind_text(s.st, 1, viewer);
+        sqlite_detail::bind_text(s.st, 2, puzzle);
+        sqlite3_bind_int64(s.st, 3, since);
+        const int rc = sqlite3_step(s.st);
+        if (rc == SQLITE_ROW) return true;
+        check(rc, "read seen puzzle");
+    }
+    return false;
+}
+
+std::vector<StoredSeenPuzzle> SqliteStorage::seen_puzzles(int64_t since, size_t limit) {
+    OneShotStatement s{
+        prepare("SELECT viewer, puzzle, at FROM (SELECT viewer, puzzle, at FROM seen_puzzles "
+                "WHERE at >= ?1 ORDER BY at DESC LIMIT ?2) ORDER BY at")};
+    sqlite3_bind_int64(s.st, 1, since);
+    sqlite3_bind_int64(s.st, 2, static_cast<int64_t>(limit));
+    std::vector<StoredSeenPuzzle> out;
+    int rc;
+    while ((rc = sqlite3_step(s.st)) == SQLITE_ROW)
+        out.push_back({sqlite_detail::column_text(s.st, 0), sqlite_detail::column_text(s.st, 1),
+                       sqlite3_column_int64(s.st, 2)});
+    check(rc, "read seen puzzles");
+    return out;
+}
+
+void SqliteStorage::forget_seen_puzzles(int64_t before) {
+    OneShotStatement s{prepare("DELETE FROM seen_puzzles WHERE at < ?1")};
+    sqlite3_bind_int64(s.st, 1, before);
+    check(sqlite3_step(s.st), "forget seen puzzles");
 }
 
 }  // namespace reversi::server

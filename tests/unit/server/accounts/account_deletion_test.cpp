@@ -5,6 +5,9 @@
 // anonymous name cannot be registered.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "accounts_client.h"
 #include "core/ggf.h"
 #include "server_harness.h"
@@ -13,6 +16,37 @@ namespace reversi::server {
 namespace {
 
 using namespace testing_support;
+
+// Issue 48, loose end of item 3: the bytes of a deleted account's name and of its chat leave
+// the SQLite file (secure_delete), not only its rows: after the deletion and a clean stop (the
+// WAL checkpointed into the file), neither is found anywhere in the database's bytes.
+TEST(AccountDeletion, TheDeletedNameAndChatLeaveNoBytesInTheDatabaseFile) {
+    const auto is = [](const json& m, const char* type) { return m.value("type", "") == type; };
+    TempDir dir("acc_delete_bytes");
+    const std::string name = "Xyzzyqual", said = "my number is 555-0142 qwfpgj";
+    {
+        ServerProcess server(dir.path);
+        Browser x(server.port);
+        ASSERT_EQ(x.post("/api/register", {{"name", name}, {"password", "xyz password"}}).status,
+                  200);
+        const std::string table = x.post("/api/tables", {{"seat", 0}}).data()["table"];
+        CookieSocket s(server.port, "/ws?table=" + table, x.cookie());
+        s.read_until([&](const json& m) { return is(m, "state"); });
+        s.send({{"type", "chat"}, {"text", said}});
+        s.read_until([&](const json& m) { return is(m, "chat"); });
+        const auto deleted = x.post("/api/account/delete", {{"password", "xyz password"}});
+        ASSERT_EQ(deleted.status, 200) << deleted.body;
+    }  // a clean stop: the last writes committed, the WAL checkpointed into the file
+    std::string bytes;
+    for (const char* file : {"test.db", "test.db-wal"}) {
+        std::ifstream in(dir.path / file, std::ios::binary);
+        bytes += std::string(std::istreambuf_iterator<char>(in), {});
+    }
+    ASSERT_GT(bytes.size(), 4096u);
+    EXPECT_EQ(bytes.find(name), std::string::npos) << "the name is still in the file";
+    EXPECT_EQ(bytes.find("xyzzyqual"), std::string::npos) << "its folded key is still there";
+    EXPECT_EQ(bytes.find("qwfpgj"), std::string::npos) << "the chat is still in the file";
+}
 
 TEST(AccountDeletion, GamesStayUnderAnAnonymousNameAndEverythingElseGoes) {
     const auto is_state = [](const json& m) { return m.value("type", "") == "state"; };

@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <memory>
+
 #include "fake_lobby_client.h"
 
 namespace reversi::server {
@@ -50,6 +53,7 @@ class LobbyTest : public ::testing::Test {
         p.done(out);
     }
     void send(FakeClient& c, const json& msg) { lobby.on_message(c, msg.dump()); }
+    static void send_to(Lobby& l, FakeClient& c, const json& msg) { l.on_message(c, msg.dump()); }
     json seek_msg(bool rated = false, const std::string& seat = "black") {
         return {{"type", "seek"},
                 {"setup", {{"board", "8"}}},
@@ -543,6 +547,59 @@ TEST_F(LobbyTest, ACorrespondenceChallengeReachesAPlayerWhoIsAway) {
          {{"type", "challenge_reply"}, {"id", bob.of("challenge")[0]["id"]}, {"accept", true}});
     ASSERT_EQ(pending.size(), 1u);
     EXPECT_TRUE(pending[0].order.clock.correspondence());
+}
+
+// Issue 48, loose end of item 13: an open correspondence challenge is kept in the store while
+// it waits (not when the challenger leaves), and a new lobby on the same store (a restart)
+// holds it again under a new id: the challenged player finds it and accepts it. Its end
+// deletes it; a stored one whose days ran out is deleted, not restored.
+TEST_F(LobbyTest, ACorrespondenceChallengeOutlivesARestartOfTheLobby) {
+    std::map<std::string, StoredChallenge> stored;
+    const auto keeping = [&] {
+        LobbyServices s = services();
+        s.keep_challenge = [&stored](const StoredChallenge& c) { stored[c.id] = c; };
+        s.forget_challenge = [&stored](const std::string& id) { stored.erase(id); };
+        return s;
+    };
+    auto before = std::make_unique<Lobby>(keeping());
+    before->connect(ada);
+    json msg = challenge_msg("Bob");
+    msg["clock"] = {{"mode", "days"}, {"days", 3}};
+    msg["rated"] = true;
+    send_to(*before, ada, msg);
+    ASSERT_EQ(ada.last()["type"], "challenge_sent") << ada.last().dump();
+    send_to(*before, ada, challenge_msg("Guest-1234"));  // a live one to someone away: refused
+    ASSERT_EQ(stored.size(), 1u);
+    EXPECT_EQ(stored.begin()->second.expires, 1'700'000'000'000 + now + 3 * 86'400'000LL);
+    before->disconnect(ada);
+    EXPECT_EQ(before->challenge_count(), 1u) << "it waits for Bob, not for Ada";
+    StoredChallenge old = stored.begin()->second;
+    old.id = "c-expired";
+    old.expires = 1'700'000'000'000 + now - 1;
+    stored[old.id] = old;
+    before.reset();  // the restart
+
+    now += 3600 * 1000;
+    Lobby after(keeping());
+    std::vector<StoredChallenge> rows;
+    for (const auto& [id, c] : stored) rows.push_back(c);
+    after.restore_challenges(rows);
+    EXPECT_EQ(after.challenge_count(), 1u);
+    ASSERT_EQ(stored.size(), 1u) << "kept under its new id, the expired one deleted";
+    EXPECT_EQ(stored.begin()->second.expires, 1'700'000'000'000 + 1000 + 3 * 86'400'000LL)
+        << "its days counted from when it was made";
+    FakeClient bob_again{2, "Bob"};
+    after.connect(bob_again);
+    ASSERT_EQ(bob_again.of("challenge").size(), 1u) << "Bob finds it when he comes";
+    const json c = bob_again.of("challenge")[0];
+    EXPECT_EQ(c["from"], "Ada");
+    EXPECT_EQ(c["rated"], true);
+    EXPECT_EQ(c["clock"], json({{"mode", "days"}, {"days", 3}}));
+    send_to(after, bob_again, {{"type", "challenge_reply"}, {"id", c["id"]}, {"accept", true}});
+    ASSERT_EQ(pending.size(), 1u) << bob_again.last().dump();
+    EXPECT_TRUE(pending[0].order.clock.correspondence());
+    EXPECT_TRUE(pending[0].order.rated);
+    EXPECT_TRUE(stored.empty()) << "answered: deleted from the store";
 }
 
 TEST_F(LobbyTest, OnlineCountCountsTableSocketsAndIsSentOnChange) {

@@ -100,5 +100,43 @@ TEST(CorrespondenceNet, AMoveAfterARestartAndItsOwnPool) {
     EXPECT_EQ(get(server->port, "/api/leaderboard?pool=8x8-corr").data()["players"].size(), 2u);
 }
 
+// Issue 48, loose end of item 13: a correspondence challenge to a player who is away is kept
+// in the store; the server stops (Ada's socket closed with it) and starts again on the same
+// store, and Bob, coming later, finds the challenge and accepts it.
+TEST(CorrespondenceNet, AChallengeToAnAwayPlayerOutlivesARestart) {
+    TempDir dir("correspondence_restart");
+    auto server = std::make_unique<ServerProcess>(dir.path);
+    Browser ada = registered(server->port, "AdaAway", "127.0.0.2");
+    Browser bob = registered(server->port, "BobAway", "127.0.0.3");
+    {
+        CookieSocket la(server->port, "/ws/lobby", ada.cookie(), ada.from());
+        la.read_until([](const json& m) { return is(m, "lobby"); });
+        la.send({{"type", "challenge"},
+                 {"to", "BobAway"},
+                 {"setup", {{"board", "8"}}},
+                 {"clock", {{"mode", "days"}, {"days", 3}}},
+                 {"rated", true}});
+        const json sent =
+            la.read_until([](const json& m) { return is(m, "challenge_sent") || is(m, "error"); });
+        ASSERT_EQ(sent["type"], "challenge_sent") << sent.dump();
+    }
+    server.reset();  // stopped (its queued writes committed), then started on the same store
+    server = std::make_unique<ServerProcess>(dir.path);
+    CookieSocket lb(server->port, "/ws/lobby", bob.cookie(), bob.from());
+    const json c = lb.read_until([](const json& m) { return is(m, "challenge"); });
+    EXPECT_EQ(c["from"], "AdaAway");
+    EXPECT_EQ(c["rated"], true);
+    EXPECT_EQ(c["clock"], json({{"mode", "days"}, {"days", 3}}));
+    lb.send({{"type", "challenge_reply"}, {"id", c["id"]}, {"accept", true}});
+    const json paired =
+        lb.read_until([](const json& m) { return is(m, "paired") || is(m, "error"); });
+    ASSERT_EQ(paired["type"], "paired") << paired.dump();
+    WsClient ws(server->port, "/ws?table=" + paired["table"].get<std::string>() +
+                                  "&token=" + paired["token"].get<std::string>());
+    const json state = ws.read_state(0)["table"];
+    EXPECT_EQ(state["clock"]["mode"], "days");
+    EXPECT_EQ(state["rated"], true);
+}
+
 }  // namespace correspondence_net
 }  // namespace reversi::server::testing_support

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <set>
 
 #include "accounts_client.h"
@@ -75,6 +76,29 @@ TEST(PuzzleFarming, ASolutionShownToAnAddressIsNotRatedThere) {
     const json fair = honest.post(farm_moves(p), {{"moves", farm_line(p)}}).data();
     EXPECT_TRUE(fair["rated"]) << fair.dump();
     EXPECT_FALSE(fair.contains("unrated"));
+}
+
+// The record outlives a restart (issue 48, loose end of item 6): an address shown the solution
+// before the server was killed still gets the puzzle unrated after it, and `next` skips it.
+TEST(PuzzleFarming, ASolutionShownBeforeARestartIsNotRatedAfterIt) {
+    const PuzzleSet puzzles = farm_puzzles();
+    const auto& pool = puzzles.pool("6x6");
+    ASSERT_GE(pool.size(), 2u);
+    const LoadedPuzzle& p = *pool.front();
+    TempDir dir("puzzle_farm_restart");
+    auto server = std::make_unique<ServerProcess>(dir.path);
+    Browser cookieless(server->port, "127.0.0.1", "127.0.0.11");
+    ASSERT_EQ(cookieless.post(farm_moves(p), {{"moves", {farm_blunder(p)}}}).data()["status"],
+              "failed");
+    server->kill9();
+    server = std::make_unique<ServerProcess>(dir.path);
+    Browser farmer = farm_account(server->port, "127.0.0.11", "RestartHand");
+    for (int i = 0; i < 4; ++i)
+        EXPECT_NE(farmer.get("/api/puzzles/next?pool=6x6").data()["id"], p.record.id);
+    const json farmed = farmer.post(farm_moves(p), {{"moves", farm_line(p)}}).data();
+    EXPECT_EQ(farmed["status"], "solved") << farmed.dump();
+    EXPECT_FALSE(farmed["rated"]) << farmed.dump();
+    EXPECT_EQ(farmed["unrated"], "seen");
 }
 
 // The same browser (its rv_device cookie) at another address, with a fresh account: not rated.

@@ -53,6 +53,51 @@ TEST_P(PuzzleRowsConformance, RatingsUpsertAndAttemptsAreKeptOnce) {
     EXPECT_TRUE(attempts[1].solved);
 }
 
+// Issue 48, item 6: who was shown which solution outlives the store's reopening (a restart),
+// is found by any of the viewer's keys from a time on, keeps the later time, is capped per
+// key (the newest kept) and forgets rows older than a time.
+TEST_P(PuzzleRowsConformance, SeenSolutionsAreKeptCappedPerViewerAndForgotten) {
+    auto store = db_->open();
+    store->begin();
+    store->add_seen_puzzle({"a:10.0.0.1", "d:dev1"}, "p1", 1000, 3);
+    store->add_seen_puzzle({"a:10.0.0.1"}, "p1", 500, 3);  // an older time does not win
+    store->add_seen_puzzle({"a:10.0.0.1"}, "p2", 2000, 3);
+    store->add_seen_puzzle({"a:10.0.0.1"}, "p3", 3000, 3);
+    store->commit();
+    store->begin();
+    store->add_seen_puzzle({"d:dev1"}, "p9", 9000, 5);
+    store->rollback();
+
+    auto fresh = db_->open();
+    EXPECT_TRUE(fresh->puzzle_seen({"p:7", "a:10.0.0.1"}, "p1", 1000));
+    EXPECT_TRUE(fresh->puzzle_seen({"d:dev1"}, "p1", 0));
+    EXPECT_FALSE(fresh->puzzle_seen({"a:10.0.0.1"}, "p1", 1001)) << "older than `since`";
+    EXPECT_FALSE(fresh->puzzle_seen({"a:10.0.0.2", "d:dev2"}, "p1", 0));
+    EXPECT_FALSE(fresh->puzzle_seen({"d:dev1"}, "p9", 0)) << "rolled back";
+    EXPECT_FALSE(fresh->puzzle_seen({}, "p1", 0));
+    // A fourth puzzle for the address: its oldest (p1) goes; the device keeps its own p1.
+    fresh->begin();
+    fresh->add_seen_puzzle({"a:10.0.0.1"}, "p4", 4000, 3);
+    fresh->commit();
+    EXPECT_FALSE(fresh->puzzle_seen({"a:10.0.0.1"}, "p1", 0));
+    EXPECT_TRUE(fresh->puzzle_seen({"a:10.0.0.1"}, "p4", 0));
+    EXPECT_TRUE(fresh->puzzle_seen({"d:dev1"}, "p1", 0));
+    const auto rows = fresh->seen_puzzles(0, 100);
+    ASSERT_EQ(rows.size(), 4u);
+    EXPECT_EQ(rows.front().at, 1000) << "oldest first";
+    EXPECT_EQ(rows.back().puzzle, "p4");
+    const auto newest = fresh->seen_puzzles(2500, 1);
+    ASSERT_EQ(newest.size(), 1u) << "the newest within the limit";
+    EXPECT_EQ(newest[0].at, 4000);
+    fresh->begin();
+    fresh->forget_seen_puzzles(2500);
+    fresh->commit();
+    const auto left = fresh->seen_puzzles(0, 100);
+    ASSERT_EQ(left.size(), 2u);
+    EXPECT_EQ(left[0].puzzle, "p3");
+    EXPECT_EQ(left[1].puzzle, "p4");
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, PuzzleRowsConformance, testing_backends::BuiltBackends(),
                          testing_backends::BackendTestName());
 

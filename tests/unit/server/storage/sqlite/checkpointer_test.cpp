@@ -126,11 +126,26 @@ CheckpointRule catching_up_at_64(std::chrono::milliseconds interval) {
 }
 
 TEST(WalCheckpointer, CatchesUpWithoutWaitingPastTheCatchUpSize) {
-    // Past catch_up_pages checkpoints follow one another, whatever the interval.
+    // Past catch_up_pages checkpoints follow one another, whatever the interval: commits go on
+    // until a second checkpoint ran. The interval (an hour) is far past the deadline (a minute,
+    // generous for a loaded machine: it took a fraction of a second alone), so only the
+    // catch-up can make that second one; written for a fixed 400 ms, a loaded machine once
+    // wrote too little for it (issue 48).
     const TempDb temp("ckpt_catch_up");
     const CheckpointRule rule = catching_up_at_64(std::chrono::hours(1));
     SqliteStorage db(temp.path, SqliteCheckpoints::Background, rule);
-    write_for(db, std::chrono::milliseconds(400));
+    const std::string spec(3500, 'z');
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    for (int n = 0; db.background_checkpoints() < 2 && std::chrono::steady_clock::now() < deadline;
+         ++n) {
+        db.begin();
+        for (int r = 0; r < 4; ++r)
+            db.save_table({"c" + std::to_string(n * 4 + r), 1, "finished", spec, "{}", {}, {}});
+        db.commit();
+        // A pause as between the server's batches: the thread gets the core on a loaded
+        // machine long before the writer could reach the hard bound (16,000 pages) itself.
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     wait_for_checkpoints(db);
     EXPECT_GE(db.background_checkpoints(), 2u);
     EXPECT_EQ(db.commit_checkpoints(), 0u);
