@@ -5,12 +5,20 @@
 # `reversi serve` on it (synchronous_commit on, as always), and `reversi-stress loadtest` with
 # no think time, so that moves come as fast as they are acknowledged. For each number of games
 # it prints the load test's figures and, from the node's /metrics, the transactions, the writes
-# per transaction (the storage queue's group commit) and the mean commit time.
-# Usage: scripts/pg-throughput.sh [SECONDS] [GAMES...]   (defaults: 15 50 200 1000)
+# per transaction (the storage queue's group commit), the statements a second on the node's one
+# storage connection (its writes plus BEGIN and COMMIT) and the mean commit time.
+# With --delay-ms D the node reaches PostgreSQL over TCP through `reversi-stress delay-proxy`,
+# which holds each direction D ms: the round trip of a primary on another machine (0.25-0.5).
+# Usage: scripts/pg-throughput.sh [--delay-ms D] [SECONDS] [GAMES...]   (defaults: 15 50 200 1000)
 # REVERSI: the server binary (default build/reversi, built with -DREVERSI_WITH_POSTGRES=ON);
 # REVERSI_STRESS: the load client (default the reversi-stress beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+delay=""
+if [ "${1:-}" = --delay-ms ]; then
+  delay="$2"
+  shift 2
+fi
 seconds="${1:-15}"
 shift || true
 counts=("$@")
@@ -20,8 +28,10 @@ stress="${REVERSI_STRESS:-$(dirname "$bin")/reversi-stress}"
 work="$(mktemp -d /tmp/reversi-pgtp.XXXXXX)"
 pgdir="$(mktemp -d /tmp/reversi-pg.XXXXXX)"
 node=""
+proxy=""
 cleanup() {
   [ -n "$node" ] && kill "$node" 2>/dev/null || true
+  [ -n "$proxy" ] && kill "$proxy" 2>/dev/null || true
   wait 2>/dev/null || true
   scripts/pg-temp.sh stop "$pgdir" >/dev/null 2>&1 || true
   rm -rf "$work"
@@ -38,6 +48,15 @@ for games in "${counts[@]}"; do
   scripts/pg-temp.sh stop "$pgdir" >/dev/null 2>&1 || true
   mkdir -p "$pgdir"
   uri="$(REVERSI_PG_DURABLE=1 scripts/pg-temp.sh start "$pgdir")"
+  if [ -n "$delay" ]; then
+    [ -n "$proxy" ] && kill "$proxy" 2>/dev/null && wait "$proxy" 2>/dev/null || true
+    "$stress" delay-proxy --to "$pgdir/socket/.s.PGSQL.5432" --delay-ms "$delay" >"$work/proxy.log" 2>&1 &
+    proxy=$!
+    for _ in $(seq 1 100); do grep -q "delay-proxy on" "$work/proxy.log" && break; sleep 0.05; done
+    pport="$(sed -n 's/.*on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/proxy.log")"
+    [ -n "$pport" ] || { echo "the delay proxy did not start:"; cat "$work/proxy.log"; exit 1; }
+    uri="postgresql://reversi@127.0.0.1:$pport/postgres"
+  fi
   "$bin" serve --db "$uri" --port 0 --metrics-port 0 --computer-pause-ms 0 \
     --max-connections-per-address 100000 --tables-per-minute 1000000 >"$work/node.log" 2>&1 &
   node=$!
@@ -51,15 +70,15 @@ for games in "${counts[@]}"; do
   tx0="$(metric reversi_commit_seconds_count)"
   w0="$(metric reversi_storage_writes_total)"
   s0="$(metric reversi_commit_seconds_sum)"
-  echo "=== $games games, no think time, $seconds s, PostgreSQL fsync on, synchronous_commit on"
+  echo "=== $games games, no think time, $seconds s, PostgreSQL fsync on, synchronous_commit on${delay:+, ${delay} ms each way}"
   "$stress" loadtest --port "$port" --games "$games" --seconds "$seconds" --think-ms 0 \
     --ramp 1 | grep -E "moves/s|latency|errors" || true
   tx1="$(metric reversi_commit_seconds_count)"
   w1="$(metric reversi_storage_writes_total)"
   s1="$(metric reversi_commit_seconds_sum)"
   awk -v tx="$((tx1 - tx0))" -v w="$((w1 - w0))" -v s0="$s0" -v s1="$s1" -v t="$seconds" \
-    'BEGIN { printf "transactions %d (%.0f/s), writes %d, writes per transaction %.1f, mean commit %.2f ms\n",
-             tx, tx / t, w, (tx ? w / tx : 0), (tx ? 1000 * (s1 - s0) / tx : 0) }'
+    'BEGIN { printf "transactions %d (%.0f/s), writes %d, writes per transaction %.1f, statements %.0f/s on the connection, mean commit %.2f ms\n",
+             tx, tx / t, w, (tx ? w / tx : 0), (w + 2 * tx) / t, (tx ? 1000 * (s1 - s0) / tx : 0) }'
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
   kill "$node"
   wait "$node" 2>/dev/null || true

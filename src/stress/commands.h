@@ -19,6 +19,10 @@ void add_chaos_command(CLI::App& app, ExitStatus& status);
 void add_fairness_command(CLI::App& app, ExitStatus& status);
 // Only with REVERSI_WITH_POSTGRES (the nodes share a PostgreSQL database); else nothing.
 void add_failover_command(CLI::App& app, ExitStatus& status);
+// A TCP proxy that delays each direction (a primary's round trip on one machine).
+void add_delay_proxy_command(CLI::App& app, ExitStatus& status);
+// One running node's figures from its /metrics, whole or since a saved page.
+void add_node_metrics_command(CLI::App& app, ExitStatus& status);
 
 // Adds --server-binary to a subcommand that starts servers, storing the path in `path`
 // (empty: the `reversi` beside this executable).

@@ -64,7 +64,8 @@ struct FailoverOptions {
     uint64_t seed = 1;
     std::string dir;
     bool keep = false;
-    std::string server_binary;  // empty: the `reversi` beside this executable
+    std::vector<std::string> serve_args;  // more options for every node
+    std::string server_binary;            // empty: the `reversi` beside this executable
 };
 
 struct Node {
@@ -386,11 +387,11 @@ int run_failover(FailoverOptions options) {
         std::filesystem::remove(log + ".out");
         std::filesystem::remove(log + ".err");
         Node node;
-        node.child = start_server(
-            binary,
-            {"--port", "0", "--db", uri, "--lease-ttl", ttl.str(), "--engine-threads", "1",
-             "--tables-per-minute", "100000", "--max-connections-per-address", "100000"},
-            log + ".out", log + ".err");
+        std::vector<std::string> args = {"--port", "0", "--db", uri, "--lease-ttl", ttl.str()};
+        args.insert(args.end(), {"--engine-threads", "1", "--tables-per-minute", "100000",
+                                 "--max-connections-per-address", "100000"});
+        args.insert(args.end(), options.serve_args.begin(), options.serve_args.end());
+        node.child = start_server(binary, args, log + ".out", log + ".err");
         node.url = "http://127.0.0.1:" + std::to_string(node.child.port);
         node.target = {tcp::endpoint(net::ip::make_address("127.0.0.1"),
                                      static_cast<unsigned short>(node.child.port)),
@@ -535,6 +536,8 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
         ->check(CLI::Range(0, 10000))
         ->capture_default_str();
     cmd->add_option("--seed", o->seed, "Seed of the players' moves")->capture_default_str();
+    cmd->add_option("--serve-arg", o->serve_args,
+                    "One more option for every node, e.g. --serve-arg=--metrics-port=0");
     cmd->add_option("--dir", o->dir, "Directory for the nodes' logs (default: a temporary one)");
     cmd->add_flag("--keep", o->keep, "Keep the logs and the schema (always kept after a failure)");
     add_server_binary_option(*cmd, o->server_binary);

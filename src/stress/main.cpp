@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
     reversi::stress::add_chaos_command(app, status);
     reversi::stress::add_fairness_command(app, status);
     reversi::stress::add_failover_command(app, status);
+    reversi::stress::add_delay_proxy_command(app, status);
+    reversi::stress::add_node_metrics_command(app, status);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

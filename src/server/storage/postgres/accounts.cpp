@@ -32,12 +32,13 @@ std::vector<StoredPlayer> PostgresStorage::players() {
 }
 
 void PostgresStorage::save_session(const StoredSession& s) {
-    connection_->exec(
+    connection_->send(
         "INSERT INTO sessions(token_hash, player, created, last_seen, api) "
         "VALUES($1, $2, $3, $4, $5) ON CONFLICT(token_hash) DO UPDATE SET player = $2, "
         "last_seen = $4",
         {pg::text(s.token_hash), number(s.player), number(s.created), number(s.last_seen),
-         pg::text(s.api ? "true" : "false")});
+         pg::text(s.api ? "true" : "false")},
+        "save_session");
 }
 
 void PostgresStorage::delete_session(const std::string& token_hash) {
@@ -77,12 +78,13 @@ std::vector<StoredSession> PostgresStorage::sessions_of(int64_t player) {
 }
 
 void PostgresStorage::save_rating(const StoredRating& g) {
-    connection_->exec(
+    connection_->send(
         "INSERT INTO ratings(player, pool, rating, rd, volatility, games) "
         "VALUES($1, $2, $3, $4, $5, $6) ON CONFLICT(player, pool) DO UPDATE SET rating = $3, "
         "rd = $4, volatility = $5, games = $6",
         {number(g.player), pg::text(g.pool), real(g.rating, "rating"), real(g.rd, "rd"),
-         real(g.volatility, "volatility"), number(g.games)});
+         real(g.volatility, "volatility"), number(g.games)},
+        "save_rating");
 }
 
 std::vector<StoredRating> PostgresStorage::ratings() {
@@ -97,15 +99,15 @@ std::vector<StoredRating> PostgresStorage::ratings() {
 }
 
 void PostgresStorage::save_table_player(const std::string& table, int seat, int64_t player) {
-    connection_->exec(
+    connection_->send(
         "INSERT INTO table_players(table_id, seat, player) VALUES($1, $2, $3) "
         "ON CONFLICT(table_id, seat) DO UPDATE SET player = $3",
-        {pg::text(table), number(seat), number(player)});
+        {pg::text(table), number(seat), number(player)}, "save_table_player");
 }
 
 void PostgresStorage::set_outcome(const std::string& table, int seat, const std::string& outcome) {
-    connection_->exec("UPDATE table_players SET outcome = $3 WHERE table_id = $1 AND seat = $2",
-                      {pg::text(table), number(seat), pg::text(outcome)});
+    connection_->send("UPDATE table_players SET outcome = $3 WHERE table_id = $1 AND seat = $2",
+                      {pg::text(table), number(seat), pg::text(outcome)}, "set_outcome");
 }
 
 PlayerStats PostgresStorage::player_stats(int64_t player) {
@@ -227,8 +229,8 @@ std::optional<StoredRating> PostgresStorage::rating_for_update(int64_t player,
 }
 
 void PostgresStorage::touch_session(const std::string& token_hash, int64_t last_seen) {
-    connection_->exec("UPDATE sessions SET last_seen = $2 WHERE token_hash = $1",
-                      {pg::text(token_hash), number(last_seen)});
+    connection_->send("UPDATE sessions SET last_seen = $2 WHERE token_hash = $1",
+                      {pg::text(token_hash), number(last_seen)}, "touch_session");
 }
 
 std::vector<RankedRating> PostgresStorage::top_ratings(const std::string& pool, int limit) {

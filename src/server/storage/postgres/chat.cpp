@@ -9,13 +9,15 @@
 namespace reversi::server {
 
 void PostgresStorage::add_chat(const std::string& table, const ChatLine& line) {
-    connection_->exec(
+    connection_->send(
         "INSERT INTO chat(table_id, seq, time, seat, sender, text) VALUES($1, $2, $3, $4, $5, $6) "
         "ON CONFLICT(table_id, seq) DO UPDATE SET time = $3, seat = $4, sender = $5, text = $6",
         {pg::text(table), std::to_string(line.seq), std::to_string(line.time),
-         std::to_string(line.seat), pg::text(line.from), pg::text(line.text)});
-    connection_->exec("DELETE FROM chat WHERE table_id = $1 AND seq <= $2",
-                      {pg::text(table), std::to_string(line.seq - static_cast<int64_t>(ChatKept))});
+         std::to_string(line.seat), pg::text(line.from), pg::text(line.text)},
+        "add_chat");
+    connection_->send("DELETE FROM chat WHERE table_id = $1 AND seq <= $2",
+                      {pg::text(table), std::to_string(line.seq - static_cast<int64_t>(ChatKept))},
+                      "add_chat");
 }
 
 std::vector<ChatLine> PostgresStorage::chat_lines(const std::string& table) {

@@ -8,6 +8,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 
 namespace reversi::server::pg {
@@ -100,6 +101,7 @@ Result Connection::checked(pg_result* result, std::string_view what) {
 }
 
 Result Connection::exec(const std::string& sql) {
+    if (pipelined_) return exec(sql, {});
     return checked(PQexec(conn_, sql.c_str()), "statement");
 }
 
@@ -116,6 +118,10 @@ std::vector<const char*> values_of(const std::vector<Param>& params) {
 }  // namespace
 
 Result Connection::exec(const std::string& sql, const std::vector<Param>& params) {
+    if (pipelined_) {
+        send(sql, params, "statement");
+        return answer_now();
+    }
     const auto values = values_of(params);
     return checked(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
                                 values.data(), nullptr, nullptr, 0),
@@ -127,13 +133,128 @@ void Connection::prepare(const std::string& name, const std::string& sql) {
 }
 
 Result Connection::run(const std::string& name, const std::vector<Param>& params) {
+    if (pipelined_) {
+        send_prepared(name, params);
+        return answer_now();
+    }
     const auto values = values_of(params);
     return checked(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()),
                                   values.data(), nullptr, nullptr, 0),
                    name);
 }
 
+void Connection::send_failed(std::string_view what) {
+    throw std::runtime_error("postgresql " + std::string(what) + ": " +
+                             trimmed(PQerrorMessage(conn_)));
+}
+
+void Connection::begin_pipeline() {
+    if (pipelined_) throw std::logic_error("postgresql: a pipeline is already open");
+    if (!PQenterPipelineMode(conn_)) send_failed("pipeline");
+    pipelined_ = true;
+}
+
+void Connection::send(const std::string& sql, const std::vector<Param>& params, std::string what) {
+    if (!pipelined_) {
+        checked(PQexecParams(conn_, sql.c_str(), static_cast<int>(params.size()), nullptr,
+                             values_of(params).data(), nullptr, nullptr, 0),
+                what);
+        return;
+    }
+    const auto values = values_of(params);
+    if (!PQsendQueryParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
+                           values.data(), nullptr, nullptr, 0))
+        send_failed(what);
+    unanswered_.push_back(std::move(what));
+}
+
+void Connection::send_prepared(const std::string& name, const std::vector<Param>& params) {
+    if (!pipelined_) {
+        run(name, params);
+        return;
+    }
+    const auto values = values_of(params);
+    if (!PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(),
+                             nullptr, nullptr, 0))
+        send_failed(name);
+    unanswered_.push_back(name);
+}
+
+Result Connection::next_answer() {
+    const std::string what = std::move(unanswered_.front());
+    unanswered_.pop_front();
+    pg_result* result = PQgetResult(conn_);
+    // Each statement's results end with a null one; a lost connection may give only that.
+    if (result)
+        while (!broken())
+            if (pg_result* more = PQgetResult(conn_))
+                PQclear(more);
+            else
+                break;
+    if (result && PQresultStatus(result) == PGRES_PIPELINE_ABORTED) {
+        PQclear(result);
+        throw std::runtime_error("postgresql " + what +
+                                 ": not run, an earlier statement of the transaction failed");
+    }
+    return checked(result, what);
+}
+
+Result Connection::answer_now() {
+    // A flush request, not a sync: the transaction stays open and pipelined.
+    if (!PQsendFlushRequest(conn_) || PQflush(conn_) != 0) send_failed("flush");
+    while (unanswered_.size() > 1) next_answer();
+    return next_answer();
+}
+
+Result Connection::end_pipeline() {
+    if (!pipelined_) throw std::logic_error("postgresql: no pipeline to end");
+    if (unanswered_.empty()) throw std::logic_error("postgresql: an empty pipeline");
+    if (!PQpipelineSync(conn_)) {
+        const std::string why = trimmed(PQerrorMessage(conn_));
+        abandon_pipeline();
+        throw std::runtime_error("postgresql sync: " + why);
+    }
+    std::optional<std::runtime_error> failed;
+    std::optional<Result> last;
+    while (!unanswered_.empty() && !broken()) {
+        try {
+            last.emplace(next_answer());
+        } catch (const std::runtime_error& e) {
+            if (!failed) failed = e;
+        }
+    }
+    if (!unanswered_.empty() && !failed)
+        failed.emplace("postgresql: the connection was lost before every answer came");
+    // The sync's own answer (not followed by a null result).
+    if (!broken())
+        if (pg_result* sync = PQgetResult(conn_)) PQclear(sync);
+    unanswered_.clear();
+    PQexitPipelineMode(conn_);
+    pipelined_ = false;
+    if (failed) throw *failed;
+    return std::move(*last);
+}
+
+void Connection::abandon_pipeline() {
+    if (!pipelined_) return;
+    if (!broken() && PQpipelineSync(conn_)) {
+        while (!unanswered_.empty() && !broken()) {
+            try {
+                next_answer();
+            } catch (const std::runtime_error&) {
+                // Dropped: the failure that made us abandon was reported already.
+            }
+        }
+        if (!broken())
+            if (pg_result* sync = PQgetResult(conn_)) PQclear(sync);
+    }
+    unanswered_.clear();
+    PQexitPipelineMode(conn_);
+    pipelined_ = false;
+}
+
 bool Connection::in_transaction() const {
+    if (pipelined_) return true;
     const PGTransactionStatusType status = PQtransactionStatus(conn_);
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE;
 }
@@ -143,7 +264,10 @@ bool Connection::broken() const {
 }
 
 void Connection::reconnect() {
+    if (pipelined_)
+        throw std::runtime_error("postgresql: the connection was lost in a transaction");
     PQreset(conn_);
+    PQexitPipelineMode(conn_);  // a pipeline the lost connection was in ends with it
     if (PQstatus(conn_) != CONNECTION_OK)
         throw std::runtime_error("cannot reconnect to PostgreSQL: " +
                                  trimmed(PQerrorMessage(conn_)));

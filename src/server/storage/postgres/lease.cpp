@@ -17,12 +17,14 @@ namespace {
 
 // The lease of a fenced write: $1 is always the table; owner and fence are the last two
 // parameters ($O, $O+1). The write is a data-modifying CTE, which runs whether or not the
-// final SELECT reads it; the final SELECT says whether the lease was held.
+// final SELECT reads it. Without the lease the final SELECT fails (a text that is no number,
+// cast to one): the statement is an error, so a pipelined transaction stops there and its
+// COMMIT is never run, as if the store had thrown before sending the rest.
 std::string fenced(const std::string& write, int owner) {
     return "WITH lease AS (SELECT fence FROM table_leases WHERE table_id = $1 AND owner = $" +
            std::to_string(owner) + " AND fence = $" + std::to_string(owner + 1) +
            "::bigint AND expires > now() FOR SHARE), written AS (" + write +
-           ") SELECT COUNT(*) FROM lease";
+           ") SELECT (CASE WHEN COUNT(*) = 1 THEN '1' ELSE 'lease lost' END)::integer FROM lease";
 }
 
 const std::string& fenced_save_table() {
@@ -85,10 +87,10 @@ void PostgresStorage::fenced_write(FencedWrite kind, std::vector<pg::Param> para
                                                                   : fenced_truncate_moves();
     params.push_back(pg::text(node_));
     params.push_back(std::to_string(fence_of(table)));
-    const pg::Result held = connection_->exec(statement, params);
-    if (held.integer(0, 0) != 1)
-        throw std::runtime_error("postgresql: the lease on table " + table +
-                                 " is lost (another node owns it now); nothing written");
+    // Its answer is read at the commit (or at the transaction's next read): a lost lease
+    // fails the transaction there, nothing of it written.
+    connection_->send(statement, params,
+                      "write of table " + table + " under its lease (lost: another node owns it)");
 }
 
 void PostgresStorage::reconnect_if_broken() {

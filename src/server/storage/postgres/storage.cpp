@@ -69,22 +69,29 @@ int PostgresStorage::stored_schema_version() {
     return pg::stored_schema_version(*connection_);
 }
 
+// A transaction is one pipeline: BEGIN, the writes and COMMIT go out without waiting for each
+// answer and are answered after one round trip, COMMIT's last. A write that fails (a lost
+// lease is an error of its own statement) makes the server skip the rest, COMMIT included, so
+// a batch commits whole or not at all, and commit() returns only once COMMIT is answered.
 void PostgresStorage::begin() {
     if (connection_->broken()) {
         connection_->reconnect();
         set_up_session();
     }
-    connection_->exec("BEGIN");
+    connection_->begin_pipeline();
+    connection_->send("BEGIN", {}, "BEGIN");
 }
 
 void PostgresStorage::commit() {
-    const pg::Result done = connection_->exec("COMMIT");
+    connection_->send("COMMIT", {}, "COMMIT");
+    const pg::Result done = connection_->end_pipeline();
     // COMMIT of a transaction in which a statement failed answers ROLLBACK, not an error.
     if (done.command_status() != "COMMIT")
         throw std::runtime_error("postgresql: the transaction was rolled back");
 }
 
 void PostgresStorage::rollback() {
+    connection_->abandon_pipeline();
     if (!connection_->broken() && connection_->in_transaction()) connection_->exec("ROLLBACK");
 }
 
@@ -111,20 +118,20 @@ void PostgresStorage::save_table(const StoredTable& t) {
     std::vector<pg::Param> params = {pg::text(t.id), std::to_string(t.created), pg::text(t.status),
                                      pg::text(t.spec), pg::text(t.result)};
     if (!node_.empty()) return fenced_write(FencedWrite::SaveTable, std::move(params), t.id);
-    connection_->run("save_table", params);
+    connection_->send_prepared("save_table", params);
 }
 
 void PostgresStorage::add_move(const std::string& table, const MoveRecord& m) {
     std::vector<pg::Param> params = {pg::text(table), std::to_string(m.ply), pg::text(m.square),
                                      clock_text(m.clock_after)};
     if (!node_.empty()) return fenced_write(FencedWrite::AddMove, std::move(params), table);
-    connection_->run("add_move", params);
+    connection_->send_prepared("add_move", params);
 }
 
 void PostgresStorage::truncate_moves(const std::string& table, int from_ply) {
     std::vector<pg::Param> params = {pg::text(table), std::to_string(from_ply)};
     if (!node_.empty()) return fenced_write(FencedWrite::TruncateMoves, std::move(params), table);
-    connection_->run("truncate_moves", params);
+    connection_->send_prepared("truncate_moves", params);
 }
 
 std::vector<MoveRecord> PostgresStorage::moves_of(const std::string& id) {
