@@ -108,6 +108,51 @@ TEST(PostgresAccountEvents, ATableOnAnotherNodeNamesADeletedPlayerAnonymously) {
     EXPECT_EQ(Browser(two.port).get("/api/players/DaveNodes").status, 404);
 }
 
+// The tournament side: the leader (node one) holds Dave's tournament; Dave deletes his account
+// on node two, which does not run tournaments (and whose own rewrite of the stored tournaments
+// is fenced off). The leader renames him when the event comes.
+TEST(PostgresAccountEvents, TheLeadersTournamentNamesAPlayerDeletedOnAnotherNode) {
+    const std::string server = testing_backends::test_server_uri();
+    if (server.empty()) GTEST_SKIP() << "REVERSI_TEST_PG is not set (scripts/pg-temp.sh)";
+    testing_backends::PostgresDb db(server);
+    TempDir dir("pg_deleted_entrant");
+    ServerProcess one(dir.path, {"--db", db.uri()});
+    Browser dave(one.port);
+    dave.get("/api/me");
+    ASSERT_EQ(
+        dave.post("/api/register", {{"name", "DaveEnters"}, {"password", "dave password"}}).status,
+        200);
+    // Node one leads before node two starts (a 503 while it reads the tournaments back).
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (dave.get("/api/tournaments").status != 200 &&
+           std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ServerProcess two(dir.path, {"--db", db.uri()});
+    const BrowserReply made = dave.post("/api/tournaments", {{"name", "Dave's cup"},
+                                                             {"kind", "arena"},
+                                                             {"rated", false},
+                                                             {"minutes", 5},
+                                                             {"starts_in", 600}});
+    ASSERT_EQ(made.status, 200) << made.body;
+    const std::string path = "/api/tournaments/" + made.data()["id"].get<std::string>();
+    ASSERT_NE(dave.get(path).body.find("DaveEnters"), std::string::npos);
+    const std::string anonymous =
+        "deleted-" + std::to_string(dave.get("/api/me").data()["id"].get<int64_t>());
+
+    Browser dave_two(two.port);
+    dave_two.set_cookie(dave.cookie());
+    ASSERT_EQ(dave_two.post("/api/account/delete", {{"password", "dave password"}}).status, 200);
+    Browser bob(one.port, "127.0.0.1", "127.0.0.2");
+    std::string seen;
+    while (std::chrono::steady_clock::now() < deadline + std::chrono::seconds(20)) {
+        seen = bob.get(path).body;
+        if (seen.find(anonymous) != std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_NE(seen.find(anonymous), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("DaveEnters"), std::string::npos) << seen;
+}
+
 }  // namespace account_events
 }  // namespace reversi::server::testing_support
 #endif
