@@ -9,7 +9,7 @@ import { listTables, listGames } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, incomingChallenges, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { resultText } from '../../lib/game-text.js';
+import { computerName, resultText } from '../../lib/game-text.js';
 import { challengeItem } from '../../components/challenge-item.js';
 import { afterName } from '../../components/bot-mark.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
@@ -59,7 +59,7 @@ const againstComputer = (g) => (g.opponents_level || []).length > 0 && (g.oppone
 /** The other seats of my game by name, a computer's by its level. @param {import('../../lib/protocol.js').MyGame} g */
 const opponentNames = (g) => (g.opponents || []).map((name, i) => {
     const level = g.opponents_level?.[i] ?? 0;
-    return level > 0 ? t('seat.computerLevel', { n: level }) : name || t('seat.free');
+    return level > 0 ? computerName(level) : name || t('seat.free');
 }).join(', ');
 
 // A seek's board and variant, a correspondence seek's (pool "8x8-corr") as a live one's.
@@ -295,7 +295,7 @@ export function lobbyView(root) {
 
     /** @param {Seat[]} seats @returns {(string | HTMLElement)[]} each seat's name, a bot's with its mark */
     const seatsText = (seats) => seats.flatMap((s, i) => [i ? ', ' : '', `${colourName(i)}: ${s.type === 'computer'
-        ? t('seat.computerLevel', { n: s.level }) : s.name || (s.taken ? t('seat.human') : t('seat.free'))}`,
+        ? computerName(s.level) : s.name || (s.taken ? t('seat.human') : t('seat.free'))}`,
     ...afterName(s.bot)]);
 
     function renderOpen() {
