@@ -223,7 +223,7 @@ export const strings = {
     'nav.mod': 'Moderation', 'report.button': 'Report', 'report.title': 'Report {what}', 'report.reason': 'Reason',
     'report.abuseReason': 'Abuse', 'report.spamReason': 'Spam', 'report.cheatingReason': 'Cheating',
     'report.nameReason': 'Offensive name', 'report.otherReason': 'Other',
-    'report.text': 'What happened (optional, at most {max} characters)', 'report.send': 'Send report', 'report.close': 'Close',
+    'report.text': 'What happened (optional, at most {max} characters)', 'report.send': 'Send report', 'report.game': 'Game (optional)', 'report.noGame': 'No particular game', 'report.close': 'Close',
     'report.sending': 'Sending…', 'report.sent': 'Thank you: the moderators will look at your report.',
     'report.tooLong': 'At most {max} characters.', 'report.tooMany': 'You have sent many reports; wait before sending another.',
     'report.guest': 'Only registered players can report.',

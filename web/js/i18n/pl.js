@@ -223,7 +223,7 @@ export const strings = {
     'nav.mod': 'Moderacja', 'report.button': 'Zgłoś', 'report.title': 'Zgłoszenie: {what}', 'report.reason': 'Powód',
     'report.abuseReason': 'Obraźliwe zachowanie', 'report.spamReason': 'Spam', 'report.cheatingReason': 'Oszustwo',
     'report.nameReason': 'Obraźliwa nazwa', 'report.otherReason': 'Inny',
-    'report.text': 'Co się stało (opcjonalnie, najwyżej {max} znaków)', 'report.send': 'Wyślij zgłoszenie', 'report.close': 'Zamknij',
+    'report.text': 'Co się stało (opcjonalnie, najwyżej {max} znaków)', 'report.send': 'Wyślij zgłoszenie', 'report.game': 'Partia (opcjonalnie)', 'report.noGame': 'Bez konkretnej partii', 'report.close': 'Zamknij',
     'report.sending': 'Wysyłanie…', 'report.sent': 'Dziękujemy: moderatorzy przejrzą zgłoszenie.',
     'report.tooLong': 'Najwyżej {max} znaków.', 'report.tooMany': 'Wysłano wiele zgłoszeń; poczekaj przed wysłaniem kolejnego.',
     'report.guest': 'Zgłaszać mogą tylko zarejestrowani gracze.',

@@ -221,7 +221,7 @@ export const strings = {
     'nav.mod': 'Moderasyon', 'report.button': 'Şikâyet et', 'report.title': 'Şikâyet: {what}', 'report.reason': 'Neden',
     'report.abuseReason': 'Hakaret', 'report.spamReason': 'Spam', 'report.cheatingReason': 'Hile',
     'report.nameReason': 'Uygunsuz ad', 'report.otherReason': 'Diğer',
-    'report.text': 'Ne oldu (isteğe bağlı, en çok {max} karakter)', 'report.send': 'Şikâyeti gönder', 'report.close': 'Kapat',
+    'report.text': 'Ne oldu (isteğe bağlı, en çok {max} karakter)', 'report.send': 'Şikâyeti gönder', 'report.game': 'Oyun (isteğe bağlı)', 'report.noGame': 'Belirli bir oyun yok', 'report.close': 'Kapat',
     'report.sending': 'Gönderiliyor…', 'report.sent': 'Teşekkürler: moderatörler şikâyetinize bakacak.',
     'report.tooLong': 'En çok {max} karakter.', 'report.tooMany': 'Çok sayıda şikâyet gönderdiniz; yenisi için biraz bekleyin.',
     'report.guest': 'Yalnızca kayıtlı oyuncular şikâyet edebilir.',

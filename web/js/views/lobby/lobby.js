@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The lobby (#/lobby): challenges sent to me, quick pairing per pool and preset, the live list
 // of open offers ("seeks", over the lobby socket) with filters and one-click accept, a form to
-// post a seek, my running games with their your-turn marks (a game against the computer
-// named, and never anyone's turn to wait for), and, from the HTTP API, the open tables to join
+// post a seek, my running games with their your-turn marks (the server's: a game against the
+// computer named, and my turn while I am at it or left it lately), and, from the HTTP API, the open tables to join
 // or watch and the finished games to replay, a page at a time (refreshed every few seconds).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { listTables, listGames } from '../../lib/api.js';
