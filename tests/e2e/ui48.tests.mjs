@@ -88,6 +88,7 @@ export const tests = {
             const players = await page.textContent('#replay-counts');
             check(players.includes(computer), `${lang}: the replay's players read "${players}", not "${computer}"`);
             if (lang === 'en') check(tableName.includes(computer), `the table named the computer "${tableName}", the replay "${computer}"`);
+            await page.screenshot({ path: `${ctx.shots}/ui48-replay-${lang}.png` });
         }
     },
 
