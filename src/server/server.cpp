@@ -210,6 +210,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // Before the restore, so that the lobby hears of every unfinished table (running games).
     LobbyLimits lobby_limits;
     lobby_limits.rated_meeting = RatedMeetingRule(options.limits.rated_same_address, &devices);
+    lobby_limits.computer_turn_ms = int64_t{options.limits.idle_table_seconds} * 1000;
     const LobbyBusLink bus_link = lobby_bus ? lobby_bus->link() : LobbyBusLink{};
     LobbyHost lobby(ioc, hub, accounts, lobby_limits, bus_link, &queue);
     // Restoring reads the store directly: the queue is held and the loop is not running.

@@ -97,7 +97,7 @@ export const tests = {
         check(text.includes(year) && text.includes('Black') && text.includes(`vs ${nameB}`) && /lost by resignation \d+–\d+/.test(text),
             `the rated game's row reads "${text}"`);
         const vsComputer = await pa.textContent(`#profile-recent [data-game="${computer}"]`);
-        check(/vs computer level \d+/.test(vsComputer) && !vsComputer.includes('?'), `the computer game's row reads "${vsComputer}"`);
+        check(/vs Computer \(level \d+\)/.test(vsComputer) && !vsComputer.includes('?'), `the computer game's row reads "${vsComputer}"`);
         await pa.screenshot({ path: `${ctx.shots}/returning-profile.png`, fullPage: true });
     },
 

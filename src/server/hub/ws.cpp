@@ -68,6 +68,8 @@ void GameHub::subscribe(Subscriber& sub, const std::string& table, const std::st
                     broadcast(*room, state);
                 }
                 send_chat_log(sub, *room);
+                // A player at their table: the lobby's turn of a computer game follows.
+                if (!sub.seats.empty()) after_change(room);
             } catch (const std::exception& e) {
                 std::cerr << "ws: subscribe failed: " << utf8_safe(e.what()) << '\n';
                 const auto it = subscribers_.find(serial);

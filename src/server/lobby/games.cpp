@@ -18,8 +18,34 @@ namespace {
 
 // Other nodes' games kept here, whatever they send.
 constexpr size_t MaxRemoteGames = 100'000;
+// Scheduled ends of left computer games' turns kept at once (each goes within minutes).
+constexpr size_t MaxTurnEnds = 100'000;
+
+// True when every other seat of `g` than `player`'s is the computer's (and there is one).
+bool against_computer(const GameEntry& g, int64_t player) {
+    bool any = false;
+    for (size_t s = 0; s < g.players.size(); ++s) {
+        if (g.players[s] == player) continue;
+        if (s >= g.levels.size() || g.levels[s] == 0) return false;
+        any = true;
+    }
+    return any;
+}
 
 }  // namespace
+
+int64_t Lobby::away_since_of(const GameEntry& game, const GameEntry* before) const {
+    for (size_t s = 0; s < game.players.size() && s < game.present.size(); ++s)
+        if (game.players[s] != 0 && game.present[s]) return 0;
+    if (before && before->away_since != 0) return before->away_since;
+    return services_.now();
+}
+
+void Lobby::schedule_turn_end(const GameEntry& game, int64_t player) {
+    if (game.away_since == 0 || !against_computer(game, player) || turn_ends_.size() >= MaxTurnEnds)
+        return;
+    turn_ends_.emplace(game.away_since + limits_.computer_turn_ms, player);
+}
 
 bool Lobby::needs_setup(const GameEntry& game) const {
     if (!game.running) return false;
@@ -38,9 +64,14 @@ void Lobby::game_changed(const GameEntry& game) {
         if (player == 0) continue;
         auto& mine = games_[player];
         const auto it = mine.find(game.table);
-        // The hub reports a table after every change, visits included: only news is sent.
+        const int64_t away = away_since_of(game, it == mine.end() ? nullptr : &it->second);
+        // The hub reports a table after every change, visits included: only news is sent (a
+        // player arriving at or leaving a game against the computer is news: it is their
+        // turn while they are there, and for a while after).
+        const bool came_or_went = it != mine.end() && against_computer(game, player) &&
+                                  (it->second.away_since == 0) != (away == 0);
         if (game.running && it != mine.end() && it->second.to_move == game.to_move &&
-            it->second.names == game.names)
+            it->second.names == game.names && !came_or_went)
             continue;
         if (!game.running && it == mine.end()) {
             if (mine.empty()) games_.erase(player);
@@ -53,11 +84,18 @@ void Lobby::game_changed(const GameEntry& game) {
         if (!game.running) {
             mine.erase(it);
         } else if (it == mine.end()) {
-            kept_setup = &mine.emplace(game.table, game).first->second.setup;
+            GameEntry& kept = mine.emplace(game.table, game).first->second;
+            kept.away_since = away;
+            schedule_turn_end(kept, player);
+            kept_setup = &kept.setup;
         } else {
             // A turn or new names: updated in place, the setup (which a game keeps) not copied.
+            const bool left = it->second.away_since == 0 && away != 0;
             it->second.to_move = game.to_move;
             it->second.names = game.names;
+            it->second.present = game.present;
+            it->second.away_since = away;
+            if (left) schedule_turn_end(it->second, player);
             kept_setup = &it->second.setup;
         }
         if (mine.empty()) games_.erase(player);
@@ -113,13 +151,18 @@ json Lobby::games_json(int64_t player) const {
                 person_waits = person_waits || level == 0;
             }
         }
-        // Only a person waits for a move: a game against the computer that its player left
-        // is listed, never as their turn (the tab title and the badge count turns).
+        // A person waits for a move; the computer waits while its player is at the table and
+        // for the game's normal life after they left it (as lichess lists a game against
+        // the computer among one's turns), not for ever (issue 48, 18: the tab title and the
+        // badge count turns).
+        const bool computer_waits =
+            !person_waits && !opponents_level.empty() &&
+            (g.away_since == 0 || services_.now() - g.away_since < limits_.computer_turn_ms);
         list.push_back({{"table", table},
                         {"opponents", std::move(opponents)},
                         {"opponents_bot", std::move(opponents_bot)},
                         {"opponents_level", std::move(opponents_level)},
-                        {"your_turn", to_move && person_waits},
+                        {"your_turn", to_move && (person_waits || computer_waits)},
                         {"setup", g.setup}});
     }
     return list;
@@ -132,6 +175,7 @@ void Lobby::publish_game(const GameEntry& game) {
              {"names", game.names},
              {"bots", game.bots},
              {"levels", game.levels},
+             {"present", game.present},
              {"to_move", game.to_move},
              {"running", game.running},
              {"setup", game.setup}});
@@ -168,6 +212,11 @@ void Lobby::remote_game(const std::string& node, const json& event) {
             for (const json& level : *levels)
                 g.levels.push_back(level.is_number_integer() ? std::clamp(level.get<int>(), 0, 10)
                                                              : 0);
+        // Older nodes send no "present": away from when this node learnt of the game.
+        if (const auto present = event.find("present");
+            present != event.end() && present->is_array() && present->size() == g.names.size())
+            for (const json& here : *present)
+                g.present.push_back(here.is_boolean() && here.get<bool>());
         g.to_move = static_cast<int>(int64_field(event, "to_move", -1, 3));
         const auto setup = event.find("setup");
         if (setup == event.end() || !setup->is_object() || setup->dump().size() > 2000)
@@ -177,6 +226,13 @@ void Lobby::remote_game(const std::string& node, const json& event) {
             throw ApiError(ErrorCode::Busy, "too many games on other nodes");
     }
     std::vector<int64_t> changed = g.players;
+    if (g.running) {
+        const auto old = remote_games_.find(g.table);
+        g.away_since = away_since_of(g, old == remote_games_.end() ? nullptr : &old->second.game);
+        if (g.away_since != 0 && (old == remote_games_.end() || old->second.game.away_since == 0))
+            for (int64_t p : g.players)
+                if (p != 0) schedule_turn_end(g, p);
+    }
     if (const auto old = remote_games_.find(g.table); old != remote_games_.end()) {
         for (int64_t p : old->second.game.players) {
             changed.push_back(p);

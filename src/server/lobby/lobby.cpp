@@ -38,6 +38,7 @@ GameEntry game_entry_of(const Table& table, bool with_setup) {
     }
     g.to_move = table.to_move();
     g.running = table.status() != TableStatus::Finished;
+    g.present = table.presence();
     if (with_setup) g.setup = setup_json(table.spec().setup);
     return g;
 }
@@ -526,6 +527,13 @@ void Lobby::tick() {
     for (const std::string& id : old_seeks) remove_seek(id);
     for (const std::string& id : old_challenges) end_challenge(id, "expired");
     run_quick_matches();
+    // Left games against the computer whose turn just ended: their players' lists change.
+    std::set<int64_t> turn_ended;
+    while (!turn_ends_.empty() && turn_ends_.begin()->first <= now) {
+        turn_ended.insert(turn_ends_.begin()->second);
+        turn_ends_.erase(turn_ends_.begin());
+    }
+    for (int64_t player : turn_ended) send_games(player);
     expire_nodes();
     publish_online(false);
     if (online_total() != online_sent_) {

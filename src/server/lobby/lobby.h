@@ -48,6 +48,10 @@ struct LobbyLimits {
     double message_burst = 20;  // a socket may send this many at once, then the rate
     size_t max_message_bytes = 4096;
     size_t max_games_listed = 100;  // running games in one "games" message
+    // A game against the computer is its player's turn while they are at the table and this
+    // long after they left it: the hub's idle time, after which it unloads a table nobody
+    // watches (ServerLimits::idle_table_seconds), ends the game's normal life in memory.
+    int64_t computer_turn_ms = 10 * 60 * 1000;
 };
 
 // A player's rating in one pool as the lobby shows it.
@@ -107,6 +111,12 @@ struct GameEntry {
     std::vector<int> levels;         // per seat: a computer seat's level, 0 for a person
     int to_move = -1;
     bool running = true;  // false once the game is over: it leaves the lists
+    // Per seat: a computer, or a human seat with an open connection (Table::presence); empty
+    // when not known (an older node's event).
+    std::vector<bool> present;
+    // The lobby's own: steady ms since when no human seat has been at the table (0 while one
+    // is), for the turn of a game against the computer (LobbyLimits::computer_turn_ms).
+    int64_t away_since = 0;
     // The board and rules; null when the lobby keeps it already (Lobby::needs_setup).
     json setup;
 };
@@ -295,6 +305,13 @@ class Lobby {
     QuickQueue quick_;
     // Running games per player (kept for every player, shown to those in the lobby).
     std::unordered_map<int64_t, std::map<std::string, GameEntry>> games_;
+    // When a left game against the computer stops being its player's turn (steady ms ->
+    // player): the tick sends that player's list again then.
+    std::multimap<int64_t, int64_t> turn_ends_;
+    // `game`'s away_since as the lobby keeps it, given the entry it replaces (or none).
+    int64_t away_since_of(const GameEntry& game, const GameEntry* before) const;
+    // Schedules the end of the turn of `game` (just left by its players) for `player`.
+    void schedule_turn_end(const GameEntry& game, int64_t player);
     // Other nodes (lobby/remote.cpp): what they publish, kept while they are alive.
     struct RemoteSeek {
         std::string node;

@@ -163,13 +163,33 @@ void Moderation::report(const Identity& who, const std::string& body, Respond re
         row.target = line->player;
         return file_report(who, std::move(row), std::move(respond));
     }
-    with_player(request.player, [this, who, row, respond](int64_t target) mutable {
-        answer_errors(respond, "moderation", [&] {
-            if (target == 0) throw ApiError(ErrorCode::NotFound, "no such player");
-            row.target = target;
-            file_report(who, std::move(row), respond);
+    with_player(
+        request.player, [this, who, row, game = request.game, respond](int64_t target) mutable {
+            answer_errors(respond, "moderation", [&] {
+                if (target == 0) throw ApiError(ErrorCode::NotFound, "no such player");
+                row.target = target;
+                if (game.empty()) return file_report(who, std::move(row), respond);
+                // A game named from the profile: one the reporter played against this player,
+                // as the store has it; kept as the report's table (no chat line: seq 0).
+                auto together = std::make_shared<bool>(false);
+                std::weak_ptr<const int> life = life_;
+                storage_.read(
+                    [together, game, me = who.player, target](Storage& s) {
+                        const auto stored = s.load(game);
+                        *together = stored && played_together(stored->spec, me, target);
+                    },
+                    [this, life, together, who, row, game, respond]() mutable {
+                        if (life.expired()) return;
+                        answer_errors(respond, "moderation", [&] {
+                            if (!*together)
+                                throw ApiError(ErrorCode::NotFound,
+                                               "no game of yours against this player has that id");
+                            row.table = game;
+                            file_report(who, std::move(row), respond);
+                        });
+                    });
+            });
         });
-    });
 }
 
 void Moderation::file_report(const Identity& who, StoredReport row, Respond respond) {
@@ -201,8 +221,9 @@ json Moderation::report_json(const StoredReport& r) const {
               {"player", r.target ? name_of(r.target) : ""},
               {"reason", r.reason},
               {"text", r.text}};
-    if (!r.table.empty()) {
-        j["table"] = r.table;
+    // A chat line's table with its number and text, or the game a profile's report named.
+    if (!r.table.empty()) j["table"] = r.table;
+    if (r.chat_seq > 0) {
         j["seq"] = r.chat_seq;
         j["chat"] = r.chat_text;
     }

@@ -53,16 +53,33 @@ ReportRequest parse_report(const std::string& body) {
     }
     r.player = report_field(req, "player", MaxReportedNameBytes);
     r.table = report_field(req, "table", MaxReportedTableBytes);
+    r.game = report_field(req, "game", MaxReportedTableBytes);
     if (r.chat_line()) {
         const auto seq = req.find("seq");
         if (seq == req.end() || !seq->is_number_integer() || seq->get<int64_t>() < 1)
             throw ApiError(ErrorCode::BadRequest, "a chat line's report names its \"seq\"");
         r.seq = seq->get<int64_t>();
         r.player.clear();  // the line's sender is the one reported
+        r.game.clear();    // the line names its table
     } else if (r.player.empty()) {
         throw ApiError(ErrorCode::BadRequest, "a report names a \"player\" or a chat line");
     }
     return r;
+}
+
+bool played_together(const std::string& spec, int64_t a, int64_t b) {
+    if (a == 0 || b == 0) return false;
+    const json j = json::parse(spec, nullptr, false);
+    if (!j.is_object() || !j.contains("seats") || !j["seats"].is_array()) return false;
+    bool seen_a = false, seen_b = false;
+    for (const json& seat : j["seats"]) {
+        if (!seat.is_object()) continue;
+        const auto player = seat.find("player");
+        if (player == seat.end() || !player->is_number_integer()) continue;
+        seen_a = seen_a || player->get<int64_t>() == a;
+        seen_b = seen_b || player->get<int64_t>() == b;
+    }
+    return seen_a && seen_b;
 }
 
 }  // namespace reversi::server

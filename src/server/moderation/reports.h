@@ -26,6 +26,7 @@ constexpr int ReportsPerGroupMax = 20;
 
 struct ReportRequest {
     std::string player;  // the reported player's name (a profile's report)
+    std::string game;    // optional with a player: one of their games against the reporter
     std::string reason;
     std::string text;
     std::string table;  // a chat line's report: its table and number (then no player)
@@ -33,8 +34,13 @@ struct ReportRequest {
     bool chat_line() const { return !table.empty(); }
 };
 
-// The request in `body` ({"reason", "text", and "player" or "table" + "seq"}); throws
-// ApiError bad_json / bad_request saying what is wrong.
+// The request in `body` ({"reason", "text", and "player" (with "game", optional) or "table" +
+// "seq"}); throws ApiError bad_json / bad_request saying what is wrong.
 ReportRequest parse_report(const std::string& body);
+
+// Whether the stored table spec `spec` (Table::spec_json's text) seats both players `a` and
+// `b`: a report may name only a game the reporter played against the reported player. False
+// for a spec that does not read.
+bool played_together(const std::string& spec, int64_t a, int64_t b);
 
 }  // namespace reversi::server

@@ -9,6 +9,7 @@
 #include "server/lobby/fields.h"
 #include "server/lobby/pairing.h"
 #include "server/rating/ratings.h"
+#include "server/table/hints_rule.h"
 #include "server/tournament/tournament.h"
 
 namespace reversi::server {
@@ -52,6 +53,7 @@ json site_config() {
         {"players", range(2, core::MaxPlayers)},
         {"levels", range(engine::MinLevel, engine::MaxLevel)},
         {"random_blocked", range(0, MaxRandomBlocked)},
+        {"hints", {{"off_from_screens", HintsOffFromScreens}}},
         {"clock",
          {{"seconds", range(MinClockSeconds, MaxClockSeconds)},
           {"increment", range(0, MaxClockIncrement)}}},

@@ -10,6 +10,7 @@
 #include "core/bitboard.h"
 #include "core/notation.h"
 #include "server/common/secrets.h"
+#include "server/table/hints_rule.h"
 
 namespace reversi::server {
 
@@ -55,7 +56,8 @@ void append_squares(std::string& out, const core::Geometry& g, core::u128 set, b
 bool hints_by_default(const TableSpec& spec) {
     const auto humans = std::count_if(spec.seats.begin(), spec.seats.end(),
                                       [](const Seat& s) { return s.type == SeatType::Human; });
-    return spec.local || humans < 2;
+    const auto screens = spec.local ? std::min<std::ptrdiff_t>(humans, 1) : humans;
+    return screens < HintsOffFromScreens;
 }
 
 bool Table::holds(const std::vector<int>& seats, int seat) {

@@ -128,11 +128,16 @@ export function dateText(ms, withTime = false) {
     return new Date(ms).toLocaleString(getLang(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
 }
 
+// A computer seat's name, "Computer (level 3)": the one writer for the table, the replay, the
+// lobby, the landing page and the profile (the replay said "computer level 3").
+/** @param {number | string | undefined} level */
+export const computerName = (level) => t('seat.computerLevel', { n: level ?? '' });
+
 // Who sat at a seat, for lists of games: a computer by its level, a person by name.
 /** @param {import('./protocol.js').Seat | undefined} s */
 export function seatName(s) {
     if (!s) return '';
-    if (s.type === 'computer') return t('profile.computerLevel', { n: s.level ?? '' });
+    if (s.type === 'computer') return computerName(s.level);
     return s.player || s.name || t('seat.human');
 }
 

@@ -46,6 +46,8 @@
  * @property {Range} players
  * @property {Range} levels the computer's levels
  * @property {Range} random_blocked
+ * @property {{off_from_screens: number}} hints hints are off by default from this many screens with people
+ *   at them (each human seat its own screen; a one-screen table is one)
  * @property {{seconds: Range, increment: Range}} clock a table's live clock
  * @property {ConfigPool[]} pools the live pools, in the order to show them
  * @property {{id: string, clock: Clock}[]} times the time controls the forms offer ('3+2', 'untimed', '3d')
@@ -159,7 +161,7 @@
  * @property {string} player the reported player
  * @property {string} reason abuse, spam, cheating, name or other
  * @property {string} text the reporter's words
- * @property {string} [table] a chat line's table
+ * @property {string} [table] a chat line's table, or the game a profile's report named
  * @property {number} [seq] a chat line's number
  * @property {string} [chat] the chat line as it stood ("Sender: text")
  */

@@ -651,9 +651,11 @@ TEST_F(LobbyTest, RunningGamesAreListedWithYourTurn) {
     EXPECT_EQ(lobby.game_count(1), 0u);
 }
 
-// Issue 48 (18): a game against the computer names its level, and is never "your turn":
-// nobody waits for a player who left it (the tab title and the badge count turns).
-TEST_F(LobbyTest, AGameAgainstTheComputerNamesItAndIsNeverYourTurn) {
+// Issue 48 (18, and the review after it): a game against the computer names its level, and
+// is its player's turn while they are at the table and for the game's normal life after they
+// left it (LobbyLimits::computer_turn_ms, the hub's idle time), then no longer: the list is
+// sent again when the turn ends, so the tab title and the badge stop counting it.
+TEST_F(LobbyTest, AGameAgainstTheComputerIsYourTurnWhileYouAreThereAndForAWhileAfter) {
     lobby.connect(ada);
     GameEntry g;
     g.table = "c1";
@@ -661,20 +663,48 @@ TEST_F(LobbyTest, AGameAgainstTheComputerNamesItAndIsNeverYourTurn) {
     g.names = {"Ada", ""};
     g.bots = {false, false};
     g.levels = {0, 7};
+    g.present = {true, true};
     g.to_move = 0;
     g.setup = {{"board", "8"}};
     lobby.game_changed(g);
+    const auto turn = [this] { return ada.of("games").back()["games"].at(0)["your_turn"]; };
     const json mine = ada.of("games").back()["games"];
     ASSERT_EQ(mine.size(), 1u);
     EXPECT_EQ(mine[0]["opponents_level"], json::array({7}));
-    EXPECT_EQ(mine[0]["your_turn"], false);
-    // Beside a person, a computer seat still leaves it their turn.
+    EXPECT_EQ(turn(), true) << "at the table, to move";
+    g.to_move = 1;
+    lobby.game_changed(g);
+    EXPECT_EQ(turn(), false) << "the computer to move";
+    g.to_move = 0;
+    lobby.game_changed(g);
+    g.present = {false, true};  // Ada closes the page on her move
+    lobby.game_changed(g);
+    EXPECT_EQ(turn(), true) << "just left: still her turn";
+    const size_t sent = ada.of("games").size();
+    now += LobbyLimits{}.computer_turn_ms - 1;
+    lobby.tick();
+    EXPECT_EQ(ada.of("games").size(), sent) << "nothing changed yet";
+    now += 1;
+    lobby.tick();
+    ASSERT_EQ(ada.of("games").size(), sent + 1) << "the list is sent when the turn ends";
+    EXPECT_EQ(turn(), false) << "left for the game's normal life: no longer her turn";
+    // A new tab gets the same list.
+    FakeClient ada_tab2{1, "Ada"};
+    lobby.connect(ada_tab2);
+    EXPECT_EQ(ada_tab2.got.at(0)["games"].at(0)["your_turn"], false);
+    g.present = {true, true};  // back at the table
+    lobby.game_changed(g);
+    EXPECT_EQ(turn(), true);
+    // Beside a person, a computer seat leaves it their turn whether they are there or not.
     g.table = "c2";
     g.players = {1, 0, 2};
     g.names = {"Ada", "", "Bob"};
     g.bots = {false, false, false};
     g.levels = {0, 3, 0};
+    g.present = {false, true, false};
     lobby.game_changed(g);
+    now += LobbyLimits{}.computer_turn_ms;
+    lobby.tick();
     for (const json& game : ada.of("games").back()["games"])
         if (game["table"] == "c2") {
             EXPECT_EQ(game["your_turn"], true);

@@ -253,6 +253,46 @@ TEST_F(ModerationServer, AReportedChatLineReachesTheQueueAndAHiddenLineLeavesThe
 // player, however often they press Report); the queue is grouped by reported player with
 // counts, the most reported first and then the most recently reported; a player's group is
 // resolved at once, up to the newest report the moderator saw; a missing reason is named.
+// A report from a profile may name one of the reported player's games against the reporter
+// (ui48); the queue gives it as the report's table. A game the reporter did not play against
+// that player, or none, is refused, and a chat line's fields never come with it.
+TEST_F(ModerationServer, AProfilesReportNamesAGameAgainstTheReporter) {
+    const std::string game = table_for(ada_)["table"];
+    const auto joined = bob_.post("/api/tables/" + game + "/join", {{"seat", 1}});
+    ASSERT_EQ(joined.status, 200) << joined.body;
+    const std::string others = table_for(mo_)["table"];  // Moe's: neither Ada nor Bob sat
+    const std::string lone = table_for(ada_)["table"];   // Ada's, Bob not at it
+    const json report = {{"player", "Bob"}, {"reason", "cheating"}, {"text", "engine"}};
+    const auto with = [&](const json& id) {
+        json r = report;
+        r["game"] = id;
+        return r;
+    };
+    EXPECT_EQ(code_of(ada_.post("/api/reports", with(others))), "not_found");
+    EXPECT_EQ(code_of(ada_.post("/api/reports", with(lone))), "not_found");
+    EXPECT_EQ(code_of(ada_.post("/api/reports", with("nosuchgame"))), "not_found");
+    EXPECT_EQ(code_of(ada_.post("/api/reports", with(std::string(65, 'x')))), "bad_request");
+    EXPECT_EQ(code_of(ada_.post("/api/reports", with(42))), "bad_request");
+    const auto filed = ada_.post("/api/reports", with(game));
+    ASSERT_EQ(filed.status, 200) << filed.body;
+    const json groups = mo_.get("/api/mod/reports").data()["groups"];
+    ASSERT_EQ(groups.size(), 1u) << groups.dump();
+    const json filed_report = groups[0]["reports"].at(0);
+    EXPECT_EQ(filed_report["id"], filed.data()["id"]);
+    EXPECT_EQ(filed_report["player"], "Bob");
+    EXPECT_EQ(filed_report["table"], game);
+    EXPECT_FALSE(filed_report.contains("seq")) << "a game, not a chat line";
+    EXPECT_FALSE(filed_report.contains("chat"));
+    // Without a game, as before: Bob's report of Ada names none.
+    const auto plain = bob_.post("/api/reports", {{"player", "Ada"}, {"reason", "name"}});
+    ASSERT_EQ(plain.status, 200) << plain.body;
+    for (const json& g : mo_.get("/api/mod/reports").data()["groups"]) {
+        if (g["player"] == "Ada") {
+            EXPECT_FALSE(g["reports"].at(0).contains("table"));
+        }
+    }
+}
+
 TEST_F(ModerationServer, TheQueueGroupsReportsByPlayerMostReportedAndNewestFirst) {
     std::vector<Browser> others;
     for (const char* name : {"Cyd", "Dee", "Eve"}) {

@@ -42,5 +42,27 @@ TEST(Reports, AReportNamesAReasonAndAPlayerOrAChatLine) {
         ReportTextMax);
 }
 
+// A profile's report may name a game (ui48): kept with the player, dropped with a chat line;
+// the game must seat both the reporter and the reported player in the stored spec.
+TEST(Reports, AProfilesReportMayNameAGamePlayedTogether) {
+    const ReportRequest r = parse_report(R"({"reason":"cheating","player":"Bob","game":"g1"})");
+    EXPECT_EQ(r.player, "Bob");
+    EXPECT_EQ(r.game, "g1");
+    const ReportRequest line =
+        parse_report(R"({"reason":"abuse","table":"t1","seq":3,"game":"g1"})");
+    EXPECT_TRUE(line.game.empty());
+    EXPECT_EQ(code_of([] { parse_report(R"({"reason":"spam","player":"Bob","game":[1]})"); }),
+              ErrorCode::BadRequest);
+    const std::string spec =
+        R"({"seats":[{"type":"human","player":7},{"type":"human","player":9}]})";
+    EXPECT_TRUE(played_together(spec, 7, 9));
+    EXPECT_TRUE(played_together(spec, 9, 7));
+    EXPECT_FALSE(played_together(spec, 7, 8));
+    EXPECT_FALSE(
+        played_together(R"({"seats":[{"type":"human","player":7},{"type":"computer"}]})", 7, 0));
+    for (const char* bad : {"", "{nope", "[]", R"({"seats":5})", R"({"seats":[1,{"player":"7"}]})"})
+        EXPECT_FALSE(played_together(bad, 7, 9)) << bad;
+}
+
 }  // namespace
 }  // namespace reversi::server

@@ -14,6 +14,8 @@
 #include "server/rating/glicko2.h"
 #include "server/rating/ratings.h"
 #include "server/storage/stored_accounts.h"
+#include "server/table/hints_rule.h"
+#include "server/table/table.h"
 #include "server/tournament/tournament.h"
 
 namespace reversi::server {
@@ -166,6 +168,34 @@ TEST(SiteConfig, LevelsAndPlayersAreTheTableChecks) {
     const int names = config["name_chars"];
     EXPECT_EQ(name_problem(std::string(names, 'a')), "");
     EXPECT_NE(name_problem(std::string(names + 1, 'a')), "");
+}
+
+// The setup form shows the hints default from the config (ui48): the published number of
+// screens gives the table's own default for every seat configuration it can be asked for.
+TEST(SiteConfig, HintsDefaultIsTheTablesRule) {
+    const json config = site_config();
+    ASSERT_TRUE(config.contains("hints"));
+    const int off_from = config["hints"]["off_from_screens"];
+    for (int players = 2; players <= 4; ++players)
+        for (int humans = 0; humans <= players; ++humans)
+            for (const bool local : {false, true}) {
+                TableSpec spec;
+                spec.local = local;
+                for (int s = 0; s < players; ++s) {
+                    Seat seat;
+                    seat.type = s < humans ? SeatType::Human : SeatType::Computer;
+                    spec.seats.push_back(seat);
+                }
+                const int screens = local ? std::min(humans, 1) : humans;
+                EXPECT_EQ(hints_by_default(spec), screens < off_from)
+                    << players << " seats, " << humans << " people, local " << local;
+            }
+    // As the table decided before it was published: off between two people at their screens.
+    TableSpec two;
+    two.seats.resize(2);
+    EXPECT_FALSE(hints_by_default(two));
+    two.local = true;
+    EXPECT_TRUE(hints_by_default(two));
 }
 
 TEST(SiteConfig, StartRatingIsEveryDefaults) {

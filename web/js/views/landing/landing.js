@@ -12,6 +12,7 @@ import { lobby, onLobbyMessage, session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { poolName, presetLabel } from '../../lib/pools.js';
+import { computerName } from '../../lib/game-text.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
 
 const OnlinePool = '8x8';
@@ -141,7 +142,7 @@ export function landingView(root) {
             !games.length && !running.length ? el('p', { class: 'note' }, t('landing.noLive')) : '',
             running.length ? tourList('landing-tournaments', running) : '',
             games.length ? el('ul', { class: 'rows', id: 'landing-games' }, games.map((tb) => el('li', { 'data-table': tb.id },
-                el('span', { class: 'who' }, tb.seats.map((seat) => (seat.type === 'computer' ? t('seat.computerLevel', { n: seat.level })
+                el('span', { class: 'who' }, tb.seats.map((seat) => (seat.type === 'computer' ? computerName(seat.level)
                     : seat.name || t('seat.human'))).join(' – ')),
                 el('span', { class: 'what' }, describeSetup(tb.setup)),
                 el('a', { href: `#/table/${encodeURIComponent(tb.id)}`, class: 'button' }, t('lobby.watch'))))) : '',

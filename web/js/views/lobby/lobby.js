@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The lobby (#/lobby): challenges sent to me, quick pairing per pool and preset, the live list
 // of open offers ("seeks", over the lobby socket) with filters and one-click accept, a form to
-// post a seek, my running games with their your-turn marks (a game against the computer
-// named, and never anyone's turn to wait for), and, from the HTTP API, the open tables to join
+// post a seek, my running games with their your-turn marks (the server's: a game against the
+// computer named, and my turn while I am at it or left it lately), and, from the HTTP API, the open tables to join
 // or watch and the finished games to replay, a page at a time (refreshed every few seconds).
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { listTables, listGames } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, incomingChallenges, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { resultText } from '../../lib/game-text.js';
+import { computerName, resultText } from '../../lib/game-text.js';
 import { challengeItem } from '../../components/challenge-item.js';
 import { afterName } from '../../components/bot-mark.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
@@ -59,7 +59,7 @@ const againstComputer = (g) => (g.opponents_level || []).length > 0 && (g.oppone
 /** The other seats of my game by name, a computer's by its level. @param {import('../../lib/protocol.js').MyGame} g */
 const opponentNames = (g) => (g.opponents || []).map((name, i) => {
     const level = g.opponents_level?.[i] ?? 0;
-    return level > 0 ? t('seat.computerLevel', { n: level }) : name || t('seat.free');
+    return level > 0 ? computerName(level) : name || t('seat.free');
 }).join(', ');
 
 // A seek's board and variant, a correspondence seek's (pool "8x8-corr") as a live one's.
@@ -295,7 +295,7 @@ export function lobbyView(root) {
 
     /** @param {Seat[]} seats @returns {(string | HTMLElement)[]} each seat's name, a bot's with its mark */
     const seatsText = (seats) => seats.flatMap((s, i) => [i ? ', ' : '', `${colourName(i)}: ${s.type === 'computer'
-        ? t('seat.computerLevel', { n: s.level }) : s.name || (s.taken ? t('seat.human') : t('seat.free'))}`,
+        ? computerName(s.level) : s.name || (s.taken ? t('seat.human') : t('seat.free'))}`,
     ...afterName(s.bot)]);
 
     function renderOpen() {

@@ -81,6 +81,18 @@ function scoreText(game, seat) {
     return t('profile.score', { mine: counts[seat], others: counts.filter((_, i) => i !== seat).join('–') });
 }
 
+/**
+ * The profile's recent games against `me`, for a report to name one (the server checks that
+ * both played it): "3 Dec 2026, 14:05 · 8×8".
+ * @param {Player} p @param {string} me
+ * @returns {import('../../components/report-form.js').ReportGame[]}
+ */
+function gamesAgainst(p, me) {
+    const lower = me.toLowerCase();
+    return (p.recent || []).filter((g) => lower && (g.opponents || []).some((o) => String(o).toLowerCase() === lower))
+        .map((g) => ({ id: g.id, label: `${dateText(g.created, true)} · ${describeSetup(g.setup)}` }));
+}
+
 /** @param {HTMLElement} root @param {string} name */
 export function profileView(root, name) {
     const view = el('section', { class: 'profile', 'aria-labelledby': 'profile-title' });
@@ -189,7 +201,7 @@ export function profileView(root, name) {
             el('div', { class: 'profile-head' }, el('h1', { id: 'profile-title' }, dot, ' ', p.name, ' ', botMark(p.bot)),
                 p.guest ? el('span', { class: 'tag' }, t('profile.guest')) : '',
                 self && loggedIn() ? el('a', { href: '#/settings', id: 'change-password' }, t('auth.settingsTitle')) : '',
-                !self && loggedIn() ? reportButton(reportBox, { player: p.name }, p.name, { id: 'profile-report' }) : '',
+                !self && loggedIn() ? reportButton(reportBox, { player: p.name }, p.name, { id: 'profile-report' }, gamesAgainst(p, me?.name ?? '')) : '',
                 // Issue 27: one's own finished games as one GGF file.
                 self ? el('a', { href: '/api/account/games.ggf', download: 'my-games.ggf', id: 'download-ggf' }, t('profile.downloadGgf')) : ''),
             reportBox,

@@ -149,9 +149,13 @@ export function puzzleView(root, which) {
             m.solution ? t('puzzle.moveBest', { move: m.move, score: signed(m.score) })
                 : t('puzzle.moveLoses', { move: m.move, loss: m.loss, score: signed(m.score), best: signed(m.best) }),
             m.replies.length ? ` ${t('puzzle.reply', { moves: m.replies.join(' ') })}` : '')));
+        // While the player looks for a move the goal above the board says whose move it is: the
+        // status stays empty then, so no line says it twice (the review found "Ruch: Białe" above
+        // and below the board).
         if (error) status.textContent = error;
-        else if (!answer || answer.status === 'playing') status.textContent = busy ? t('puzzle.grading') : t('puzzle.yourMove', { side });
+        else if (!answer || answer.status === 'playing') status.textContent = busy ? t('puzzle.grading') : '';
         else status.textContent = t(answer.status === 'solved' ? 'puzzle.solved' : 'puzzle.failed');
+        status.hidden = !status.textContent;
         status.dataset.status = answer ? answer.status : 'playing';
         retry.hidden = !answer || answer.status !== 'failed' || Boolean(streakPool);
         drawSteps(line, stepping ? step : null);

@@ -7,6 +7,7 @@ import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { Board, discBadge } from '../../components/board.js';
 import { OpeningLabel } from '../../components/opening.js';
 import { afterName } from '../../components/bot-mark.js';
+import { moveItem } from '../../components/move-item.js';
 import { getGame, exportUrl } from '../../lib/api.js';
 import * as rules from '../../lib/rules.js';
 import { createStore } from '../../lib/store.js';
@@ -63,7 +64,6 @@ export function replayView(root, id) {
             return;
         }
         const { positions } = store.get();
-        const marks = game.setup.players > 2;
         const host = el('div', { class: 'board-host' });
         const ctl = el('div', { class: 'controls' });
         /** @param {string} idn @param {string} label @param {() => void} f */
@@ -74,11 +74,13 @@ export function replayView(root, id) {
         };
         ctl.append(mk('first', t('replay.first'), () => go(0)), mk('prev', t('replay.prev'), () => go(store.get().index - 1)),
             mk('next', t('replay.next'), () => go(store.get().index + 1)), mk('last', t('replay.last'), () => go(positions.length - 1)));
-        (game.moves || []).forEach((m, k) => {
-            const b = el('button', { type: 'button', class: 'link' }, m === 'pass' ? t('game.passWord') : m);
+        // Numbered as the table's list is (one writer, components/move-item.js).
+        (game.moves || []).forEach((m, k) => list.append(moveItem(m, k, game.setup.players, (word) => {
+            const b = el('button', { type: 'button', class: 'link' }, word);
             b.addEventListener('click', () => go(k + 1));
-            list.append(el('li', {}, discBadge(k % game.setup.players, marks), ' ', b));
-        });
+            return b;
+        })));
+        list.style.setProperty('--players', String(game.setup.players));
         const exports = el('p', {}, el('a', { href: exportUrl(id, 'text'), download: `${id}.txt`, id: 'export-text' }, t('replay.exportText')));
         // GGF holds two-player games on 8x8, 10x10 and the octagon without blocked squares; the
         // server refuses the others, so no link is offered for them.

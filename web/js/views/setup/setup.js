@@ -109,10 +109,14 @@ export function setupView(root) {
         return out;
     }
 
-    // Hints are off by default between people at their own screens (issue 48, 16; the server's
-    // default when a request does not say, table.h hints_by_default), on against the computer
-    // and at one screen, until the player ticks or clears the box.
-    const hintsOn = () => st.hints ?? (st.local || st.seats.slice(0, st.players).filter((x) => x.type === 'human').length < 2);
+    // The server's default when a request does not say (GET /api/config's hints: off from so many
+    // screens with people at them, one screen for a one-screen table), until the player ticks or
+    // clears the box.
+    const hintsOn = () => {
+        if (st.hints !== null) return st.hints;
+        const people = st.seats.slice(0, st.players).filter((x) => x.type === 'human').length;
+        return (st.local ? Math.min(people, 1) : people) < siteConfig().hints.off_from_screens;
+    };
 
     // Against one computer with two players, the human picks a colour (or lets chance pick).
     const versusComputer = () => st.players === 2 && !st.local

@@ -129,6 +129,8 @@ export class ChatPanel {
                 el('span', { class: 'chat-from' }, `${who}:`), ' ', el('span', { class: 'chat-text' }, String(m.text ?? '')),
                 report ? ' ' : '', report);
         }));
+        // An empty log says so (it showed as a thin empty bar).
+        if (!chat.length) this.log_.replaceChildren(el('li', { class: 'chat-note', id: 'chat-empty' }, t('chat.empty')));
         if (scroll) this.log_.scrollTop = this.log_.scrollHeight;
     }
 }

@@ -6,10 +6,11 @@ import { t, colourName } from '../../lib/i18n.js';
 import { discBadge } from '../../components/board.js';
 import { el } from '../../lib/dom.js';
 import { botMark } from '../../components/bot-mark.js';
+import { computerName } from '../../lib/game-text.js';
 
 /** @param {import('../../lib/protocol.js').Seat} s */
 function seatLabel(s) {
-    if (s.type === 'computer') return t('seat.computerLevel', { n: s.level });
+    if (s.type === 'computer') return computerName(s.level);
     const name = s.player || s.name;
     if (name) return s.rating ? `${name} (${Math.round(typeof s.rating === 'object' ? s.rating.rating : s.rating)})` : name;
     return s.taken ? t('seat.human') : t('seat.free');

@@ -10,7 +10,7 @@
 // them.
 import { OpeningLabel } from '../../components/opening.js';
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
-import { Board, discBadge } from '../../components/board.js';
+import { Board } from '../../components/board.js';
 import { renderPlayers } from './players.js';
 import { openTableSocket } from './socket.js';
 import { getGame, getTable, joinTable, nameProblem } from '../../lib/api.js';
@@ -27,6 +27,7 @@ import { mirror } from '../../lib/store.js';
 import { clockLabel, siteConfig } from '../../lib/pools.js';
 import { tickQuickWait } from '../../components/quick-wait.js';
 import { TournamentBar } from './tournament-bar.js';
+import { moveItem } from '../../components/move-item.js';
 
 /** @typedef {import('../../lib/protocol.js').TableState} TableState */
 
@@ -376,12 +377,7 @@ export function tableView(root, id) {
         const n = table.setup.players;
         moves.style.setProperty('--players', String(n));
         moves.replaceChildren();
-        (table.moves || []).forEach((m, i) => {
-            const seat = i % n;
-            const word = m === 'pass' ? t('game.passWord') : m;
-            moves.append(el('li', { 'aria-label': `${i + 1}. ${colourName(seat)} ${word}` },
-                el('span', { class: 'num', 'aria-hidden': 'true' }, `${i + 1}.`), discBadge(seat, n > 2), ' ', word));
-        });
+        (table.moves || []).forEach((m, i) => moves.append(moveItem(m, i, n)));
         moves.scrollTop = moves.scrollHeight;
     }
 
