@@ -7,25 +7,11 @@
 // played in the browser and the computer of such a game all ask here. What must be trusted or
 // shared (rated play, bots, the stored analyses others read) never asks here: the server's engine.
 import { analyzePosition } from './api.js';
+import { createLocalEngine } from './local-engine.js';
 
 /** @typedef {import('./protocol.js').Setup} Setup */
 /** @typedef {import('./protocol.js').PositionScores} PositionScores */
-/** @typedef {import('./protocol.js').AnalysisPly} AnalysisPly */
-/**
- * @typedef {object} LocalEngine the promise client of lib/local-engine.js
- * @property {() => boolean | Promise<boolean>} available
- * @property {(q: {setup: Setup, moves: string[], depth: number}) => Promise<PositionScores>} analyze
- *   the answer of POST /api/analyze, searched here
- * @property {(q: {setup: Setup, moves: string[], level: number}) =>
- *   Promise<{square: string, score: number, depth: number, nodes: number}>} move the computer's move
- * @property {(q: {setup: Setup, moves: string[]}, onProgress?: (plies: AnalysisPly[]) => void) =>
- *   Promise<AnalysisPly[]>} analyzeGame the plies of GET /api/games/ID/analysis, searched here
- * @property {() => void} stop
- */
-
-// The module's path, out of the type checker's sight: the engine's files are a build's, and a
-// page without them still works (through the server).
-const LocalEnginePath = './local-engine.js';
+/** @typedef {import('./local-engine.js').LocalEngine} LocalEngine */
 
 /** The engine of this page, made once: null when this browser cannot run one. @type {Promise<LocalEngine | null> | null} */
 let made = null;
@@ -35,8 +21,7 @@ export function localEngine() {
     made ||= (async () => {
         if (typeof WebAssembly !== 'object' || typeof Worker !== 'function') return null;
         try {
-            const module = await import(LocalEnginePath);
-            const engine = /** @type {LocalEngine} */ (module.createLocalEngine());
+            const engine = createLocalEngine();
             return (await engine.available()) ? engine : null;
         } catch {
             return null;
@@ -44,6 +29,11 @@ export function localEngine() {
     })();
     return made;
 }
+
+// A request the page itself replaced or stopped (a newer position, an undo): not a failure of
+// the engine, so nothing is asked of the server instead.
+/** @param {unknown} e */
+export const superseded = (e) => ['superseded', 'stopped'].includes(/** @type {{code?: string}} */ (e)?.code ?? '');
 
 /** Whether this browser runs the engine itself. */
 export async function engineHere() {
@@ -60,9 +50,9 @@ export async function scorePosition(setup, moves, depth) {
     const engine = await localEngine();
     if (engine) {
         try {
-            engine.stop();
             return { answer: await engine.analyze({ setup, moves, depth }), where: 'browser' };
-        } catch {
+        } catch (e) {
+            if (superseded(e)) throw e;
             // The worker failed on this position: the server answers it.
         }
     }
@@ -87,3 +77,4 @@ export async function hintHere(setup, moves) {
     return { type: 'hint', square: answer.best, score: answer.score, depth: /** @type {{depth?: number}} */ (answer).depth ?? HintDepth,
         ply: moves.length };
 }
+

@@ -16,7 +16,7 @@ import { resultText } from '../../lib/game-text.js';
 import { controlButton, moveText, openOnBoard, scoreText } from './shared.js';
 import { stepKeys } from '../../lib/step-keys.js';
 import { isLocalId, loadGame } from '../../lib/local-games.js';
-import { localEngine } from '../../lib/engine-choice.js';
+import { localEngine, superseded } from '../../lib/engine-choice.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').GameAnalysis} GameAnalysis */
@@ -213,15 +213,14 @@ export function gameAnalysisView(root, id) {
             store.set({ error: t('local.noEngine') });
             return;
         }
-        const total = Math.max(1, kept.moves.length);
         store.set({ analysis: { status: 'running', progress: 0, plies: [] } });
         try {
-            const plies = await engine.analyzeGame({ setup: kept.setup, moves: kept.moves }, (so) => {
-                if (!destroyed) store.set({ analysis: { status: 'running', progress: so.length / total, plies: so.slice() } });
+            const analysis = await engine.analyzeGame({ setup: kept.setup, moves: kept.moves }, ({ done, total }) => {
+                if (!destroyed) store.set({ analysis: { ...store.get().analysis, status: 'running', progress: total ? done / total : 0 } });
             });
-            if (!destroyed) store.set({ analysis: { status: 'done', progress: 1, plies } });
-        } catch {
-            if (!destroyed) store.set({ error: t('local.engineFailed') });
+            if (!destroyed) store.set({ analysis: { ...analysis, status: 'done', progress: 1 } });
+        } catch (e) {
+            if (!destroyed && !superseded(e)) store.set({ error: t('local.engineFailed') });
         }
     }
 

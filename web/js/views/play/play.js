@@ -11,7 +11,7 @@ import * as rules from '../../lib/rules.js';
 import { el } from '../../lib/dom.js';
 import { createStore } from '../../lib/store.js';
 import { hintText, resultText } from '../../lib/game-text.js';
-import { hintHere, localEngine } from '../../lib/engine-choice.js';
+import { hintHere, localEngine, superseded } from '../../lib/engine-choice.js';
 import { loadGame, newGameId, saveGame } from '../../lib/local-games.js';
 
 /** @typedef {import('../../lib/local-games.js').LocalGame} LocalGame */
@@ -104,10 +104,10 @@ export function playView(root, id) {
         }
         const mine = ++serial;
         store.set({ thinking: true });
-        /** @type {{square: string}} */
-        let answer;
+        /** @type {string} */
+        let square;
         try {
-            answer = await engine.move({ setup: game.setup, moves: game.moves, level: game.level });
+            square = (await engine.move({ setup: game.setup, moves: game.moves, level: game.level })).move ?? 'pass';
         } catch {
             if (!destroyed && mine === serial) store.set({ thinking: false, message: t('local.engineFailed') });
             return;
@@ -115,11 +115,11 @@ export function playView(root, id) {
         // An undo while it thought: the answer is for a position no longer shown.
         if (destroyed || mine !== serial) return;
         store.set({ thinking: false });
-        if (!legal.includes(answer.square)) {
+        if (!legal.includes(square)) {
             store.set({ message: t('local.engineFailed') });
             return;
         }
-        await commit([...game.moves, answer.square]);
+        await commit([...game.moves, square]);
     }
 
     /** @param {string} sq */
@@ -158,8 +158,8 @@ export function playView(root, id) {
             const h = await hintHere(game.setup, game.moves);
             if (destroyed || !h || h.ply !== store.get().game?.moves.length) return;
             store.set({ hint: h.square, hintLine: hintText(h, 2) });
-        } catch {
-            if (!destroyed) store.set({ hintLine: '', message: t('local.engineFailed') });
+        } catch (e) {
+            if (!destroyed && !superseded(e)) store.set({ hintLine: '', message: t('local.engineFailed') });
         }
     }
 

@@ -27,7 +27,7 @@ import { mirror } from '../../lib/store.js';
 import { clockLabel, siteConfig } from '../../lib/pools.js';
 import { tickQuickWait } from '../../components/quick-wait.js';
 import { TournamentBar } from './tournament-bar.js';
-import { hintHere } from '../../lib/engine-choice.js';
+import { hintHere, superseded } from '../../lib/engine-choice.js';
 
 /** @typedef {import('../../lib/protocol.js').TableState} TableState */
 
@@ -384,8 +384,10 @@ export function tableView(root, id) {
                 receive(hint);
                 return;
             }
-        } catch {
-            // The browser's engine failed: the server's answers.
+        } catch (e) {
+            // Asked again meanwhile: that request answers. Otherwise the browser's engine
+            // failed, and the server's answers.
+            if (superseded(e)) return;
         }
         socket?.send({ type: 'hint' });
     }
