@@ -76,6 +76,16 @@ async function myMove(page) {
     return page.$eval('.board.interactive .sq.playable', (b) => b.dataset.sq);
 }
 
+// Collects in `into` what a game on the server would ask of it: a table made, a game or its
+// analysis read, a position scored, a table's socket (the landing page's list of running tables
+// is no question about a game).
+function watchGameRequests(page, into) {
+    page.on('request', (r) => {
+        if (/\/api\/(games|analyze)/.test(r.url()) || (r.method() === 'POST' && r.url().includes('/api/tables'))) into.push(r.url());
+    });
+    page.on('websocket', (ws) => { if (ws.url().includes('table=')) into.push(ws.url()); });
+}
+
 export const tests = {
     async 'wasmui: the analysis board is scored in the browser, the same as the server\'s /api/analyze, without asking it'(ctx) {
         const b = await ctx.launch();
@@ -143,9 +153,7 @@ export const tests = {
         await b.context.setOffline(true);
         await page.reload();
         await page.waitForSelector('#play-computer', { timeout: 10000 });
-        // What a game at the server would ask: a table, a game, a socket, an analysis.
-        page.on('request', (r) => { if (/\/api\/(tables|games|analyze)|\/ws\b/.test(r.url())) toServer.push(r.url()); });
-        page.on('websocket', (ws) => { if (ws.url().includes('table=')) toServer.push(ws.url()); });
+        watchGameRequests(page, toServer);
         await page.selectOption('#quick-level', '1');
         await page.selectOption('#quick-colour', '0');
         await page.click('#play-computer');
@@ -176,6 +184,41 @@ export const tests = {
         await page.waitForFunction((n) => Number(document.querySelector('section.game')?.dataset.ply) >= n, moves.length + 2, { timeout: 30000 });
         check(toServer.length === 0, `the game asked the server: ${toServer.join(', ')}`);
         await page.screenshot({ path: join(ctx.shots, 'wasmui-offline-game-pl.png') });
+    },
+
+    async 'wasmui: a game played in the browser to its end is analysed in the browser, the server never asked'(ctx) {
+        const b = await ctx.launch({ reducedMotion: 'reduce' });
+        const page = await b.page();
+        const toServer = [];
+        watchGameRequests(page, toServer);
+        await page.goto(`${ctx.url}/`);
+        await page.selectOption('#quick-board', '6');
+        await page.selectOption('#quick-level', '1');
+        await page.selectOption('#quick-colour', '0');
+        await page.click('#play-computer');
+        await page.waitForURL(/#\/play\/b[0-9a-f]{12}$/, { timeout: 15000 });
+        const id = page.url().split('#/play/')[1];
+        for (let k = 0; k < 40; k++) {
+            await page.waitForFunction(() => document.querySelector('section.game')?.dataset.status === 'finished'
+                || document.querySelector('#pass') || document.querySelector('.board.interactive .sq.playable'), null, { timeout: 30000 });
+            if (await page.getAttribute('section.game', 'data-status') === 'finished') break;
+            const ply = Number(await page.getAttribute('section.game', 'data-ply'));
+            const move = await myMove(page);
+            if (move === 'pass') await page.click('#pass');
+            else await page.click(`.board-host .sq[data-sq="${move}"]`);
+            await page.waitForFunction((p) => Number(document.querySelector('section.game')?.dataset.ply) > p, ply, { timeout: 30000 });
+        }
+        check(await page.getAttribute('section.game', 'data-status') === 'finished', 'the game did not end');
+        const plies = Number(await page.getAttribute('section.game', 'data-ply'));
+        await page.click('#to-analysis');
+        await page.waitForURL(new RegExp(`#/analysis/${id}$`));
+        await page.waitForFunction(() => document.getElementById('analysis-status')?.textContent
+            && document.getElementById('analysis-progress')?.hidden, null, { timeout: 60000 });
+        check(await page.textContent('#analysis-status') === en['analysis.done'], `the status: ${await page.textContent('#analysis-status')}`);
+        const rows = await page.$$eval('#analysis-moves li', (li) => li.map((x) => x.className));
+        check(rows.length === plies && rows.every((c) => /best|good|inaccuracy|mistake|blunder/.test(c)),
+            `${plies} plies, the list: ${rows.join(' ')}`);
+        check(toServer.length === 0, `the page asked the server: ${toServer.join(', ')}`);
     },
 
     async 'wasmui: offline after one visit, the analysis board scores positions in the browser'(ctx) {
