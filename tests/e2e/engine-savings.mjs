@@ -184,7 +184,9 @@ async function measure(label, n, one, browser = false) {
         const t0 = Date.now();
         for (let k = 0; k < n; k++) await (browser ? one(page, server.url) : one(server.url));
         const spent = cpuSeconds(server.pid) - before;
-        const engine = browser ? await page.getAttribute('#board-engine', 'data-engine').catch(() => '?') : 'server';
+        // The analysis board says which engine scored it; a game in the browser is at #/play/.
+        const engine = !browser ? 'server' : page.url().includes('#/play/') ? 'browser'
+            : await page.getAttribute('#board-engine', 'data-engine').catch(() => '?');
         console.log(`${label}: ${n} in ${((Date.now() - t0) / 1000).toFixed(1)} s wall; server CPU ${spent.toFixed(2)} s`
             + ` = ${(spent / n).toFixed(3)} s each, ${(100 * spent / n).toFixed(1)} s per 100${browser ? ` (engine: ${engine})` : ''}`);
         return spent / n;
