@@ -219,6 +219,11 @@ export const tests = {
         check(rows.length === plies && rows.every((c) => /best|good|inaccuracy|mistake|blunder/.test(c)),
             `${plies} plies, the list: ${rows.join(' ')}`);
         check(toServer.length === 0, `the page asked the server: ${toServer.join(', ')}`);
+        await page.screenshot({ path: join(ctx.shots, 'wasmui-local-analysis.png'), fullPage: true });
+        // The landing page lists no finished game to go on with.
+        await page.goto(`${ctx.url}/`);
+        await page.waitForSelector('#play-computer');
+        check(!(await page.$(`#local-games a[href="#/play/${id}"]`)), 'the finished game is listed to go on with');
     },
 
     async 'wasmui: offline after one visit, the analysis board scores positions in the browser'(ctx) {
