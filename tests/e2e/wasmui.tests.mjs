@@ -226,6 +226,41 @@ export const tests = {
         check(!(await page.$(`#local-games a[href="#/play/${id}"]`)), 'the finished game is listed to go on with');
     },
 
+    async 'wasmui: a kept game that does not replay, or names no level of the site, is no game'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        await page.goto(`${ctx.url}/`);
+        await page.waitForSelector('#play-computer');
+        const bad = [
+            { id: 'b000000000001', setup: { board: '8', players: 2 }, seat: 0, level: 3, moves: ['a1'], created: 1 },
+            { id: 'b000000000002', setup: { board: '8', players: 2 }, seat: 0, level: 99, moves: [], created: 2 },
+            { id: 'b000000000003', setup: { board: '8', players: 3 }, seat: 0, level: 3, moves: [], created: 3 },
+            { id: 'b000000000004', setup: { board: '8', players: 2 }, seat: 0, level: 3, moves: new Array(300).fill('pass'), created: 4 },
+        ];
+        // Written straight into the browser's store, as another tab or the browser's tools could.
+        await page.evaluate((records) => new Promise((resolve, reject) => {
+            const req = indexedDB.open('reversi-local', 1);
+            req.onupgradeneeded = () => req.result.createObjectStore('games', { keyPath: 'id' });
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+                const tx = req.result.transaction('games', 'readwrite');
+                for (const r of records) tx.objectStore('games').put(r);
+                tx.oncomplete = () => { req.result.close(); resolve(); };
+                tx.onerror = () => reject(tx.error);
+            };
+        }), [...bad, { id: 'b000000000005', setup: { board: '8', players: 2 }, seat: 0, level: 3, moves: ['d3'], created: 5 }]);
+        for (const r of bad) {
+            await page.goto(`${ctx.url}/#/play/${r.id}`);
+            await page.waitForSelector('#local-missing', { timeout: 10000 });
+            check(await page.textContent('#local-missing') === en['local.missing'], `game ${r.id}: ${await page.textContent('#local-missing')}`);
+        }
+        // The landing page offers the one whole game to go on with, none of the others.
+        await page.goto(`${ctx.url}/`);
+        await page.waitForSelector('#local-games a[href="#/play/b000000000005"]', { timeout: 10000 });
+        const offered = await page.$$eval('#local-games a', (a) => a.map((x) => x.getAttribute('href')));
+        check(offered.length === 1, `the landing page offers ${offered.join(', ')}`);
+    },
+
     async 'wasmui: offline after one visit, the analysis board scores positions in the browser'(ctx) {
         const b = await ctx.launch();
         const page = await b.page();

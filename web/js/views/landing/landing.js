@@ -104,7 +104,7 @@ export function landingView(root) {
             t('seat.level', { n: k + 1 })]), choice.level, (v) => choose({ level: v }))),
         field(t('landing.colour'), select('quick-colour', [['random', t('landing.random')], ['0', t('colour.0')],
             ['1', t('colour.1')]], choice.colour, (v) => choose({ colour: v }))),
-        computerButton);
+        computerButton, localList);
 
     // Play online: quick pairing with the common default.
     const onlineButton = el('button', { type: 'button', class: 'primary', id: 'play-online' }, t('landing.onlineGo'));
