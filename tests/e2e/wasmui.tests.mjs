@@ -259,6 +259,7 @@ export const tests = {
         await page.waitForSelector('#local-games a[href="#/play/b000000000005"]', { timeout: 10000 });
         const offered = await page.$$eval('#local-games a', (a) => a.map((x) => x.getAttribute('href')));
         check(offered.length === 1, `the landing page offers ${offered.join(', ')}`);
+        await page.screenshot({ path: join(ctx.shots, 'wasmui-landing-go-on.png') });
     },
 
     async 'wasmui: offline after one visit, the analysis board scores positions in the browser'(ctx) {

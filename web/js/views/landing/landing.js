@@ -71,7 +71,7 @@ export function landingView(root) {
     listGames().then((games) => {
         const open = games.filter((g) => !rules.isOver(rules.replay(g.setup, g.moves).at(-1) ?? rules.initialPosition(g.setup))).slice(0, 3);
         if (!open.length) return;
-        localList.replaceChildren(el('p', { class: 'note' }, t('local.continue')), el('ul', { class: 'rows' }, open.map((g) =>
+        localList.replaceChildren(el('p', { class: 'note' }, t('local.continue')), el('ul', {}, open.map((g) =>
             el('li', {}, el('a', { href: `#/play/${g.id}` }, `${describeSetup(g.setup)} · ${t('seat.level', { n: g.level })} · ${t('local.moves', { n: g.moves.length })}`)))));
     }, () => {});
 
