@@ -15,12 +15,12 @@
 // Where the engine's files lie: this worker's own folder.
 const base = new URL('./', import.meta.url);
 // The ops that search, and so need a setup's data files first.
-const Searching = new Set(['analyze', 'move', 'analyze_game', 'bench']);
+const Searching = new Set(['analyze', 'move', 'hint', 'analyze_game', 'bench']);
 
 /** @type {any} */
 let module = null;
 let handle = 0;
-/** The id of the request being answered (its progress messages carry it). */
+/** The id of the request being answered (its progress messages carry it). @type {unknown} */
 let current = null;
 /** Data files already in the module's file system (or found absent), by path. */
 const loaded = new Set();

@@ -3,7 +3,8 @@
 // same core and engine as the server's, compiled to WebAssembly and run in a worker
 // (web/js/engine/worker.js, served under /engine/). Its answers are the server's for the same
 // question: analyze = POST /api/analyze, analyzeGame = the review of GET
-// /api/games/{id}/analysis, move = the computer's move at a level. A page asks `available()`
+// /api/games/{id}/analysis, move = the computer's move at a level, hint = a table's hint (a
+// search of `ms` milliseconds, the server's 1 s by default). A page asks `available()`
 // first and falls back to the server when it says false (no WebAssembly, no worker, or a
 // server built without the engine).
 //
@@ -15,6 +16,8 @@
 /**
  * @typedef {{setup?: object, moves?: string[], depth?: number}} AnalyzeRequest
  * @typedef {{setup?: object, moves?: string[], level?: number, seed?: number}} MoveRequest
+ * @typedef {{setup?: object, moves?: string[], ms?: number}} HintRequest
+ * @typedef {{square: string | null, score: number, depth: number, ply: number}} HintAnswer
  * @typedef {{setup?: object, moves?: string[]}} GameRequest
  * @typedef {{move: string | null, score: number, exact: boolean, depth: number, nodes: number,
  *   seconds: number, ply: number, to_move: number}} MoveAnswer
@@ -23,6 +26,7 @@
  *   available: () => Promise<boolean>,
  *   analyze: (req: AnalyzeRequest) => Promise<import('./protocol.js').PositionScores>,
  *   move: (req: MoveRequest) => Promise<MoveAnswer>,
+ *   hint: (req: HintRequest) => Promise<HintAnswer>,
  *   analyzeGame: (req: GameRequest, onProgress?: (p: Progress) => void) => Promise<import('./protocol.js').GameAnalysis>,
  *   perft: (req: {setup?: object, moves?: string[], depth: number}) => Promise<{nodes: number}>,
  *   bench: () => Promise<{nodes: number, seconds: number}>,
@@ -131,6 +135,7 @@ export function createLocalEngine(options = {}) {
         },
         analyze: (req) => ask('analyze', req),
         move: (req) => ask('move', req),
+        hint: (req) => ask('hint', req),
         analyzeGame: (req, onProgress) => ask('analyze_game', req, onProgress),
         perft: (req) => ask('perft', req),
         bench: () => ask('bench', {}),
