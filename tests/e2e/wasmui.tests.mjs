@@ -169,6 +169,13 @@ export const tests = {
             else await page.click(`.board-host .sq[data-sq="${move}"]`);
             await page.waitForFunction((n) => Number(document.querySelector('section.game')?.dataset.ply) >= n, 2 * (k + 1), { timeout: 30000 });
         }
+        // A hint, offline too: searched in the page, marked on a legal square.
+        await myMove(page);
+        const legal = await page.$$eval('.board.interactive .sq.playable', (bs) => bs.map((x) => x.dataset.sq));
+        await page.click('#hint');
+        await page.waitForSelector('.board-host .sq.hint', { timeout: 30000 });
+        const hinted = await page.$eval('.board-host .sq.hint', (x) => x.dataset.sq);
+        check(legal.includes(hinted), `the hint ${hinted} is not one of ${legal.join(' ')}`);
         const moves = await page.$$eval('#moves li', (li) => li.map((x) => x.textContent));
         const board = await page.$$eval('.board-host .sq', (sq) => sq.map((x) => x.dataset.c).join(''));
         check(moves.length >= 6, `only ${moves.length} moves were played`);

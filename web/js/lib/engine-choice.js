@@ -59,22 +59,18 @@ export async function scorePosition(setup, moves, depth) {
     return { answer: await analyzePosition(setup, moves, depth), where: 'server' };
 }
 
-// The depth of a hint searched here: the server's hint searches for about a second, and depth 10
-// is about as deep as that on a phone (exact from 14 empties, as the analysis board is).
-export const HintDepth = 10;
-
 /**
- * A hint for the side to move, searched in this browser: the `hint` message of docs/PROTOCOL.md
- * (`ply` the position it is for), or null when this browser has no engine (the table then asks
- * the server). Two players only: the engine's answer for three and four is the server's.
+ * A hint for the side to move, searched in this browser as the server searches one (the engine's
+ * `hint`: a search of the server's hint time): the `hint` message of docs/PROTOCOL.md (`ply` the
+ * position it is for), or null when this browser has no engine (the table then asks the server).
+ * Two players only: for three and four the table asks the server, whose hint the page has always
+ * shown.
  * @param {Setup} setup @param {string[]} moves
  * @returns {Promise<{type: 'hint', square: string | null, score: number, depth: number, ply: number} | null>}
  */
 export async function hintHere(setup, moves) {
     const engine = setup.players !== undefined && setup.players !== 2 ? null : await localEngine();
     if (!engine) return null;
-    const answer = await engine.analyze({ setup, moves, depth: HintDepth });
-    return { type: 'hint', square: answer.best, score: answer.score, depth: /** @type {{depth?: number}} */ (answer).depth ?? HintDepth,
-        ply: moves.length };
+    const answer = await engine.hint({ setup, moves });
+    return { type: 'hint', square: answer.square, score: answer.score, depth: answer.depth, ply: answer.ply };
 }
-
