@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 // Nodes a second of one search thread (docs/ENGINE.md "The engine in the browser"): the native
-// `reversi bench` beside the same bench in the WebAssembly build, in node and in Chromium (its
-// worker, through web/js/lib/local-engine.js against a running `reversi serve`), each run
-// RUNS times, interleaved so that a busy machine slows them alike. Prints each run and the
-// median and best of each; the node count must be the signature in all three.
+// `reversi bench --depth-offset N` beside the same bench in the WebAssembly build, in node and
+// in Chromium (its worker, through web/js/lib/local-engine.js against a running `reversi
+// serve`), each run RUNS times, interleaved so that a busy machine slows them alike. Each run is
+// timed by the wall clock and, where it can be read, by the processor time it took (native: the
+// process's user + system time, weights read included; node: the process's own over the call),
+// which a machine whose cores are taken by others disturbs far less. Prints each run and the
+// median and best of each; the node counts must be equal.
 // Usage: node scripts/wasm/speed.mjs --binary build/reversi --engine build/engine
-//            [--engine-nosimd DIR] [--runs 3] [--chromium]
+//            [--engine-nosimd DIR] [--runs 3] [--offset 2] [--chromium]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,16 +19,20 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const { arg, loadEngine } = await import(join(repo, 'tests/wasm/engine.mjs'));
 const binary = resolve(arg('binary'));
 const runs = Number(arg('runs', '3'));
+const offset = Number(arg('offset', '0'));
 const engines = [['wasm node (SIMD)', arg('engine')]];
 if (process.argv.includes('--engine-nosimd')) engines.push(['wasm node (no SIMD)', arg('engine-nosimd')]);
 
 /** @type {Map<string, number[]>} */
 const results = new Map();
-const record = (name, nodes, seconds) => {
-    const nps = Math.round(nodes / seconds);
-    if (!results.has(name)) results.set(name, []);
-    results.get(name).push(nps);
-    console.log(`${name}: ${nodes} nodes in ${seconds.toFixed(3)} s: ${nps} nodes/s`);
+const record = (name, nodes, seconds, cpu) => {
+    const add = (key, value) => {
+        if (!results.has(key)) results.set(key, []);
+        results.get(key).push(value);
+    };
+    add(`${name}, wall clock`, Math.round(nodes / seconds));
+    if (cpu) add(`${name}, processor time`, Math.round(nodes / cpu));
+    console.log(`${name}: ${nodes} nodes in ${seconds.toFixed(3)} s${cpu ? ` (processor ${cpu.toFixed(3)} s)` : ''}`);
 };
 
 // Chromium: a server of the build and a page that imports the client (as tests/e2e/wasm.tests.mjs).
@@ -54,21 +61,26 @@ if (process.argv.includes('--chromium')) {
 }
 
 for (let i = 0; i < runs; i++) {
-    const out = execFileSync(binary, ['bench'], { encoding: 'utf8' });
-    record('native', Number(/Nodes searched: (\d+)/.exec(out)[1]), Number(/Time \(s\): ([\d.]+)/.exec(out)[1]));
+    const text = execFileSync('/bin/sh', ['-c', `/usr/bin/time -f "cpu %U %S" "${binary}" bench --depth-offset ${offset} 2>&1`], { encoding: 'utf8' });
+    const [, user, system] = /cpu ([\d.]+) ([\d.]+)/.exec(text);
+    record('native', Number(/Nodes searched: (\d+)/.exec(text)[1]), Number(/Time \(s\): ([\d.]+)/.exec(text)[1]),
+        Number(user) + Number(system));
     for (const [name, dir] of engines) {
         // A fresh module each run, as a fresh process is for the native bench.
-        const r = (await loadEngine(dir)).call({ op: 'bench' }).result;
-        record(name, r.nodes, r.seconds);
+        const engine = await loadEngine(dir);
+        const before = process.cpuUsage();
+        const r = engine.call({ op: 'bench', depth_offset: offset }).result;
+        const used = process.cpuUsage(before);
+        record(name, r.nodes, r.seconds, (used.user + used.system) / 1e6);
     }
     if (page) {
-        const r = await page.evaluate(async () => {
+        const r = await page.evaluate(async (depth_offset) => {
             const { createLocalEngine } = await import('/speed-only/local-engine.js');
             const engine = createLocalEngine();
-            const result = await engine.bench();
+            const result = await engine.bench({ depth_offset });
             engine.terminate();
             return result;
-        });
+        }, offset);
         record('wasm Chromium (SIMD)', r.nodes, r.seconds);
     }
 }

@@ -116,11 +116,13 @@ json perft(const json& body, const ApiLimits& limits) {
     return {{"nodes", core::perft(game.position(), depth)}};
 }
 
-// `reversi bench`: the signature (its node count), the time, and each position's line.
-json bench() {
+// `reversi bench [--depth-offset N]`: the node count (the signature at offset 0), the time,
+// and each position's line.
+json bench(const json& body) {
+    const int offset = bounded_int(body, "depth_offset", 0, 0, 3);
     double seconds = 0;
     json lines = json::array();
-    const uint64_t nodes = engine::run_bench(0, 1, [&](const engine::BenchLine& l) {
+    const uint64_t nodes = engine::run_bench(offset, 1, [&](const engine::BenchLine& l) {
         seconds += l.seconds;
         lines.push_back({{"name", l.name}, {"nodes", l.nodes}, {"score", l.score}});
     });
@@ -165,7 +167,7 @@ json answer(engine::Engine& eng, const json& body, const ApiLimits& limits,
     if (op == "hint") return hint(eng, body);
     if (op == "analyze_game") return analyze_game(eng, body, progress);
     if (op == "perft") return perft(body, limits);
-    if (op == "bench") return bench();
+    if (op == "bench") return bench(body);
     if (op == "files") return files(body);
     if (op == "version") return {{"version", engine::engine_version()}};
     throw ApiError(ErrorCode::BadRequest, "no op " + server::utf8_safe(op, 32));

@@ -29,7 +29,7 @@
  *   hint: (req: HintRequest) => Promise<HintAnswer>,
  *   analyzeGame: (req: GameRequest, onProgress?: (p: Progress) => void) => Promise<import('./protocol.js').GameAnalysis>,
  *   perft: (req: {setup?: object, moves?: string[], depth: number}) => Promise<{nodes: number}>,
- *   bench: () => Promise<{nodes: number, seconds: number}>,
+ *   bench: (req?: {depth_offset?: number}) => Promise<{nodes: number, seconds: number}>,
  *   cancel: () => void,
  *   stop: () => void,
  *   terminate: () => void,
@@ -138,7 +138,7 @@ export function createLocalEngine(options = {}) {
         hint: (req) => ask('hint', req),
         analyzeGame: (req, onProgress) => ask('analyze_game', req, onProgress),
         perft: (req) => ask('perft', req),
-        bench: () => ask('bench', {}),
+        bench: (req = {}) => ask('bench', req),
         cancel: () => interrupt('stopped'),
         stop: () => interrupt('stopped'),
         terminate() {
