@@ -2,7 +2,7 @@
 // The engine in the browser, as a person meets it (issue 49, parts 3 and 5; docs/SITE.md "The
 // engine in the browser"): the analysis board scored in the page, the same scores as the
 // server's POST /api/analyze and no request for them to the server; with WebAssembly taken away
-// the server scores it (the fallback, in Turkish); a hint at a table that allows them searched in
+// the server scores it and the computer plays at a table (the fallback, in Turkish); a hint at a table that allows them searched in
 // the page, no hint message on the socket; and after one visit, with the browser offline, a game
 // against the computer played, reloaded and continued (in Polish) and the analysis board
 // scoring positions.
@@ -100,7 +100,7 @@ export const tests = {
         check(asked === 0, `the page asked the server ${asked} times for scores`);
     },
 
-    async 'wasmui: without WebAssembly, the analysis board is scored by the server (in Turkish)'(ctx) {
+    async 'wasmui: without WebAssembly, the analysis board is scored by the server and the computer plays there (in Turkish)'(ctx) {
         const b = await ctx.launch({ locale: 'tr-TR' });
         const page = await b.page();
         await page.addInitScript(() => { delete globalThis.WebAssembly; });
@@ -112,6 +112,11 @@ export const tests = {
         check(same(shown, server), `the page shows ${JSON.stringify(shown)}, the server answers ${JSON.stringify(server)}`);
         check(await page.textContent('#board-engine') === tr['analysis.where.server'], `the engine note: ${await page.textContent('#board-engine')}`);
         check(asked > 0, 'the page never asked the server');
+        // ... and the computer of the landing page plays at a table of the server.
+        await page.goto(`${ctx.url}/#/`);
+        await page.click('#play-computer');
+        await page.waitForURL(/#\/table\//, { timeout: 15000 });
+        await waitPly(page, -1);
     },
 
     async 'wasmui: a hint at a table that allows them is searched in the browser; no hint reaches the server'(ctx) {
