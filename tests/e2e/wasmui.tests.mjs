@@ -2,10 +2,11 @@
 // The engine in the browser, as a person meets it (issue 49, parts 3 and 5; docs/SITE.md "The
 // engine in the browser"): the analysis board scored in the page, the same scores as the
 // server's POST /api/analyze and no request for them to the server; with WebAssembly taken away
-// the server scores it and the computer plays at a table (the fallback, in Turkish); a hint at a table that allows them searched in
-// the page, no hint message on the socket; and after one visit, with the browser offline, a game
-// against the computer played, reloaded and continued (in Polish) and the analysis board
-// scoring positions.
+// the server scores it and the computer plays at a table (the fallback, in Turkish); a hint at a
+// table that allows them searched in the page, no hint message on the socket; a game played in
+// the page to its end and analysed there; hostile records in IndexedDB refused; and after one
+// visit, with the browser offline, a game against the computer played, hinted, reloaded and
+// continued (in Polish) and the analysis board scoring positions.
 import { join } from 'node:path';
 import { check, fillSetup, createGame, waitPly } from './lib.mjs';
 import { strings as en } from '../../web/js/i18n/en.js';
