@@ -76,6 +76,41 @@ export const tests = {
         check(out.after.nodes === 244, `the engine answers after a stop: ${JSON.stringify(out.after)}`);
     },
 
+    async 'wasm: after one visit the engine answers offline, from the service worker cache'(ctx) {
+        const b = await ctx.launch();
+        const page = await b.page();
+        await page.goto(`${ctx.url}/`);
+        await page.waitForFunction(() => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller), null, { timeout: 20000 });
+        // The worker keeps the engine and the 8x8 data when it installs.
+        const kept = () => page.evaluate(async () => Boolean(await caches.match('/engine/reversi-engine.wasm'))
+            && Boolean(await caches.match('/engine/data/weights/8x8.weights')));
+        for (const deadline = Date.now() + 20000; !(await kept());) {
+            check(Date.now() < deadline, 'the service worker did not keep the engine and the 8x8 data');
+            await page.waitForTimeout(200);
+        }
+        await b.context.setOffline(true);
+        const out = await page.evaluate(async () => {
+            const worker = new Worker('/engine/worker.js', { type: 'module' });
+            const ask = (message) => new Promise((resolve) => {
+                const listen = (event) => {
+                    if (event.data.id !== message.id || event.data.progress) return;
+                    worker.removeEventListener('message', listen);
+                    resolve(event.data);
+                };
+                worker.addEventListener('message', listen);
+                worker.postMessage(message);
+            });
+            const eight = await ask({ id: 1, op: 'analyze', setup: { board: '8' }, moves: ['f5'], depth: 4 });
+            const ten = await ask({ id: 2, op: 'analyze', setup: { board: '10' }, depth: 2 });
+            worker.terminate();
+            return { eight, ten, online: navigator.onLine };
+        });
+        check(!out.online, 'the browser is offline');
+        check(out.eight.ok && ['f4', 'd6', 'f6'].includes(out.eight.result.best), `8x8 offline: ${JSON.stringify(out.eight)}`);
+        // A board whose data was never fetched needs the network, and says so.
+        check(!out.ten.ok && out.ten.error.code === 'unavailable', `10x10 offline: ${JSON.stringify(out.ten)}`);
+    },
+
     async 'wasm: the engine files are sent compressed, typed and revalidated'(ctx) {
         const headers = async (path, extra = {}) => {
             const res = await fetch(`${ctx.url}${path}`, { headers: { 'Accept-Encoding': 'br, gzip', ...extra } });
