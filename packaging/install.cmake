@@ -14,6 +14,11 @@ else()
   install(DIRECTORY ${CMAKE_SOURCE_DIR}/web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/web
           PATTERN jsconfig.json EXCLUDE)
 endif()
+# The browser's engine when the build made one (src/wasm/wasm.cmake): the module, its worker and
+# its own copy of the data files with their compressed copies, served under /engine/.
+if(REVERSI_HAVE_WASM)
+  install(DIRECTORY ${REVERSI_ENGINE_WEB_DIR}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/engine)
+endif()
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/data/weights/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/weights FILES_MATCHING PATTERN "*.weights")
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/data/mpc/ DESTINATION ${CMAKE_INSTALL_DATADIR}/reversi/mpc

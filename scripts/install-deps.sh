@@ -9,6 +9,10 @@ packages=(build-essential cmake pkg-config libboost-dev libsqlite3-dev nlohmann-
 # (scripts/bundle/). A node already on the PATH (not Debian's) is used as it is.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
+# emscripten: the build compiles the engine to WebAssembly for the browser (src/wasm); its
+# JavaScript optimiser needs the acorn module (node-acorn), which the build finds through
+# NODE_PATH=/usr/share/nodejs whatever node runs it.
+packages+=(emscripten node-acorn)
 if [ "${1:-}" = "--test" ]; then
   # clang and libFuzzer for the fuzz run at the end of the tests (scripts/fuzz.sh).
   # postgresql: the server the PostgreSQL storage tests start (scripts/pg-temp.sh).

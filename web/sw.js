@@ -13,6 +13,10 @@
 // - The API (GET only): from the network; the answers about puzzles are kept, and answered from
 //   the cache without a network, marked with the header Reversi-Offline so that the page says it
 //   is offline. Everything else (moves, games, the lobby, analysis) needs the server.
+// - The browser's engine (/engine/: the WebAssembly module, its worker, and the data of the
+//   default board, 8x8) is fetched when the worker installs, so that the computer and the
+//   analysis board play offline; the other boards' data is kept as the engine fetches it. Like
+//   the page, from the network first (answered 304 while unchanged).
 // - Anything that is not a GET of this site (POSTs, WebSockets, other sites) is left alone.
 
 const Precache = /* precache */ ['./'] /* end */;
@@ -25,6 +29,10 @@ const ApiCache = 'reversi-api';
 const KeptApi = /^\/api\/(config|puzzles(\/(?!next$|streak$|players\/)[^/]+)?)$/;
 // Fetched when the worker installs: the page loaded it before the worker was there.
 const ConfigUrl = new URL('api/config', self.location.href).href;
+// The browser's engine (docs/ENGINE.md "The engine in the browser"): absent when the server was
+// built without it, which the install step takes in its stride.
+const EngineFiles = ['engine/worker.js', 'engine/reversi-engine.js', 'engine/reversi-engine.wasm',
+    'engine/data/weights/8x8.weights', 'engine/data/mpc/8x8.mpc', 'engine/data/book/8x8.book'];
 // At most this many API answers are kept; the oldest go first.
 const MaxKeptApi = 200;
 // At most this many files named by one message of the page are fetched.
@@ -37,6 +45,7 @@ self.addEventListener('install', (event) => {
         // (they never change); the others asked again (answered 304 when unchanged), so the
         // worker never keeps an older copy.
         await cache.addAll(Precache.map((url) => new Request(url, { cache: url.startsWith('assets/') ? 'default' : 'no-cache' })));
+        await Promise.all(EngineFiles.map((url) => cache.add(new Request(url, { cache: 'no-cache' })).catch(() => {})));
         const config = await fetch(ConfigUrl, { cache: 'no-cache' }).catch(() => null);
         if (config && config.ok) await (await caches.open(ApiCache)).put(ConfigUrl, config);
         await self.skipWaiting();

@@ -26,6 +26,7 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
     auto options = std::make_shared<server::ServerOptions>();
     options->web_dir = engine::data_paths().web;
     options->puzzles_dir = engine::data_paths().puzzles;
+    options->engine_dir = engine::data_paths().engine;
     options->engine_threads =
         std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1);
     CLI::App* cmd = app.add_subcommand("serve", "Run the game server and web client");
@@ -40,6 +41,9 @@ void add_serve_command(CLI::App& app, ExitStatus& status) {
                     "(builds with REVERSI_WITH_POSTGRES; docs/STORAGE.md)")
         ->capture_default_str();
     cmd->add_option("--web", options->web_dir, "Directory of the web client")
+        ->capture_default_str();
+    cmd->add_option("--engine-web", options->engine_dir,
+                    "Directory of the browser's engine, served under /engine/ (empty: none)")
         ->capture_default_str();
     cmd->add_option(
            "--puzzles", options->puzzles_dir,

@@ -23,6 +23,12 @@ std::string source_from_marker(const fs::path& marker) {
     return fs::is_directory(fs::path(line) / "data" / "weights", ec) ? line : std::string();
 }
 
+// `dir` when it holds the browser's engine, else empty.
+std::string engine_folder(const fs::path& dir) {
+    std::error_code ec;
+    return fs::is_regular_file(dir / EngineWasmName, ec) ? dir.string() : std::string();
+}
+
 }  // namespace
 
 DataPaths find_data_paths(const std::string& exe) {
@@ -36,7 +42,8 @@ DataPaths find_data_paths(const std::string& exe) {
                 (share / "puzzles").string(),
                 (share / "solved").string(),
                 (share / "book").string(),
-                true};
+                true,
+                engine_folder(share / EngineWebName)};
     fs::path up = dir;
     for (int level = 0; level < 3; ++level) {
         const std::string source = source_from_marker(up / SourceMarkerName);
@@ -53,12 +60,14 @@ DataPaths find_data_paths(const std::string& exe) {
                     (s / "data" / "puzzles").string(),
                     (s / "data" / "solved").string(),
                     (s / "data" / "book").string(),
-                    false};
+                    false,
+                    engine_folder(up / EngineWebName)};
         }
         if (up == up.parent_path()) break;
         up = up.parent_path();
     }
-    return {"web", "data/weights", "data/mpc", "data/puzzles", "data/solved", "data/book", false};
+    return {"web",         "data/weights", "data/mpc", "data/puzzles",
+            "data/solved", "data/book",    false,      {}};
 }
 
 const DataPaths& data_paths() {

@@ -18,12 +18,19 @@ struct DataPaths {
     std::string solved;      // <variant>.solved, solved openings (solved_openings.h)
     std::string book;        // <variant>.book, the opening book (book.h)
     bool installed = false;  // found under <prefix>/share/reversi (not a build tree)
+    // The browser's engine (src/wasm): reversi-engine.js/.wasm, its worker and its data files,
+    // served under /engine/; empty when the build made none (no emscripten).
+    std::string engine;
 };
 
 // The name of the marker file in a build folder; it holds the source tree's path on one line.
 inline constexpr const char* SourceMarkerName = "reversi-source-dir";
 // The folder beside the marker where the build bundles the web client (scripts/bundle/).
 inline constexpr const char* BundledWebName = "web";
+// The folder beside the marker (or under share/reversi) of the browser's engine (src/wasm).
+inline constexpr const char* EngineWebName = "engine";
+// The file that tells an engine folder holds a built engine.
+inline constexpr const char* EngineWasmName = "reversi-engine.wasm";
 
 // The data paths of an executable at `exe` (an absolute path): <dir>/../share/reversi when it
 // holds weights/; else the source tree named by a marker file in <dir> or up to two folders

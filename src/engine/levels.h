@@ -5,6 +5,8 @@
 // repeatable.
 #pragma once
 
+#include <cstdint>
+
 namespace reversi::engine {
 
 struct LevelSettings {
@@ -21,6 +23,13 @@ struct LevelSettings {
 // Lowest and highest level.
 constexpr int MinLevel = 1;
 constexpr int MaxLevel = 10;
+
+// The seed of a computer's move at `ply` of a game seeded `game_seed`: the server's tables
+// (their id's hash) and the browser's engine (a seed it draws per game) mix the ply in alike, so
+// a level's noise and book picks vary from move to move and a seeded game is repeatable.
+constexpr uint64_t move_seed(uint64_t game_seed, int ply) {
+    return game_seed ^ (static_cast<uint64_t>(ply) * 0x9E3779B97F4A7C15ull);
+}
 
 // The settings of `level` (clamped to 1..10) for a game of `players` (2-4) players.
 LevelSettings level_settings(int level, int players);

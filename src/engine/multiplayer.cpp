@@ -64,6 +64,19 @@ struct Candidate {
     uint32_t key;
 };
 
+// Sorts a move list by key, highest first, equal keys in the order generated: the same order on
+// every C++ library (std::sort leaves equal keys in an order of its own, which made the bench's
+// 3-4 player node counts differ between libstdc++ and the WebAssembly build's libc++). An
+// insertion sort, as libstdc++'s std::sort is on lists of up to 16, so the counts stayed.
+void sort_by_key(Candidate* list, int n) {
+    for (int i = 1; i < n; ++i) {
+        const Candidate c = list[i];
+        int j = i;
+        for (; j > 0 && list[j - 1].key < c.key; --j) list[j] = list[j - 1];
+        list[j] = c;
+    }
+}
+
 class MultiSearch {
   public:
     MultiSearch(const Position& root, const SearchLimits& limits, const MultiOptions& options,
@@ -163,7 +176,7 @@ int MultiSearch::paranoid(const Position& pos, int depth, int alpha, int beta) {
     const int seat = pos.side();
     const uint64_t key = pos.key();
     const int n = order(seat, moves, recall(key), list, 0);
-    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    sort_by_key(list, n);
     const bool maximising = seat == root_seat_;
     int best = maximising ? -Infinity : Infinity;
     int best_i = 0;
@@ -194,7 +207,7 @@ int MultiSearch::brs_max(const Position& pos, int depth, int alpha, int beta) {
     Candidate list[MaxMoves];
     const uint64_t key = pos.key();
     const int n = order(root_seat_, moves, recall(key), list, 0);
-    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    sort_by_key(list, n);
     int best = -Infinity;
     int best_i = 0;
     for (int i = 0; i < n; ++i) {
@@ -230,7 +243,7 @@ int MultiSearch::brs_min(const Position& pos, int depth, int alpha, int beta) {
         movers[seat] = with_side(pos, seat);
         n = order(seat, movers[seat].legal_moves(), remembered, list, n);
     }
-    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    sort_by_key(list, n);
     int best = Infinity;
     int best_i = 0;
     for (int i = 0; i < n; ++i) {
@@ -256,7 +269,7 @@ SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_
     if (!moves) return result;  // the game is over: NoSquare
     Candidate list[MaxMoves];
     const int n = order(root_seat_, moves, -1, list, 0);
-    std::sort(list, list + n, [](const Candidate& a, const Candidate& b) { return a.key > b.key; });
+    sort_by_key(list, n);
     result.best = list[0].square;
     result.pv = {result.best};
 

@@ -317,7 +317,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     auto listener = std::make_shared<Listener>(
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
         SessionSettings{options.web_dir, options.limits, ClientAddresses(std::move(trusted)),
-                        OriginPolicy(options.allowed_origins)});
+                        OriginPolicy(options.allowed_origins), options.engine_dir});
     if (ownership) {
         ownership->set_public_url(!options.public_url.empty()
                                       ? options.public_url
@@ -358,6 +358,10 @@ int run_server(const ServerOptions& options, std::ostream& log) {
             << "/metrics" << std::endl;
     }
     listener->run();
+    log << (options.engine_dir.empty()
+                ? "browser engine: none (built without emscripten): the server's engine answers "
+                  "everything\n"
+                : "browser engine: " + options.engine_dir + '\n');
     log << "listening on http://" << options.host << ':' << listener->port() << std::endl;
     if (event_log)
         event_log->write("start",

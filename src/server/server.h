@@ -17,6 +17,9 @@ struct ServerOptions {
     int port = 8080;  // 0 picks a free port (printed on start)
     std::string db = "reversi.db";
     std::string web_dir;  // directory of the web client
+    // Directory of the browser's engine, served under /engine/ (engine/data_paths.h); empty:
+    // none, and the site's engine answers every question.
+    std::string engine_dir;
     // Directory of the puzzle files served (docs/PUZZLES.md); empty: no puzzles.
     std::string puzzles_dir;
     // The background mining job (docs/PUZZLES.md "Mining on the site"): its directory (empty:

@@ -42,6 +42,8 @@ if(REVERSI_BUILD_SERVER AND WEB_SERVER_SOURCES)
   set(e2e_seconds_compete 60)  # 40 + the arena, the Swiss of four and the restart (issue 31)
   set(e2e_seconds_rooms 55)  # the rooms finished (issue 48: tournaments, lobby, settings)
   set(e2e_seconds_delivery 10)  # the slow link's first and repeat visit (issue 49)
+  set(e2e_seconds_wasm 12)  # the browser's engine against the server's (issue 49)
+  set(e2e_seconds_wasmui 25)  # the pages on the browser's engine, offline play (issue 49)
   foreach(module ${E2E_MODULES})
     add_test(NAME e2e_browser_${module}
              COMMAND ${NODE_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run.mjs

@@ -2,8 +2,9 @@
 // The site without a network (issue 49, "An installable app"): one visit online (the landing
 // page, the rules, a puzzle), then the browser context set offline and the page reloaded. The
 // shell, the rules and that puzzle must show from the service worker's cache, and the pages
-// that need the server (playing the computer, the analysis board) must say so in the page's
-// language, in English and in Turkish. Also the bars of the issue: a manifest linked from the
+// must say what works offline and what needs the server (a table's game, the analysis board: in
+// the browser where it runs the engine, tests/e2e/wasmui.tests.mjs) in the page's language, in
+// English and in Turkish. Also the bars of the issue: a manifest linked from the
 // page and sent as application/manifest+json with icons that answer, and the worker sent as
 // JavaScript that the browser asks for again (no-cache), registered for the whole site, whose
 // list of files names the bundle the page loads; and a new release's worker replacing the old.
@@ -78,7 +79,7 @@ export const tests = {
         check(scope === `${ctx.url}/`, `the worker's scope is ${scope}, not the site`);
     },
 
-    async 'offline: after one visit the shell, the rules and a puzzle open offline; play and analysis say they need the network'(ctx) {
+    async 'offline: after one visit the shell, the rules and a puzzle open offline; the setup page and the analysis board say what needs the network'(ctx) {
         const daily = await (await fetch(`${ctx.url}/api/puzzles/daily`)).json();
         check(daily.id, `no daily puzzle: ${JSON.stringify(daily)}`);
         const b = await ctx.launch();
@@ -119,7 +120,7 @@ export const tests = {
         await page.waitForSelector('#offline-notice', { state: 'detached', timeout: 10000 });
     },
 
-    async 'offline: in Turkish, playing the computer and the analysis board say they need the network'(ctx) {
+    async 'offline: in Turkish, the setup page and the analysis board say what needs the network'(ctx) {
         const b = await ctx.launch({ locale: 'tr-TR' });
         const page = await b.page();
         await open(page, ctx.url, '', '#play-computer');

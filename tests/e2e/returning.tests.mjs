@@ -83,9 +83,11 @@ export const tests = {
             `the replay's players read "${players}"`);
         check(/resign/.test(await pa.textContent('#replay-result')), 'the replay does not give the result');
         await pa.screenshot({ path: `${ctx.shots}/returning-replay.png` });
-        // A game against the computer, resigned after a move.
-        await pa.goto(`${ctx.url}/#/`);
-        await pa.click('#play-computer');
+        // A game against the computer at a table of the server (the setup page's default; the
+        // landing page's game is played in the browser where it runs the engine), resigned
+        // after a move.
+        await pa.goto(`${ctx.url}/#/new`);
+        await pa.click('#create');
         await pa.waitForURL(/#\/table\//);
         const computer = tableOf(pa);
         await pa.click('.board.interactive .sq.playable');

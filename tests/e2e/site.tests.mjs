@@ -272,9 +272,10 @@ export const tests = {
             if (['play-computer', 'play-online', 'play-friend'].includes(id)) reached.add(id);
         }
         check(reached.size === 3, `Tab reached only ${[...reached].join(', ')}`);
-        // Play the computer from the landing page: one click to a table.
+        // Play the computer from the landing page: one click to a game (in this browser where it
+        // runs the engine, else at a table of the server).
         await page.click('#play-computer');
-        await page.waitForURL(/#\/table\//);
+        await page.waitForURL(/#\/(table|play)\//);
         await waitPly(page, -1);
     },
 

@@ -118,8 +118,9 @@ export const tests = {
     // Issue 26, 3: a guest has no rating to show: not against the computer, not in a casual game.
     async 'game table: no rating beside a guest, against the computer or in a casual game'(ctx) {
         const page = await newPage(ctx);
-        await page.goto(`${ctx.url}/#/`);
-        await page.click('#play-computer');
+        // A table of the server against the computer (the setup page's default).
+        await page.goto(`${ctx.url}/#/new`);
+        await page.click('#create');
         await page.waitForURL(/#\/table\//);
         await waitPly(page, -1);
         const shown = await page.textContent('#players');

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: layering.sh [SRC]
 # Checks that every #include "x/..." under SRC (default: the repository's src/) goes down the
-# declared layers: core <- engine <- {cli, server}, stress beside cli (it sees only the server's Beast
+# declared layers: core <- engine <- {cli, server, wasm}, wasm (the browser's engine) reading and
+# answering its questions with the analysis module's JSON (server/analysis, server/common), stress beside cli (it sees only the server's Beast
 # aliases and its PostgreSQL store), and inside src/server the folders in the
 # order below (docs/ARCHITECTURE.md, "server"), which src/server/CMakeLists.txt links the same
 # way. Prints one line per include against the direction and fails; a folder under src/server
@@ -16,6 +17,7 @@ declare -A below=(
   [core]=""
   [engine]="core"
   [cli]="engine server"
+  [wasm]="engine server/analysis"
   [stress]="server/common server/storage/postgres"
   [server/common]="engine"
   [server/storage]="server/common"
@@ -96,10 +98,10 @@ while IFS= read -r file; do
     fi
   done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" |
            sed -E 's/^([0-9]+):[^"]*"([^"]+)".*/\1:\2/')
-done < <(find core engine cli server stress -name '*.h' -o -name '*.cpp' 2>/dev/null | sort)
+done < <(find core engine cli server stress wasm -name '*.h' -o -name '*.cpp' 2>/dev/null | sort)
 
 if [ "$status" -eq 0 ]; then
-  echo "layering: ok ($(find core engine cli server stress -name '*.h' -o -name '*.cpp' 2>/dev/null |
+  echo "layering: ok ($(find core engine cli server stress wasm -name '*.h' -o -name '*.cpp' 2>/dev/null |
     wc -l) files)"
 fi
 exit "$status"

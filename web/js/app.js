@@ -3,7 +3,7 @@
 // language, dark mode and board theme), the notice of what needs the network while offline, the
 // service worker (lib/offline.js), the notice bar for incoming challenges, the tab title's
 // "your turn" mark, and a hash router that shows one view at a time (#/ landing, #/new setup,
-// #/lobby, #/table/ID, #/replay/ID, #/analysis[/ID], #/rules/VARIANT, #/player/NAME, #/leaderboard/POOL,
+// #/lobby, #/table/ID, #/play/ID (a game against the computer played in this browser), #/replay/ID, #/analysis[/ID], #/rules/VARIANT, #/player/NAME, #/leaderboard/POOL,
 // #/puzzle/ID (daily: the daily puzzle), #/puzzles/POOL, #/streak/POOL, #/explorer/POOL, #/login, #/register,
 // #/settings (the password and deleting the account; #/password leads there too),
 // #/mod for moderators, linked in the header only when GET /api/mod/me names a role). Changing the language rebuilds the header and the view.
@@ -24,6 +24,7 @@ import { authView } from './views/auth/auth.js';
 import { puzzleView } from './views/puzzle/puzzle.js';
 import { explorerView } from './views/explorer/explorer.js';
 import { modView } from './views/mod/mod.js';
+import { playView } from './views/play/play.js';
 import { session, lobby, loadMe, logOut, loggedIn, myTurn, incomingChallenges, onLobbyMessage } from './lib/session.js';
 import { challengeItem } from './components/challenge-item.js';
 import { applyAppearance, followSystem, setTheme, theme, setBoardTheme, boardTheme, BOARD_THEMES } from './lib/appearance.js';
@@ -199,13 +200,14 @@ function route() {
         }
     });
     const [name, arg] = parts;
-    const known = ['table', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password',
+    const known = ['table', 'play', 'new', 'lobby', 'replay', 'analysis', 'rules', 'player', 'leaderboard', 'login', 'register', 'password',
         'settings', 'puzzle', 'puzzles', 'streak', 'tournaments', 'tournament', 'explorer', 'mod'];
-    const page = known.includes(name) && (arg || !['table', 'replay', 'player', 'tournament'].includes(name)) ? name : '';
+    const page = known.includes(name) && (arg || !['table', 'play', 'replay', 'player', 'tournament'].includes(name)) ? name : '';
     shell.set({ page, current: null, menuOpen: false });
     /** @type {View} */
     let view;
     if (page === 'table') view = tableView(main, arg);
+    else if (page === 'play') view = playView(main, arg);
     else if (page === 'new') view = setupView(main);
     else if (page === 'lobby') view = lobbyView(main);
     else if (page === 'replay') view = replayView(main, arg);

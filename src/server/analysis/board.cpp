@@ -6,6 +6,7 @@
 
 #include "core/bitboard.h"
 #include "core/notation.h"
+#include "engine/game_analysis.h"
 
 namespace reversi::server {
 
@@ -16,7 +17,7 @@ constexpr size_t MaxMoveText = 8;
 
 }  // namespace
 
-BoardRequest parse_board_request(const json& body, const BoardLimits& limits) {
+core::Game parse_game_request(const json& body, size_t max_moves, bool any_players) {
     if (!body.is_object()) throw ApiError(ErrorCode::BadRequest, "the body must be an object");
     const auto setup_it = body.find("setup");
     const SetupRequest setup =
@@ -24,22 +25,18 @@ BoardRequest parse_board_request(const json& body, const BoardLimits& limits) {
     if (setup.random_blocked != 0)
         throw ApiError(ErrorCode::BadRequest,
                        "random_blocked is not allowed here: send the blocked squares");
-    if (setup.setup.players != 2)
+    if (setup.setup.players != 2 && !any_players)
         throw ApiError(ErrorCode::BadRequest, "the analysis board is for two-player games");
     if (const std::string why = setup.setup.problem(); !why.empty())
         throw ApiError(ErrorCode::BadSetup, why);
-    BoardRequest req{core::Game(setup.setup), get_int(body, "depth", limits.default_depth)};
-    if (req.depth < 1 || req.depth > limits.max_depth)
-        throw ApiError(ErrorCode::BadRequest,
-                       "depth must be 1 to " + std::to_string(limits.max_depth));
+    core::Game game(setup.setup);
     const auto moves_it = body.find("moves");
-    if (moves_it == body.end() || moves_it->is_null()) return req;
+    if (moves_it == body.end() || moves_it->is_null()) return game;
     if (!moves_it->is_array())
         throw ApiError(ErrorCode::BadRequest, "\"moves\" must be a list of square names");
-    if (moves_it->size() > limits.max_moves)
-        throw ApiError(ErrorCode::BadRequest,
-                       "at most " + std::to_string(limits.max_moves) + " moves");
-    const core::Geometry& g = req.game.variant().geometry();
+    if (moves_it->size() > max_moves)
+        throw ApiError(ErrorCode::BadRequest, "at most " + std::to_string(max_moves) + " moves");
+    const core::Geometry& g = game.variant().geometry();
     for (size_t i = 0; i < moves_it->size(); ++i) {
         const json& m = (*moves_it)[i];
         const std::string label = "move " + std::to_string(i + 1);
@@ -50,10 +47,19 @@ BoardRequest parse_board_request(const json& body, const BoardLimits& limits) {
         if (!sq)
             throw ApiError(ErrorCode::BadRequest, label + " (" + utf8_safe(text, MaxMoveText) +
                                                       ") is not a square of this board");
-        if (const std::string why = req.game.play(*sq); !why.empty())
+        if (const std::string why = game.play(*sq); !why.empty())
             throw ApiError(ErrorCode::IllegalMove,
                            label + " (" + core::square_name(g, *sq) + ") is not legal: " + why);
     }
+    return game;
+}
+
+BoardRequest parse_board_request(const json& body, const BoardLimits& limits) {
+    BoardRequest req{parse_game_request(body, limits.max_moves, false),
+                     get_int(body, "depth", limits.default_depth)};
+    if (req.depth < 1 || req.depth > limits.max_depth)
+        throw ApiError(ErrorCode::BadRequest,
+                       "depth must be 1 to " + std::to_string(limits.max_depth));
     return req;
 }
 
@@ -73,6 +79,20 @@ json board_answer(const core::Position& pos, int ply, const engine::SearchResult
             {"to_move", over ? json(nullptr) : json(pos.side())},
             {"ply", ply},
             {"over", over}};
+}
+
+std::optional<engine::SearchLimits> board_search(const core::Position& pos, int depth,
+                                                 int exact_empties) {
+    if (pos.is_over()) return std::nullopt;
+    return engine::analysis_limits(pos, {depth, exact_empties});
+}
+
+json board_over_answer(const core::Position& pos, int ply) {
+    engine::SearchResult over;
+    const int black = pos.outcome().black_score;
+    over.score = pos.side() == 0 ? black : -black;
+    over.exact = true;
+    return board_answer(pos, ply, over);
 }
 
 }  // namespace reversi::server

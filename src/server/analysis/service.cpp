@@ -15,26 +15,11 @@
 #include "core/game.h"
 #include "core/notation.h"
 #include "server/analysis/board.h"
+#include "server/analysis/review.h"
 
 namespace reversi::server {
 
 namespace {
-
-json square_json(const core::Geometry& g, core::Square sq) {
-    return sq == core::NoSquare ? json(nullptr) : json(core::square_name(g, sq));
-}
-
-json ply_json(const core::Geometry& g, const engine::PlyVerdict& v) {
-    return {{"ply", v.ply},
-            {"seat", v.side},
-            {"played", square_json(g, v.played)},
-            {"played_score", v.played_score},
-            {"best", square_json(g, v.best)},
-            {"best_score", v.best_score},
-            {"loss", v.loss},
-            {"class", engine::move_class_name(v.move_class)},
-            {"exact", v.exact}};
-}
 
 // The longest id looked up (table ids are 8 characters).
 constexpr size_t MaxIdBytes = 64;
@@ -261,11 +246,7 @@ void AnalysisService::on_ply(const JobPtr& job, size_t ply, const engine::Search
 
 void AnalysisService::finish(const JobPtr& job) {
     job->finished = true;
-    const json body = {{"status", "done"},
-                       {"progress", 1.0},
-                       {"depth", options_.depth.midgame},
-                       {"exact_empties", options_.depth.exact_empties},
-                       {"plies", job->plies_json()}};
+    const json body = review_done_json(options_.depth, job->plies_json());
     auto text = std::make_shared<const std::string>(dump_safe(body));
     remember(job->id, text);
     jobs_.erase(job->id);
@@ -380,19 +361,13 @@ void AnalysisService::analyze(const std::string& body, Respond respond, const st
             throw ApiError(ErrorCode::RateLimited,
                            "too many analysis requests from this address; wait a moment");
         const BoardLimits limits{options_.board_default_depth, options_.board_max_depth,
-                                 options_.board_max_moves};
+                                 options_.board_max_moves, options_.board_exact_empties};
         BoardRequest req = parse_board_request(parse_json(body), limits);
         const core::Position& pos = req.game.position();
         const int ply = req.game.ply();
-        if (pos.is_over()) {
-            engine::SearchResult over;
-            const int black = pos.outcome().black_score;
-            over.score = pos.side() == 0 ? black : -black;
-            over.exact = true;
-            return respond(json_reply(200, board_answer(pos, ply, over)));
-        }
-        const engine::SearchLimits search =
-            engine::analysis_limits(pos, {req.depth, options_.board_exact_empties});
+        const auto searched = board_search(pos, req.depth, limits.exact_empties);
+        if (!searched) return respond(json_reply(200, board_over_answer(pos, ply)));
+        const engine::SearchLimits search = *searched;
         auto variant = req.game.shared_variant();
         const std::weak_ptr<const int> life = life_;
         // Someone waits for the answer: it goes with the hints, after computer moves.

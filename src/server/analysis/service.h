@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "engine/game_analysis.h"
+#include "server/analysis/board.h"
 #include "server/common/engine_pool.h"
 #include "server/common/net.h"
 #include "server/common/rate_limiter.h"
@@ -44,10 +45,10 @@ struct AnalysisOptions {
     // The analysis board: requests per minute per address (and burst), the depth allowed.
     int board_per_minute = 60;
     int board_burst = 20;
-    int board_default_depth = 10;
-    int board_max_depth = 12;
-    int board_exact_empties = 14;
-    size_t board_max_moves = 240;
+    int board_default_depth = BoardLimits{}.default_depth;
+    int board_max_depth = BoardLimits{}.max_depth;
+    int board_exact_empties = BoardLimits{}.exact_empties;
+    size_t board_max_moves = BoardLimits{}.max_moves;
 };
 
 class AnalysisService {

@@ -473,7 +473,7 @@ void GameHub::start_engine(const RoomPtr& room) {
     const int64_t searched_from = now();
     engine::SearchLimits limits;
     limits.level = t.spec().seats[t.to_move()].level;
-    limits.seed = std::hash<std::string>{}(t.id()) ^ (uint64_t(ply) * 0x9E3779B97F4A7C15ull);
+    limits.seed = engine::move_seed(std::hash<std::string>{}(t.id()), ply);
     const bool queued = engines_.submit(
         t.game().shared_variant(), t.game().position(), limits,
         [this, room, generation, ply, searched_from](const engine::SearchResult& r) {

@@ -322,7 +322,15 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
 }
 
 void HttpSession::serve_file(const http::request<http::string_body>& req, std::string_view path) {
-    const auto found = find_static(settings_->web_dir, path, sv(req[http::field::accept_encoding]));
+    // The browser's engine and its data files lie in a folder of their own (src/wasm).
+    constexpr std::string_view Engine = "/engine/";
+    const bool engine = path.starts_with(Engine);
+    const auto found =
+        engine ? (settings_->engine_dir.empty()
+                      ? std::nullopt
+                      : find_static(settings_->engine_dir, path.substr(Engine.size() - 1),
+                                    sv(req[http::field::accept_encoding])))
+               : find_static(settings_->web_dir, path, sv(req[http::field::accept_encoding]));
     const auto not_found = [&] {
         answer(request_, error_body(ErrorCode::NotFound, "no such file"), req.keep_alive());
     };
@@ -336,6 +344,11 @@ void HttpSession::serve_file(const http::request<http::string_body>& req, std::s
         res.set(http::field::etag, found->etag);
         res.set(http::field::vary, "Accept-Encoding");
         add_security_headers(res, host_, https_);
+        // The engine's worker compiles WebAssembly, and only it may: a worker's policy is its
+        // script's ('wasm-unsafe-eval' allows no eval of script text; the pages keep theirs).
+        if (engine)
+            res.set("Content-Security-Policy", std::string(res["Content-Security-Policy"]) +
+                                                   "; script-src 'self' 'wasm-unsafe-eval'");
         res.keep_alive(req.keep_alive());
     };
     if (none_match_hit(sv(req[http::field::if_none_match]), found->etag)) {

@@ -30,6 +30,7 @@ struct SessionSettings {
     ServerLimits limits;
     ClientAddresses addresses;  // who the client of a request is (trusted proxies)
     OriginPolicy origins;       // which pages may act for a visitor
+    std::string engine_dir;     // the browser's engine, under /engine/ (empty: none)
 };
 
 // The security headers of every response (Content-Security-Policy, X-Content-Type-Options,

@@ -73,6 +73,26 @@ TEST(DataPaths, BuildTreeServesItsWebBundleWhenMade) {
     }
 }
 
+TEST(DataPaths, BrowserEngineWhereTheBuildMadeOne) {
+    TempTree t;
+    fs::create_directories(t.root / "src/data/weights");
+    fs::create_directories(t.root / "build" / EngineWebName);
+    std::ofstream(t.root / "build" / SourceMarkerName) << (t.root / "src").string() << '\n';
+    // A folder without the module (no emscripten, or a build that stopped) is no engine.
+    EXPECT_EQ(find_data_paths((t.root / "build/reversi").string()).engine, "");
+    std::ofstream(t.root / "build" / EngineWebName / EngineWasmName) << "wasm";
+    EXPECT_EQ(find_data_paths((t.root / "build/reversi").string()).engine,
+              (t.root / "build" / EngineWebName).string());
+    // Installed: share/reversi/engine, when the package holds it.
+    fs::create_directories(t.root / "usr/bin");
+    fs::create_directories(t.root / "usr/share/reversi/weights");
+    EXPECT_EQ(find_data_paths((t.root / "usr/bin/reversi").string()).engine, "");
+    fs::create_directories(t.root / "usr/share/reversi/engine");
+    std::ofstream(t.root / "usr/share/reversi/engine" / EngineWasmName) << "wasm";
+    EXPECT_EQ(find_data_paths((t.root / "usr/bin/reversi").string()).engine,
+              (t.root / "usr/share/reversi/engine").string());
+}
+
 TEST(DataPaths, MarkerNamingNoSourceTreeIsIgnored) {
     TempTree t;
     fs::create_directories(t.root / "build");

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The notice under the header while the page is offline (lib/offline.js): what works without
 // the network on the page shown and what needs it. The rules and the puzzles already opened
-// work offline (the service worker keeps them); games, the computer and analysis run on the
-// server, so those pages say plainly that they need the network.
+// work offline (the service worker keeps them, the engine's files too), and so do a game
+// against the computer played in this browser and the analysis board (this browser's engine,
+// lib/engine-choice.js); games at a table and the server's analyses need the network, and
+// those pages say so plainly.
 import { t } from '../lib/i18n.js';
 import { el } from '../lib/dom.js';
 
@@ -15,8 +17,8 @@ const PageNotice = {
     new: 'offline.play',
     table: 'offline.play',
     lobby: 'offline.play',
+    play: 'offline.localGame',
     analysis: 'offline.analysis',
-    replay: 'offline.analysis',
 };
 
 /** The notice for `page` while offline, or nothing online. @param {string} page @param {boolean} online */

@@ -157,5 +157,51 @@ TEST_F(StaticDelivery, HostilePathsStillRefused) {
     EXPECT_EQ(get(port(), "/api/health").status, 200);
 }
 
+// The browser's engine under /engine/, from a folder of its own (--engine-web; src/wasm): the
+// module typed application/wasm and compressed like the client's files, revalidated by its tag,
+// the web folder's files not reachable through it nor its own through the web folder; and
+// nothing there when the server has no engine.
+TEST(StaticDeliveryEngine, ModuleTypedCompressedAndKeptInItsFolder) {
+    TempDir dir("static_engine");
+    std::filesystem::create_directories(dir.path / "web");
+    std::filesystem::create_directories(dir.path / "engine" / "data" / "weights");
+    std::ofstream(dir.path / "web" / "index.html") << "<html>";
+    std::ofstream(dir.path / "engine" / "reversi-engine.wasm") << "WASM";
+    std::ofstream(dir.path / "engine" / "reversi-engine.wasm.br") << "BROTLI-WASM";
+    std::ofstream(dir.path / "engine" / "data" / "weights" / "8x8.weights") << "WEIGHTS";
+    std::ofstream(dir.path / "secret.txt") << "secret";
+    ServerProcess server(dir.path, {"--engine-web", (dir.path / "engine").string()});
+    const auto wasm = fetch_static(server.port, "/engine/reversi-engine.wasm",
+                                   {{http::field::accept_encoding, "gzip, br"}});
+    EXPECT_EQ(wasm.result_int(), 200);
+    EXPECT_EQ(wasm.body(), "BROTLI-WASM");
+    EXPECT_EQ(wasm[http::field::content_type], "application/wasm");
+    EXPECT_EQ(wasm[http::field::content_encoding], "br");
+    EXPECT_EQ(wasm[http::field::vary], "Accept-Encoding");
+    EXPECT_EQ(wasm[http::field::cache_control], "no-cache");
+    const std::string tag(wasm[http::field::etag]);
+    ASSERT_FALSE(tag.empty());
+    const auto again = fetch_static(
+        server.port, "/engine/reversi-engine.wasm",
+        {{http::field::accept_encoding, "gzip, br"}, {http::field::if_none_match, tag}});
+    EXPECT_EQ(again.result_int(), 304);
+    // Page and worker may compile WebAssembly, and only that.
+    EXPECT_NE(
+        std::string(wasm["Content-Security-Policy"]).find("script-src 'self' 'wasm-unsafe-eval'"),
+        std::string::npos);
+    EXPECT_EQ(fetch_static(server.port, "/engine/data/weights/8x8.weights", {}).body(), "WEIGHTS");
+    for (const char* path : {"/engine/../secret.txt", "/engine/%2e%2e/secret.txt",
+                             "/engine/../web/index.html", "/reversi-engine.wasm", "/engine"})
+        EXPECT_EQ(fetch_static(server.port, path, {}).result_int(), 404) << path;
+}
+
+TEST(StaticDeliveryEngine, NoEngineNoFiles) {
+    TempDir dir("static_no_engine");
+    std::filesystem::create_directories(dir.path / "web" / "engine");
+    std::ofstream(dir.path / "web" / "engine" / "reversi-engine.wasm") << "WASM";
+    ServerProcess server(dir.path, {"--engine-web", ""});
+    EXPECT_EQ(fetch_static(server.port, "/engine/reversi-engine.wasm", {}).result_int(), 404);
+}
+
 }  // namespace
 }  // namespace reversi::server

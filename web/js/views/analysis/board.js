@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The analysis board (#/analysis, docs/SITE.md "Analysis"): replays typed or clicked moves
-// with the rules port and asks the server to score every legal move of the position.
+// with the rules port and has every legal move of the position scored: by this browser's engine
+// where it runs one, by the server's otherwise (lib/engine-choice.js); the page says which.
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
 import { Board } from '../../components/board.js';
-import { analyzePosition } from '../../lib/api.js';
+import { scorePosition } from '../../lib/engine-choice.js';
 import * as rules from '../../lib/rules.js';
 import { el, errorText, select } from '../../lib/dom.js';
 import { createStore } from '../../lib/store.js';
@@ -19,8 +20,9 @@ const DefaultDepth = 10;
  * @property {import('../../lib/protocol.js').Setup & {board: string}} setup
  * @property {Position[]} positions from the setup's start to the position shown
  * @property {number} depth the search depth asked for
- * @property {import('../../lib/protocol.js').PositionScores | null} scores the server's answer
+ * @property {import('../../lib/protocol.js').PositionScores | null} scores the engine's answer
  *   for the position shown, null while it is asked
+ * @property {'browser' | 'server' | ''} where which engine gave `scores` ('' before the first)
  * @property {string} status whose move it is and the best move, or the end
  * @property {string} refused why the server gave no scores
  * @property {string} movesError why typed moves were not played
@@ -36,7 +38,7 @@ export function boardView(root) {
     const start = takeOpening() || { setup: { board: '8', players: 2 }, moves: [] };
     const store = createStore(/** @type {BoardState} */ ({
         setup: rules.normaliseSetup(start.setup), positions: [], depth: DefaultDepth, scores: null,
-        status: '', refused: '', movesError: '',
+        status: '', refused: '', movesError: '', where: '',
     }));
     let serial = 0;
     let destroyed = false;
@@ -55,6 +57,7 @@ export function boardView(root) {
     const movesError = el('p', { id: 'board-moves-error', class: 'error', role: 'alert' });
     const passButton = el('button', { type: 'button', id: 'board-pass', hidden: true }, t('analysis.pass'));
     const subtitle = el('p', { class: 'subtitle', id: 'board-setup' });
+    const engineNote = el('p', { class: 'note', id: 'board-engine' });
 
     const position = () => store.get().positions.at(-1);
 
@@ -96,7 +99,7 @@ export function boardView(root) {
         return t('analysis.toMove', { colour: colourName(pos.toMove) });
     }
 
-    // Asks the server to score every legal move of the position shown.
+    // Has every legal move of the position shown scored (here or by the server).
     async function evaluate() {
         const mine = ++serial;
         const { setup, positions, depth } = store.get();
@@ -108,9 +111,9 @@ export function boardView(root) {
         }
         store.set({ scores: null, refused: '', status: `${describe(pos)} ${t('analysis.thinking')}` });
         try {
-            const answer = await analyzePosition(setup, movesOf(positions), depth);
+            const { answer, where } = await scorePosition(setup, movesOf(positions), depth);
             if (destroyed || mine !== serial) return;
-            store.set({ scores: answer, status: `${describe(pos)} ${answer.best
+            store.set({ scores: answer, where, status: `${describe(pos)} ${answer.best
                 ? t('analysis.bestMove', { move: moveText(answer.best), score: scoreText(answer.score) }) : ''}` });
         } catch (e) {
             if (destroyed || mine !== serial) return;
@@ -187,7 +190,7 @@ export function boardView(root) {
             el('div', { class: 'controls' }, undo, reset, passButton),
             form, el('p', { id: 'board-moves-help', class: 'note' }, t('analysis.movesHelp')), movesError,
             el('h2', {}, t('analysis.scores')), scoreList,
-            el('p', { class: 'note' }, t('analysis.boardNote')))));
+            el('p', { class: 'note' }, t('analysis.boardNote')), engineNote)));
 
     // The view draws from its store: the board and the scores, the status line, the refusals.
     const stop = store.subscribe((s, was) => {
@@ -195,6 +198,10 @@ export function boardView(root) {
         if (s.refused && s.refused !== was.refused) status.replaceChildren(el('span', { role: 'alert' }, s.refused));
         else if (s.status !== was.status || (!s.refused && was.refused)) status.textContent = s.status;
         if (s.movesError !== was.movesError) movesError.textContent = s.movesError;
+        if (s.where !== was.where) {
+            engineNote.dataset.engine = s.where;
+            engineNote.textContent = s.where ? t(`analysis.where.${s.where}`) : '';
+        }
     });
     if (!load(start.moves)) load([]);
     return {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The analysis of a finished game (#/analysis/GAMEID): the server analyses it in the
-// background, the view polls the analysis while it runs and draws, from its store, the
+// background, the view polls the analysis while it runs (a game played in this browser,
+// views/play/, is analysed here by this browser's engine instead: the server never saw it) and
+// draws, from its store, the
 // evaluation graph, the verdict on each move (mistakes and blunders marked), the summary per
 // player and, on the board, the best move of the position shown.
 import { t, colourName, describeSetup } from '../../lib/i18n.js';
@@ -13,6 +15,8 @@ import { el, errorText } from '../../lib/dom.js';
 import { resultText } from '../../lib/game-text.js';
 import { controlButton, moveText, openOnBoard, scoreText } from './shared.js';
 import { stepKeys } from '../../lib/step-keys.js';
+import { isLocalId, loadGame } from '../../lib/local-games.js';
+import { localEngine, superseded } from '../../lib/engine-choice.js';
 
 /** @typedef {import('../../lib/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../../lib/protocol.js').GameAnalysis} GameAnalysis */
@@ -141,8 +145,9 @@ export function gameAnalysisView(root, id) {
         const explore = el('button', { type: 'button', class: 'link', id: 'analysis-explore' }, t('analysis.openBoard'));
         explore.addEventListener('click', () => openOnBoard(game.setup, (game.moves || []).slice(0, store.get().index)));
         view.append(el('h1', { id: 'analysis-title' }, `${t('analysis.title')}: ${describeSetup(game.setup)}`),
-            el('p', { class: 'subtitle' }, el('a', { href: `#/replay/${encodeURIComponent(id)}`, id: 'analysis-replay' }, t('analysis.replayLink')),
-                ' · ', explore),
+            el('p', { class: 'subtitle' }, isLocalId(id) ? el('a', { href: `#/play/${id}`, id: 'analysis-replay' }, t('local.back'))
+                : el('a', { href: `#/replay/${encodeURIComponent(id)}`, id: 'analysis-replay' }, t('analysis.replayLink')),
+            ' · ', explore),
             el('div', { class: 'analysis-progress' }, status, progress),
             graphHost,
             el('p', { class: 'note' }, t('analysis.scoreNote')),
@@ -188,7 +193,39 @@ export function gameAnalysisView(root, id) {
         }
     }
 
+    // A game of this browser: read from its store, analysed by its engine, the plies shown as
+    // they come (the same answer as the server's GET /api/games/ID/analysis).
+    async function startHere() {
+        const kept = await loadGame(id).catch(() => null);
+        const engine = await localEngine();
+        if (destroyed) return;
+        if (!kept) {
+            store.set({ error: t('local.missing') });
+            return;
+        }
+        const positions = rules.replay(kept.setup, kept.moves);
+        const end = /** @type {import('../../lib/rules.js').Position} */ (positions.at(-1));
+        /** @type {GameSummary} */
+        const game = /** @type {any} */ ({ id, setup: kept.setup, moves: kept.moves, finished: rules.isOver(end),
+            result: rules.isOver(end) ? { winner: rules.outcome(end).winner, counts: rules.counts(end), reason: 'end' } : null });
+        store.set({ game, positions, index: 0 });
+        if (!engine) {
+            store.set({ error: t('local.noEngine') });
+            return;
+        }
+        store.set({ analysis: { status: 'running', progress: 0, plies: [] } });
+        try {
+            const analysis = await engine.analyzeGame({ setup: kept.setup, moves: kept.moves }, ({ done, total }) => {
+                if (!destroyed) store.set({ analysis: { ...store.get().analysis, status: 'running', progress: total ? done / total : 0 } });
+            });
+            if (!destroyed) store.set({ analysis: { ...analysis, status: 'done', progress: 1 } });
+        } catch (e) {
+            if (!destroyed && !superseded(e)) store.set({ error: t('local.engineFailed') });
+        }
+    }
+
     async function start() {
+        if (isLocalId(id)) return startHere();
         try {
             const game = await getGame(id);
             const positions = rules.replay(game.setup, game.moves || []);
@@ -209,6 +246,7 @@ export function gameAnalysisView(root, id) {
     return {
         destroy() {
             destroyed = true;
+            if (isLocalId(id) && store.get().analysis?.status === 'running') localEngine().then((e) => e?.stop());
             unkey();
             stop();
             if (timer) clearTimeout(timer);

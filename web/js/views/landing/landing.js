@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The landing page (#/): the three ways to start, each one click away: play the computer (a
-// board size, a level, a colour), play online (quick pairing, 8x8 5+3, with a waiting mark and
+// board size, a level, a colour; in this browser where it runs the engine, views/play/, else at
+// a table on the server; the games kept in this browser listed to go on with), play online (quick pairing, 8x8 5+3, with a waiting mark and
 // a cancel button), play a friend (a table with a link to send). The full setup is at #/new.
 // Below, what is being played now (issue 48, 21): running games to watch and the tournaments
 // running or about to start, asked again every few seconds.
@@ -14,6 +15,10 @@ import { el, field, select, errorText } from '../../lib/dom.js';
 import { poolName, presetLabel } from '../../lib/pools.js';
 import { computerName } from '../../lib/game-text.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
+import { engineHere } from '../../lib/engine-choice.js';
+import { listGames } from '../../lib/local-games.js';
+import { startLocalGame } from '../play/play.js';
+import * as rules from '../../lib/rules.js';
 
 const OnlinePool = '8x8';
 const OnlinePreset = '5+3';
@@ -62,11 +67,33 @@ export function landingView(root) {
         }
     }
 
+    // The games against the computer this browser keeps that are not over, to go on with.
+    const localList = el('div', { id: 'local-games' });
+    listGames().then((games) => {
+        const open = games.filter((g) => !rules.isOver(rules.replay(g.setup, g.moves).at(-1) ?? rules.initialPosition(g.setup))).slice(0, 3);
+        if (!open.length) return;
+        localList.replaceChildren(el('p', { class: 'note' }, t('local.continue')), el('ul', {}, open.map((g) =>
+            el('li', {}, el('a', { href: `#/play/${g.id}` }, `${describeSetup(g.setup)} · ${t('seat.level', { n: g.level })} · ${t('local.moves', { n: g.moves.length })}`)))));
+    }, () => {});
+
     // Play the computer.
     const computerButton = el('button', { type: 'button', class: 'primary', id: 'play-computer' }, t('landing.computerGo'));
-    computerButton.addEventListener('click', () => {
+    computerButton.addEventListener('click', async () => {
         const choice = store.get().choice;
         const mine = choice.colour === 'random' ? Math.floor(Math.random() * 2) : Number(choice.colour);
+        // A casual game: played in this browser when it runs the engine (the server spends
+        // nothing on it, and it goes on offline), at a table on the server otherwise.
+        computerButton.disabled = true;
+        if (await engineHere()) {
+            try {
+                await startLocalGame({ setup: { board: choice.board, players: 2 }, seat: mine, level: Number(choice.level) });
+                return;
+            } catch {
+                // IndexedDB refused (a private window of some browsers): the server's table.
+            } finally {
+                computerButton.disabled = false;
+            }
+        }
         const seats = [0, 1].map((s) => (s === mine ? { type: 'human' } : { type: 'computer', level: Number(choice.level) }));
         start({ setup: { board: choice.board, players: 2 }, seats, seat: mine, hints: true, clock: { mode: 'none' } },
             computerButton);
@@ -78,7 +105,7 @@ export function landingView(root) {
             t('seat.level', { n: k + 1 })]), choice.level, (v) => choose({ level: v }))),
         field(t('landing.colour'), select('quick-colour', [['random', t('landing.random')], ['0', t('colour.0')],
             ['1', t('colour.1')]], choice.colour, (v) => choose({ colour: v }))),
-        computerButton);
+        computerButton, localList);
 
     // Play online: quick pairing with the common default.
     const onlineButton = el('button', { type: 'button', class: 'primary', id: 'play-online' }, t('landing.onlineGo'));

@@ -28,6 +28,7 @@ import { clockLabel, siteConfig } from '../../lib/pools.js';
 import { tickQuickWait } from '../../components/quick-wait.js';
 import { TournamentBar } from './tournament-bar.js';
 import { moveItem } from '../../components/move-item.js';
+import { hintHere, superseded } from '../../lib/engine-choice.js';
 
 /** @typedef {import('../../lib/protocol.js').TableState} TableState */
 
@@ -333,7 +334,7 @@ export function tableView(root, id) {
         const me = mine();
         const computer = table.seats.some((s) => s.type === 'computer');
         if (me.size && table.status === 'playing') {
-            if (table.hints && myTurn()) controls.append(button('hint', t('game.hint'), () => send({ type: 'hint' })));
+            if (table.hints && myTurn()) controls.append(button('hint', t('game.hint'), () => askHint(table)));
             // The server takes back at tables against the computer and at one-screen tables.
             if (computer || table.local) {
                 controls.append(button('undo', t('game.undo'), () => send({ type: 'undo' })));
@@ -370,6 +371,26 @@ export function tableView(root, id) {
             toggle('show-legal', t('game.showLegal'), store.get().showLegal, (v) => saveShowLegal(v)),
             toggle('sound', t('game.sound'), soundOn(), (v) => sound.setOn(v)),
         );
+    }
+
+    // A hint where the table allows them (the server's state says so): searched in this browser
+    // when it runs the engine (lib/engine-choice.js; two players), so no hint reaches the
+    // server; asked of the server otherwise, or when the browser's engine fails.
+    /** @param {TableState} table */
+    async function askHint(table) {
+        store.set({ hintLine: t('game.hintThinking') });
+        try {
+            const hint = await hintHere(table.setup, table.moves || []);
+            if (hint) {
+                receive(hint);
+                return;
+            }
+        } catch (e) {
+            // Asked again meanwhile: that request answers. Otherwise the browser's engine
+            // failed, and the server's answers.
+            if (superseded(e)) return;
+        }
+        socket?.send({ type: 'hint' });
     }
 
     /** @param {TableState} table */
