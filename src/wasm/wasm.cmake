@@ -14,7 +14,11 @@ if(REVERSI_WASM AND EMCMAKE_EXECUTABLE AND NODE_EXECUTABLE)
   set(wasm_dir ${CMAKE_BINARY_DIR}/wasm)
   # Debian's emscripten needs the acorn module of /usr/share/nodejs, which a node from elsewhere
   # (NodeSource) does not search; Debian's own node does, and the setting does it no harm.
-  set(wasm_env ${CMAKE_COMMAND} -E env "NODE_PATH=/usr/share/nodejs:$ENV{NODE_PATH}")
+  set(node_path /usr/share/nodejs)
+  if(NOT "$ENV{NODE_PATH}" STREQUAL "")
+    set(node_path "${node_path}:$ENV{NODE_PATH}")
+  endif()
+  set(wasm_env ${CMAKE_COMMAND} -E env "NODE_PATH=${node_path}")
   # nlohmann/json for the server's readers: a folder that holds it alone, since the system's
   # include folder would put its C library in front of emscripten's.
   get_target_property(json_include nlohmann_json::nlohmann_json INTERFACE_INCLUDE_DIRECTORIES)

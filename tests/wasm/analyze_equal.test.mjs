@@ -4,7 +4,9 @@
 // random walks from the start through the midgame into the exact range (14 empties or fewer), the
 // WebAssembly `analyze` (POST /api/analyze's answer) and `reversi analyze --json` with the same
 // limits (every move scored, a 16 MB table, the board's depth, or --exact where the board solves)
-// give the same best move, score, exactness and every move's score.
+// give the same best move, score, exactness and every move's score. On every fourth position the
+// computer's move at levels 1-6 (`move`, the seed chosen so that the one mixed with the ply is 0,
+// `reversi analyze`'s) is native's too.
 // Usage: node tests/wasm/analyze_equal.test.mjs --engine BUILD/engine --binary BUILD/reversi [--depth 8]
 import { execFileSync } from 'node:child_process';
 import { arg, loadEngine } from './engine.mjs';
@@ -41,6 +43,7 @@ function legal(setup, moves) {
 const failures = [];
 let compared = 0;
 let exact = 0;
+let levels = 0;
 const started = Date.now();
 for (const [s, shape] of shapes.entries()) {
     const next = random(49 + s);
@@ -72,9 +75,21 @@ for (const [s, shape] of shapes.entries()) {
                 ` [${scores(w.moves, 'square')}], native ${native.best} ${native.score} [${scores(native.moves, 'move')}]`);
         compared++;
         exact += w.exact ? 1 : 0;
+        if (i % 4 !== 3 || w.over) continue;
+        // engine::move_seed(seed, ply) = seed ^ ply * golden: this seed mixes to 0 at this ply.
+        const seed = (BigInt(moves.length) * 0x9E3779B97F4A7C15n) & 0xFFFFFFFFFFFFFFFFn;
+        for (let level = 1; level <= 6; level++) {
+            const text = `{"op":"move","setup":${JSON.stringify(shape.setup)},"moves":${JSON.stringify(moves)},"level":${level},"seed":${seed}}`;
+            const local = engine.call(text);
+            const native = JSON.parse(execFileSync(binary, ['analyze', '--json', '--quiet', '--hash', '16', '--multipv', '1',
+                '--level', String(level), ...shape.flags, '--moves', moves.join(' ')], { encoding: 'utf8' }));
+            if (!local.ok || local.result.move !== native.best || local.result.score !== native.score)
+                failures.push(`${shape.name} level ${level} after ${moves.length} moves: wasm ${JSON.stringify(local.result ?? local.error)}, native ${native.best} ${native.score}`);
+            levels++;
+        }
     }
 }
-console.log(`analyze: ${compared} positions (${exact} solved exactly) compared at depth ${depth} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`analyze: ${compared} positions (${exact} solved exactly) compared at depth ${depth}, ${levels} computer moves at levels 1-6, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length || compared !== Positions * shapes.length) {
     for (const f of failures) console.log(`FAIL ${f}`);
     process.exit(1);
