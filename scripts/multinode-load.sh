@@ -20,10 +20,11 @@
 #   --compare        first the same per-node load on SQLite: one node alone with GAMES/NODES
 #                    games, then NODES independent SQLite nodes with GAMES/NODES each
 #   --kill-after K   then a node killed under load: `reversi-stress failover` on NODES fresh
-#                    nodes of the same PostgreSQL with min(GAMES, PER_CLIENT) games; node 0 is
-#                    SIGKILLed K s in: its tables taken over, acknowledged moves lost (must be
-#                    0), time to serve again, and the survivors' own figures during the takeover
-#                    (from the kill to the lease ttl + 3 s later)
+#                    nodes of the same PostgreSQL with min(GAMES, PER_CLIENT) games started over
+#                    the ramp; node 0 is SIGKILLed K s in (K past the ramp, so that every table
+#                    has moves): its tables taken over, acknowledged moves lost (must be 0), time
+#                    to serve again, and the survivors' own figures during the takeover (from
+#                    just before the kill to the lease ttl + 3 s later)
 #   --lease-ttl T    the nodes' --lease-ttl for --kill-after (default 10)
 # Usage: scripts/multinode-load.sh [options] [NODES] [GAMES] [SECONDS] [compare]
 #        (defaults 2 1000 20; `compare` as 4th argument is --compare)
@@ -50,6 +51,10 @@ while [ $# -gt 0 ]; do
 done
 nodes="${1:-2}" games="${2:-1000}" seconds="${3:-20}"
 [ "${4:-}" = compare ] && compare=compare
+if [ -n "$kill_after" ]; then
+  awk -v k="$kill_after" -v r="$ramp" 'BEGIN { exit !(k > r) }' ||
+    { echo "multinode-load: --kill-after must be past the ramp ($ramp s)" >&2; exit 2; }
+fi
 bin="${REVERSI:-build/reversi}"
 stress="${REVERSI_STRESS:-$(dirname "$bin")/reversi-stress}"
 work="$(mktemp -d /tmp/reversi-multinode.XXXXXX)"
@@ -100,7 +105,7 @@ load() {
   for p in "${lpids[@]}"; do wait "$p" || status=1; done
   for i in $(seq 1 "$procs"); do
     echo "--- load process $i of $procs"
-    grep -E "^concurrent games|^games started|^moves |^latency ms:|^client loop lag|^errors|^  |^nodes |^cpu s" \
+    grep -E "^concurrent games|^games started|^moves |^latency ms|^client loop lag|^errors|^  |^nodes |^cpu s" \
       "$work/$label.load$i" || true
   done
   cat "$work/$label".load* | awk -v procs="$procs" '
@@ -147,6 +152,7 @@ if [ -n "$delay" ]; then
   pport="$(sed -n 's/.*on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/proxy.log")"
   [ -n "$pport" ] || { echo "the delay proxy did not start:"; cat "$work/proxy.log"; exit 1; }
   uri="postgresql://reversi@127.0.0.1:$pport/postgres"
+  echo "round trip to PostgreSQL through the proxy: $(scripts/pg-temp.sh rtt "$uri") ms (direct: $(scripts/pg-temp.sh rtt "$(cat "$pgdir/uri")") ms)"
 fi
 fsync=off
 [ "${REVERSI_PG_DURABLE:-0}" = 1 ] && fsync=on
@@ -171,7 +177,7 @@ if [ -n "$kill_after" ]; then
   echo "=== node 0 of $nodes killed (SIGKILL) after $kill_after s under $kgames games, lease ttl $ttl s, $where"
   REVERSI_TEST_PG="$uri" "$stress" failover --server-binary "$bin" --nodes "$nodes" \
     --games "$kgames" --lease-ttl "$ttl" --kill-after "$kill_after" --seconds "$kseconds" \
-    --think-ms 500 --serve-arg=--metrics-port=0 --dir "$work/failover" --keep \
+    --think-ms 500 --ramp "$ramp" --serve-arg=--metrics-port=0 --dir "$work/failover" --keep \
     >"$work/failover.out" 2>&1 &
   fpid=$!
   pids+=("$fpid")
