@@ -68,8 +68,11 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-echo "multinode-load: $nodes nodes, $games games, $seconds s, $per_client games a load process;" \
-  "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# The nodes inherit the limit: 5,000 games are 10,000 sockets in each (the load clients and
+# the failover client raise their own).
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+echo "multinode-load: $nodes nodes, $games games, $seconds s, $per_client games a load process," \
+  "open files $(ulimit -n); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # start_node NAME DB [SERVE_ARGS...]: starts a node, sets $node_port, $node_mport, $node_pid.
 start_node() {
@@ -123,7 +126,8 @@ if [ "$compare" = compare ]; then
   echo "=== 1 x $per_node games, one node on SQLite"
   start_node sqlite1 "$work/one.db"
   load sqlite1 "$per_node" --connect "http://127.0.0.1:$node_port" || status=1
-  "$stress" node-metrics --port "$node_mport" --pid "$node_pid" --label "node 1 (SQLite)" || status=1
+  "$stress" node-metrics --port "$node_mport" --pid "$node_pid" --label "node 1 (SQLite)" ||
+    status=1
   kill "$node_pid"; wait "$node_pid" 2>/dev/null || true
   echo "=== $nodes x $per_node games, $nodes independent nodes on SQLite (each its own load)"
   lpids=() mports=() npids=()
