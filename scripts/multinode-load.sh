@@ -61,6 +61,7 @@ work="$(mktemp -d /tmp/reversi-multinode.XXXXXX)"
 # A directory of its own: as root the server runs as `postgres`, who cannot enter $work.
 pgdir="$(mktemp -d /tmp/reversi-pg.XXXXXX)"
 pids=()  # every process this script started and may still have to stop
+seed_base=0  # the load processes' seeds, different in every setup
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
@@ -97,11 +98,13 @@ start_node() {
 load() {
   local label="$1" total="$2"
   shift 2
-  local procs=$(((total + per_client - 1) / per_client)) i share out lpids=()
+  local procs=$(((total + per_client - 1) / per_client)) i share lpids=()
+  seed_base=$((seed_base + 100))
   for i in $(seq 1 "$procs"); do
     share=$((total / procs + (i <= total % procs ? 1 : 0)))
+    # A seed each: processes with the same one would move in step (bursts no site sees).
     "$stress" loadtest "$@" --games "$share" --seconds "$seconds" --ramp "$ramp" \
-      >"$work/$label.load$i" 2>&1 &
+      --seed "$((seed_base + i))" >"$work/$label.load$i" 2>&1 &
     lpids+=($!)
   done
   local status=0
@@ -134,6 +137,7 @@ if [ "$compare" = compare ]; then
   for i in $(seq 1 "$nodes"); do
     start_node "sqlite-n$i" "$work/n$i.db"
     mports+=("$node_mport") npids+=("$node_pid")
+    seed_base=$((seed_base + 1000))  # load() runs in a subshell here: its own seeds
     load "sqlite-n$i" "$per_node" --connect "http://127.0.0.1:$node_port" >"$work/sqlite-n$i.sum" 2>&1 &
     lpids+=($!)
   done
