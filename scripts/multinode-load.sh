@@ -20,10 +20,11 @@
 #   --compare        first the same per-node load on SQLite: one node alone with GAMES/NODES
 #                    games, then NODES independent SQLite nodes with GAMES/NODES each
 #   --kill-after K   then a node killed under load: `reversi-stress failover` on NODES fresh
-#                    nodes of the same PostgreSQL with min(GAMES, PER_CLIENT) games; node 0 is
-#                    SIGKILLed K s in: its tables taken over, acknowledged moves lost (must be
-#                    0), time to serve again, and the survivors' own figures during the takeover
-#                    (from the kill to the lease ttl + 3 s later)
+#                    nodes of the same PostgreSQL with min(GAMES, PER_CLIENT) games started over
+#                    the ramp; node 0 is SIGKILLed K s in (K past the ramp, so that every table
+#                    has moves): its tables taken over, acknowledged moves lost (must be 0), time
+#                    to serve again, and the survivors' own figures during the takeover (from
+#                    just before the kill to the lease ttl + 3 s later)
 #   --lease-ttl T    the nodes' --lease-ttl for --kill-after (default 10)
 # Usage: scripts/multinode-load.sh [options] [NODES] [GAMES] [SECONDS] [compare]
 #        (defaults 2 1000 20; `compare` as 4th argument is --compare)
@@ -50,12 +51,17 @@ while [ $# -gt 0 ]; do
 done
 nodes="${1:-2}" games="${2:-1000}" seconds="${3:-20}"
 [ "${4:-}" = compare ] && compare=compare
+if [ -n "$kill_after" ]; then
+  awk -v k="$kill_after" -v r="$ramp" 'BEGIN { exit !(k > r) }' ||
+    { echo "multinode-load: --kill-after must be past the ramp ($ramp s)" >&2; exit 2; }
+fi
 bin="${REVERSI:-build/reversi}"
 stress="${REVERSI_STRESS:-$(dirname "$bin")/reversi-stress}"
 work="$(mktemp -d /tmp/reversi-multinode.XXXXXX)"
 # A directory of its own: as root the server runs as `postgres`, who cannot enter $work.
 pgdir="$(mktemp -d /tmp/reversi-pg.XXXXXX)"
 pids=()  # every process this script started and may still have to stop
+seed_base=0  # the load processes' seeds, different in every setup
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
@@ -63,8 +69,11 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-echo "multinode-load: $nodes nodes, $games games, $seconds s, $per_client games a load process;" \
-  "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+# The nodes inherit the limit: 5,000 games are 10,000 sockets in each (the load clients and
+# the failover client raise their own).
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+echo "multinode-load: $nodes nodes, $games games, $seconds s, $per_client games a load process," \
+  "open files $(ulimit -n); load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # start_node NAME DB [SERVE_ARGS...]: starts a node, sets $node_port, $node_mport, $node_pid.
 start_node() {
@@ -89,18 +98,20 @@ start_node() {
 load() {
   local label="$1" total="$2"
   shift 2
-  local procs=$(((total + per_client - 1) / per_client)) i share out lpids=()
+  local procs=$(((total + per_client - 1) / per_client)) i share lpids=()
+  seed_base=$((seed_base + 100))
   for i in $(seq 1 "$procs"); do
     share=$((total / procs + (i <= total % procs ? 1 : 0)))
+    # A seed each: processes with the same one would move in step (bursts no site sees).
     "$stress" loadtest "$@" --games "$share" --seconds "$seconds" --ramp "$ramp" \
-      >"$work/$label.load$i" 2>&1 &
+      --seed "$((seed_base + i))" >"$work/$label.load$i" 2>&1 &
     lpids+=($!)
   done
   local status=0
   for p in "${lpids[@]}"; do wait "$p" || status=1; done
   for i in $(seq 1 "$procs"); do
     echo "--- load process $i of $procs"
-    grep -E "^concurrent games|^games started|^moves |^latency ms:|^client loop lag|^errors|^  |^nodes |^cpu s" \
+    grep -E "^concurrent games|^games started|^moves |^latency ms|^client loop lag|^errors|^  |^nodes |^cpu s" \
       "$work/$label.load$i" || true
   done
   cat "$work/$label".load* | awk -v procs="$procs" '
@@ -118,13 +129,15 @@ if [ "$compare" = compare ]; then
   echo "=== 1 x $per_node games, one node on SQLite"
   start_node sqlite1 "$work/one.db"
   load sqlite1 "$per_node" --connect "http://127.0.0.1:$node_port" || status=1
-  "$stress" node-metrics --port "$node_mport" --pid "$node_pid" --label "node 1 (SQLite)" || status=1
+  "$stress" node-metrics --port "$node_mport" --pid "$node_pid" --label "node 1 (SQLite)" ||
+    status=1
   kill "$node_pid"; wait "$node_pid" 2>/dev/null || true
   echo "=== $nodes x $per_node games, $nodes independent nodes on SQLite (each its own load)"
   lpids=() mports=() npids=()
   for i in $(seq 1 "$nodes"); do
     start_node "sqlite-n$i" "$work/n$i.db"
     mports+=("$node_mport") npids+=("$node_pid")
+    seed_base=$((seed_base + 1000))  # load() runs in a subshell here: its own seeds
     load "sqlite-n$i" "$per_node" --connect "http://127.0.0.1:$node_port" >"$work/sqlite-n$i.sum" 2>&1 &
     lpids+=($!)
   done
@@ -147,6 +160,7 @@ if [ -n "$delay" ]; then
   pport="$(sed -n 's/.*on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/proxy.log")"
   [ -n "$pport" ] || { echo "the delay proxy did not start:"; cat "$work/proxy.log"; exit 1; }
   uri="postgresql://reversi@127.0.0.1:$pport/postgres"
+  echo "round trip to PostgreSQL through the proxy: $(scripts/pg-temp.sh rtt "$uri") ms (direct: $(scripts/pg-temp.sh rtt "$(cat "$pgdir/uri")") ms)"
 fi
 fsync=off
 [ "${REVERSI_PG_DURABLE:-0}" = 1 ] && fsync=on
@@ -171,7 +185,7 @@ if [ -n "$kill_after" ]; then
   echo "=== node 0 of $nodes killed (SIGKILL) after $kill_after s under $kgames games, lease ttl $ttl s, $where"
   REVERSI_TEST_PG="$uri" "$stress" failover --server-binary "$bin" --nodes "$nodes" \
     --games "$kgames" --lease-ttl "$ttl" --kill-after "$kill_after" --seconds "$kseconds" \
-    --think-ms 500 --serve-arg=--metrics-port=0 --dir "$work/failover" --keep \
+    --think-ms 500 --ramp "$ramp" --serve-arg=--metrics-port=0 --dir "$work/failover" --keep \
     >"$work/failover.out" 2>&1 &
   fpid=$!
   pids+=("$fpid")

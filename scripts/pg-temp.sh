@@ -7,6 +7,8 @@
 #   scripts/pg-temp.sh start DIR             start one in DIR (created; must not hold a server),
 #                                            print its URI and write it to DIR/uri
 #   scripts/pg-temp.sh stop DIR              stop it and remove DIR
+#   scripts/pg-temp.sh rtt URI               the mean round trip of a `SELECT 1` to URI, in ms
+#                                            (what a delaying proxy gives on this machine now)
 # initdb refuses to run as root: as root the server runs as the unprivileged user `postgres`
 # (created by Debian's postgresql package) or $REVERSI_PG_USER; the tests, as root, still reach
 # its socket. fsync is off: the tests check what a committed transaction holds, not power cuts;
@@ -81,7 +83,20 @@ stop() {
   rm -rf "$dir"
 }
 
+rtt() {
+  # One session of 1,000 statements; its start (a few ms) counts too, so this is a bound above.
+  local t0 t1
+  t0=$(date +%s%N)
+  printf 'SELECT 1;\n%.0s' $(seq 1 1000) | psql "$1" -q -v ON_ERROR_STOP=1 >/dev/null
+  t1=$(date +%s%N)
+  awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.2f\n", ns / 1000 / 1e6 }'
+}
+
 case "${1:-}" in
+  rtt)
+    [ $# -eq 2 ] || { echo "usage: $0 rtt URI" >&2; exit 2; }
+    rtt "$2"
+    ;;
   start)
     [ $# -eq 2 ] || { echo "usage: $0 start DIR" >&2; exit 2; }
     start "$(realpath -m "$2")"
@@ -103,7 +118,7 @@ case "${1:-}" in
     exit "$status"
     ;;
   *)
-    echo "usage: $0 run [--] COMMAND... | start DIR | stop DIR" >&2
+    echo "usage: $0 run [--] COMMAND... | start DIR | stop DIR | rtt URI" >&2
     exit 2
     ;;
 esac

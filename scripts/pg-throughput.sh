@@ -56,6 +56,7 @@ for games in "${counts[@]}"; do
     pport="$(sed -n 's/.*on 127.0.0.1:\([0-9]*\).*/\1/p' "$work/proxy.log")"
     [ -n "$pport" ] || { echo "the delay proxy did not start:"; cat "$work/proxy.log"; exit 1; }
     uri="postgresql://reversi@127.0.0.1:$pport/postgres"
+    echo "round trip to PostgreSQL through the proxy: $(scripts/pg-temp.sh rtt "$uri") ms (direct: $(scripts/pg-temp.sh rtt "$(cat "$pgdir/uri")") ms)"
   fi
   "$bin" serve --db "$uri" --port 0 --metrics-port 0 --computer-pause-ms 0 \
     --max-connections-per-address 100000 --tables-per-minute 1000000 >"$work/node.log" 2>&1 &

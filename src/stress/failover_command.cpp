@@ -65,6 +65,7 @@ struct FailoverOptions {
     std::string dir;
     bool keep = false;
     std::vector<std::string> serve_args;  // more options for every node
+    double ramp = -1;                     // seconds over which games start (-1: 20 ms a game)
     std::string server_binary;            // empty: the `reversi` beside this executable
 };
 
@@ -219,7 +220,9 @@ awaitable<void> game(Run& run, int slot) {
     auto executor = co_await net::this_coro::executor;
     std::mt19937_64 rng(run.options.seed * 1000003 + slot);
     const int n = static_cast<int>(run.nodes.size());
-    co_await pause(milliseconds(slot * 20));
+    // Spread over the ramp: all at once, thousands of tables would be made in one burst.
+    const double ramp_s = run.options.ramp >= 0 ? run.options.ramp : 0.02 * run.options.games;
+    co_await pause(milliseconds(static_cast<int>(1000 * ramp_s * slot / run.options.games)));
     const std::string create = json{
         {"seats", {{{"type", "human"}}, {{"type", "human"}}}},
         {"seat", 0},
@@ -536,6 +539,8 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
         ->check(CLI::Range(0, 10000))
         ->capture_default_str();
     cmd->add_option("--seed", o->seed, "Seed of the players' moves")->capture_default_str();
+    cmd->add_option("--ramp", o->ramp,
+                    "Seconds over which the games start (default 20 ms a game); kill after it");
     cmd->add_option("--serve-arg", o->serve_args,
                     "One more option for every node, e.g. --serve-arg=--metrics-port=0");
     cmd->add_option("--dir", o->dir, "Directory for the nodes' logs (default: a temporary one)");

@@ -56,6 +56,7 @@ struct LoadOptions {
     double seconds = 30;
     double ramp = 5;  // seconds over which games start
     int think_ms = 500;
+    uint64_t seed = 0;  // of the games' choices (nodes, moves, think times)
     int port = 0;
     std::string host = "127.0.0.1";
     std::vector<std::string> connect;  // nodes' URLs (http://IP:PORT); none: --port / started
@@ -256,7 +257,8 @@ std::string what_of(const std::exception_ptr& e) {
 // Plays games one after another on one slot until the time is up.
 awaitable<void> game_slot(Shared& shared, int slot) {
     auto executor = co_await net::this_coro::executor;
-    std::mt19937_64 rng(slot * 7919 + 17);
+    // Several load processes need different seeds: with the same one they move in step.
+    std::mt19937_64 rng(slot * 7919 + 17 + shared.options.seed * 1000003);
     net::steady_timer wait(executor);
     wait.expires_after(std::chrono::milliseconds(
         static_cast<int>(shared.options.ramp * 1000 * slot / std::max(1, shared.options.games))));
@@ -554,6 +556,8 @@ void add_loadtest_command(CLI::App& app, ExitStatus& status) {
         ->capture_default_str();
     cmd->add_option("--think-ms", o->think_ms, "Mean think time per move")
         ->check(CLI::Range(0, 60000))
+        ->capture_default_str();
+    cmd->add_option("--seed", o->seed, "Seed of the games' choices (one per load process)")
         ->capture_default_str();
     cmd->add_option("--port", o->port, "Use the server on this loopback port (0: start one)")
         ->check(CLI::Range(0, 65535));

@@ -73,8 +73,7 @@ std::function<void(Storage&)> TableOwnership::leased(const std::string& table,
                                                      std::function<void(Storage&)> write) const {
     return [leases = &leases_, table, ttl = options_.ttl_ms, write = std::move(write)](Storage& s) {
         // In the write's transaction: rolled back with it, and retried with it.
-        if (!leases->acquire_lease(table, ttl))
-            throw std::runtime_error("table " + table + " is held by another node");
+        leases->acquire_lease_for_write(table, ttl);
         write(s);
     };
 }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,14 @@ class TableLeases {
     // Takes the table's lease for `ttl_ms` when it is free, expired or already this node's;
     // returns its fence, or nothing when another live node holds it.
     virtual std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms) = 0;
+    // The same as the first statement of a write's transaction: when another live node holds
+    // the lease, the transaction fails (at the latest at its commit) and stores nothing. A
+    // store may send it without waiting for its answer (PostgreSQL's pipeline); the table's
+    // writes after it in the transaction are fenced by the lease it takes.
+    virtual void acquire_lease_for_write(const std::string& table, int64_t ttl_ms) {
+        if (!acquire_lease(table, ttl_ms))
+            throw std::runtime_error("table " + table + " is held by another node");
+    }
     // Extends every lease this node holds, in one statement; returns the tables whose lease
     // it no longer holds (taken over after it expired): they must leave memory.
     virtual std::vector<std::string> renew_leases(int64_t ttl_ms) = 0;

@@ -154,18 +154,21 @@ void Connection::begin_pipeline() {
     pipelined_ = true;
 }
 
-void Connection::send(const std::string& sql, const std::vector<Param>& params, std::string what) {
+void Connection::send(const std::string& sql, const std::vector<Param>& params, std::string what,
+                      OnAnswer on_answer) {
     if (!pipelined_) {
-        checked(PQexecParams(conn_, sql.c_str(), static_cast<int>(params.size()), nullptr,
-                             values_of(params).data(), nullptr, nullptr, 0),
-                what);
+        const Result answer =
+            checked(PQexecParams(conn_, sql.c_str(), static_cast<int>(params.size()), nullptr,
+                                 values_of(params).data(), nullptr, nullptr, 0),
+                    what);
+        if (on_answer) on_answer(answer);
         return;
     }
     const auto values = values_of(params);
     if (!PQsendQueryParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr,
                            values.data(), nullptr, nullptr, 0))
         send_failed(what);
-    unanswered_.push_back(std::move(what));
+    unanswered_.push_back({std::move(what), std::move(on_answer)});
 }
 
 void Connection::send_prepared(const std::string& name, const std::vector<Param>& params) {
@@ -177,12 +180,13 @@ void Connection::send_prepared(const std::string& name, const std::vector<Param>
     if (!PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(),
                              nullptr, nullptr, 0))
         send_failed(name);
-    unanswered_.push_back(name);
+    unanswered_.push_back({name, {}});
 }
 
 Result Connection::next_answer() {
-    const std::string what = std::move(unanswered_.front());
+    const Unanswered sent = std::move(unanswered_.front());
     unanswered_.pop_front();
+    const std::string& what = sent.what;
     pg_result* result = PQgetResult(conn_);
     // Each statement's results end with a null one; a lost connection may give only that.
     if (result)
@@ -196,7 +200,9 @@ Result Connection::next_answer() {
         throw std::runtime_error("postgresql " + what +
                                  ": not run, an earlier statement of the transaction failed");
     }
-    return checked(result, what);
+    Result answer = checked(result, what);
+    if (sent.on_answer) sent.on_answer(answer);
+    return answer;
 }
 
 Result Connection::answer_now() {

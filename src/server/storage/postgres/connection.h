@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,7 +67,11 @@ class Connection {
     // theirs, ask the server to answer what it has, and read every answer before their own
     // (an earlier failure is thrown there). Outside a pipeline, send() is exec().
     void begin_pipeline();
-    void send(const std::string& sql, const std::vector<Param>& params, std::string what);
+    // `on_answer`, when given, gets the statement's rows once its answer is read (at once
+    // outside a pipeline).
+    using OnAnswer = std::function<void(const Result&)>;
+    void send(const std::string& sql, const std::vector<Param>& params, std::string what,
+              OnAnswer on_answer = {});
     void send_prepared(const std::string& name, const std::vector<Param>& params);
     // Ends the pipeline with a sync and reads every answer; returns the last statement's,
     // throws the first failure (the server skipped every statement after it).
@@ -96,7 +101,12 @@ class Connection {
     pg_conn* conn_ = nullptr;
     std::string last_sqlstate_;
     bool pipelined_ = false;
-    std::deque<std::string> unanswered_;  // in a pipeline: what each statement sent is, in order
+    // In a pipeline: each statement sent and not yet answered, in order.
+    struct Unanswered {
+        std::string what;
+        OnAnswer on_answer;
+    };
+    std::deque<Unanswered> unanswered_;
 };
 
 // A text parameter; throws when `text` holds a NUL byte, which PostgreSQL text cannot store

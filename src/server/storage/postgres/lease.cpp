@@ -19,11 +19,13 @@ namespace {
 // parameters ($O, $O+1). The write is a data-modifying CTE, which runs whether or not the
 // final SELECT reads it. Without the lease the final SELECT fails (a text that is no number,
 // cast to one): the statement is an error, so a pipelined transaction stops there and its
-// COMMIT is never run, as if the store had thrown before sending the rest.
+// COMMIT is never run, as if the store had thrown before sending the rest. A NULL fence (a
+// lease taken earlier in the same pipelined transaction, its fence not read yet) accepts the
+// row's fence: that transaction's acquire holds the row locked, so it is the one just taken.
 std::string fenced(const std::string& write, int owner) {
     return "WITH lease AS (SELECT fence FROM table_leases WHERE table_id = $1 AND owner = $" +
-           std::to_string(owner) + " AND fence = $" + std::to_string(owner + 1) +
-           "::bigint AND expires > now() FOR SHARE), written AS (" + write +
+           std::to_string(owner) + " AND fence = COALESCE($" + std::to_string(owner + 1) +
+           "::bigint, fence) AND expires > now() FOR SHARE), written AS (" + write +
            ") SELECT (CASE WHEN COUNT(*) = 1 THEN '1' ELSE 'lease lost' END)::integer FROM lease";
 }
 
@@ -52,6 +54,23 @@ const std::string& fenced_truncate_moves() {
         "AND EXISTS (SELECT 1 FROM lease) RETURNING 1",
         3);
     return Sql;
+}
+
+// Takes table $1's lease for node $2 for $3 ms: free or expired, taken with the fence one
+// higher than the last owner's (a released lease keeps its row, so fences only grow); already
+// ours, extended with the same fence; held by another live node, no row. Each (table, fence,
+// owner) taken is logged, for the audit that no fence had two owners. `answer` reads `taken`.
+std::string acquire_statement(const std::string& answer) {
+    return "WITH taken AS (INSERT INTO table_leases(table_id, owner, fence, expires) "
+           "VALUES($1, $2, 1, now() + $3::bigint * interval '1 millisecond') "
+           "ON CONFLICT(table_id) DO UPDATE SET fence = CASE WHEN table_leases.owner = "
+           "EXCLUDED.owner THEN table_leases.fence ELSE table_leases.fence + 1 END, "
+           "owner = EXCLUDED.owner, expires = EXCLUDED.expires "
+           "WHERE table_leases.owner = EXCLUDED.owner OR table_leases.expires <= now() "
+           "RETURNING fence), "
+           "logged AS (INSERT INTO lease_log(table_id, fence, owner, taken) "
+           "SELECT $1, fence, $2, now() FROM taken ON CONFLICT DO NOTHING) " +
+           answer;
 }
 
 std::string ttl_text(int64_t ttl_ms) {
@@ -86,7 +105,8 @@ void PostgresStorage::fenced_write(FencedWrite kind, std::vector<pg::Param> para
                                    : kind == FencedWrite::AddMove ? fenced_add_move()
                                                                   : fenced_truncate_moves();
     params.push_back(pg::text(node_));
-    params.push_back(std::to_string(fence_of(table)));
+    params.push_back(pending_leases_.count(table) ? pg::Param()
+                                                  : pg::Param(std::to_string(fence_of(table))));
     // Its answer is read at the commit (or at the transaction's next read): a lost lease
     // fails the transaction there, nothing of it written.
     connection_->send(statement, params,
@@ -103,21 +123,8 @@ void PostgresStorage::reconnect_if_broken() {
 std::optional<int64_t> PostgresStorage::acquire_lease(const std::string& table, int64_t ttl_ms) {
     if (node_.empty()) throw std::logic_error("acquire_lease before set_node");
     if (!connection_->in_transaction()) reconnect_if_broken();
-    // Free or expired: taken, the fence one higher than the last owner's (a released lease
-    // keeps its row, so fences only grow). Already ours: extended, same fence. Each
-    // (table, fence, owner) taken is logged, for the audit that no fence had two owners.
-    const pg::Result rows = connection_->exec(
-        "WITH taken AS (INSERT INTO table_leases(table_id, owner, fence, expires) "
-        "VALUES($1, $2, 1, now() + $3::bigint * interval '1 millisecond') "
-        "ON CONFLICT(table_id) DO UPDATE SET fence = CASE WHEN table_leases.owner = "
-        "EXCLUDED.owner THEN table_leases.fence ELSE table_leases.fence + 1 END, "
-        "owner = EXCLUDED.owner, expires = EXCLUDED.expires "
-        "WHERE table_leases.owner = EXCLUDED.owner OR table_leases.expires <= now() "
-        "RETURNING fence), "
-        "logged AS (INSERT INTO lease_log(table_id, fence, owner, taken) "
-        "SELECT $1, fence, $2, now() FROM taken ON CONFLICT DO NOTHING) "
-        "SELECT fence FROM taken",
-        {pg::text(table), pg::text(node_), ttl_text(ttl_ms)});
+    const pg::Result rows = connection_->exec(acquire_statement("SELECT fence FROM taken"),
+                                              {pg::text(table), pg::text(node_), ttl_text(ttl_ms)});
     if (rows.rows() == 0) {
         fences_.erase(table);
         return std::nullopt;
@@ -125,6 +132,22 @@ std::optional<int64_t> PostgresStorage::acquire_lease(const std::string& table, 
     const int64_t fence = rows.integer(0, 0);
     fences_[table] = fence;
     return fence;
+}
+
+void PostgresStorage::acquire_lease_for_write(const std::string& table, int64_t ttl_ms) {
+    if (node_.empty()) throw std::logic_error("acquire_lease_for_write before set_node");
+    if (!connection_->pipelined()) return TableLeases::acquire_lease_for_write(table, ttl_ms);
+    // Held by another node: no row, and the cast fails the statement, so the transaction
+    // commits nothing (the text names why in the server's error).
+    static const std::string Sql = acquire_statement(
+        "SELECT (CASE WHEN COUNT(*) = 1 THEN MAX(fence)::text "
+        "ELSE 'held by another node' END)::bigint FROM taken");
+    pending_leases_.insert(table);
+    connection_->send(Sql, {pg::text(table), pg::text(node_), ttl_text(ttl_ms)},
+                      "lease of table " + table, [this, table](const pg::Result& taken) {
+                          fences_[table] = taken.integer(0, 0);
+                          pending_leases_.erase(table);
+                      });
 }
 
 bool PostgresStorage::renew_lease(const std::string& table, int64_t ttl_ms) {

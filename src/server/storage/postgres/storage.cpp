@@ -78,6 +78,7 @@ void PostgresStorage::begin() {
         connection_->reconnect();
         set_up_session();
     }
+    pending_leases_.clear();
     connection_->begin_pipeline();
     connection_->send("BEGIN", {}, "BEGIN");
 }
@@ -91,6 +92,7 @@ void PostgresStorage::commit() {
 }
 
 void PostgresStorage::rollback() {
+    pending_leases_.clear();
     connection_->abandon_pipeline();
     if (!connection_->broken() && connection_->in_transaction()) connection_->exec("ROLLBACK");
 }

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -140,6 +141,9 @@ class PostgresStorage : public Storage, public TableLeases, public TournamentLea
     // lease row locked until the commit); a write without one throws and stores nothing.
     void set_node(const std::string& node) override;
     std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms) override;
+    // In a pipelined transaction: sent without waiting; the table's later writes in it are
+    // fenced by the lease row it locks, and its fence is kept once its answer is read.
+    void acquire_lease_for_write(const std::string& table, int64_t ttl_ms) override;
     // Extends this node's lease; false when it was lost (another node took the table over).
     bool renew_lease(const std::string& table, int64_t ttl_ms);
     std::vector<std::string> renew_leases(int64_t ttl_ms) override;
@@ -181,7 +185,9 @@ class PostgresStorage : public Storage, public TableLeases, public TournamentLea
     std::unique_ptr<pg::Connection> connection_;
     std::string node_;                                 // empty: one node, writes unfenced
     std::unordered_map<std::string, int64_t> fences_;  // the leases this node holds
-    std::optional<int64_t> tournament_fence_;          // this node leads the tournaments
+    // Leases taken in the open pipeline whose answer (the fence) is not read yet.
+    std::unordered_set<std::string> pending_leases_;
+    std::optional<int64_t> tournament_fence_;  // this node leads the tournaments
     // fences_ as two parallel lists, the arrays of one statement.
     std::pair<std::vector<std::string>, std::vector<int64_t>> held_leases() const;
 };

@@ -349,6 +349,44 @@ TEST_F(PostgresPipelineLeaseTest, ALostLeaseRollsTheWholeBatchBack) {
     EXPECT_EQ(direct.exec("SELECT COUNT(*) FROM moves WHERE table_id = 'kept'").integer(0, 0), 1);
 }
 
+TEST_F(PostgresPipelineLeaseTest, ANewTablesLeaseGoesInItsFirstBatchAndFencesItsWrites) {
+    constexpr int64_t Ttl = 60'000;
+    StoredTable t;
+    t.id = "new";
+    t.created = 1;
+    t.status = "playing";
+    t.spec = "{}";
+    // The lease, the table and its first move in one pipeline, nothing waited for before
+    // COMMIT: the writes are fenced by the lease taken in the same transaction.
+    a_->begin();
+    a_->acquire_lease_for_write("new", Ttl);
+    a_->save_table(t);
+    a_->add_move("new", {0, "d3", {1}});
+    a_->commit();
+    pg::Connection direct(db_->uri());
+    EXPECT_EQ(direct.exec("SELECT fence FROM moves WHERE table_id = 'new'").integer(0, 0), 1);
+    // The fence was kept once its answer came: the next batch writes under it.
+    a_->begin();
+    a_->add_move("new", {1, "c3", {1}});
+    a_->commit();
+    EXPECT_EQ(direct.exec("SELECT COUNT(*) FROM moves WHERE table_id = 'new'").integer(0, 0), 2);
+    // Held by another node: the whole batch fails, and that node's table is untouched.
+    ASSERT_TRUE(b_->acquire_lease("theirs", Ttl));
+    a_->begin();
+    a_->add_move("new", {2, "c4", {1}});
+    a_->acquire_lease_for_write("theirs", Ttl);
+    t.id = "theirs";
+    a_->save_table(t);
+    EXPECT_THROW(a_->commit(), std::runtime_error);
+    a_->rollback();
+    EXPECT_EQ(direct.exec("SELECT COUNT(*) FROM moves WHERE table_id = 'new'").integer(0, 0), 2)
+        << "a batch whose lease was refused was stored in part";
+    EXPECT_EQ(direct.exec("SELECT COUNT(*) FROM tables WHERE id = 'theirs'").integer(0, 0), 0);
+    EXPECT_EQ(direct.exec("SELECT owner FROM table_leases WHERE table_id = 'theirs'").text(0, 0),
+              "node-b");
+    EXPECT_THROW(a_->add_move("theirs", {0, "d3", {1}}), std::runtime_error);
+}
+
 }  // namespace
 }  // namespace reversi::server
 #endif
