@@ -45,7 +45,14 @@ self.addEventListener('install', (event) => {
         // (they never change); the others asked again (answered 304 when unchanged), so the
         // worker never keeps an older copy.
         await cache.addAll(Precache.map((url) => new Request(url, { cache: url.startsWith('assets/') ? 'default' : 'no-cache' })));
-        await Promise.all(EngineFiles.map((url) => cache.add(new Request(url, { cache: 'no-cache' })).catch(() => {})));
+        // One at a time, and none after the first that fails: on a server without the engine
+        // Chromium never answered some of six failing requests sent at once, so the worker never
+        // finished installing.
+        for (const url of EngineFiles) {
+            const response = await fetch(url, { cache: 'no-cache' }).catch(() => null);
+            if (!response || !response.ok) break;
+            await cache.put(url, response);
+        }
         const config = await fetch(ConfigUrl, { cache: 'no-cache' }).catch(() => null);
         if (config && config.ok) await (await caches.open(ApiCache)).put(ConfigUrl, config);
         await self.skipWaiting();

@@ -34,7 +34,7 @@ async function freePort() {
 
 // Starts the server under test; resolves to {url, db, log(), restart(), stop()} once
 // /api/health answers.
-export async function startServer({ binary, mock = false, web = null }) {
+export async function startServer({ binary, mock = false, web = null, args: extra = [] }) {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'reversi-e2e-'));
     const args = mock ? [join(here, 'mock-server.mjs'), String(port)]
@@ -49,7 +49,7 @@ export async function startServer({ binary, mock = false, web = null }) {
             '--login-attempts-per-minute', '1000',
             // One tournament of the site's schedule, shown on the tournament page (compete).
             '--tournament-schedule', 'weekly@mon00:00 arena 8x8 3+2 60m Weekly e2e arena',
-            ...(web ? ['--web', web] : [])];
+            ...(web ? ['--web', web] : []), ...extra];
     const url = `http://127.0.0.1:${port}`;
     let log = '';
     let child = null;

@@ -169,4 +169,20 @@ export const tests = {
             rmSync(web, { recursive: true, force: true });
         }
     },
+
+    async 'offline: a server built without the browser engine still gets its worker installed'(ctx) {
+        // The engine's files answer 404 there; the worker must not wait on them (it once asked
+        // for all six at once and Chromium never answered one, so it never took the page).
+        const server = await startServer({ binary: ctx.binary, web: ctx.web, args: ['--engine-web', ''] });
+        try {
+            const b = await ctx.launch();
+            const page = await b.page();
+            const engine = await (await fetch(`${server.url}/engine/worker.js`)).status;
+            check(engine === 404, `the engine's worker answers ${engine} on a server without it`);
+            await open(page, server.url, '', '#play-computer');
+            await controlled(page);
+        } finally {
+            await server.stop();
+        }
+    },
 };

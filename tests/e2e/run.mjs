@@ -56,6 +56,8 @@ try {
             url: server.url,
             db: server.db,
             binary,
+            // The web folder the run serves (null: the server's default, the built bundle).
+            web: web && resolve(web),
             shots,
             // Restarts the run's server on its database and port (the tests after see it too).
             restart: () => server.restart(),
