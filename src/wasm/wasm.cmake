@@ -34,9 +34,11 @@ if(REVERSI_WASM AND EMCMAKE_EXECUTABLE AND NODE_EXECUTABLE)
     DEPENDS ${CMAKE_SOURCE_DIR}/src/wasm/CMakeLists.txt
     COMMENT "Configuring the browser's engine (emscripten) in ${wasm_dir}"
     VERBATIM)
-  # Always run: the inner build knows which of its sources changed, the stage which files.
+  # Always run: the inner build knows which of its sources changed, the stage which files. On
+  # every core: the outer make's job slots do not reach the inner build (it would run one job).
+  cmake_host_system_information(RESULT wasm_jobs QUERY NUMBER_OF_LOGICAL_CORES)
   add_custom_target(reversi_wasm ALL
-    COMMAND ${wasm_env} ${CMAKE_COMMAND} --build ${wasm_dir}
+    COMMAND ${wasm_env} ${CMAKE_COMMAND} --build ${wasm_dir} --parallel ${wasm_jobs}
     COMMAND ${NODE_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/wasm/stage.mjs --wasm ${wasm_dir}
             --worker ${CMAKE_SOURCE_DIR}/web/js/engine/worker.js --data ${CMAKE_SOURCE_DIR}/data
             --out ${REVERSI_ENGINE_WEB_DIR}
