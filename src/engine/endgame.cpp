@@ -3,8 +3,8 @@
 //  - deep (TableEmpties and more): table (the shared one from SharedTableEmpties, a small
 //    cache-resident one of this solver's below), stability cut-off, fastest-first ordering
 //    (fewest opponent replies, as the strong solvers order), principal variation search;
-//  - shallow (5 to TableEmpties - 1): plain alpha-beta with a stability cut-off, fewest
-//    replies first;
+//  - shallow (5 to TableEmpties - 1): plain alpha-beta with a stability cut-off, parity
+//    then square value, from the squares alone;
 //  - last four: loops over the empty squares themselves, parity ordering, no move
 //    generation; the stability cut-off at 2-4 empties (on the plain 8x8 board with the
 //    table test of stable8x8.h); on that board the last empty's flips are counted by lookup
@@ -39,6 +39,15 @@ struct Child {
     int sq;
     int key;
 };
+
+// A move ordered by its square alone.
+struct SquareKey {
+    int sq;
+    int key;
+};
+
+// Parity outweighs every square value (-25 to 40): odd regions first.
+constexpr int ParityKey = 100;
 
 // The position after the move on `sq`, seen from the opponent who moves next.
 template <class B>
@@ -232,35 +241,29 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
         --nodes_;
         return -search_shallow(opp, own, -beta, -alpha, empties, {known.odd, &replies});
     }
-    // Fewest opponent replies first (corners count twice), then square value and parity:
-    // the deep ordering without its table and potential mobility, which cost more here than
-    // they save (measured on FFO #40-#44). Parity ordering alone searched 12% more nodes on
-    // FFO #40-#47 at 5 empties (docs/ENGINE.md).
+    // Parity first (a square alone in its region), then the square's value, read off the
+    // squares alone: keying each child by its replies (a move generation each, an ordering
+    // node as Edax counts) cost more than the nodes it saved at 5-6 empties
+    // (docs/ENGINE.md, "Static order at 5 and 6 empties").
     const B odd = known.odd;
-    std::array<Child<B>, 64> children;
-    std::array<B, 128> child_moves;  // by square: each child's own moves, which its search needs
+    std::array<SquareKey, 64> order;
     int n = 0;
     for (B m = moves; m;) {
         const int sq = core::pop_lsb(m);
-        Child<B>& c = children[n++] = child_after(layout_, own, opp, sq);
-        const B replies = legal_moves(layout_, c.own, c.opp);
-        child_moves[sq] = replies;
-        c.key = -(count(replies) + count(replies & layout_.corner_like)) * 64 +
-                layout_.square_value[sq] + ((odd >> sq) & 1) * 8;
+        order[n++] = {sq, layout_.square_value[sq] + (((odd >> sq) & 1) ? ParityKey : 0)};
     }
-    ordering_nodes_ += n;
     int best = -Infinity;
     for (int i = 0; i < n; ++i) {
-        const Child<B>& c = select_next(children.data(), i, n);
+        const int sq = select_next(order.data(), i, n).sq;
+        const Child<B> c = child_after(layout_, own, opp, sq);
         const int child_alpha = -beta, child_beta = -std::max(alpha, best);
-        const B child_odd = odd ^ quadrant_of_[c.sq];
-        // The children of 5 empties go straight to the last four, which try only their
-        // legal moves.
+        const B child_odd = odd ^ quadrant_of_[sq];
+        const B child_empty = empty & ~core::square_bit<B>(sq);
+        // The last four try every empty square (a flip test each) rather than a move list.
         const int v = empties == 5 ? -solve_parity<4>(c.own, c.opp, child_alpha, child_beta,
-                                                      empty & ~core::square_bit<B>(c.sq), child_odd,
-                                                      child_moves[c.sq])
+                                                      child_empty, child_odd, child_empty)
                                    : -search_shallow(c.own, c.opp, child_alpha, child_beta,
-                                                     empties - 1, {child_odd, &child_moves[c.sq]});
+                                                     empties - 1, {child_odd});
         if (v > best) {
             best = v;
             if (v >= beta) return v;
