@@ -151,7 +151,7 @@ struct CountingProbe final : engine::OrderingProbe<uint64_t> {
 }  // namespace
 
 TEST(EndgameProbe, OrderingNodesAreTheChildrenKeyedAndReadByTheCutOff) {
-    // Below TableEmpties the moves are ordered by their squares alone: no ordering nodes at 5
+    // Below TableEmpties8x8 the moves are ordered by their squares alone: no ordering nodes at 5
     // or 6 empties. Deeper, each child keyed with the probe on is one estimate, and from
     // EtcEmpties8x8 the enhanced transposition cut-off reads children too.
     std::mt19937_64 rng(1203);
@@ -167,7 +167,7 @@ TEST(EndgameProbe, OrderingNodesAreTheChildrenKeyedAndReadByTheCutOff) {
         ProbedSolver probed(game.position(), probe);
         probed.solve();
         const uint64_t ordering = probed.solver.ordering_nodes();
-        if (empties < engine::Endgame<uint64_t>::TableEmpties) {
+        if (empties < engine::Endgame<uint64_t>::TableEmpties8x8) {
             EXPECT_EQ(ordering, 0u) << "empties " << empties;
         } else {
             ASSERT_GT(probe.estimates, 0u);
