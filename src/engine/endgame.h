@@ -113,9 +113,10 @@ class Endgame {
     static constexpr int StabilityAlphaBase = -6;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 9;
-    // The same on the plain 8x8 board: from 11, the probes of every child at 9-10 empties
-    // cost more time than their cut-offs saved (a few more nodes, less processor time).
-    static constexpr int EtcEmpties8x8 = 11;
+    // The same on the plain 8x8 board: from 13, the probes of every child at 9-12 empties
+    // cost more time than their cut-offs saved (a few more nodes, less processor time; from
+    // 13 rather than 11 since the static order at 5-6: docs/ENGINE.md, issue 50).
+    static constexpr int EtcEmpties8x8 = 13;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
     static constexpr int ParallelEmpties = 10;
 

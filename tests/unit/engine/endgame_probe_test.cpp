@@ -159,7 +159,7 @@ TEST(EndgameProbe, OrderingNodesAreTheChildrenKeyedAndReadByTheCutOff) {
     int checked = 0;
     for (int attempt = 0; checked < 9 && attempt < 200; ++attempt) {
         core::Game game(setup);
-        const int empties = checked < 3 ? 5 + checked % 2 : checked < 6 ? 10 : 13;
+        const int empties = checked < 3 ? 5 + checked % 2 : checked < 6 ? 7 + checked : 13;
         if (!reversi::test::random_position(game, empties, rng)) continue;
         const int moves = core::popcount(game.position().legal_moves());
         if (moves == 0) continue;
