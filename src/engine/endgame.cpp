@@ -3,8 +3,9 @@
 //  - deep (TableEmpties and more): table (the shared one from SharedTableEmpties, a small
 //    cache-resident one of this solver's below), stability cut-off, fastest-first ordering
 //    (fewest opponent replies, as the strong solvers order), principal variation search;
-//  - shallow (5 to TableEmpties - 1): plain alpha-beta with a stability cut-off, fewest
-//    replies first;
+//  - shallow (5 to TableEmpties - 1): plain alpha-beta with a stability cut-off; on the
+//    plain 8x8 board (to 6 empties) parity then square value, from the squares alone,
+//    elsewhere (at 5) fewest replies first;
 //  - last four: loops over the empty squares themselves, parity ordering, no move
 //    generation; the stability cut-off at 2-4 empties (on the plain 8x8 board with the
 //    table test of stable8x8.h); on that board the last empty's flips are counted by lookup
@@ -40,6 +41,15 @@ struct Child {
     int key;
 };
 
+// A move ordered by its square alone.
+struct SquareKey {
+    int sq;
+    int key;
+};
+
+// Parity outweighs every square value (-25 to 40): odd regions first.
+constexpr int ParityKey = 100;
+
 // The position after the move on `sq`, seen from the opponent who moves next.
 template <class B>
 Child<B> child_after(const Layout<B>& layout, B own, B opp, int sq) {
@@ -55,6 +65,7 @@ Endgame<B>::Endgame(const Layout<B>& layout, bool anti, TranspositionTable& tabl
     : layout_(layout),
       anti_(anti),
       plain8x8_(sizeof(B) == 8 && layout.playable == static_cast<B>(~uint64_t{0})),
+      table_empties_(plain8x8_ ? TableEmpties8x8 : TableEmpties),
       table_(table),
       near_table_(NearTableMegabytes),
       control_(control) {
@@ -232,6 +243,37 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
         --nodes_;
         return -search_shallow(opp, own, -beta, -alpha, empties, {known.odd, &replies});
     }
+    if (plain8x8_) {
+        // Parity first (a square alone in its region), then the square's value, read off the
+        // squares alone: keying each child by its replies (a move generation each, an ordering
+        // node as Edax counts) cost more than the nodes it saved at 5-6 empties
+        // (docs/ENGINE.md, "Static order at 5 and 6 empties").
+        const B odd = known.odd;
+        std::array<SquareKey, 64> order;
+        int n = 0;
+        for (B m = moves; m;) {
+            const int sq = core::pop_lsb(m);
+            order[n++] = {sq, layout_.square_value[sq] + (((odd >> sq) & 1) ? ParityKey : 0)};
+        }
+        int best = -Infinity;
+        for (int i = 0; i < n; ++i) {
+            const int sq = select_next(order.data(), i, n).sq;
+            const Child<B> c = child_after(layout_, own, opp, sq);
+            const int child_alpha = -beta, child_beta = -std::max(alpha, best);
+            const B child_odd = odd ^ quadrant_of_[sq];
+            const B child_empty = empty & ~core::square_bit<B>(sq);
+            // The last four try every empty square (a flip test each) rather than a move list.
+            const int v = empties == 5 ? -solve_parity<4>(c.own, c.opp, child_alpha, child_beta,
+                                                          child_empty, child_odd, child_empty)
+                                       : -search_shallow(c.own, c.opp, child_alpha, child_beta,
+                                                         empties - 1, {child_odd});
+            if (v > best) {
+                best = v;
+                if (v >= beta) return v;
+            }
+        }
+        return best;
+    }
     // Fewest opponent replies first (corners count twice), then square value and parity:
     // the deep ordering without its table and potential mobility, which cost more here than
     // they save (measured on FFO #40-#44). Parity ordering alone searched 12% more nodes on
@@ -272,7 +314,7 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
 template <class B>
 int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best_move,
                        Known known) {
-    if (empties < TableEmpties && !best_move)
+    if (empties < table_empties_ && !best_move)
         return search_shallow(own, opp, alpha, beta, empties, known);
     ++nodes_;
     if (control_.poll(nodes_)) return 0;
@@ -418,7 +460,7 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
         // Children below TableEmpties go straight to search_shallow: through search they
         // paid its whole prologue (its frame of two child arrays) only to be handed on.
         const auto value = [&](int child_alpha, int child_beta) {
-            return empties - 1 < TableEmpties
+            return empties - 1 < table_empties_
                        ? -search_shallow(c.own, c.opp, child_alpha, child_beta, empties - 1, child)
                        : -search(c.own, c.opp, child_alpha, child_beta, empties - 1, nullptr,
                                  child);

@@ -95,6 +95,11 @@ class Endgame {
     // Empty squares from which a table and the full fastest-first ordering are used (from 6
     // rather than 8: 4% fewer nodes on FFO #40-#49, docs/ENGINE.md).
     static constexpr int TableEmpties = 6;
+    // The same on the plain 8x8 board, whose shallow tier orders by parity and square alone:
+    // with the ordering nodes counted, 14% less work on FFO #40-#49 than fastest-first from 6;
+    // on 6x6 it searched 24% more nodes in 6% more time, so the other boards keep theirs
+    // (docs/ENGINE.md, "Static order at 5 and 6 empties").
+    static constexpr int TableEmpties8x8 = 7;
     // Empty squares from which the shared table is used. Nodes with fewer use a small table
     // of this solver's own that stays in the processor's cache: the shared table's memory
     // latency made the nodes of 6 and 7 empties dearer than the cut-offs they gained.
@@ -108,9 +113,10 @@ class Endgame {
     static constexpr int StabilityAlphaBase = -6;
     // Empty squares from which children are looked up in the table before any is searched.
     static constexpr int EtcEmpties = 9;
-    // The same on the plain 8x8 board: from 11, the probes of every child at 9-10 empties
-    // cost more time than their cut-offs saved (a few more nodes, less processor time).
-    static constexpr int EtcEmpties8x8 = 11;
+    // The same on the plain 8x8 board: from 13, the probes of every child at 9-12 empties
+    // cost more time than their cut-offs saved (a few more nodes, less processor time; from
+    // 13 rather than 11 since the static order at 5-6: docs/ENGINE.md, issue 50).
+    static constexpr int EtcEmpties8x8 = 13;
     // Empty squares from which threads mark the nodes they are in and put off each other's.
     static constexpr int ParallelEmpties = 10;
 
@@ -150,6 +156,7 @@ class Endgame {
     bool anti_;
     // The full 8x8 board, whose stable discs have a faster and stronger test.
     bool plain8x8_;
+    int table_empties_;  // TableEmpties or TableEmpties8x8
     TranspositionTable& table_;
     TranspositionTable near_table_;
     SearchControl& control_;
