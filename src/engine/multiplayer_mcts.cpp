@@ -255,9 +255,8 @@ SearchResult Mcts::result() const {
     const Node& root = tree_[0];
     std::vector<uint32_t> order;
     for (uint32_t i = root.first; i < root.first + root.children; ++i) order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return better_for_root(tree_[a], tree_[b]);
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return better_for_root(tree_[a], tree_[b]); });
     // Iterations no longer visit proven children, so a proven draw competes by its value
     // with the most visited open child.
     if (!tree_[order[0]].solved)
