@@ -47,7 +47,14 @@ struct MctsVariant {
     int players;
     bool anti;
 };
-constexpr std::array<MctsVariant, 0> MctsVariants = {{}};
+constexpr std::array<MctsVariant, 6> MctsVariants = {{
+    {core::Shape::Eight, 3, false},
+    {core::Shape::Eight, 4, false},
+    {core::Shape::Ten, 3, true},
+    {core::Shape::Octagon, 3, true},
+    {core::Shape::Octagon, 4, false},
+    {core::Shape::Octagon, 4, true},
+}};
 
 }  // namespace
 

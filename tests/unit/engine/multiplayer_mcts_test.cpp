@@ -263,6 +263,42 @@ TEST(Mcts, LegalEverywhereAndWithinItsLimits) {
     EXPECT_LT(stopped.nodes, 100'000u);
 }
 
+TEST(Mcts, OnlyTimedLevelsOfTheVariantsWhereItWonPlayIt) {
+    int playing = 0;
+    for (const auto shape : {core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon})
+        for (const int players : {2, 3, 4})
+            for (const bool anti : {false, true}) {
+                core::Setup setup = setup_of(shape, players, anti);
+                const core::Variant v(setup);
+                EXPECT_EQ(multiplayer_level_method(0, v), MultiAlgorithm::BestReply);
+                for (int level = MinLevel; level <= MaxLevel; ++level) {
+                    const bool mcts = level_plays_mcts(level, v);
+                    EXPECT_EQ(multiplayer_level_method(level, v),
+                              mcts ? MultiAlgorithm::Mcts : MultiAlgorithm::BestReply);
+                    if (!mcts) continue;
+                    ++playing;
+                    EXPECT_GT(players, 2);
+                    EXPECT_GT(level_settings(level, players).seconds, 0) << level;
+                    // Measured without blocked squares only.
+                    setup.blocked = {{1, 1}, {6, 6}};
+                    EXPECT_FALSE(level_plays_mcts(level, core::Variant(setup)));
+                    setup.blocked.clear();
+                    // The facade (what the site's engine and `level:N` call) plays it: the
+                    // same nodes and line as the search named explicitly.
+                    const Position p = near_end(v, 40, 9);
+                    SearchLimits limits;
+                    limits.level = level;
+                    limits.nodes = 3'000;
+                    const SearchResult by_level = multiplayer_search(p, limits, {}, {});
+                    const SearchResult named =
+                        multiplayer_search(p, limits, {MultiAlgorithm::Mcts, 0}, {}, {});
+                    EXPECT_EQ(by_level.nodes, named.nodes);
+                    EXPECT_EQ(by_level.pv, named.pv);
+                }
+            }
+    EXPECT_GT(playing, 0);
+}
+
 TEST(Mcts, NamedMcts) {
     ASSERT_TRUE(parse_algorithm("mcts").has_value());
     EXPECT_EQ(*parse_algorithm("mcts"), MultiAlgorithm::Mcts);
