@@ -13,6 +13,12 @@ add_test(NAME match_three_players
                  --games 6 --quiet)
 set_tests_properties(match_three_players PROPERTIES LABELS cli
                      PASS_REGULAR_EXPRESSION "A wins [0-9]+, draws [0-9]+, losses [0-9]+: [0-9.]+/6 ")
+# The Monte Carlo tree search as a player spec (algo:mcts), against Best-Reply Search.
+add_test(NAME match_mcts_spec
+         COMMAND reversi match --a nodes:3000,algo:mcts --b depth:1,algo:brs --players 4
+                 --games 8 --quiet)
+set_tests_properties(match_mcts_spec PROPERTIES LABELS cli
+                     PASS_REGULAR_EXPRESSION "A: nodes:3000,algo:mcts.*A wins [0-9]+, draws [0-9]+, losses [0-9]+: [0-9.]+/8 ")
 add_test(NAME match_bad_spec COMMAND reversi match --a fly --b greedy)
 set_tests_properties(match_bad_spec PROPERTIES LABELS cli WILL_FAIL TRUE)
 # The perfect player: late openings on 6x6 (few empties) so that solving every move is quick.

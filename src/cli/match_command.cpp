@@ -23,7 +23,7 @@ constexpr const char* SpecHelp =
     "\"gtp:/usr/games/gtp-rhino --level 3\"); 'nboard:COMMAND' or 'nboard@DEPTH:COMMAND' (an "
     "external NBoard engine, depth 10 unless given); or comma-separated search settings "
     "'level:N', 'depth:N', 'time:SECONDS', 'nodes:N', 'threads:N' (2 players), "
-    "'algo:paranoid|brs' (3-4 players), 'seed:N', 'eval:handmade|trained', 'mpc:on|off', "
+    "'algo:paranoid|brs|mcts' (3-4 players), 'seed:N', 'eval:handmade|trained', 'mpc:on|off', "
     "'weights:DIR' (trained weights from DIR), 'solve:on' (2 players: every move solved "
     "exactly, a perfect player), 'book:off' (levels 7-10 search instead of playing from the "
     "opening book), e.g. 'level:5' or 'depth:6,algo:brs'.";
@@ -115,7 +115,7 @@ std::unique_ptr<engine::MatchPlayer> make_player(const std::string& spec) {
             limits.book = value == "on";
         } else if (key == "algo") {
             algorithm = engine::parse_algorithm(value);
-            if (!algorithm) throw std::invalid_argument("algo must be paranoid or brs");
+            if (!algorithm) throw std::invalid_argument("algo must be paranoid, brs or mcts");
         } else {
             throw std::invalid_argument("unknown setting '" + key + "' in '" + spec + "'. " +
                                         SpecHelp);

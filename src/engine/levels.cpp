@@ -40,7 +40,33 @@ constexpr std::array<LevelSettings, 10> MultiPlayer = {{
     {60, 0, 2, 0},
 }};
 
+// The 3-4 player variants (no blocked squares) whose timed levels play MCTS: each beat
+// Best-Reply Search at equal time with the interval above zero (docs/LEVELS.md).
+struct MctsVariant {
+    core::Shape shape;
+    int players;
+    bool anti;
+};
+constexpr std::array<MctsVariant, 6> MctsVariants = {{
+    {core::Shape::Eight, 3, false},
+    {core::Shape::Eight, 4, false},
+    {core::Shape::Ten, 3, true},
+    {core::Shape::Octagon, 3, true},
+    {core::Shape::Octagon, 4, false},
+    {core::Shape::Octagon, 4, true},
+}};
+
 }  // namespace
+
+bool level_plays_mcts(int level, const core::Variant& variant) {
+    const core::Setup& setup = variant.setup();
+    if (setup.players < 3 || !setup.blocked.empty() || setup.free_opening || setup.handicap > 0)
+        return false;
+    if (level_settings(level, setup.players).seconds <= 0) return false;
+    return std::any_of(MctsVariants.begin(), MctsVariants.end(), [&](const MctsVariant& v) {
+        return v.shape == setup.shape && v.players == setup.players && v.anti == setup.anti;
+    });
+}
 
 LevelSettings level_settings(int level, int players) {
     const int index = std::clamp(level, MinLevel, MaxLevel) - 1;

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "core/variant.h"
+
 namespace reversi::engine {
 
 struct LevelSettings {
@@ -33,6 +35,11 @@ constexpr uint64_t move_seed(uint64_t game_seed, int ply) {
 
 // The settings of `level` (clamped to 1..10) for a game of `players` (2-4) players.
 LevelSettings level_settings(int level, int players);
+
+// True when `level` plays the 3-4 player Monte Carlo tree search (multiplayer_mcts.h) in
+// `variant` rather than Best-Reply Search: the timed levels of the variants where it won at
+// equal time (docs/LEVELS.md).
+bool level_plays_mcts(int level, const core::Variant& variant);
 
 // From how many empty squares a two-player level plays perfectly. Without a time limit every
 // node within the exact range is solved, so a depth-d search sees the exact result from

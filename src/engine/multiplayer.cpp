@@ -12,8 +12,8 @@
 
 #include "core/bitboard.h"
 #include "engine/levels.h"
-#include "engine/multiplayer_eval.h"
-#include "engine/multiplayer_pattern_eval.h"
+#include "engine/multiplayer_leaf.h"
+#include "engine/multiplayer_mcts.h"
 
 namespace reversi::engine {
 
@@ -27,13 +27,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int Infinity = 2 * MultiWin;
 // Enough for every (opponent, move) pair of a BRS reply layer on the largest board.
 constexpr int MaxMoves = 3 * 100;
-
-uint64_t splitmix(uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 // A level (docs/LEVELS.md) sets depth, noise and, where the caller gave none, the time.
 void apply_level(int level, int players, SearchLimits& limits, MultiOptions& options) {
@@ -81,17 +74,13 @@ class MultiSearch {
   public:
     MultiSearch(const Position& root, const SearchLimits& limits, const MultiOptions& options,
                 std::stop_token stop)
-        : eval_(root),
-          patterns_(make_multiplayer_pattern_eval(root, limits)),
+        : leaf_(root, limits, options.noise),
+          eval_(leaf_.handmade()),
           root_seat_(root.side()),
           limits_(limits),
           options_(options),
           stop_(std::move(stop)),
-          start_(Clock::now()),
-          // Noise comes in hundredths of a disc; the evaluation's disc unit converts it (the
-          // trained evaluation counts in hundredths of a disc already).
-          noise_amplitude_(options.noise > 0 ? std::max(1, options.noise * disc_weight(root) / 100)
-                                             : 0) {}
+          start_(Clock::now()) {}
 
     SearchResult run(const Position& root, const IterationCallback& on_iteration);
 
@@ -104,20 +93,8 @@ class MultiSearch {
         return options_.algorithm == MultiAlgorithm::Paranoid ? paranoid(pos, depth, alpha, beta)
                                                               : brs_min(pos, depth, alpha, beta);
     }
-    // The static value of a leaf, with the level's noise: a pure function of the position and
-    // the seed, so one search always misjudges a position the same way.
-    int leaf(const Position& pos) const {
-        int v = patterns_ ? patterns_->evaluate(pos, root_seat_) : eval_.evaluate(pos, root_seat_);
-        if (noise_amplitude_ > 0) {
-            const uint64_t r = splitmix(pos.key() ^ (limits_.seed * 0x9e3779b97f4a7c15ULL));
-            v += static_cast<int>(r % (2 * noise_amplitude_ + 1)) - noise_amplitude_;
-        }
-        return v;
-    }
-    // What one disc is worth in the leaf evaluation's unit.
-    int disc_weight(const Position& pos) const {
-        return patterns_ ? DiscScale : eval_.disc_weight(pos);
-    }
+    // The static value of a leaf for the root seat, with the level's noise.
+    int leaf(const Position& pos) const { return leaf_.value(pos, root_seat_); }
     // Counts a node; true when the search must stop now.
     bool visit();
     // Appends `seat`'s moves with their ordering keys; the remembered best move comes first.
@@ -130,14 +107,13 @@ class MultiSearch {
     void reward(int seat, Square sq, int depth) { history_[seat][sq] += depth * depth; }
     double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
-    MultiEval eval_;
-    std::unique_ptr<MultiPatternEval> patterns_;  // null: MultiEval values the leaves
+    MultiLeafEval leaf_;
+    const MultiEval& eval_;  // leaf_'s hand-made evaluation: anchors and finished games
     int root_seat_;
     SearchLimits limits_;
     MultiOptions options_;
     std::stop_token stop_;
     Clock::time_point start_;
-    int noise_amplitude_;
     uint64_t nodes_ = 0;
     bool aborted_ = false;
     std::array<std::array<uint32_t, 128>, core::MaxPlayers> history_{};
@@ -329,18 +305,33 @@ SearchResult MultiSearch::run(const Position& root, const IterationCallback& on_
 }  // namespace
 
 std::string algorithm_name(MultiAlgorithm algorithm) {
-    return algorithm == MultiAlgorithm::Paranoid ? "paranoid" : "brs";
+    switch (algorithm) {
+        case MultiAlgorithm::Paranoid:
+            return "paranoid";
+        case MultiAlgorithm::Mcts:
+            return "mcts";
+        case MultiAlgorithm::BestReply:
+            break;
+    }
+    return "brs";
 }
 
 std::optional<MultiAlgorithm> parse_algorithm(const std::string& text) {
     if (text == "paranoid") return MultiAlgorithm::Paranoid;
     if (text == "brs" || text == "best-reply") return MultiAlgorithm::BestReply;
+    if (text == "mcts") return MultiAlgorithm::Mcts;
     return std::nullopt;
+}
+
+MultiAlgorithm multiplayer_level_method(int level, const core::Variant& variant) {
+    return level > 0 && level_plays_mcts(level, variant) ? MultiAlgorithm::Mcts
+                                                         : DefaultMultiAlgorithm;
 }
 
 SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& limits,
                                 std::stop_token stop, const IterationCallback& on_iteration) {
-    return multiplayer_search(pos, limits, MultiOptions{}, std::move(stop), on_iteration);
+    const MultiOptions options{multiplayer_level_method(limits.level, pos.variant())};
+    return multiplayer_search(pos, limits, options, std::move(stop), on_iteration);
 }
 
 SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& limits,
@@ -351,6 +342,8 @@ SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& l
     apply_level(limits.level, pos.players(), effective, opts);
     opts.algorithm = options.algorithm;
     if (options.noise > 0) opts.noise = options.noise;
+    if (opts.algorithm == MultiAlgorithm::Mcts)
+        return mcts_search(pos, effective, opts.noise, std::move(stop), on_iteration);
     MultiSearch search(pos, effective, opts, std::move(stop));
     return search.run(pos, on_iteration);
 }

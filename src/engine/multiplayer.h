@@ -4,7 +4,8 @@
 // Best-Reply Search (Schadd and Winands 2011: the opponents together answer with the single
 // best reply among all their moves, then the root seat moves again). Both deepen
 // iteratively, honour depth, node and time limits and stop at once on the stop token,
-// returning the best move of the last completed iteration (always a legal move).
+// returning the best move of the last completed iteration (always a legal move). The third
+// method, Monte Carlo tree search with max^n backups, lives in multiplayer_mcts.h.
 #pragma once
 
 #include <optional>
@@ -15,10 +16,11 @@
 
 namespace reversi::engine {
 
-enum class MultiAlgorithm { Paranoid, BestReply };
+enum class MultiAlgorithm { Paranoid, BestReply, Mcts };
 
-// The method the facade uses: Best-Reply Search, which scored 52.6% against paranoid over 192
-// equal-node games (docs/LEVELS.md), in line with Schadd and Winands' Rolit results.
+// The method the facade uses without a level that names another (multiplayer_level_method):
+// Best-Reply Search, which scored 52.6% against paranoid over 192 equal-node games
+// (docs/LEVELS.md), in line with Schadd and Winands' Rolit results.
 constexpr MultiAlgorithm DefaultMultiAlgorithm = MultiAlgorithm::BestReply;
 
 // How a 3-4 player search plays beyond its limits.
@@ -30,13 +32,16 @@ struct MultiOptions {
     int noise = 0;
 };
 
-// "paranoid" or "brs".
+// "paranoid", "brs" or "mcts".
 std::string algorithm_name(MultiAlgorithm algorithm);
-// Reads "paranoid", "brs" or "best-reply"; nothing when the text names neither.
+// Reads "paranoid", "brs", "best-reply" or "mcts"; nothing when the text names none.
 std::optional<MultiAlgorithm> parse_algorithm(const std::string& text);
 
-// Searches a 3-4 player position for the side to move within `limits` with the default
-// method; `limits.level` picks depth, time and noise.
+// The method `level` (0: none) plays in `variant` (docs/LEVELS.md).
+MultiAlgorithm multiplayer_level_method(int level, const core::Variant& variant);
+
+// Searches a 3-4 player position for the side to move within `limits` with the level's
+// method (multiplayer_level_method); `limits.level` picks depth, time and noise.
 SearchResult multiplayer_search(const core::Position& pos, const SearchLimits& limits,
                                 std::stop_token stop, const IterationCallback& on_iteration);
 
