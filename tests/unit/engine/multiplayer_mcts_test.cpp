@@ -263,7 +263,7 @@ TEST(Mcts, LegalEverywhereAndWithinItsLimits) {
     EXPECT_LT(stopped.nodes, 100'000u);
 }
 
-TEST(Mcts, OnlyTimedLevelsOfTheVariantsWhereItWonPlayIt) {
+TEST(Mcts, NoLevelPlaysItBeforeItWinsAtTheLevelsOwnTime) {
     int playing = 0;
     for (const auto shape : {core::Shape::Eight, core::Shape::Ten, core::Shape::Octagon})
         for (const int players : {2, 3, 4})
@@ -296,7 +296,9 @@ TEST(Mcts, OnlyTimedLevelsOfTheVariantsWhereItWonPlayIt) {
                     EXPECT_EQ(by_level.pv, named.pv);
                 }
             }
-    EXPECT_GT(playing, 0);
+    // None yet: it won at 0.05 s a move, not at level 10's 2 s (docs/LEVELS.md). A variant added
+    // to the list must pass the checks above.
+    EXPECT_EQ(playing, 0);
 }
 
 TEST(Mcts, NamedMcts) {
