@@ -5,10 +5,9 @@
 // reported first, a second report of one player is refused on screen, a report links to its
 // game, a missing reason is named as such, the audit log pages back, and a muted player's
 // refusal is said once (in English, the queue also in Polish).
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { account, check, createGame, fillSetup, freshName, registered, waitPly } from './lib.mjs';
+import { account, check, createGame, fillSetup, freshName, giveRole, registered, waitPly } from './lib.mjs';
 
 /** POSTs JSON with `cookie`; the answer's status and body. */
 async function post(url, path, cookie, body = {}) {
@@ -85,13 +84,7 @@ export const tests = {
         const { page: samPage } = await registered(ctx, sam);
         const { page: ruthPage } = await registered(ctx, ruth);
         const { page: monaPage } = await registered(ctx, mona);
-        const giveRole = () => spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, mona, 'moderator'], { encoding: 'utf8' });
-        let given = giveRole();
-        for (const deadline = Date.now() + 5000; given.status !== 0 && Date.now() < deadline;) {
-            await monaPage.waitForTimeout(100);
-            given = giveRole();
-        }
-        check(given.status === 0, `reversi admin role failed: ${given.stderr}`);
+        await giveRole(ctx, mona, 'moderator');
 
         // Sam says a line at a game with Ruth, who reports it; her second report of Sam, from
         // his profile, is refused in words of its own.

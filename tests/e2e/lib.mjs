@@ -2,7 +2,7 @@
 // Shared machinery of the browser tests: starts `reversi serve` on a free port with a temporary
 // database (and stops it), launches Debian's Chromium headless through playwright-core with a
 // fresh profile, and offers page helpers that read the board and play through the UI.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -384,4 +384,18 @@ export async function post(url, path, cookie, body = {}) {
     const data = await res.json();
     check(res.ok, `${path}: ${JSON.stringify(data)}`);
     return data;
+}
+
+// Gives `name` a role with `reversi admin role` on the run's database. The server writes a new
+// player to its store behind the answer (a queue that commits within milliseconds), and the
+// command, another process, sees only what is committed: it is asked again until the player is
+// there (5 s at most).
+export async function giveRole(ctx, name, role) {
+    const run = () => spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, name, role], { encoding: 'utf8' });
+    let given = run();
+    for (const deadline = Date.now() + 5000; given.status !== 0 && given.stderr.includes('no player is named') && Date.now() < deadline;) {
+        await new Promise((ok) => setTimeout(ok, 100));
+        given = run();
+    }
+    check(given.status === 0, `reversi admin role failed: ${given.stderr}`);
 }

@@ -5,11 +5,10 @@
 // empty "Games" panel that said nothing; and blocks drawn touching one another (the puzzle's
 // solution tree on its board, the profile's links on its panels, the lobby's finished games);
 // the challenge form's time cut short on a phone; a tournament hours away listed as being played.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { account, check, freshName, here, post, registered } from './lib.mjs';
+import { account, check, freshName, giveRole, here, post, registered } from './lib.mjs';
 
 const Phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
 
@@ -24,8 +23,7 @@ export const tests = {
     async 'review: the moderators\' audit log stays within a phone\'s width and names the role in Turkish'(ctx) {
         const mona = freshName('Mona');
         const { page } = await registered(ctx, mona, { ...Phone, locale: 'tr-TR' });
-        const given = spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, mona, 'moderator'], { encoding: 'utf8' });
-        check(given.status === 0, `reversi admin role failed: ${given.stderr}`);
+        await giveRole(ctx, mona, 'moderator');
         const roleOf = () => page.evaluate(async () => (await (await fetch('/api/mod/me')).json()).role);
         for (const deadline = Date.now() + 10000; (await roleOf()) !== 'moderator';) {
             check(Date.now() < deadline, 'the moderator role did not reach the running server within 10 s');

@@ -5,8 +5,7 @@
 // choice against the computer and a name per seat at one screen; in Turkish and Polish where
 // the text matters; and moderation through the page (a reported chat line, the moderator's
 // queue and mute, the muted player's refusal).
-import { spawnSync } from 'node:child_process';
-import { check, createGame, fillSetup, registered, waitPly } from './lib.mjs';
+import { check, createGame, fillSetup, giveRole, registered, waitPly } from './lib.mjs';
 
 const status = (page) => page.evaluate(() => document.querySelector('section.game')?.dataset.status);
 const waitStatus = (page, s) => page.waitForFunction((want) => document.querySelector('section.game')?.dataset.status === want, s);
@@ -300,15 +299,7 @@ export const tests = {
         const { page: sam } = await registered(ctx, 'Sam');
         const { page: ruth } = await registered(ctx, 'Ruth');
         const { page: mona } = await registered(ctx, 'Mona');
-        // The server writes a new player to its store behind the answer (a queue that commits
-        // within milliseconds); the command, another process, sees only what is committed.
-        const giveRole = () => spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, 'Mona', 'moderator'], { encoding: 'utf8' });
-        let given = giveRole();
-        for (const deadline = Date.now() + 5000; given.status !== 0 && given.stderr.includes('no player is named') && Date.now() < deadline;) {
-            await mona.waitForTimeout(100);
-            given = giveRole();
-        }
-        check(given.status === 0, `reversi admin role failed: ${given.stderr}`);
+        await giveRole(ctx, 'Mona', 'moderator');
         await sam.goto(`${ctx.url}/#/new`);
         await fillSetup(sam, { board: 8, seats: ['human', 'human'], mySeat: 0 });
         await createGame(sam);

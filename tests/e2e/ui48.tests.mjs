@@ -5,11 +5,10 @@
 // on the dark page; the empty chat log drawn as a thin bar; the tournament page's buttons on a
 // desktop and a phone; a game against the computer counted as one's turn; the setup form's
 // "Allow hints" box from the server's word; a report from a profile naming a game.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { check, contrast, createGame, fillSetup, freshName, here, post, registered, tableOf, waitPly } from './lib.mjs';
+import { check, contrast, createGame, fillSetup, freshName, giveRole, here, post, registered, tableOf, waitPly } from './lib.mjs';
 
 const Phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
 const Desktop = { viewport: { width: 1280, height: 900 } };
@@ -283,8 +282,7 @@ export const tests = {
         // The moderators' queue links the report to the game.
         const mona = freshName('Mona');
         const { page: pm } = await registered(ctx, mona);
-        const given = spawnSync(ctx.binary, ['admin', 'role', '--db', ctx.db, mona, 'moderator'], { encoding: 'utf8' });
-        check(given.status === 0, `reversi admin role failed: ${given.stderr}`);
+        await giveRole(ctx, mona, 'moderator');
         for (const deadline = Date.now() + 10000; (await pm.evaluate(async () => (await (await fetch('/api/mod/me')).json()).role)) !== 'moderator';) {
             check(Date.now() < deadline, 'the moderator role did not reach the running server within 10 s');
             await pm.waitForTimeout(250);
