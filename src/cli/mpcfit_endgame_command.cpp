@@ -2,7 +2,7 @@
 // `reversi mpcfit-endgame [--games N] [--seed S] [--min-empties E] [--max-empties E]
 // [--max-depth D] [--min-depth D] [--raw FILE]` (8x8 and the other two-player boards): the
 // spread of the exact score around the shallow searches the solver's selective passes cut on
-// (engine/endgame_mpc_fit.h, docs/ENGINE.md "The selective passes' sigma, fitted"). Prints
+// (engine/endgame_mpc_fit.h, docs/log/2026-12-03-selective-sigma.md). Prints
 // each cell (empties, depth): samples, mean and deviation of exact - shallow in discs, and the
 // solver's sigma there; then the planes fitted through the cells' deviations and biases.
 #include <fstream>

@@ -15,7 +15,8 @@ const Child& select_next(Child* children, int i, int n) {
     int pick = i;
     int best = children[i].key;
     // Conditional moves rather than branches: which child leads is data-dependent, so a
-    // branch per child mispredicted often (docs/ENGINE.md, "Node speed, fourth round").
+    // branch per child mispredicted often (docs/log/2026-12-03-solver-node-speed.md, "Node
+    // speed, fourth round").
     for (int j = i + 1; j < n; ++j) {
         const int key = children[j].key;
         const bool better = key > best;

@@ -247,7 +247,7 @@ int Endgame<B>::search_shallow(B own, B opp, int alpha, int beta, int empties, K
         // Parity first (a square alone in its region), then the square's value, read off the
         // squares alone: keying each child by its replies (a move generation each, an ordering
         // node as Edax counts) cost more than the nodes it saved at 5-6 empties
-        // (docs/ENGINE.md, "Static order at 5 and 6 empties").
+        // (docs/log/2026-12-06-issue-50-solver.md "Static order at 5 and 6 empties").
         const B odd = known.odd;
         std::array<SquareKey, 64> order;
         int n = 0;

@@ -31,7 +31,7 @@ struct OrderingProbe {
     virtual void prefetch(B /*own*/, B /*opp*/, int /*empties*/) {}
     // Ordering key units per disc of estimate(own, opp, empties); one opponent reply is 64
     // units, so at 16 a reply weighs as much as 4 discs. A surer (deeper) estimate may weigh
-    // more (docs/ENGINE.md, "The probe's weight re-tuned").
+    // more (docs/log/2026-12-05-probe-weight.md).
     virtual int key_per_disc(int /*empties*/) const { return KeyPerDisc; }
     static constexpr int KeyPerDisc = 16;
     virtual ~OrderingProbe() = default;
@@ -83,7 +83,7 @@ class Endgame {
     // base + per empty * empties - per ply * shallow depth (a guess tuned on nodes; the
     // spread measured by `reversi mpcfit-endgame` is 1.2-1.9 times larger, but cutting with
     // it, or centring the cuts on the fitted bias of +0.8 disc, searched more nodes on FFO
-    // #40-#59: docs/ENGINE.md "The selective passes' sigma, fitted").
+    // #40-#59: docs/log/2026-12-03-selective-sigma.md).
     static constexpr double MpcSigmaBase = 4.0;
     static constexpr double MpcSigmaPerEmpty = 0.2;
     static constexpr double MpcSigmaPerPly = 0.4;
@@ -98,7 +98,7 @@ class Endgame {
     // The same on the plain 8x8 board, whose shallow tier orders by parity and square alone:
     // with the ordering nodes counted, 14% less work on FFO #40-#49 than fastest-first from 6;
     // on 6x6 it searched 24% more nodes in 6% more time, so the other boards keep theirs
-    // (docs/ENGINE.md, "Static order at 5 and 6 empties").
+    // (docs/log/2026-12-06-issue-50-solver.md "Static order at 5 and 6 empties").
     static constexpr int TableEmpties8x8 = 7;
     // Empty squares from which the shared table is used. Nodes with fewer use a small table
     // of this solver's own that stays in the processor's cache: the shared table's memory
@@ -107,8 +107,8 @@ class Endgame {
     static constexpr int NearTableMegabytes = 1;
     // On the plain 8x8 board, nodes of fewer than SharedTableEmpties empties test stability
     // only when alpha >= StabilityAlphaPerEmpty * empties + StabilityAlphaBase: with a low
-    // alpha the test seldom cuts and costs more than it saves (docs/ENGINE.md, "Processor
-    // time won back").
+    // alpha the test seldom cuts and costs more than it saves (docs/log/
+    // 2026-12-03-solver-node-speed.md "Processor time won back at 2-7 empties").
     static constexpr int StabilityAlphaPerEmpty = 2;
     static constexpr int StabilityAlphaBase = -6;
     // Empty squares from which children are looked up in the table before any is searched.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The spread of the exact score around the shallow searches that the solver's selective passes
-// cut on (Endgame::probcut, docs/ENGINE.md "The selective passes' sigma, fitted"): self-play
+// cut on (Endgame::probcut, docs/log/2026-12-03-selective-sigma.md): self-play
 // positions of a range of empties solved exactly, each beside full-window midgame searches
 // of 0..max_depth plies, and a least-squares fit of sigma = per_ply * depth + per_empty *
 // empties + base over the cells (empties, depth), as Edax and Egaroucid fit theirs.

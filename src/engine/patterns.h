@@ -47,7 +47,7 @@ struct PatternSet {
 // The pattern sets a shape may be trained with; a weight file names its set by the id.
 // Standard: the templates above. Corner2x5: those and the two rows of five squares along an
 // edge from a corner (a1-e1 with a2-e2 on 8x8, eight images), as Logistello's and Edax's sets
-// have (docs/TRAINING.md, "A richer 8x8 pattern set"). Triangle: Corner2x5's and the corner
+// have (docs/log/2026-12-04-8x8-pattern-set-2x5.md). Triangle: Corner2x5's and the corner
 // triangle of ten squares (a1-d1, a2-c2, a3-b3, a4 on 8x8; four images, each its own mirror
 // across the diagonal), as Egaroucid's set has.
 enum class PatternFamily { Standard, Corner2x5, Triangle };

@@ -34,13 +34,15 @@ constexpr int MaxThreads = 64;
 // With trained weights, the solver's nodes with at least ProbeEmpties empties add each
 // child's value to their fastest-first key: the evaluation of a child with fewer than
 // ProbeDepth1Empties empties, else a 1-ply search, 2-ply from ProbeDepth2Empties (tuned on
-// FFO #40-#47, one thread: docs/TRAINING.md, re-tuned in docs/ENGINE.md, "The probe's weight
-// re-tuned"). The hand-made evaluation orders worse than fewest-replies alone.
+// FFO #40-#47, one thread: docs/log/2026-12-01-endgame-ordering-probe.md, re-tuned in
+// docs/log/2026-12-05-probe-weight.md). The hand-made evaluation orders worse than
+// fewest-replies alone.
 constexpr int ProbeEmpties = 12;
 constexpr int ProbeDepth1Empties = 16;
 constexpr int ProbeDepth2Empties = 18;
 // The 2-ply probe's estimate weighs more in the ordering key than the shallower ones'
-// (OrderingProbe::KeyPerDisc): 8% fewer nodes on FFO #53-#59, docs/ENGINE.md.
+// (OrderingProbe::KeyPerDisc): 8% fewer nodes on FFO #53-#59,
+// docs/log/2026-12-05-probe-weight.md.
 constexpr int ProbeDepth2KeyPerDisc = 24;
 // Under a time budget, the share of it after which the midgame deepening of a root within
 // the exact range stops starting iterations and the solve is tried with the rest.

@@ -170,8 +170,8 @@ TEST(Endgame, PublishedFfoScores) {
 // The work of solving FFO #1-#19 counted as Edax counts it: search calls and evaluations
 // (SearchResult::nodes) plus every child scored for ordering or read by the enhanced
 // transposition cut-off (ordering_nodes). A deterministic count on one thread, so a bound
-// catches a change that makes the solver work more (docs/ENGINE.md, "Static order at 5 and
-// 6 empties": 2,098,948 with fastest-first from 6 empties).
+// catches a change that makes the solver work more (docs/log/2026-12-06-issue-50-solver.md,
+// "Static order at 5 and 6 empties": 2,098,948 with fastest-first from 6 empties).
 TEST(Endgame, FfoWorkCountedAsEdaxCountsStaysUnderBound) {
     engine::Engine eng(engine::EngineOptions{64});
     uint64_t work = 0;
