@@ -189,7 +189,18 @@ if [ -n "$kill_after" ]; then
     >"$work/failover.out" 2>&1 &
   fpid=$!
   pids+=("$fpid")
-  for _ in $(seq 1 600); do grep -q "files in" "$work/failover.out" && break; sleep 0.1; done
+  # The nodes are started once it names its files; a failover that never got there (its
+  # nodes did not start) is reported with its output, not left to a missing node log.
+  for _ in $(seq 1 3000); do
+    grep -q "files in" "$work/failover.out" && break
+    kill -0 "$fpid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if ! grep -q "files in" "$work/failover.out"; then
+    echo "multinode-load: the failover run did not start its nodes:" >&2
+    cat "$work/failover.out" >&2
+    exit 1
+  fi
   sleep "$(awk -v k="$kill_after" 'BEGIN { print (k > 0.5 ? k - 0.5 : 0) }')"
   survivors=()
   for i in $(seq 1 $((nodes - 1))); do
