@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STRINGS } from '../../web/js/lib/i18n.js';
-import { check, contrast, createGame, fillSetup, freshName, giveRole, here, post, registered, tableOf, waitPly } from './lib.mjs';
+import { account, check, contrast, createGame, fillSetup, freshName, giveRole, here, post, registered, tableOf, waitPly } from './lib.mjs';
 
 const Phone = { viewport: { width: 390, height: 844 }, hasTouch: true };
 const Desktop = { viewport: { width: 1280, height: 900 } };
@@ -291,5 +291,34 @@ export const tests = {
         const link = pm.locator(`.mod-group[data-player="${bob}"] .mod-report .mod-report-game`);
         await link.first().waitFor({ timeout: 10000 });
         check((await link.first().getAttribute('href')) === `#/table/${encodeURIComponent(table)}`, 'the report does not link its game');
+    },
+
+    async 'ui48: a profile left before its answer came does not draw over the next one, in Turkish'(ctx) {
+        // The review's flaky test: one's own profile (where registering lands) answered after
+        // another player's profile had opened, and drew its name and bot panel there, under
+        // that player's challenge form. Held here until the other profile has drawn.
+        const away = freshName('Uzak');
+        await account(ctx.url, away);
+        const me = freshName('Ece');
+        // Without the service worker, whose own requests the page's routes do not see.
+        const { page } = await registered(ctx, me, { locale: 'tr-TR', serviceWorkers: 'block' });
+        /** @type {(() => void)[]} */
+        const held = [];
+        await page.route(`**/api/players/${encodeURIComponent(me)}`, (route) => { held.push(() => { route.continue().catch(() => {}); }); });
+        await page.goto(`${ctx.url}/#/player/${encodeURIComponent(me)}`);
+        await page.reload();
+        for (const deadline = Date.now() + 5000; !held.length;) {
+            check(Date.now() < deadline, 'the own profile was never asked for');
+            await page.waitForTimeout(50);
+        }
+        await page.goto(`${ctx.url}/#/player/${encodeURIComponent(away)}`);
+        await page.waitForSelector('#challenge-away');
+        held.forEach((go) => go());
+        await page.unroute(`**/api/players/${encodeURIComponent(me)}`);
+        await page.waitForTimeout(500);
+        const title = await page.textContent('#profile-title');
+        check(title.includes(away) && !title.includes(me), `the profile's title reads "${title}"`);
+        check(await page.$('#challenge-away') !== null, "the away player's challenge note went");
+        check(await page.$('#bot-panel') === null, "one's own bot panel is drawn on another player's profile");
     },
 };

@@ -112,6 +112,13 @@ export function profileView(root, name) {
         return bot.node ?? '';
     };
     store.set({ name, player: null, error: '', puzzles: null, challenge: { state: 'none', id: null, text: '' } });
+    // The store outlives the view: an answer for a profile left before it came (another
+    // profile opened at once) must not be drawn as the new one's.
+    let open = true;
+    /** @template T @param {(value: T) => void} fn @returns {(value: T) => void} */
+    const whileOpen = (fn) => (value) => {
+        if (open) fn(value);
+    };
 
     function renderChallenge() {
         const { me, player, form: challengeForm } = store.get();
@@ -264,19 +271,24 @@ export function profileView(root, name) {
             if (s.challenge !== was.challenge) renderStatus();
             // One's own account just became a bot (bot-panel.js): the page marks it BOT.
             if (s.me?.bot && !was.me?.bot && s.player && !s.player.bot && s.me.name.toLowerCase() === name.toLowerCase()) {
-                getPlayer(name).then((player) => store.set({ player }), () => {});
+                getPlayer(name).then(whileOpen((player) => store.set({ player })), () => {});
             }
         }),
         mirror(session, store, (s) => ({ me: s.me })),
         onLobbyMessage(answer),
     ];
     lobby.start();
-    getPuzzlePlayer(name).then((puzzles) => store.set({ puzzles }), () => {});
+    getPuzzlePlayer(name).then(whileOpen((puzzles) => store.set({ puzzles })), () => {});
     store.set({ tournaments: [] });
-    playerTournaments(name).then((r) => store.set({ tournaments: r.tournaments || [] }), () => {});
-    getPlayer(name).then((player) => store.set({ player }),
-        (e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) }));
-    return { destroy() { stops.forEach((stop) => stop()); } };
+    playerTournaments(name).then(whileOpen((r) => store.set({ tournaments: r.tournaments || [] })), () => {});
+    getPlayer(name).then(whileOpen((player) => store.set({ player })),
+        whileOpen((e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) })));
+    return {
+        destroy() {
+            open = false;
+            stops.forEach((stop) => stop());
+        },
+    };
 }
 
 // The player's puzzle rating and best streaks (docs/PUZZLES.md), once the server has sent them.
