@@ -7,6 +7,7 @@
 // What is read back is hostile like any outside input (another tab, an older release, a hand
 // in the browser's tools): a record that does not replay is not a game.
 import * as rules from './rules.js';
+import { computerLevels } from './pools.js';
 
 /** @typedef {import('./protocol.js').Setup} Setup */
 /**
@@ -26,7 +27,6 @@ const MaxGames = 200;
 // A record's moves past this are not a game of this site (a 10x10 board has 96 empty squares,
 // passes at most double them).
 const MaxMoves = 240;
-const Levels = { min: 1, max: 10 };
 
 /** @returns {Promise<IDBDatabase>} */
 function open() {
@@ -77,7 +77,7 @@ export function asGame(r) {
     if (!r || typeof r !== 'object') return null;
     const g = /** @type {Record<string, any>} */ (r);
     if (typeof g.id !== 'string' || !isLocalId(g.id)) return null;
-    if (!(g.seat === 0 || g.seat === 1) || !Number.isInteger(g.level) || g.level < Levels.min || g.level > Levels.max) return null;
+    if (!(g.seat === 0 || g.seat === 1) || !Number.isInteger(g.level) || !computerLevels().includes(g.level)) return null;
     if (!Array.isArray(g.moves) || g.moves.length > MaxMoves || !g.moves.every((m) => typeof m === 'string')) return null;
     if (!g.setup || typeof g.setup !== 'object' || !Number.isFinite(g.created)) return null;
     try {

@@ -24,6 +24,12 @@ export function siteConfig() {
     return config;
 }
 
+/** The computer's levels the server plays (GET /api/config), lowest first. @returns {number[]} */
+export function computerLevels() {
+    const { min, max } = siteConfig().levels;
+    return Array.from({ length: max - min + 1 }, (_, k) => min + k);
+}
+
 /** Every live pool's id, in the order the site shows them. @returns {string[]} */
 export const allPools = () => siteConfig().pools.map((p) => p.id);
 

@@ -12,7 +12,7 @@ import { saveToken } from '../../lib/preferences.js';
 import { lobby, onLobbyMessage, session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { poolName, presetLabel } from '../../lib/pools.js';
+import { computerLevels, poolName, presetLabel } from '../../lib/pools.js';
 import { computerName } from '../../lib/game-text.js';
 import { quickWaitDetails, tickQuickWait } from '../../components/quick-wait.js';
 import { engineHere } from '../../lib/engine-choice.js';
@@ -101,8 +101,8 @@ export function landingView(root) {
     const computer = card('card-computer', t('landing.computer'), t('landing.computerText'),
         field(t('setup.shape'), select('quick-board', ['6', '8', '10'].map((b) => [b, t(`shape.${b}`)]), choice.board,
             (v) => choose({ board: v }))),
-        field(t('landing.level'), select('quick-level', Array.from({ length: 10 }, (_, k) => [String(k + 1),
-            t('seat.level', { n: k + 1 })]), choice.level, (v) => choose({ level: v }))),
+        field(t('landing.level'), select('quick-level', computerLevels().map((n) => [String(n),
+            t('seat.level', { n })]), choice.level, (v) => choose({ level: v }))),
         field(t('landing.colour'), select('quick-colour', [['random', t('landing.random')], ['0', t('colour.0')],
             ['1', t('colour.1')]], choice.colour, (v) => choose({ colour: v }))),
         computerButton, localList);

@@ -14,7 +14,7 @@ import { saveToken } from '../../lib/preferences.js';
 import { session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
-import { poolOf, siteConfig } from '../../lib/pools.js';
+import { computerLevels, poolOf, siteConfig } from '../../lib/pools.js';
 
 /**
  * @typedef {object} SetupForm the choices of the form (kept while the page lives, so "new
@@ -247,7 +247,7 @@ export function setupView(root) {
             if (invalid('problem.noHuman')) type.setAttribute('aria-invalid', 'true');
             row.append(type);
             if (seat.type === 'computer') {
-                row.append(select(`seat-level-${i}`, span(allowed.levels).map((k) => [String(k),
+                row.append(select(`seat-level-${i}`, computerLevels().map((k) => [String(k),
                     t('seat.level', { n: k })]), String(seat.level), (v) => { seat.level = Number(v); commit(); },
                 t('setup.seatLevel', { colour: colourName(i) })));
             }
