@@ -11,6 +11,7 @@ import { standingText, tournamentName } from '../../lib/tournament-text.js';
 import { saveToken } from '../../lib/preferences.js';
 import { lobby, onLobbyMessage, session } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
+import { keepChoices, lastChoices } from '../../lib/choices.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { computerLevels, poolName, presetLabel } from '../../lib/pools.js';
 import { computerName } from '../../lib/game-text.js';
@@ -26,7 +27,7 @@ const OnlinePreset = '5+3';
 /**
  * @typedef {object} LandingState
  * @property {{board: string, level: string, colour: string}} choice kept while the page
- *   lives, so coming back shows the last choices
+ *   lives, so coming back shows the last choices (lib/choices.js)
  * @property {import('../../lib/session.js').QuickWait | null} quick the session's quick wait
  * @property {string} status the last refusal
  * @property {{tables: import('../../lib/protocol.js').TableSummary[], tournaments: import('../../lib/protocol.js').TournamentView[],
@@ -37,20 +38,19 @@ const OnlinePreset = '5+3';
 const LiveGames = 6;
 const LiveTournaments = 4;
 
-/** The landing page's store. */
-const store = createStore(/** @type {LandingState} */ ({
-    choice: { board: '8', level: '3', colour: 'random' }, quick: null, status: '', live: null,
-}));
-
-/** @param {Partial<LandingState['choice']>} patch */
-const choose = (patch) => store.set({ choice: { ...store.get().choice, ...patch } });
+/** The computer card's choices, kept while the page lives. */
+const choices = () => ({ choice: { board: '8', level: '3', colour: 'random' } });
 
 /** @param {HTMLElement} root */
 export function landingView(root) {
+    const store = createStore(/** @type {LandingState} */ ({
+        ...lastChoices('landing', choices), quick: session.get().quick, status: '', live: null,
+    }));
+    /** @param {Partial<LandingState['choice']>} patch */
+    const choose = (patch) => store.set({ choice: { ...store.get().choice, ...patch } });
     const view = el('section', { class: 'landing', 'aria-labelledby': 'landing-title' });
     root.append(view);
     const status = el('p', { id: 'landing-status', class: 'alert', role: 'alert' });
-    store.set({ status: '' });
     const choice = store.get().choice;
 
     /** @param {object} request @param {HTMLButtonElement} button */
@@ -138,6 +138,7 @@ export function landingView(root) {
         if (hadFocus) cancel.focus();
     }
     const stops = [
+        keepChoices('landing', store, (s) => ({ choice: s.choice })),
         mirror(session, store, (s) => ({ quick: s.quick })),
         onLobbyMessage((msg) => {
             if (msg.type === 'error' && session.get().quick === null) store.set({ status: errorText({ code: msg.code }) });

@@ -9,10 +9,9 @@
 import { t } from '../../lib/i18n.js';
 import { el, errorText, field } from '../../lib/dom.js';
 import { counted, dateText } from '../../lib/game-text.js';
-import {
-    getModRole, listReports, listSanctions, listAudit, resolvePlayerReports, sanction, hideChat,
-} from '../../lib/api.js';
+import { getModRole, resolvePlayerReports, sanction, hideChat } from '../../lib/api.js';
 import { createStore } from '../../lib/store.js';
+import { modActions } from './actions.js';
 
 /** @typedef {import('../../lib/protocol.js').ModReport} ModReport */
 /** @typedef {import('../../lib/protocol.js').ModReportGroup} ModReportGroup */
@@ -30,52 +29,13 @@ import { createStore } from '../../lib/store.js';
  * @property {{ok: boolean, text: string}} answer the server's answer to the last action
  */
 
-const AuditPage = 50;
-
 const SanctionKinds = ['mute', 'ban', 'unlisted'];
 const MaxMinutes = 527040;
 
-/** The moderators' page's store. */
+/** The moderators' page's state when it opens. */
 const blank = () => /** @type {ModState} */ ({
     role: null, groups: [], more: false, sanctions: [], audit: [], auditEnd: false, error: '', answer: { ok: true, text: '' },
 });
-const store = createStore(blank());
-
-/** Asks the server again for the queue, the sanctions in force and the audit log's first page. */
-async function refresh() {
-    try {
-        const [{ groups, more }, { sanctions }, { entries }] = await Promise.all([listReports(), listSanctions(), listAudit(0, AuditPage)]);
-        store.set({ groups: groups || [], more: Boolean(more), sanctions: sanctions || [], audit: entries || [],
-            auditEnd: (entries || []).length < AuditPage, error: '' });
-    } catch (e) {
-        store.set({ error: errorText(e) });
-    }
-}
-
-/** Reads the audit log's next page, older than what is shown. */
-async function olderAudit() {
-    const { audit } = store.get();
-    try {
-        const { entries } = await listAudit(audit.length ? audit[audit.length - 1].id : 0, AuditPage);
-        store.set({ audit: [...audit, ...(entries || [])], auditEnd: (entries || []).length < AuditPage });
-    } catch (e) {
-        store.set({ answer: { ok: false, text: errorText(e) } });
-    }
-}
-
-/**
- * Runs a moderator's action, shows its answer and re-reads the page.
- * @param {() => Promise<unknown>} action @param {string} done the answer's text when it succeeds
- */
-async function act(action, done) {
-    try {
-        await action();
-        store.set({ answer: { ok: true, text: done } });
-    } catch (e) {
-        store.set({ answer: { ok: false, text: errorText(e) } });
-    }
-    await refresh();
-}
 
 /** @param {number} until wall ms, 0: no end */
 const untilText = (until) => (until ? t('mod.until', { when: dateText(until, true) }) : t('mod.noEnd'));
@@ -111,7 +71,8 @@ function detailText(detail, action) {
 export function modView(root) {
     const view = el('section', { class: 'mod', 'aria-labelledby': 'mod-title' });
     root.append(view);
-    store.set(blank());
+    const store = createStore(blank());
+    const { refresh, olderAudit, act } = modActions(store);
 
     // The sanction form keeps what the moderator types; a report's "Sanction" fills its player.
     const player = el('input', { id: 'mod-player', type: 'text', autocomplete: 'off', required: true });

@@ -10,6 +10,7 @@ import { dateText, outcome, outcomeText, seatName } from '../../lib/game-text.js
 import { getPlayer, getPuzzlePlayer, playerTournaments } from '../../lib/api.js';
 import { lobby, session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore, mirror } from '../../lib/store.js';
+import { keepChoices, lastChoices } from '../../lib/choices.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
 import { reportButton } from '../../components/report-form.js';
@@ -39,16 +40,9 @@ import { allPools, choice, siteConfig, setupForPool, clockForTime, clockLabel, p
  * @property {import('../../lib/protocol.js').TournamentResult[]} tournaments finished tournaments of the player
  */
 
-/** The profile page's store. */
-const store = createStore(/** @type {ProfileState} */ ({
-    name: '', player: null, error: '', me: null, puzzles: null,
-    form: { pool: '8x8', preset: '5+3', rated: true },
-    challenge: { state: 'none', id: null, text: '' },
-    tournaments: [],
-}));
+/** The challenge form's choices, kept while the page lives. */
+const choices = () => ({ form: { pool: '8x8', preset: '5+3', rated: true } });
 
-/** @param {Partial<ProfileState['form']>} patch */
-const choose = (patch) => store.set({ form: { ...store.get().form, ...patch } });
 const loggedIn = () => isLoggedIn(session.get());
 
 /**
@@ -95,6 +89,14 @@ function gamesAgainst(p, me) {
 
 /** @param {HTMLElement} root @param {string} name */
 export function profileView(root, name) {
+    // The view's store, made for this visit: an answer for a profile left before it came
+    // (another profile opened at once) goes into the store of the view it was asked for.
+    const store = createStore(/** @type {ProfileState} */ ({
+        ...lastChoices('profile', choices), name, player: null, error: '', me: session.get().me, puzzles: null,
+        challenge: { state: 'none', id: null, text: '' }, tournaments: [],
+    }));
+    /** @param {Partial<ProfileState['form']>} patch */
+    const choose = (patch) => store.set({ form: { ...store.get().form, ...patch } });
     const view = el('section', { class: 'profile', 'aria-labelledby': 'profile-title' });
     root.append(view);
     const challengeBox = el('div', { id: 'challenge-box' });
@@ -110,14 +112,6 @@ export function profileView(root, name) {
         const key = `${me.name}:${Boolean(me.bot)}`;
         if (bot.key !== key) Object.assign(bot, { key, node: botPanel(me) });
         return bot.node ?? '';
-    };
-    store.set({ name, player: null, error: '', puzzles: null, challenge: { state: 'none', id: null, text: '' } });
-    // The store outlives the view: an answer for a profile left before it came (another
-    // profile opened at once) must not be drawn as the new one's.
-    let open = true;
-    /** @template T @param {(value: T) => void} fn @returns {(value: T) => void} */
-    const whileOpen = (fn) => (value) => {
-        if (open) fn(value);
     };
 
     function renderChallenge() {
@@ -271,24 +265,19 @@ export function profileView(root, name) {
             if (s.challenge !== was.challenge) renderStatus();
             // One's own account just became a bot (bot-panel.js): the page marks it BOT.
             if (s.me?.bot && !was.me?.bot && s.player && !s.player.bot && s.me.name.toLowerCase() === name.toLowerCase()) {
-                getPlayer(name).then(whileOpen((player) => store.set({ player })), () => {});
+                getPlayer(name).then((player) => store.set({ player }), () => {});
             }
         }),
+        keepChoices('profile', store, (s) => ({ form: s.form })),
         mirror(session, store, (s) => ({ me: s.me })),
         onLobbyMessage(answer),
     ];
     lobby.start();
-    getPuzzlePlayer(name).then(whileOpen((puzzles) => store.set({ puzzles })), () => {});
-    store.set({ tournaments: [] });
-    playerTournaments(name).then(whileOpen((r) => store.set({ tournaments: r.tournaments || [] })), () => {});
-    getPlayer(name).then(whileOpen((player) => store.set({ player })),
-        whileOpen((e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) })));
-    return {
-        destroy() {
-            open = false;
-            stops.forEach((stop) => stop());
-        },
-    };
+    getPuzzlePlayer(name).then((puzzles) => store.set({ puzzles }), () => {});
+    playerTournaments(name).then((r) => store.set({ tournaments: r.tournaments || [] }), () => {});
+    getPlayer(name).then((player) => store.set({ player }),
+        (e) => store.set({ error: e.code === 'not_found' ? t('profile.notFound') : errorText(e) }));
+    return { destroy() { stops.forEach((stop) => stop()); } };
 }
 
 // The player's puzzle rating and best streaks (docs/PUZZLES.md), once the server has sent them.

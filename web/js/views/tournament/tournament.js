@@ -9,6 +9,7 @@ import { t } from '../../lib/i18n.js';
 import { listTournaments, getTournament, createTournament, tournamentAction } from '../../lib/api.js';
 import { session, loggedIn as isLoggedIn, onLobbyMessage } from '../../lib/session.js';
 import { createStore } from '../../lib/store.js';
+import { keepChoices, lastChoices } from '../../lib/choices.js';
 import { el, field, select, errorText } from '../../lib/dom.js';
 import { botMark, afterName } from '../../components/bot-mark.js';
 import { choice, siteConfig, clockForTime, clockLabel, poolName, presetLabel } from '../../lib/pools.js';
@@ -28,14 +29,8 @@ import { standingText, tournamentName } from '../../lib/tournament-text.js';
 
 const LIST_PAGE = 20;
 
-/** The view's store; the form is kept while the page lives. */
-const store = createStore(/** @type {TournamentState} */ ({
-    list: null, total: 0, shown: LIST_PAGE, current: null, alert: '', receivedAt: 0,
-    form: { name: '', kind: 'arena', pool: '8x8', preset: '3+2', minutes: '30', rounds: '5', rated: true },
-}));
-
-/** @param {Partial<TournamentState['form']>} patch */
-const choose = (patch) => store.set({ form: { ...store.get().form, ...patch } });
+/** The create form's choices, kept while the page lives. */
+const choices = () => ({ form: { name: '', kind: 'arena', pool: '8x8', preset: '3+2', minutes: '30', rounds: '5', rated: true } });
 
 /** @param {TournamentView} v */
 function describe(v) {
@@ -77,10 +72,14 @@ function gameRow(g, swiss, botOf) {
 
 /** @param {HTMLElement} root @param {string} [id] */
 export function tournamentView(root, id) {
+    const store = createStore(/** @type {TournamentState} */ ({
+        ...lastChoices('tournament', choices), list: null, total: 0, shown: LIST_PAGE, current: null, alert: '', receivedAt: 0,
+    }));
+    /** @param {Partial<TournamentState['form']>} patch */
+    const choose = (patch) => store.set({ form: { ...store.get().form, ...patch } });
     const view = el('section', { class: 'tournament', 'aria-labelledby': 'tournament-title' });
     root.append(view);
     const alert = el('p', { id: 'tournament-alert', class: 'alert', role: 'alert' });
-    store.set({ list: null, total: 0, shown: LIST_PAGE, current: null, alert: '' });
 
     /** @param {Promise<TournamentView>} p */
     const act = (p) => p.then((v) => store.set({ current: v, alert: '' }), (e) => store.set({ alert: errorText(e) }));
@@ -202,11 +201,14 @@ export function tournamentView(root, id) {
                 several ? el('p', { class: 'note', id: 'tournament-places-note' }, t('tournament.placesNote')) : ''));
     }
 
-    const stop = store.subscribe(({ alert: text }) => {
-        alert.textContent = text;
+    function draw() {
+        alert.textContent = store.get().alert;
         if (id) renderOne();
         else renderList();
-    });
+    }
+    const stop = store.subscribe(draw);
+    // The page says it is loading until the first answer (a fresh store changes only then).
+    draw();
     // A cancelled tournament is gone from the server: its page keeps saying so.
     const load = () => (id ? getTournament(id).then((v) => store.set({ current: v, receivedAt: Date.now() }),
         (e) => { if (store.get().current?.status !== 'cancelled') store.set({ alert: errorText(e) }); })
@@ -235,5 +237,6 @@ export function tournamentView(root, id) {
         store.set({ current: { ...msg.tournament, games: msg.tournament.games ?? was?.games }, receivedAt: Date.now() });
         if (!was || was.status !== msg.tournament.status || was.round !== msg.tournament.round) load();
     });
-    return { destroy() { stop(); unlisten(); clearInterval(timer); clearInterval(ticker); } };
+    const unkeep = keepChoices('tournament', store, (s) => ({ form: s.form }));
+    return { destroy() { stop(); unlisten(); unkeep(); clearInterval(timer); clearInterval(ticker); } };
 }
