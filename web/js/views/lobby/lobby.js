@@ -7,7 +7,6 @@
 // The parts are drawn by render.js, seeks.js and tables.js, the actions are actions.js's, and
 // socket.js follows the lobby socket; this file makes the view's store when the view opens and
 // redraws each part when the fields it draws from change.
-import { t } from '../../lib/i18n.js';
 import { session } from '../../lib/session.js';
 import { createStore } from '../../lib/store.js';
 import { keepChoices, lastChoices } from '../../lib/choices.js';
