@@ -12,6 +12,8 @@ import { loadMe } from '../../lib/session.js';
 
 /** @typedef {import('../../lib/protocol.js').BotToken} BotToken */
 
+/** @typedef {{refused: (e: unknown) => void, say: (text: string) => void}} Status the panel's status line */
+
 /**
  * The panel for the logged-in player's own profile; `me` says whether the account is a bot.
  * @param {import('../../lib/protocol.js').Me} me
@@ -22,38 +24,46 @@ export function botPanel(me) {
     const status = el('p', { id: 'bot-status', role: 'status' });
     const panel = el('section', { class: 'panel', id: 'bot-panel', 'aria-labelledby': 'bot-title' },
         el('h2', { id: 'bot-title' }, t('bot.title')), body, status);
-    /** @param {unknown} e */
-    const refused = (e) => {
-        status.textContent = errorText(e);
-        status.className = 'alert';
+    /** @type {Status} */
+    const line = {
+        refused(e) {
+            status.textContent = errorText(e);
+            status.className = 'alert';
+        },
+        say(text) {
+            status.textContent = text;
+            status.className = 'note';
+        },
     };
-    const say = (/** @type {string} */ text) => {
-        status.textContent = text;
-        status.className = 'note';
-    };
+    if (me.bot) botTokens(body, line);
+    else becomeBotButton(body, line);
+    return panel;
+}
 
-    if (!me.bot) {
-        const make = el('button', { type: 'button', id: 'bot-make' }, t('bot.make'));
-        make.addEventListener('click', async () => {
-            if (make.dataset.confirm !== 'yes') {
-                make.dataset.confirm = 'yes';
-                make.textContent = t('bot.makeConfirm');
-                make.classList.add('danger');
-                return;
-            }
-            make.disabled = true;
-            try {
-                await becomeBot();
-                await loadMe();  // the profile redraws with the session's new `me`
-            } catch (e) {
-                refused(e);
-                make.disabled = false;
-            }
-        });
-        body.replaceChildren(el('p', { class: 'note' }, t('bot.about')), el('div', { class: 'form-bar' }, make));
-        return panel;
-    }
+/** An account not yet a bot: the button that makes it one (a second click confirms). @param {HTMLElement} body @param {Status} line */
+function becomeBotButton(body, { refused }) {
+    const make = el('button', { type: 'button', id: 'bot-make' }, t('bot.make'));
+    make.addEventListener('click', async () => {
+        if (make.dataset.confirm !== 'yes') {
+            make.dataset.confirm = 'yes';
+            make.textContent = t('bot.makeConfirm');
+            make.classList.add('danger');
+            return;
+        }
+        make.disabled = true;
+        try {
+            await becomeBot();
+            await loadMe();  // the profile redraws with the session's new `me`
+        } catch (e) {
+            refused(e);
+            make.disabled = false;
+        }
+    });
+    body.replaceChildren(el('p', { class: 'note' }, t('bot.about')), el('div', { class: 'form-bar' }, make));
+}
 
+/** A bot's tokens: the list with Revoke, and New token. @param {HTMLElement} body @param {Status} line */
+function botTokens(body, { refused, say }) {
     // The token just made: shown here once, gone when the page is left.
     const shown = el('div', { id: 'bot-token-box' });
     const list = el('div', { id: 'bot-tokens' });
@@ -109,5 +119,4 @@ export function botPanel(me) {
 
     body.replaceChildren(el('p', { class: 'note' }, t('bot.isBot')), shown, list, el('div', { class: 'form-bar' }, make));
     refresh();
-    return panel;
 }
