@@ -2,9 +2,11 @@
 // Browser tests of the views cut into parts (issue 52): "Explore this position" on a game's
 // analysis opens the analysis board on that game's setup and the moves up to the position
 // shown, once (the board shown again by the browser's Forward starts from the standard
-// position, as a board opened without a hand-over does).
+// position, as a board opened without a hand-over does); a tab in the background raises one
+// notification when a game starts waiting for my move, and not again when the header is drawn
+// again (the language changed) while the count of such games is the same.
 import * as rules from '../../web/js/lib/rules.js';
-import { boardRows, check, createGame, fillSetup, playToEnd, tableOf } from './lib.mjs';
+import { boardRows, check, createGame, fillSetup, freshName, playToEnd, registered, tableOf } from './lib.mjs';
 
 export const tests = {
     async 'analysis: explore this position hands the game and the position shown to the board, once'(ctx) {
@@ -34,5 +36,34 @@ export const tests = {
         await page.waitForFunction(() => document.querySelectorAll('#board-scores li').length === 4, null, { timeout: 30000 });
         check(await page.inputValue('#board-moves-input') === '', 'the hand-over was used twice');
         check(await page.inputValue('#board-shape') === '8', 'the board shown again is not the standard board');
+    },
+
+    async 'your turn: one notification in a background tab, not another when the header is drawn again'(ctx) {
+        const { browser, page } = await registered(ctx, freshName('Nola'));
+        const lobby = await browser.context.newPage();
+        // The lobby's tab is in the background, and the player allowed notifications.
+        await lobby.addInitScript(() => {
+            Object.defineProperty(Document.prototype, 'hidden', { get: () => true });
+            globalThis.shown = [];
+            globalThis.Notification = class {
+                static permission = 'granted';
+                constructor(title, options) { globalThis.shown.push({ title, body: options?.body }); }
+            };
+        });
+        await lobby.goto(`${ctx.url}/#/lobby`);
+        await lobby.waitForSelector('#user-name');
+        check((await lobby.evaluate(() => globalThis.shown.length)) === 0, 'a notification before any game');
+        await page.goto(`${ctx.url}/#/new`);
+        await fillSetup(page, { seats: ['human', 1] });
+        await createGame(page);
+        await lobby.waitForFunction(() => globalThis.shown.length > 0, null, { timeout: 10000 });
+        const shown = await lobby.evaluate(() => globalThis.shown);
+        check(JSON.stringify(shown) === JSON.stringify([{ title: '(●) Your turn — Reversi', body: 'Games waiting for your move: 1' }]),
+            `the notifications: ${JSON.stringify(shown)}`);
+        check(await lobby.title() === '(●) Your turn — Reversi', `the tab's title: ${await lobby.title()}`);
+        await lobby.selectOption('#lang', 'tr');
+        await lobby.waitForFunction(() => document.title === '(●) Sıra sizde — Reversi');
+        await lobby.waitForTimeout(500);
+        check((await lobby.evaluate(() => globalThis.shown.length)) === 1, 'the same turn was notified again');
     },
 };
