@@ -52,10 +52,11 @@ const offlineBar = el('div', { id: 'offline-bar', class: 'offline-bar', 'aria-li
 header.after(offlineBar, notices);
 
 // The shell's store: the page shown ('' for the landing page) and its view, which the router
-// sets, whether the header's menu (phones) is open, and the visitor's moderation role as the
-// server answered it ('' for none), which links the moderators' page.
-const shell = createStore(/** @type {{page: string, current: View | null, menuOpen: boolean, modRole: string}} */ ({
-    page: '', current: null, menuOpen: false, modRole: '',
+// sets, whether the header's menu (phones) is open, the visitor's moderation role as the
+// server answered it ('' for none), which links the moderators' page, and how many of my games
+// waited for my move when the tab title was last set (one more raises a notification).
+const shell = createStore(/** @type {{page: string, current: View | null, menuOpen: boolean, modRole: string, turnsSeen: number}} */ ({
+    page: '', current: null, menuOpen: false, modRole: '', turnsSeen: 0,
 }));
 
 // Asks the server again for the moderation role (after the session changed).
@@ -66,14 +67,13 @@ function loadModRole() {
 // "(●) Your turn — Reversi" while one of my running games waits for me; a correspondence
 // game can wait for days, so a new turn also raises a system notification where the player
 // allowed them (the lobby's button asks) and the page is not in front.
-let turnsSeen = 0;
 function updateTitle() {
     document.title = myTurn(session.get()) ? t('site.titleTurn') : t('app.title');
     const turns = session.get().games.filter((g) => g.your_turn);
-    if (turns.length > turnsSeen && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+    if (turns.length > shell.get().turnsSeen && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
         new Notification(t('site.titleTurn'), { body: t('site.turnNotice', { n: turns.length }), tag: 'your-turn' });
     }
-    turnsSeen = turns.length;
+    shell.set({ turnsSeen: turns.length });
     renderBadge();
 }
 

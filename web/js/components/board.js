@@ -83,67 +83,16 @@ export class Board {
     update(state) {
         const prev = this.state_;
         this.state_ = state;
-        const legal = new Set(state.showLegal ? state.legal || [] : []);
-        const playable = new Set(state.legal || []);
-        const flipped = new Set(state.animate ? state.flipped || [] : []);
+        const marks = {
+            legal: new Set(state.showLegal ? state.legal || [] : []),
+            playable: new Set(state.legal || []),
+            flipped: new Set(state.animate ? state.flipped || [] : []),
+        };
         for (let r = 0; r < this.size_; r++) {
             const line = state.rows[r] || '';
             for (let c = 0; c < this.size_; c++) {
-                const b = this.cells_[r * this.size_ + c];
-                const ch = line[c] ?? ' ';
-                const sq = b.dataset.sq;
                 const was = prev ? (prev.rows[r] || '')[c] : null;
-                b.className = 'sq';
-                b.dataset.c = ch;
-                b.replaceChildren();
-                const words = [sq];
-                if (ch === ' ') {
-                    b.classList.add('off');
-                    b.setAttribute('aria-hidden', 'true');
-                    b.disabled = true;
-                    continue;
-                }
-                b.removeAttribute('aria-hidden');
-                b.disabled = false;
-                if (ch === '#') {
-                    b.classList.add('blocked');
-                    b.append(span('mark', '✕'));
-                    words.push(t('board.blocked'));
-                } else if (ch in DISC_SEAT || ch === 'N') {
-                    const seat = DISC_SEAT[ch];
-                    const disc = span(`disc ${ch === 'N' ? 'pn' : 'p' + seat}`, !state.marks ? '' : ch === 'N' ? '○' : GLYPHS[seat]);
-                    if (flipped.has(sq) || (state.animate && sq === state.last && was !== ch)) {
-                        disc.classList.add(flipped.has(sq) ? 'flip' : 'drop');
-                    }
-                    b.append(disc);
-                    words.push(ch === 'N' ? t('colour.neutral') : colourName(seat));
-                } else {
-                    words.push(t('board.empty'));
-                }
-                if (legal.has(sq)) {
-                    b.classList.add('legal');
-                    words.push(t('board.legal'));
-                }
-                if (state.marked && state.marked.includes(sq)) b.classList.add('marked');
-                if (sq === state.last) {
-                    b.classList.add('last');
-                    words.push(t('board.last'));
-                }
-                if (sq === state.hint) {
-                    b.classList.add('hint');
-                    words.push(t('board.hint'));
-                }
-                // Analysis: the best move, and a short text (a score) per square.
-                if (sq === state.best) {
-                    b.classList.add('best');
-                    words.push(t('analysis.bestMark'));
-                }
-                if (state.labels && state.labels[sq] !== undefined) {
-                    b.append(span('eval', state.labels[sq]));
-                    words.push(state.labels[sq]);
-                }
-                if (state.interactive && playable.has(sq)) b.classList.add('playable');
-                b.setAttribute('aria-label', words.join(', '));
+                drawSquare(this.cells_[r * this.size_ + c], line[c] ?? ' ', was, state, marks);
             }
         }
         this.root.classList.toggle('interactive', Boolean(state.interactive));
@@ -207,6 +156,70 @@ export class Board {
             row += dr;
         }
     }
+}
+
+/**
+ * Draws one square: its disc or mark, the classes that colour it and the words a screen reader
+ * says for it (its name, what is on it, legal, last, hint, best, its score).
+ * @param {HTMLButtonElement} b
+ * @param {string} ch the board row's character (' ' off the board, '#' blocked, X O R G N discs)
+ * @param {string | null | undefined} was the character before this update
+ * @param {Parameters<Board['update']>[0]} state
+ * @param {{legal: Set<string>, playable: Set<string>, flipped: Set<string>}} marks
+ */
+function drawSquare(b, ch, was, state, { legal, playable, flipped }) {
+    const sq = /** @type {string} */ (b.dataset.sq);
+    b.className = 'sq';
+    b.dataset.c = ch;
+    b.replaceChildren();
+    const words = [sq];
+    if (ch === ' ') {
+        b.classList.add('off');
+        b.setAttribute('aria-hidden', 'true');
+        b.disabled = true;
+        return;
+    }
+    b.removeAttribute('aria-hidden');
+    b.disabled = false;
+    if (ch === '#') {
+        b.classList.add('blocked');
+        b.append(span('mark', '✕'));
+        words.push(t('board.blocked'));
+    } else if (ch in DISC_SEAT || ch === 'N') {
+        const seat = DISC_SEAT[ch];
+        const disc = span(`disc ${ch === 'N' ? 'pn' : 'p' + seat}`, !state.marks ? '' : ch === 'N' ? '○' : GLYPHS[seat]);
+        if (flipped.has(sq) || (state.animate && sq === state.last && was !== ch)) {
+            disc.classList.add(flipped.has(sq) ? 'flip' : 'drop');
+        }
+        b.append(disc);
+        words.push(ch === 'N' ? t('colour.neutral') : colourName(seat));
+    } else {
+        words.push(t('board.empty'));
+    }
+    if (legal.has(sq)) {
+        b.classList.add('legal');
+        words.push(t('board.legal'));
+    }
+    if (state.marked && state.marked.includes(sq)) b.classList.add('marked');
+    if (sq === state.last) {
+        b.classList.add('last');
+        words.push(t('board.last'));
+    }
+    if (sq === state.hint) {
+        b.classList.add('hint');
+        words.push(t('board.hint'));
+    }
+    // Analysis: the best move, and a short text (a score) per square.
+    if (sq === state.best) {
+        b.classList.add('best');
+        words.push(t('analysis.bestMark'));
+    }
+    if (state.labels && state.labels[sq] !== undefined) {
+        b.append(span('eval', state.labels[sq]));
+        words.push(state.labels[sq]);
+    }
+    if (state.interactive && playable.has(sq)) b.classList.add('playable');
+    b.setAttribute('aria-label', words.join(', '));
 }
 
 /** @param {string} cls @param {string} text */

@@ -4,7 +4,8 @@
 // is shown, so the header's online count, the "your turn" mark in the tab title, incoming
 // challenges and pairings reach every view. Every lobby message is folded into the store; views
 // and the header draw from it. Messages that ask for an action rather than a redraw (`paired`,
-// a refusal) are then set as `last`, which onLobbyMessage watches.
+// a refusal) are then set as `last`, which onLobbyMessage watches. It is the app's store, made
+// once as the app starts, not a view's (docs/ARCHITECTURE.md "The session is the app's store").
 import { createStore } from './store.js';
 import { ReconnectingSocket } from './socket.js';
 import { getMe, logout } from './api.js';

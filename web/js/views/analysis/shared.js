@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the analysis of a game (game.js) and the analysis board (board.js) share: how scores
 // and moves are written, the step buttons, and the position "explore this position" hands from
-// a game's analysis to the board (the one store of the pair).
+// a game's analysis to the board.
 import { t } from '../../lib/i18n.js';
-import { createStore } from '../../lib/store.js';
 import { el } from '../../lib/dom.js';
 
 /** @typedef {import('../../lib/protocol.js').Setup} Setup */
@@ -17,29 +16,35 @@ export function scoreText(s) {
 export const moveText = (m) => (m === 'pass' ? t('game.passWord') : m);
 
 /**
- * @typedef {object} OpeningState
- * @property {{setup: Setup, moves: string[]} | null} opening what the analysis board opens
- *   with next (set by "explore this position")
+ * @typedef {object} Opening what the analysis board opens with, handed over by "explore this
+ *   position" (a game's analysis)
+ * @property {Setup} setup
+ * @property {string[]} moves
  */
 
-/** The hand-over from a game's analysis to the analysis board. */
-const store = createStore(/** @type {OpeningState} */ ({ opening: null }));
-
 /**
- * Opens the analysis board on a setup and moves.
+ * Opens the analysis board on a setup and moves. The position rides on the board page's entry
+ * in the browser's history, so that no store outlives the views: the board takes it when it
+ * opens (takeOpening).
  * @param {Setup} setup
  * @param {string[]} moves
  */
 export function openOnBoard(setup, moves) {
-    store.set({ opening: { setup, moves: moves.slice() } });
     location.hash = '#/analysis';
+    // The new entry is made at once; its hashchange, which opens the board, comes later.
+    history.replaceState({ opening: { setup, moves: moves.slice() } }, '');
 }
 
-/** The position handed over, once; null when none was. */
+/**
+ * The position handed over, once (the entry forgets it, as if the board had been opened
+ * without one when it is shown again); null when none was.
+ * @returns {Opening | null}
+ */
 export function takeOpening() {
-    const { opening } = store.get();
-    store.set({ opening: null });
-    return opening;
+    const opening = history.state?.opening;
+    if (!opening) return null;
+    history.replaceState(null, '');
+    return typeof opening.setup === 'object' && Array.isArray(opening.moves) ? opening : null;
 }
 
 /** @param {string} id @param {string} label @param {() => void} onClick */

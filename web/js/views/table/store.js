@@ -39,6 +39,15 @@ export function boardTurned({ flipChoice, table }) {
     return Boolean(table && table.setup.players === 2 && table.you?.length === 1 && table.you[0] === 1);
 }
 
+/** The seats this browser holds at the table shown. @param {TableViewState} state */
+export const mySeats = ({ table }) => new Set(table?.you || []);
+
+/** Whether one of those seats is to move. @param {TableViewState} state */
+export function myTurn(state) {
+    const { table } = state;
+    return Boolean(table && table.status === 'playing' && table.to_move !== null && mySeats(state).has(table.to_move));
+}
+
 /** @param {string} id the table */
 export function createTableStore(id) {
     return createStore(/** @type {TableViewState} */ ({
