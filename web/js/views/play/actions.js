@@ -24,11 +24,14 @@ export async function startLocalGame({ setup, seat, level }) {
     location.hash = `#/play/${game.id}`;
 }
 
-/** @param {PlayStore} store the view's */
-export function playActions(store) {
-    let closed = false;
-    // The computer's search in flight: an answer that is not the last one asked is dropped.
-    let serial = 0;
+/**
+ * The moves' keeping: a move stored and shown, and the computer's answer when it is to move.
+ * @param {PlayStore} store the view's
+ */
+function moves(store) {
+    // `closed`: the view closed, answers still coming are dropped. `serial`: the computer's
+    // search in flight; an answer that is not the last one asked is dropped.
+    const run = { closed: false, serial: 0 };
     const last = () => store.get().positions.at(-1);
     const myTurn = () => {
         const { game } = store.get();
@@ -47,7 +50,7 @@ export function playActions(store) {
         try {
             await saveGame(next);
         } catch {
-            if (!closed) store.set({ message: t('local.notSaved') });
+            if (!run.closed) store.set({ message: t('local.notSaved') });
         }
         computer();
     }
@@ -67,18 +70,18 @@ export function playActions(store) {
             store.set({ message: t('local.noEngine') });
             return;
         }
-        const mine = ++serial;
+        const mine = ++run.serial;
         store.set({ thinking: true });
         /** @type {string} */
         let square;
         try {
             square = (await engine.move({ setup: game.setup, moves: game.moves, level: game.level })).move ?? 'pass';
         } catch {
-            if (!closed && mine === serial) store.set({ thinking: false, message: t('local.engineFailed') });
+            if (!run.closed && mine === run.serial) store.set({ thinking: false, message: t('local.engineFailed') });
             return;
         }
         // An undo while it thought: the answer is for a position no longer shown.
-        if (closed || mine !== serial) return;
+        if (run.closed || mine !== run.serial) return;
         store.set({ thinking: false });
         if (!legal.includes(square)) {
             store.set({ message: t('local.engineFailed') });
@@ -86,7 +89,12 @@ export function playActions(store) {
         }
         await commit([...game.moves, square]);
     }
+    return { run, last, myTurn, commit, computer };
+}
 
+/** @param {PlayStore} store the view's */
+export function playActions(store) {
+    const { run, last, myTurn, commit, computer } = moves(store);
     return {
         myTurn,
         /** The person's move, or why it is not one. @param {string} sq */
@@ -110,7 +118,7 @@ export function playActions(store) {
             if (!game) return;
             const mine = game.moves.map((_, i) => i).filter((i) => i % 2 === game.seat);
             if (!mine.length) return;
-            serial++;
+            run.serial++;
             localEngine().then((e) => e?.stop());
             store.set({ thinking: false });
             commit(game.moves.slice(0, mine[mine.length - 1]));
@@ -126,10 +134,10 @@ export function playActions(store) {
             store.set({ hintLine: t('game.hintThinking') });
             try {
                 const h = await hintHere(game.setup, game.moves);
-                if (closed || !h || h.ply !== store.get().game?.moves.length) return;
+                if (run.closed || !h || h.ply !== store.get().game?.moves.length) return;
                 store.set({ hint: h.square, hintLine: hintText(h, 2) });
             } catch (e) {
-                if (!closed && !superseded(e)) store.set({ hintLine: '', message: t('local.engineFailed') });
+                if (!run.closed && !superseded(e)) store.set({ hintLine: '', message: t('local.engineFailed') });
             }
         },
         /** Reads the game `id` from this browser, then lets the computer move if it is to. @param {string} id */
@@ -140,7 +148,7 @@ export function playActions(store) {
             } catch {
                 // IndexedDB refused (a private window of some browsers): no game to show.
             }
-            if (closed) return;
+            if (run.closed) return;
             if (!game) {
                 store.set({ missing: true });
                 return;
@@ -150,7 +158,7 @@ export function playActions(store) {
         },
         /** The view closes: answers still coming are dropped, the computer's search stopped. */
         close() {
-            closed = true;
+            run.closed = true;
             if (store.get().thinking) localEngine().then((e) => e?.stop());
         },
     };
