@@ -212,7 +212,15 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     lobby_limits.rated_meeting = RatedMeetingRule(options.limits.rated_same_address, &devices);
     lobby_limits.computer_turn_ms = int64_t{options.limits.idle_table_seconds} * 1000;
     const LobbyBusLink bus_link = lobby_bus ? lobby_bus->link() : LobbyBusLink{};
-    LobbyHost lobby(ioc, hub, accounts, lobby_limits, bus_link, &queue);
+    // The hub makes the lobby's tables and tells it of their changes; the lobby, below the
+    // hub, knows it only through these two calls.
+    const LobbyTables lobby_tables{[&hub](PairingOrder order, PairingDone done) {
+                                       hub.create_paired(std::move(order), std::move(done));
+                                   },
+                                   [&hub](std::function<void(const Table&)> listener) {
+                                       hub.on_table_change(std::move(listener));
+                                   }};
+    LobbyHost lobby(ioc, lobby_tables, accounts, lobby_limits, bus_link, &queue);
     // Restoring reads the store directly: the queue is held and the loop is not running.
     accounts.restore(*store);
     moderation.restore(*store);

@@ -24,11 +24,11 @@
 #include "server/common/net.h"
 #include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
-#include "server/hub/paired_table.h"
 #include "server/moderation/moderation.h"
 #include "server/rating/rated_players.h"
 #include "server/storage/storage.h"
 #include "server/table/chat.h"
+#include "server/table/paired_table.h"
 #include "server/table/table.h"
 
 namespace reversi::server {

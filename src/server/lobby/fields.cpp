@@ -27,6 +27,12 @@ std::string id_field(const json& msg) {
     return id;
 }
 
+std::string offer_node(const std::string& id) {
+    const auto dot = id.find('.');
+    if (id.size() < 2 || dot == std::string::npos) return {};
+    return id.substr(1, dot - 1);
+}
+
 std::vector<std::string> offer_pools() {
     std::vector<std::string> pools;
     for (const std::string& pool : live_pools())

@@ -24,6 +24,9 @@ std::shared_ptr<const std::string> text_of(const json& msg);
 
 // The id field of a message naming a seek or a challenge: short text.
 std::string id_field(const json& msg);
+// The node an offer id names ("s" or "c", the node, ".", a number); empty for one of a single
+// node's ids.
+std::string offer_node(const std::string& id);
 
 // Seeks and challenges are games of two (quick pairing groups three and four).
 constexpr int OfferPlayers = 2;

@@ -178,7 +178,8 @@ void Lobby::publish_game(const GameEntry& game) {
              {"present", game.present},
              {"to_move", game.to_move},
              {"running", game.running},
-             {"setup", game.setup}});
+             {"setup", game.setup}},
+            {});
 }
 
 void Lobby::publish_games_of(int64_t player) {

@@ -8,7 +8,6 @@
 
 #include "server/accounts/accounts.h"
 #include "server/common/clock.h"
-#include "server/hub/hub.h"
 #include "server/storage/storage.h"
 
 namespace reversi::server {
@@ -18,8 +17,8 @@ namespace {
 // Several nodes claim a stopped node's challenges this often (in lobby ticks of a second).
 constexpr int ClaimEveryTicks = 30;
 
-LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, LobbyBusLink bus,
-                       StorageQueue* queue) {
+LobbyServices services(const LobbyTables& tables, Accounts& accounts, std::mt19937_64& rng,
+                       LobbyBusLink bus, StorageQueue* queue) {
     LobbyServices s;
     s.node = std::move(bus.node);
     s.publish = std::move(bus.publish);
@@ -33,9 +32,7 @@ LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, L
     s.me = [&accounts](const Identity& who) { return accounts.me_json(who); };
     s.lobby_socket = [&accounts](int64_t player, int delta) { accounts.connected(player, delta); };
     s.account = [&accounts](const std::string& name) { return accounts.find(name); };
-    s.create_table = [&hub](PairingOrder order, PairingDone done) {
-        hub.create_paired(std::move(order), std::move(done));
-    };
+    s.create_table = tables.create_paired;
     // A failed write costs only the challenge's survival of a restart: nobody waits for it.
     if (queue) {
         s.keep_challenge = [queue](const StoredChallenge& c) {
@@ -50,14 +47,14 @@ LobbyServices services(GameHub& hub, Accounts& accounts, std::mt19937_64& rng, L
 
 }  // namespace
 
-LobbyHost::LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits,
-                     LobbyBusLink bus, StorageQueue* queue)
+LobbyHost::LobbyHost(net::io_context& ioc, const LobbyTables& tables, Accounts& accounts,
+                     LobbyLimits limits, LobbyBusLink bus, StorageQueue* queue)
     : rng_(entropy_()),
-      lobby_(services(hub, accounts, rng_, bus, queue), limits),
+      lobby_(services(tables, accounts, rng_, bus, queue), limits),
       timer_(ioc),
       queue_(queue),
       node_(bus.node) {
-    hub.on_table_change([this](const Table& table) {
+    tables.on_table_change([this](const Table& table) {
         try {
             GameEntry game = game_entry_of(table, false);
             if (lobby_.needs_setup(game)) game.setup = setup_json(table.spec().setup);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The lobby wired into a running server: the hub makes its tables and reports table
-// changes to it, the accounts give ratings and the "me" object, and a timer ticks it once a
-// second (expiry, widening quick-pairing windows, the online count). Everything runs on the
-// network thread. Declare it after the hub and the accounts, so it goes first.
+// The lobby wired into a running server: the tables' owner (the hub, through LobbyTables)
+// makes its tables and reports table changes to it, the accounts give ratings and the "me" object,
+// and a timer ticks it once a second (expiry, widening quick-pairing windows, the online count).
+// Everything runs on the network thread. Declare it after the hub and the accounts, so it goes
+// first.
 #pragma once
 
 #include <random>
@@ -12,7 +13,6 @@
 
 namespace reversi::server {
 
-class GameHub;
 class Accounts;
 class StorageQueue;
 
@@ -23,12 +23,21 @@ struct LobbyBusLink {
     std::function<void(json event, std::function<void()> failed)> publish;
 };
 
+// What the lobby asks of the tables' owner: the hub, which lies above the lobby and is wired
+// in by server.cpp, so that the lobby never includes nor links it.
+struct LobbyTables {
+    // Commits a table with every seat taken (GameHub::create_paired).
+    std::function<void(PairingOrder, PairingDone)> create_paired;
+    // Registers a listener of every table's committed changes (GameHub::on_table_change).
+    std::function<void(std::function<void(const Table&)>)> on_table_change;
+};
+
 class LobbyHost {
   public:
     // With `queue`, open correspondence challenges are kept in the store (and, with several
     // nodes, those of stopped nodes are claimed every 30 s).
-    LobbyHost(net::io_context& ioc, GameHub& hub, Accounts& accounts, LobbyLimits limits = {},
-              LobbyBusLink bus = {}, StorageQueue* queue = nullptr);
+    LobbyHost(net::io_context& ioc, const LobbyTables& tables, Accounts& accounts,
+              LobbyLimits limits = {}, LobbyBusLink bus = {}, StorageQueue* queue = nullptr);
     LobbyHost(const LobbyHost&) = delete;
     LobbyHost& operator=(const LobbyHost&) = delete;
     Lobby& lobby() { return lobby_; }

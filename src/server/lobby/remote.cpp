@@ -22,8 +22,6 @@ namespace {
 constexpr int64_t NodeSilenceMs = 20'000;
 // Each node publishes its online count at least this often (its heartbeat).
 constexpr int64_t OnlineHeartbeatMs = 5'000;
-// Remote seeks kept, whatever the other nodes send.
-constexpr size_t MaxRemoteSeeks = 50'000;
 
 }  // namespace
 
@@ -38,12 +36,6 @@ std::string Lobby::new_offer_id(char kind) {
     return id + std::to_string(next_id_++);
 }
 
-std::string Lobby::node_of_offer(const std::string& id) const {
-    const auto dot = id.find('.');
-    if (id.size() < 2 || dot == std::string::npos) return {};
-    return id.substr(1, dot - 1);
-}
-
 void Lobby::publish(json event, std::function<void()> failed) {
     if (!services_.publish) return;
     event["n"] = services_.node;
@@ -51,12 +43,13 @@ void Lobby::publish(json event, std::function<void()> failed) {
 }
 
 void Lobby::publish_account_event(json event) {
-    publish(std::move(event));
+    publish(std::move(event), {});
 }
 
 void Lobby::publish_presence(const Identity& who, bool here) {
     publish(
-        {{"k", "here"}, {"p", who.player}, {"name", who.name}, {"guest", who.guest}, {"on", here}});
+        {{"k", "here"}, {"p", who.player}, {"name", who.name}, {"guest", who.guest}, {"on", here}},
+        {});
 }
 
 size_t Lobby::online_total() const {
@@ -73,7 +66,7 @@ void Lobby::publish_online(bool force) {
         return;
     online_published_ = online_;
     online_published_at_ = now;
-    publish({{"k", "online"}, {"count", online_}});
+    publish({{"k", "online"}, {"count", online_}}, {});
 }
 
 void Lobby::on_remote(const json& event) {
@@ -95,28 +88,21 @@ void Lobby::remote_event(const std::string& node, const json& event) {
     if (kind == "online") {
         from.online = static_cast<size_t>(int64_field(event, "count", 0, 100'000'000));
     } else if (kind == "seek+") {
-        remote_seek_added(node, event);
+        seeks_.remote_added(node, event);
     } else if (kind == "seek-") {
-        const std::string id = text_field(event, "id", 64);
-        const auto it = remote_seeks_.find(id);
-        if (it == remote_seeks_.end() || it->second.node != node) return;
-        remote_seeks_.erase(it);
-        broadcast({{"type", "seek_removed"}, {"id", id}});
+        seeks_.remote_removed(node, event);
     } else if (kind == "here") {
         remote_presence(node, event);
     } else if (kind == "game") {
         remote_game(node, event);
     } else if (kind == "chal+" || kind == "chal-") {
-        remote_challenge(node, event);
+        challenges_.remote_event(node, event);
     } else if (kind == "quick_taken") {
-        remote_quick_taken(event);
+        quick_.remote_taken(event);
     } else if (kind == "deliver") {
         const int64_t player = int64_field(event, "p", 1, INT64_MAX);
         const std::string text = text_field(event, "text", 8000);
-        const Player* p = find_player(player);
-        if (!p) return;
-        const auto shared = std::make_shared<const std::string>(text);
-        for (LobbyClient* c : p->clients) c->deliver(shared);
+        send_here(player, std::make_shared<const std::string>(text));
     } else if (kind == "accept" || kind == "reply") {
         if (text_field(event, "to", 40) != services_.node) return;
         const Identity who = identity_field(event);
@@ -124,9 +110,9 @@ void Lobby::remote_event(const std::string& node, const json& event) {
         const std::string id = text_field(event, "id", 64);
         try {
             if (kind == "accept")
-                accept_seek(who, address, id);
+                seeks_.accept(who, address, id);
             else
-                reply_challenge(who, address, id, get_bool(event, "accept", false));
+                challenges_.reply(who, address, id, get_bool(event, "accept", false));
         } catch (const ApiError& e) {
             send(who.player, error_message(e));
         }
@@ -138,20 +124,6 @@ void Lobby::remote_event(const std::string& node, const json& event) {
     // Other kinds are a newer node's: ignored, so that nodes can be upgraded one by one.
 }
 
-void Lobby::remote_seek_added(const std::string& node, const json& event) {
-    const std::string id = text_field(event, "id", 64);
-    if (node_of_offer(id) != node)
-        throw ApiError(ErrorCode::BadRequest, "a seek id names another node");
-    const auto view = event.find("seek");
-    if (view == event.end() || !view->is_object() || view->value("id", "") != id)
-        throw ApiError(ErrorCode::BadRequest, "field \"seek\" is malformed");
-    if (remote_seeks_.size() >= MaxRemoteSeeks && !remote_seeks_.count(id))
-        throw ApiError(ErrorCode::Busy, "too many seeks on other nodes");
-    const bool fresh = !remote_seeks_.count(id);
-    remote_seeks_[id] = RemoteSeek{node, int64_field(event, "owner", 1, INT64_MAX), *view};
-    if (fresh) broadcast({{"type", "seek_added"}, {"seek", *view}});
-}
-
 void Lobby::remote_presence(const std::string& node, const json& event) {
     Identity who;
     who.player = int64_field(event, "p", 1, INT64_MAX);
@@ -160,7 +132,7 @@ void Lobby::remote_presence(const std::string& node, const json& event) {
     if (get_bool(event, "on", false)) {
         RemotePlayer& p = remote_players_[who.player];
         p.identity = who;
-        // Their games here are listed there: now with whose turn it is (lobby/shared.cpp).
+        // Their games here are listed there: now with whose turn it is (lobby/games.cpp).
         if (p.nodes.emplace(node, 1).second) publish_games_of(who.player);
         return;
     }
@@ -172,19 +144,18 @@ void Lobby::remote_presence(const std::string& node, const json& event) {
     // Gone from every lobby: the challenges held here for them go (as went_offline does).
     const Player* local = find_player(who.player);
     if (local && !local->clients.empty()) return;
-    for (const std::string& id : live_challenges_of(who.player)) end_challenge(id, "cancelled");
+    challenges_.end_live_of(who.player);
 }
 
 void Lobby::drop_node(const std::string& node) {
     remote_nodes_.erase(node);
-    drop_node_shared(node);
-    std::vector<std::string> seeks;
-    for (const auto& [id, s] : remote_seeks_)
-        if (s.node == node) seeks.push_back(id);
-    for (const std::string& id : seeks) {
-        remote_seeks_.erase(id);
-        broadcast({{"type", "seek_removed"}, {"id", id}});
-    }
+    // What it held leaves the lists here: its running games, challenges and seeks.
+    std::vector<std::string> tables;
+    for (const auto& [table, g] : remote_games_)
+        if (g.node == node) tables.push_back(table);
+    for (const std::string& table : tables) forget_remote_game(table);
+    challenges_.drop_node(node);
+    seeks_.drop_node(node);
     std::vector<int64_t> players;
     for (const auto& [player, p] : remote_players_)
         if (p.nodes.count(node)) players.push_back(player);
@@ -202,12 +173,6 @@ void Lobby::expire_nodes() {
     for (const auto& [node, n] : remote_nodes_)
         if (now - n.seen > NodeSilenceMs) silent.push_back(node);
     for (const std::string& node : silent) drop_node(node);
-}
-
-const Identity* Lobby::remote_player_named(const std::string& name) const {
-    for (const auto& [player, p] : remote_players_)
-        if (lobby_fields::fold(p.identity.name) == name) return &p.identity;
-    return nullptr;
 }
 
 }  // namespace reversi::server

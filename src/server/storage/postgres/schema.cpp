@@ -147,7 +147,7 @@ CREATE SEQUENCE player_ids INCREMENT BY 64 MINVALUE 1 START WITH 1;
 SELECT setval('player_ids', (SELECT COALESCE(MAX(id), 0) + 1 FROM players), false);
 )";
 
-// Version 7: the lobby's shared state across nodes (lobby/shared.cpp, pg_quick_match.cpp): the
+// Version 7: the lobby's shared state across nodes (lobby/quick_pairing.*, pg_quick_match.*): the
 // quick-pairing queue of every node (seq: the order of arrival among equal times), the
 // running games and the pending challenges each node holds.
 constexpr const char* SchemaVersion7 = R"(

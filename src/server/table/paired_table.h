@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the lobby asks of the hub when it pairs players: a table whose every seat is already
 // taken by a known player, and the seat tokens that come back once the table is committed.
-// A header of plain values, so that the hub and the lobby need not know each other.
+// A header of plain values below both the hub (which makes the table) and the lobby (which
+// asks), so that neither needs the other: server.cpp wires the one to the other.
 #pragma once
 
 #include <functional>
