@@ -12,27 +12,22 @@
 #include <iostream>
 
 #include "server/accounts/accounts.h"
-#include "server/analysis/service.h"
+#include "server/common/api_routes.h"
 #include "server/common/event_log.h"
 #include "server/common/metrics.h"
 #include "server/common/secrets.h"
-#include "server/explorer/service.h"
 #include "server/hub/table_endpoint.h"
 #include "server/lobby/bot_events.h"
 #include "server/lobby/endpoint.h"
-#include "server/moderation/moderation.h"
-#include "server/net/api_routes.h"
 #include "server/net/event_stream.h"
 #include "server/net/http_caching.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
-#include "server/puzzles/service.h"
 #include "server/rating/device_sightings.h"
-#include "server/tournament/service.h"
 
 namespace reversi::server {
 
-using namespace http_api;  // the routes and the API's small helpers (api_routes.h)
+using namespace http_api;  // the route table and the API's small helpers (common/api_routes.h)
 
 namespace {
 
@@ -291,7 +286,8 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
     const auto params = query_params(std::string_view(req.target().data(), req.target().size()));
     try {
         std::string allow;
-        for (const ApiRoute& r : api_routes()) {
+        static const std::vector<ApiRoute> None;
+        for (const ApiRoute& r : site_.routes ? site_.routes->all() : None) {
             if (!matches(r, seg)) continue;
             if (r.method != req.method()) {
                 allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
@@ -310,7 +306,7 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
                 if (!ensured.set_cookie.empty()) set_cookie_ = ensured.set_cookie;
                 return ensured.identity;
             };
-            return r.run({hub_, req, seg, params, respond, client_, site_, identity, ensure});
+            return r.run({req, seg, params, respond, client_, identity, ensure});
         }
         if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
         respond(error_body(ErrorCode::NotFound, "no API route " +

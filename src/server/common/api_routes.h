@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The JSON API's routes (docs/PROTOCOL.md): each path pattern with its method and what the
-// call does, and what an HTTP session needs to find one. The session (http_session.cpp) owns
-// the connection, the request's identity and the answer; a module's calls are routed here to
-// the module that owns them.
+// The JSON API's route table (docs/PROTOCOL.md): each path pattern with its method and what
+// the call does. Each folder adds the calls it owns (<folder>/routes.h), the wiring
+// (server.cpp) asks each to, and an HTTP session (net/http_session.cpp) only looks a call up
+// here: it owns the connection, the request's identity and the answer.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +15,6 @@
 #include "server/common/identity.h"
 #include "server/common/net.h"
 #include "server/common/reply.h"
-#include "server/net/site.h"
 
 namespace reversi::server::http_api {
 
@@ -32,35 +31,51 @@ Reply error_body(ErrorCode code, const std::string& message, int status = 0);
 // Splits "/api/tables/abc/join" into its segments after "/api", each made UTF-8-safe.
 std::vector<std::string> segments(std::string_view path);
 
+using Params = std::unordered_map<std::string, std::string>;
+
+// The query parameter `key` as an integer, `fallback` when absent; bad_request when it is not
+// one.
+int param_int(const Params& params, const char* key, int fallback);
+// The query parameter `key` (or `fallback`), made UTF-8-safe and cut short.
+std::string param_text(const Params& params, const char* key, std::string_view fallback);
+
 // One API call as a route sees it. `identity` is the caller's session (player 0: none);
 // `ensure()` gives the caller's identity, making a guest with a session (and its cookie on
 // the answer) when there is none, for the calls that need a player.
 struct ApiCall {
-    GameHub& hub;
     const http::request<http::string_body>& req;
     const std::vector<std::string>& seg;
-    const std::unordered_map<std::string, std::string>& params;
+    const Params& params;
     const Respond& respond;
     const std::string& client;
-    Site& site;
     const Identity& identity;
     const std::function<Identity()>& ensure;
     std::string_view cookie() const { return sv(req[http::field::cookie]); }
-    Accounts& accounts() const { return site.accounts; }
+    // Path segment `i` percent-decoded (a player's name), empty when it does not decode.
+    std::string decoded(std::size_t i) const;
 };
 
-// The API of docs/PROTOCOL.md: the path segments after /api ("*" stands for an id), the
-// method, and what the call does. A path that matches with another method gets 405.
+// One call: the path segments after /api ("*" stands for an id), the method, and what the
+// call does. A path that matches with another method gets 405.
 struct ApiRoute {
     std::vector<std::string_view> pattern;
     http::verb method;
-    void (*run)(const ApiCall&);
+    std::function<void(const ApiCall&)> run;
 };
-
-// Every route, in the order they are tried.
-const std::vector<ApiRoute>& api_routes();
 
 // Whether `seg` fits the route's pattern ("*" stands for any one segment).
 bool matches(const ApiRoute& route, const std::vector<std::string>& seg);
+
+// Every route, in the order they are tried: the order each folder added its own. (No two
+// folders' patterns fit the same path, so the order between folders decides nothing.)
+class ApiRoutes {
+  public:
+    void add(std::vector<std::string_view> pattern, http::verb method,
+             std::function<void(const ApiCall&)> run);
+    const std::vector<ApiRoute>& all() const { return routes_; }
+
+  private:
+    std::vector<ApiRoute> routes_;
+};
 
 }  // namespace reversi::server::http_api
