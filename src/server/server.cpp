@@ -24,7 +24,10 @@
 #include "server/explorer/service.h"
 #include "server/hub/hub.h"
 #include "server/hub/routes.h"
+#include "server/hub/table_endpoint.h"
 #include "server/hub/table_ownership.h"
+#include "server/lobby/bot_events.h"
+#include "server/lobby/endpoint.h"
 #include "server/lobby/host.h"
 #include "server/lobby/routes.h"
 #include "server/moderation/moderation.h"
@@ -241,9 +244,14 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // once their leases expire, by the ownership's sweeper.
     if (!ownership) hub.restore(*store);
     // What every HTTP and WebSocket session reaches (site.h).
-    Site site{hub, accounts};
+    Site site{accounts};
+    // A table's socket: the hub's endpoint, its player counted online by the lobby.
+    site.table_endpoint = [&hub, &lobby](const std::string& table, const std::string& token) {
+        return counted_online(lobby.lobby(), std::make_unique<TableEndpoint>(hub, table, token));
+    };
+    site.lobby_endpoint = [&lobby] { return std::make_unique<LobbyEndpoint>(lobby.lobby()); };
+    site.bot_event_line = bot_event_line;
     site.devices = &devices;
-    site.lobby = &lobby.lobby();
     site.metrics = &metrics;
     StreamQuota streams(options.limits.bot_streams_per_player);
     site.streams = &streams;

@@ -11,11 +11,7 @@ using namespace http_api;
 
 void add_analysis_routes(ApiRoutes& routes, AnalysisService* analysis) {
     using V = http::verb;
-    // The analysis service, or not_found on a server started without one.
-    const auto service = [analysis]() -> AnalysisService& {
-        if (!analysis) throw ApiError(ErrorCode::NotFound, "this server has no analysis");
-        return *analysis;
-    };
+    const auto service = [analysis]() -> AnalysisService& { return present(analysis, "analysis"); };
     routes.add({"games", "*", "analysis"}, V::get,
                [service](const ApiCall& c) { service().get(c.seg[1], c.respond); });
     routes.add({"analyze"}, V::post, [service](const ApiCall& c) {

@@ -39,6 +39,13 @@ int param_int(const Params& params, const char* key, int fallback);
 // The query parameter `key` (or `fallback`), made UTF-8-safe and cut short.
 std::string param_text(const Params& params, const char* key, std::string_view fallback);
 
+// `*service`, or not_found ("this server has no `what`") on a server started without it.
+template <class Service>
+Service& present(Service* service, const char* what) {
+    if (!service) throw ApiError(ErrorCode::NotFound, std::string("this server has no ") + what);
+    return *service;
+}
+
 // One API call as a route sees it. `identity` is the caller's session (player 0: none);
 // `ensure()` gives the caller's identity, making a guest with a session (and its cookie on
 // the answer) when there is none, for the calls that need a player.

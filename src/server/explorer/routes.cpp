@@ -11,11 +11,7 @@ using namespace http_api;
 
 void add_explorer_routes(ApiRoutes& routes, ExplorerService* explorer) {
     using V = http::verb;
-    // The opening explorer, or not_found on a server started without one.
-    const auto service = [explorer]() -> ExplorerService& {
-        if (!explorer) throw ApiError(ErrorCode::NotFound, "this server has no explorer");
-        return *explorer;
-    };
+    const auto service = [explorer]() -> ExplorerService& { return present(explorer, "explorer"); };
     routes.add({"explorer"}, V::get, [service](const ApiCall& c) {
         service().explore(param_text(c.params, "pool", "8x8"), param_text(c.params, "moves", ""),
                           param_text(c.params, "player", ""), param_int(c.params, "min", 0),

@@ -14,8 +14,7 @@ void add_lobby_routes(ApiRoutes& routes, Lobby* lobby) {
     // Answers a challenge by HTTP (the bot API) as a lobby socket's challenge_reply does; not
     // found on a server started without a lobby.
     const auto answer = [lobby](const ApiCall& c, bool accept) {
-        if (!lobby) throw ApiError(ErrorCode::NotFound, "this server has no lobby");
-        lobby->answer_challenge(c.identity, c.client, c.seg[1], accept);
+        present(lobby, "lobby").answer_challenge(c.identity, c.client, c.seg[1], accept);
         c.respond(json_reply(200, {{"ok", true}}));
     };
     routes.add({"challenge", "*", "accept"}, V::post,

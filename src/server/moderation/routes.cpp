@@ -11,11 +11,7 @@ using namespace http_api;
 
 void add_moderation_routes(ApiRoutes& routes, Moderation* moderation) {
     using V = http::verb;
-    // The moderation, or not_found on a server started without one.
-    const auto mod = [moderation]() -> Moderation& {
-        if (!moderation) throw ApiError(ErrorCode::NotFound, "this server has no moderation");
-        return *moderation;
-    };
+    const auto mod = [moderation]() -> Moderation& { return present(moderation, "moderation"); };
     routes.add({"reports"}, V::post,
                [mod](const ApiCall& c) { mod().report(c.identity, c.req.body(), c.respond); });
     routes.add({"mod", "me"}, V::get,

@@ -16,9 +16,6 @@
 #include "server/common/event_log.h"
 #include "server/common/metrics.h"
 #include "server/common/secrets.h"
-#include "server/hub/table_endpoint.h"
-#include "server/lobby/bot_events.h"
-#include "server/lobby/endpoint.h"
 #include "server/net/event_stream.h"
 #include "server/net/http_caching.h"
 #include "server/net/static_files.h"
@@ -84,7 +81,6 @@ HttpSession::HttpSession(tcp::socket&& socket, Site& site,
                          std::shared_ptr<const SessionSettings> settings, ConnectionSlot slot)
     : stream_(std::move(socket)),
       site_(site),
-      hub_(site.hub),
       settings_(std::move(settings)),
       slot_(std::move(slot)) {
     error_code ec;
@@ -192,17 +188,15 @@ void HttpSession::route(http::request<http::string_body>&& req) {
             return answer(request_,
                           error_body(ErrorCode::Busy, "too many connections from your address"),
                           false);
-        if (path == "/ws/lobby" && site_.lobby) return upgrade_to_lobby(std::move(req));
+        if (path == "/ws/lobby" && site_.lobby_endpoint) return upgrade_to_lobby(std::move(req));
         if (path != "/ws")
             return answer(request_, error_body(ErrorCode::NotFound, "WebSocket is at /ws"), false);
         auto params = query_params(target);
         stream_.expires_never();
         upgraded_ = true;
         log_access(101);
-        std::unique_ptr<Endpoint> table =
-            std::make_unique<TableEndpoint>(hub_, utf8_safe(params["table"], MaxEchoBytes),
-                                            utf8_safe(params["token"], MaxEchoBytes));
-        if (site_.lobby) table = counted_online(*site_.lobby, std::move(table));
+        std::unique_ptr<Endpoint> table = site_.table_endpoint(
+            utf8_safe(params["table"], MaxEchoBytes), utf8_safe(params["token"], MaxEchoBytes));
         auto ws = std::make_shared<WebsocketSession>(
             stream_.release_socket(), std::move(slot_), settings_->limits, site_.metrics,
             seen(site_.accounts.identify(sv(req[http::field::cookie]))), std::move(table));
@@ -228,8 +222,7 @@ void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
     log_access(101);
     auto ws = std::make_shared<WebsocketSession>(
         stream_.release_socket(), std::move(slot_), settings_->limits, site_.metrics,
-        seen(site_.accounts.identify(sv(req[http::field::cookie]))),
-        std::make_unique<LobbyEndpoint>(*site_.lobby));
+        seen(site_.accounts.identify(sv(req[http::field::cookie]))), site_.lobby_endpoint());
     ws->run(std::move(req), host_);
 }
 
@@ -251,7 +244,7 @@ bool HttpSession::open_stream(const http::request<http::string_body>& req, std::
     if (!who.bot)
         return refuse(ErrorCode::NotAllowed, "the bot API is for bot accounts (send its token)",
                       403);
-    if (!site_.lobby || !site_.streams)
+    if (!site_.lobby_endpoint || !site_.streams)
         return refuse(ErrorCode::NotFound, "this server has no bot API streams");
     std::shared_ptr<void> ticket = site_.streams->take(who.player);
     if (!ticket)
@@ -262,10 +255,10 @@ bool HttpSession::open_stream(const http::request<http::string_body>& req, std::
     std::unique_ptr<Endpoint> endpoint;
     EventStream::Filter filter;
     if (events) {
-        endpoint = std::make_unique<LobbyEndpoint>(*site_.lobby);
-        filter = bot_event_line;
+        endpoint = site_.lobby_endpoint();
+        filter = site_.bot_event_line;
     } else {
-        endpoint = counted_online(*site_.lobby, std::make_unique<TableEndpoint>(hub_, seg[3], ""));
+        endpoint = site_.table_endpoint(seg[3], "");
     }
     stream_.expires_never();
     upgraded_ = true;

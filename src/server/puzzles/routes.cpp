@@ -21,11 +21,7 @@ PuzzleViewer puzzle_viewer_of(const ApiCall& c) {
 
 void add_puzzle_routes(ApiRoutes& routes, PuzzleService* puzzles) {
     using V = http::verb;
-    // The puzzle service, or not_found on a server started without one.
-    const auto service = [puzzles]() -> PuzzleService& {
-        if (!puzzles) throw ApiError(ErrorCode::NotFound, "this server has no puzzles");
-        return *puzzles;
-    };
+    const auto service = [puzzles]() -> PuzzleService& { return present(puzzles, "puzzles"); };
     routes.add({"puzzles"}, V::get, [service](const ApiCall& c) { service().overview(c.respond); });
     routes.add({"puzzles", "next"}, V::get, [service](const ApiCall& c) {
         service().next(c.identity, puzzle_viewer_of(c), param_text(c.params, "pool", "8x8"),

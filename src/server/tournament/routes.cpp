@@ -14,8 +14,8 @@ void add_tournament_routes(ApiRoutes& routes, TournamentService* tournaments) {
     // The tournament service, or not_found on a server started without one; nothing when
     // another node runs the tournaments and the call was answered with the way there.
     const auto service = [tournaments](const ApiCall& c) -> TournamentService* {
-        if (!tournaments) throw ApiError(ErrorCode::NotFound, "this server has no tournaments");
-        if (tournaments->answer_elsewhere(std::string(sv(c.req.target())), c.respond))
+        if (present(tournaments, "tournaments")
+                .answer_elsewhere(std::string(sv(c.req.target())), c.respond))
             return nullptr;
         return tournaments;
     };
