@@ -12,26 +12,39 @@
 #include <optional>
 
 #include "server/accounts/accounts.h"
+#include "server/accounts/routes.h"
+#include "server/analysis/routes.h"
 #include "server/analysis/service.h"
+#include "server/common/api_routes.h"
 #include "server/common/engine_pool.h"
 #include "server/common/event_log.h"
 #include "server/common/loop_lag.h"
 #include "server/common/secrets.h"
+#include "server/explorer/routes.h"
 #include "server/explorer/service.h"
 #include "server/hub/hub.h"
+#include "server/hub/routes.h"
+#include "server/hub/table_endpoint.h"
 #include "server/hub/table_ownership.h"
+#include "server/lobby/bot_events.h"
+#include "server/lobby/endpoint.h"
 #include "server/lobby/host.h"
+#include "server/lobby/routes.h"
 #include "server/moderation/moderation.h"
+#include "server/moderation/routes.h"
 #include "server/multinode/lobby_bus.h"
 #include "server/net/event_stream.h"
 #include "server/net/listener.h"
 #include "server/net/metrics_listener.h"
+#include "server/net/site_config.h"
 #include "server/puzzles/mining.h"
+#include "server/puzzles/routes.h"
 #include "server/puzzles/service.h"
 #include "server/storage/fault_injecting.h"
 #include "server/storage/sqlite/backup.h"
 #include "server/storage/sqlite/storage.h"
 #include "server/tournament/leadership.h"
+#include "server/tournament/routes.h"
 #include "server/tournament/service.h"
 #ifdef REVERSI_WITH_POSTGRES
 #include "server/storage/postgres/storage.h"
@@ -239,13 +252,14 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // once their leases expire, by the ownership's sweeper.
     if (!ownership) hub.restore(*store);
     // What every HTTP and WebSocket session reaches (site.h).
-    Site site{hub, accounts};
-    site.analysis = &analysis;
-    site.puzzles = &puzzles;
-    site.explorer = &explorer;
+    Site site{accounts};
+    // A table's socket: the hub's endpoint, its player counted online by the lobby.
+    site.table_endpoint = [&hub, &lobby](const std::string& table, const std::string& token) {
+        return counted_online(lobby.lobby(), std::make_unique<TableEndpoint>(hub, table, token));
+    };
+    site.lobby_endpoint = [&lobby] { return std::make_unique<LobbyEndpoint>(lobby.lobby()); };
+    site.bot_event_line = bot_event_line;
     site.devices = &devices;
-    site.moderation = &moderation;
-    site.lobby = &lobby.lobby();
     site.metrics = &metrics;
     StreamQuota streams(options.limits.bot_streams_per_player);
     site.streams = &streams;
@@ -283,7 +297,18 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     }
     hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
     if (!ownership) tournaments->restore(*store);
-    site.tournaments = tournaments.get();
+    // The JSON API: each module adds its own calls (common/api_routes.h).
+    http_api::ApiRoutes routes;
+    add_hub_routes(routes, hub);
+    add_config_route(routes);
+    add_tournament_routes(routes, tournaments.get());
+    add_analysis_routes(routes, &analysis);
+    add_puzzle_routes(routes, &puzzles);
+    add_explorer_routes(routes, &explorer);
+    add_account_routes(routes, accounts);
+    add_lobby_routes(routes, &lobby.lobby());
+    add_moderation_routes(routes, &moderation);
+    site.routes = &routes;
     // A deleted account's sockets close, its tables' and the lobby's; its tables, chat and
     // tournaments name it deleted-<id> (issue 48).
     // The other nodes, told through the lobby bus, do the same with what they hold in memory:

@@ -34,8 +34,9 @@ declare -A below=(
   [server/explorer]="server/hub"
   [server/multinode]="server/lobby server/storage/postgres"
   [server/tournament]="server/lobby"
-  [server/net]="server/analysis server/lobby server/puzzles server/tournament server/explorer"
-  [server]="server/net server/multinode server/tournament server/storage/sqlite server/storage/postgres"
+  [server/net]="server/tournament"
+  [server]="server/net server/multinode server/tournament server/analysis server/puzzles server/explorer
+            server/storage/sqlite server/storage/postgres"
 )
 
 # Every layer reachable from $1 (itself included), one per line.

@@ -12,27 +12,19 @@
 #include <iostream>
 
 #include "server/accounts/accounts.h"
-#include "server/analysis/service.h"
+#include "server/common/api_routes.h"
 #include "server/common/event_log.h"
 #include "server/common/metrics.h"
 #include "server/common/secrets.h"
-#include "server/explorer/service.h"
-#include "server/hub/table_endpoint.h"
-#include "server/lobby/bot_events.h"
-#include "server/lobby/endpoint.h"
-#include "server/moderation/moderation.h"
-#include "server/net/api_routes.h"
 #include "server/net/event_stream.h"
 #include "server/net/http_caching.h"
 #include "server/net/static_files.h"
 #include "server/net/websocket_session.h"
-#include "server/puzzles/service.h"
 #include "server/rating/device_sightings.h"
-#include "server/tournament/service.h"
 
 namespace reversi::server {
 
-using namespace http_api;  // the routes and the API's small helpers (api_routes.h)
+using namespace http_api;  // the route table and the API's small helpers (common/api_routes.h)
 
 namespace {
 
@@ -89,7 +81,6 @@ HttpSession::HttpSession(tcp::socket&& socket, Site& site,
                          std::shared_ptr<const SessionSettings> settings, ConnectionSlot slot)
     : stream_(std::move(socket)),
       site_(site),
-      hub_(site.hub),
       settings_(std::move(settings)),
       slot_(std::move(slot)) {
     error_code ec;
@@ -197,17 +188,15 @@ void HttpSession::route(http::request<http::string_body>&& req) {
             return answer(request_,
                           error_body(ErrorCode::Busy, "too many connections from your address"),
                           false);
-        if (path == "/ws/lobby" && site_.lobby) return upgrade_to_lobby(std::move(req));
+        if (path == "/ws/lobby" && site_.lobby_endpoint) return upgrade_to_lobby(std::move(req));
         if (path != "/ws")
             return answer(request_, error_body(ErrorCode::NotFound, "WebSocket is at /ws"), false);
         auto params = query_params(target);
         stream_.expires_never();
         upgraded_ = true;
         log_access(101);
-        std::unique_ptr<Endpoint> table =
-            std::make_unique<TableEndpoint>(hub_, utf8_safe(params["table"], MaxEchoBytes),
-                                            utf8_safe(params["token"], MaxEchoBytes));
-        if (site_.lobby) table = counted_online(*site_.lobby, std::move(table));
+        std::unique_ptr<Endpoint> table = site_.table_endpoint(
+            utf8_safe(params["table"], MaxEchoBytes), utf8_safe(params["token"], MaxEchoBytes));
         auto ws = std::make_shared<WebsocketSession>(
             stream_.release_socket(), std::move(slot_), settings_->limits, site_.metrics,
             seen(site_.accounts.identify(sv(req[http::field::cookie]))), std::move(table));
@@ -233,8 +222,7 @@ void HttpSession::upgrade_to_lobby(http::request<http::string_body>&& req) {
     log_access(101);
     auto ws = std::make_shared<WebsocketSession>(
         stream_.release_socket(), std::move(slot_), settings_->limits, site_.metrics,
-        seen(site_.accounts.identify(sv(req[http::field::cookie]))),
-        std::make_unique<LobbyEndpoint>(*site_.lobby));
+        seen(site_.accounts.identify(sv(req[http::field::cookie]))), site_.lobby_endpoint());
     ws->run(std::move(req), host_);
 }
 
@@ -256,7 +244,7 @@ bool HttpSession::open_stream(const http::request<http::string_body>& req, std::
     if (!who.bot)
         return refuse(ErrorCode::NotAllowed, "the bot API is for bot accounts (send its token)",
                       403);
-    if (!site_.lobby || !site_.streams)
+    if (!site_.lobby_endpoint || !site_.streams)
         return refuse(ErrorCode::NotFound, "this server has no bot API streams");
     std::shared_ptr<void> ticket = site_.streams->take(who.player);
     if (!ticket)
@@ -267,10 +255,10 @@ bool HttpSession::open_stream(const http::request<http::string_body>& req, std::
     std::unique_ptr<Endpoint> endpoint;
     EventStream::Filter filter;
     if (events) {
-        endpoint = std::make_unique<LobbyEndpoint>(*site_.lobby);
-        filter = bot_event_line;
+        endpoint = site_.lobby_endpoint();
+        filter = site_.bot_event_line;
     } else {
-        endpoint = counted_online(*site_.lobby, std::make_unique<TableEndpoint>(hub_, seg[3], ""));
+        endpoint = site_.table_endpoint(seg[3], "");
     }
     stream_.expires_never();
     upgraded_ = true;
@@ -291,7 +279,8 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
     const auto params = query_params(std::string_view(req.target().data(), req.target().size()));
     try {
         std::string allow;
-        for (const ApiRoute& r : api_routes()) {
+        static const std::vector<ApiRoute> None;
+        for (const ApiRoute& r : site_.routes ? site_.routes->all() : None) {
             if (!matches(r, seg)) continue;
             if (r.method != req.method()) {
                 allow += (allow.empty() ? "" : ", ") + std::string(sv(http::to_string(r.method)));
@@ -310,7 +299,7 @@ void HttpSession::handle_api(const http::request<http::string_body>& req, std::s
                 if (!ensured.set_cookie.empty()) set_cookie_ = ensured.set_cookie;
                 return ensured.identity;
             };
-            return r.run({hub_, req, seg, params, respond, client_, site_, identity, ensure});
+            return r.run({req, seg, params, respond, client_, identity, ensure});
         }
         if (!allow.empty()) return answer(request_, method_not_allowed(req, allow), keep, allow);
         respond(error_body(ErrorCode::NotFound, "no API route " +

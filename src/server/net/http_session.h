@@ -14,9 +14,10 @@
 #include <string>
 #include <string_view>
 
+#include "server/common/identity.h"
 #include "server/common/limits.h"
 #include "server/common/net.h"
-#include "server/hub/hub.h"
+#include "server/common/reply.h"
 #include "server/net/client_address.h"
 #include "server/net/connection_limiter.h"
 #include "server/net/request_origin.h"
@@ -75,7 +76,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     Site& site_;
-    GameHub& hub_;
     std::shared_ptr<const SessionSettings> settings_;
     ConnectionSlot slot_;
     std::optional<http::request_parser<http::string_body>> parser_;

@@ -9,7 +9,6 @@
 
 #include "server/common/limits.h"
 #include "server/common/net.h"
-#include "server/hub/hub.h"
 #include "server/net/accept_loop.h"
 #include "server/net/connection_limiter.h"
 #include "server/net/http_session.h"

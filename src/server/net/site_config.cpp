@@ -5,6 +5,7 @@
 
 #include "core/types.h"
 #include "engine/levels.h"
+#include "server/common/api_routes.h"
 #include "server/common/rating_scale.h"
 #include "server/lobby/fields.h"
 #include "server/lobby/pairing.h"
@@ -71,6 +72,14 @@ json site_config() {
           {"name_chars", tournament::MaxTournamentNameChars}}},
         {"errors", error_names()},
     };
+}
+
+void add_config_route(http_api::ApiRoutes& routes) {
+    // What the site allows: the forms of the client are built from it.
+    routes.add({"config"}, http::verb::get, [](const http_api::ApiCall& c) {
+        static const json Config = site_config();
+        c.respond(json_reply(200, Config));
+    });
 }
 
 }  // namespace reversi::server

@@ -9,7 +9,14 @@
 
 namespace reversi::server {
 
+namespace http_api {
+class ApiRoutes;
+}
+
 // The config document; the same for every caller and every run of one build.
 json site_config();
+
+// GET /api/config, answering site_config(), added to the route table by the wiring.
+void add_config_route(http_api::ApiRoutes& routes);
 
 }  // namespace reversi::server

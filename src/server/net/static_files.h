@@ -8,18 +8,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
+#include "server/common/request_target.h"
 #include "server/net/content_coding.h"
 
 namespace reversi::server {
 
-// Decodes %XX escapes (and '+' as a space when `plus_is_space`); nothing for a bad escape.
-std::optional<std::string> url_decode(std::string_view text, bool plus_is_space);
-// The query parameters of a target ("a=1&b=x" after the '?'), decoded.
-std::unordered_map<std::string, std::string> query_params(std::string_view target);
-// The path part of a target, without the query.
-std::string_view target_path(std::string_view target);
 // The file under `root` that serves `path`, or nothing when the path is malformed, tries
 // to climb out of `root` (".."), names a hidden file, or does not exist.
 std::optional<std::string> resolve_static(const std::string& root, std::string_view path);
