@@ -6,27 +6,19 @@
 
 #include "cli/commands.h"
 #include "cli/gtp_session.h"
+#include "cli/setup_options.h"
 
 namespace reversi::cli {
 
 namespace {
 
-struct GtpOptions {
-    int level = 0;
-    int depth = 0;
-    double seconds = 0;
-    int threads = 1;
+struct GtpOptions : SessionLimits {
     std::string board = "8";
     bool anti = false;
 };
 
 int run_gtp(const GtpOptions& opt) {
-    engine::SearchLimits limits;
-    limits.level = opt.level;
-    limits.depth = opt.depth;
-    limits.seconds = opt.seconds;
-    limits.threads = opt.threads;
-    if (!opt.level && !opt.depth && opt.seconds <= 0) limits.level = 10;
+    const engine::SearchLimits limits = opt.limits();
     core::Setup setup;
     if (!core::parse_shape(opt.board, setup.shape))
         throw core::SetupError("unknown board '" + opt.board + "' (use 6, 8 or 10)");

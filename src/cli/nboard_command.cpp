@@ -6,25 +6,16 @@
 
 #include "cli/commands.h"
 #include "cli/nboard_session.h"
+#include "cli/setup_options.h"
 
 namespace reversi::cli {
 
 namespace {
 
-struct NboardOptions {
-    int level = 0;
-    int depth = 0;
-    double seconds = 0;
-    int threads = 1;
-};
+using NboardOptions = SessionLimits;
 
 int run_nboard(const NboardOptions& opt) {
-    engine::SearchLimits limits;
-    limits.level = opt.level;
-    limits.depth = opt.depth;
-    limits.seconds = opt.seconds;
-    limits.threads = opt.threads;
-    if (!opt.level && !opt.depth && opt.seconds <= 0) limits.level = 10;
+    const engine::SearchLimits limits = opt.limits();
     NboardSession session(limits);
     session.run(std::cin, std::cout);
     return 0;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Turns command-line setup flags into a validated game.
+// Turns command-line setup flags into a validated game, and a session's flags into limits.
 #include "cli/setup_options.h"
 
 #include <sstream>
@@ -30,9 +30,12 @@ core::Setup SetupOptions::setup() const {
     s.anti = anti;
     s.free_opening = free_opening;
     s.handicap = handicap;
-    if (handicap_to == "black") s.handicap_to = core::Color::Black;
-    else if (handicap_to == "white") s.handicap_to = core::Color::White;
-    else throw core::SetupError("--handicap-to takes black or white, not '" + handicap_to + "'");
+    if (handicap_to == "black")
+        s.handicap_to = core::Color::Black;
+    else if (handicap_to == "white")
+        s.handicap_to = core::Color::White;
+    else
+        throw core::SetupError("--handicap-to takes black or white, not '" + handicap_to + "'");
     std::stringstream list(blocked);
     std::string name;
     while (std::getline(list, name, ',')) {
@@ -48,6 +51,16 @@ core::Game SetupOptions::game() const {
     core::Game g(setup());
     if (const auto error = core::play_moves(g, moves)) throw std::runtime_error(error->message());
     return g;
+}
+
+engine::SearchLimits SessionLimits::limits() const {
+    engine::SearchLimits limits;
+    limits.level = level;
+    limits.depth = depth;
+    limits.seconds = seconds;
+    limits.threads = threads;
+    if (!level && !depth && seconds <= 0) limits.level = 10;
+    return limits;
 }
 
 }  // namespace reversi::cli

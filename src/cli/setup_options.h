@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The setup flags shared by every subcommand that starts from a position (perft, solve,
-// analyze, ...): --board, --players, --anti, --free-opening, --blocked, --handicap,
-// --handicap-to and --moves.
+// The flags several subcommands share: the setup of every subcommand that starts from a
+// position (perft, solve, analyze, ...): --board, --players, --anti, --free-opening, --blocked,
+// --handicap, --handicap-to and --moves; and the strength of a protocol session (gtp, nboard).
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 #include "core/game.h"
+#include "engine/limits.h"
 
 namespace reversi::cli {
 
@@ -28,6 +28,17 @@ struct SetupOptions {
     core::Setup setup() const;
     // The game after --moves; throws std::runtime_error naming the bad move.
     core::Game game() const;
+};
+
+// How strong a protocol session plays: its command's --level, --depth, --time and --threads
+// (each command words their help), level 10 when none of the first three is given.
+struct SessionLimits {
+    int level = 0;
+    int depth = 0;
+    double seconds = 0;
+    int threads = 1;
+
+    engine::SearchLimits limits() const;
 };
 
 }  // namespace reversi::cli

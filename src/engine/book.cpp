@@ -20,6 +20,7 @@
 #include "engine/data_paths.h"
 #include "engine/pattern_eval.h"
 #include "engine/random.h"
+#include "engine/table_text.h"
 
 namespace reversi::engine {
 
@@ -336,29 +337,10 @@ std::string Book::format() const {
 }
 
 Book Book::parse(const std::string& text) {
-    if (text.size() > MaxFileBytes) throw BookError("file too large");
-    std::string why;
-    const std::optional<std::string> body = checked_body(text, why);
-    if (!body) throw BookError(why);
-    std::istringstream in(*body);
-    std::string line;
-    int number = 0;
-    const auto fail = [&](const std::string& reason) {
-        throw BookError("line " + std::to_string(number) + ": " + reason);
-    };
     std::optional<core::Shape> shape;
     std::optional<Book> book;
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream words(line);
-        std::string word;
-        words >> word;
-        if (number == 1) {
-            int version = 0;
-            if (word != Magic || !(words >> version)) fail("not an opening book");
-            if (version != Version) fail("unsupported version " + std::to_string(version));
-        } else if (word == "variant" && !shape) {
+    const auto record = [&](const std::string& word, std::istringstream& words, const auto& fail) {
+        if (word == "variant" && !shape) {
             std::string variant;
             if (!(words >> variant) || !(shape = book_shape_of(variant)))
                 fail("not a book of 8x8, 10x10 or the octagon");
@@ -400,22 +382,16 @@ Book Book::parse(const std::string& text) {
         } else {
             fail("unexpected '" + word + "'");
         }
-        std::string rest;
-        if (word != "p" && words >> rest) fail("unexpected '" + rest + "'");
-    }
+    };
+    read_table_records<BookError>(text, {Magic, Version, MaxFileBytes, "not an opening book"},
+                                  record);
     if (!book || book->size() == 0) throw BookError("no positions");
     book->minimax();
     return std::move(*book);
 }
 
 Book read_book_file(const std::string& path) {
-    const std::optional<std::string> text = read_text_file(path, MaxFileBytes);
-    if (!text) throw BookError(path + ": cannot open the opening book");
-    try {
-        return Book::parse(*text);
-    } catch (const BookError& e) {
-        throw BookError(path + ": " + e.what());
-    }
+    return read_table_file<BookError>(path, MaxFileBytes, "opening book", Book::parse);
 }
 
 void write_book_file(const std::string& path, const Book& book) {

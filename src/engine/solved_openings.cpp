@@ -16,6 +16,7 @@
 #include "engine/checked_text.h"
 #include "engine/data_paths.h"
 #include "engine/pattern_eval.h"
+#include "engine/table_text.h"
 
 namespace reversi::engine {
 
@@ -114,32 +115,13 @@ std::string SolvedOpenings::format() const {
 }
 
 SolvedOpenings SolvedOpenings::parse(const std::string& text) {
-    if (text.size() > MaxFileBytes) throw SolvedOpeningsError("file too large");
-    std::string why;
-    const std::optional<std::string> body = checked_body(text, why);
-    if (!body) throw SolvedOpeningsError(why);
-    std::istringstream in(*body);
-    std::string line;
-    int number = 0;
-    const auto fail = [&](const std::string& why) {
-        throw SolvedOpeningsError("line " + std::to_string(number) + ": " + why);
-    };
     std::string variant;
     int width = 0;
     int plies = -1;
     std::optional<SolvedOpenings> table;
     uint64_t mask = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream words(line);
-        std::string word;
-        words >> word;
-        if (number == 1) {
-            int version = 0;
-            if (word != Magic || !(words >> version)) fail("not a solved-openings file");
-            if (version != Version) fail("unsupported version " + std::to_string(version));
-        } else if (word == "variant" && !table) {
+    const auto record = [&](const std::string& word, std::istringstream& words, const auto& fail) {
+        if (word == "variant" && !table) {
             if (!(words >> variant) || variant.size() > 32) fail("bad variant");
         } else if (word == "width" && !table) {
             if (!(words >> width) || width < 2 || width > MaxWidth) fail("bad width");
@@ -167,25 +149,22 @@ SolvedOpenings SolvedOpenings::parse(const std::string& text) {
         } else {
             fail("unexpected '" + word + "'");
         }
-        std::string rest;
-        if (words >> rest) fail("unexpected '" + rest + "'");
-    }
+    };
+    read_table_records<SolvedOpeningsError>(
+        text, {Magic, Version, MaxFileBytes, "not a solved-openings file"}, record);
     if (!table) throw SolvedOpeningsError("no positions");
     return std::move(*table);
 }
 
 SolvedOpenings read_solved_openings_file(const std::string& path, const std::string& variant) {
-    const std::optional<std::string> text = read_text_file(path, MaxFileBytes);
-    if (!text) throw SolvedOpeningsError(path + ": cannot open the solved openings");
-    try {
-        SolvedOpenings table = SolvedOpenings::parse(*text);
-        if (table.variant() != variant)
-            throw SolvedOpeningsError("table is for '" + table.variant() + "', not '" + variant +
-                                      "'");
-        return table;
-    } catch (const SolvedOpeningsError& e) {
-        throw SolvedOpeningsError(path + ": " + e.what());
-    }
+    return read_table_file<SolvedOpeningsError>(
+        path, MaxFileBytes, "solved openings", [&](const std::string& text) {
+            SolvedOpenings table = SolvedOpenings::parse(text);
+            if (table.variant() != variant)
+                throw SolvedOpeningsError("table is for '" + table.variant() + "', not '" +
+                                          variant + "'");
+            return table;
+        });
 }
 
 void write_solved_openings_file(const std::string& path, const SolvedOpenings& table) {

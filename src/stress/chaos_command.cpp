@@ -100,13 +100,10 @@ struct Chaos {
 // Records the acknowledgement a state carries. A list that neither extends nor is a prefix
 // of what was acknowledged before contradicts it: the server forgot an acknowledged move.
 void acknowledge(TableRecord& t, const MessageView& state) {
-    const std::vector<std::string>& moves = state.moves;
-    const size_t n = std::min(moves.size(), t.acked.size());
-    if (!std::equal(moves.begin(), moves.begin() + n, t.acked.begin())) {
+    if (!acknowledge_moves(t.acked, state.moves)) {
         t.contradictions++;
         return;
     }
-    if (moves.size() > t.acked.size()) t.acked = moves;
     if (state.status == "finished") t.acked_finished = true;
 }
 
@@ -158,8 +155,7 @@ awaitable<void> play_seat(Chaos& c, std::shared_ptr<TableRecord> t, int seat, ui
                             t->over = true;
                         }
                         break;
-                    } else if (m.code == "stale" || m.code == "not_your_turn" ||
-                               m.code == "illegal_move" || m.code == "game_over") {
+                    } else if (is_refusal(m.code)) {
                         n.refused++;  // a move or resignation overtaken by events
                     } else {
                         n.other_errors++;
@@ -186,9 +182,7 @@ awaitable<void> play_seat(Chaos& c, std::shared_ptr<TableRecord> t, int seat, ui
                     break;
                 }
                 const std::string square = m.legal[rng() % m.legal.size()];
-                const int think = c.options.think_ms > 0
-                                      ? static_cast<int>(rng() % (2 * c.options.think_ms + 1))
-                                      : 0;
+                const int think = think_time_ms(rng, c.options.think_ms);
                 if (think > 0) co_await pause(milliseconds(think));
                 if (c.stopping) break;
                 sent_ply = m.ply;
@@ -503,10 +497,7 @@ int run_chaos(const ChaosOptions& options) {
     raise_open_file_limit();
     ServerRun run;
     run.binary = server_binary(options.server_binary);
-    run.dir = options.dir.empty() ? std::filesystem::temp_directory_path() /
-                                        ("reversi_chaos_" + std::to_string(getpid()))
-                                  : std::filesystem::path(options.dir);
-    std::filesystem::create_directories(run.dir);
+    run.dir = run_directory(options.dir, "reversi_chaos");
     run.db = run.dir / "chaos.db";
     run.out = run.dir / "server.out";
     run.err = run.dir / "server.err";
@@ -521,9 +512,7 @@ int run_chaos(const ChaosOptions& options) {
         options.computer_games >= 0 ? options.computer_games : std::max(1, options.games / 10);
     ServerChild server = run.start(run.args(0, options.fault_rate, options.serve_args));
     const int port = server.port;
-    c.target = {
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)),
-        "127.0.0.1"};
+    c.target = loopback_target(port);
     std::cout << "chaos: " << options.games << " games of two players and " << computer_games
               << " against the computer, fault rate " << options.fault_rate << ", seed "
               << options.seed << ", server on port " << port << ", files in " << run.dir.string()
@@ -640,8 +629,7 @@ int run_chaos(const ChaosOptions& options) {
     if (options.keep || !ok) {
         std::cout << "files kept in " << run.dir.string() << '\n';
     } else {
-        std::error_code ec;
-        std::filesystem::remove_all(run.dir, ec);
+        remove_run_directory(run.dir);
     }
     return ok ? 0 : 1;
 }
@@ -706,12 +694,7 @@ void add_chaos_command(CLI::App& app, ExitStatus& status) {
             status.code = 2;
             return;
         }
-        try {
-            status.code = run_chaos(*o);
-        } catch (const std::exception& e) {
-            std::cerr << "chaos: " << e.what() << '\n';
-            status.code = 1;
-        }
+        run_reporting(status, "chaos", [&] { return run_chaos(*o); });
     });
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <string>
 
 namespace reversi::stress {
@@ -23,6 +24,10 @@ void add_failover_command(CLI::App& app, ExitStatus& status);
 void add_delay_proxy_command(CLI::App& app, ExitStatus& status);
 // One running node's figures from its /metrics, whole or since a saved page.
 void add_node_metrics_command(CLI::App& app, ExitStatus& status);
+
+// Runs a subcommand's test and leaves its exit code in `status`; an exception is reported as
+// "NAME: what" on stderr, exit code 1.
+void run_reporting(ExitStatus& status, const char* name, const std::function<int()>& run);
 
 // Adds --server-binary to a subcommand that starts servers, storing the path in `path`
 // (empty: the `reversi` beside this executable).

@@ -113,8 +113,7 @@ struct Run {
 };
 
 void acknowledge(Run& run, FailoverTable& t, const MessageView& state, int node) {
-    const size_t n = std::min(state.moves.size(), t.acked.size());
-    if (!std::equal(state.moves.begin(), state.moves.begin() + n, t.acked.begin())) {
+    if (!acknowledge_moves(t.acked, state.moves)) {
         t.contradictions++;
         return;
     }
@@ -130,7 +129,6 @@ void acknowledge(Run& run, FailoverTable& t, const MessageView& state, int node)
             t.failover_s = since;
         }
     }
-    if (state.moves.size() > t.acked.size()) t.acked = state.moves;
     if (state.status == "finished") t.finished = true;
     t.node = node;
 }
@@ -177,8 +175,7 @@ awaitable<void> play_seat(Run& run, std::shared_ptr<FailoverTable> t, int seat, 
                         break;
                     }
                     if (m.code == "unavailable" || m.code == "internal") break;
-                    if (m.code == "stale" || m.code == "not_your_turn" ||
-                        m.code == "illegal_move" || m.code == "game_over")
+                    if (is_refusal(m.code))
                         run.refused++;
                     else
                         run.note("table " + t->id + ": " + text);
@@ -194,9 +191,7 @@ awaitable<void> play_seat(Run& run, std::shared_ptr<FailoverTable> t, int seat, 
                     break;
                 }
                 const std::string square = m.legal[rng() % m.legal.size()];
-                const int think = run.options.think_ms > 0
-                                      ? static_cast<int>(rng() % (2 * run.options.think_ms + 1))
-                                      : 0;
+                const int think = think_time_ms(rng, run.options.think_ms);
                 if (think > 0) co_await pause(milliseconds(think));
                 sent_ply = m.ply;
                 const std::string move = move_message(square, m.ply);
@@ -375,11 +370,7 @@ int run_failover(FailoverOptions options) {
         admin.exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         admin.exec("CREATE SCHEMA " + schema);
     }
-    const std::filesystem::path dir = options.dir.empty()
-                                          ? std::filesystem::temp_directory_path() /
-                                                ("reversi_failover_" + std::to_string(getpid()))
-                                          : std::filesystem::path(options.dir);
-    std::filesystem::create_directories(dir);
+    const std::filesystem::path dir = run_directory(options.dir, "reversi_failover");
 
     Run run;
     run.options = options;
@@ -396,9 +387,7 @@ int run_failover(FailoverOptions options) {
         args.insert(args.end(), options.serve_args.begin(), options.serve_args.end());
         node.child = start_server(binary, args, log + ".out", log + ".err");
         node.url = "http://127.0.0.1:" + std::to_string(node.child.port);
-        node.target = {tcp::endpoint(net::ip::make_address("127.0.0.1"),
-                                     static_cast<unsigned short>(node.child.port)),
-                       "127.0.0.1"};
+        node.target = loopback_target(node.child.port);
         run.nodes.push_back(node);
     }
     std::cout << "failover: " << options.nodes << " nodes, " << options.games
@@ -490,8 +479,7 @@ int run_failover(FailoverOptions options) {
                     (!options.clean_stop || (clean_exit && failovers.back() < options.ttl / 2));
     std::cout << "failover: " << (ok ? "PASS" : "FAIL") << std::endl;
     if (!options.keep && ok) {
-        std::error_code ec;
-        std::filesystem::remove_all(dir, ec);
+        remove_run_directory(dir);
         try {
             pg::Connection(options.db).exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         } catch (const std::exception&) {
@@ -546,14 +534,8 @@ void add_failover_command(CLI::App& app, ExitStatus& status) {
     cmd->add_option("--dir", o->dir, "Directory for the nodes' logs (default: a temporary one)");
     cmd->add_flag("--keep", o->keep, "Keep the logs and the schema (always kept after a failure)");
     add_server_binary_option(*cmd, o->server_binary);
-    cmd->callback([o, &status] {
-        try {
-            status.code = run_failover(*o);
-        } catch (const std::exception& e) {
-            std::cerr << "failover: " << e.what() << '\n';
-            status.code = 1;
-        }
-    });
+    cmd->callback(
+        [o, &status] { run_reporting(status, "failover", [&] { return run_failover(*o); }); });
 }
 
 #else

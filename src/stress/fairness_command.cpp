@@ -238,9 +238,7 @@ awaitable<void> guarded(Shared& s, awaitable<void> task, const char* what) {
 
 int run_fairness(const FairOptions& o) {
     client::raise_open_file_limit();
-    const std::string base =
-        (std::filesystem::temp_directory_path() / ("reversi_fairness_" + std::to_string(getpid())))
-            .string();
+    const std::string base = client::scratch_path("reversi_fairness").string();
     std::vector<std::string> args =
         started_server_args(base + ".db", o.engine_threads, o.serve_args);
     args.insert(args.begin(), {"--computer-pause-ms", "0"});
@@ -248,9 +246,7 @@ int run_fairness(const FairOptions& o) {
         client::start_server(client::server_binary(o.server_binary), args, base + ".out", "");
     Shared s;
     s.options = o;
-    s.target = {
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(child.port)),
-        "127.0.0.1"};
+    s.target = client::loopback_target(child.port);
     const client::SourceAddresses sources(3);
     s.flooder = sources.at(0);
     s.player = sources.at(1);
@@ -318,12 +314,7 @@ void add_fairness_command(CLI::App& app, ExitStatus& status) {
         ->allow_extra_args(false);
     add_server_binary_option(*cmd, o->server_binary);
     cmd->callback([o, &status] {
-        try {
-            status.code = fairness::run_fairness(*o);
-        } catch (const std::exception& e) {
-            std::cerr << "fairness: " << e.what() << '\n';
-            status.code = 1;
-        }
+        run_reporting(status, "fairness", [&] { return fairness::run_fairness(*o); });
     });
 }
 

@@ -182,9 +182,7 @@ awaitable<SeatEnd> play_connection(Shared& shared, const client::Target& node,
                 break;
             }
             const std::string move = msg.legal[rng() % msg.legal.size()];
-            const int think_ms = shared.options.think_ms > 0
-                                     ? static_cast<int>(rng() % (2 * shared.options.think_ms + 1))
-                                     : 0;
+            const int think_ms = think_time_ms(rng, shared.options.think_ms);
             if (think_ms > 0) {
                 think.expires_after(std::chrono::milliseconds(think_ms));
                 co_await think.async_wait(use_awaitable);
@@ -321,9 +319,7 @@ struct Spawned {
 
 Spawned spawn_server(const LoadOptions& o) {
     Spawned s;
-    const std::string base =
-        (std::filesystem::temp_directory_path() / ("reversi_loadtest_" + std::to_string(getpid())))
-            .string();
+    const std::string base = client::scratch_path("reversi_loadtest").string();
     s.db = base + ".db";
     s.out = base + ".out";
     // No computer pause: it is for people watching flips, and would only slow the figures.
@@ -360,8 +356,7 @@ std::vector<std::string> started_server_args(const std::string& db, int engine_t
 TemporaryServer::TemporaryServer(const std::string& name, int engine_threads,
                                  const std::vector<std::string>& serve_args,
                                  const std::string& server_binary) {
-    const std::string base =
-        (std::filesystem::temp_directory_path() / (name + "_" + std::to_string(getpid()))).string();
+    const std::string base = client::scratch_path(name).string();
     db = base + ".db";
     out = base + ".out";
     child = client::start_server(client::server_binary(server_binary),

@@ -16,6 +16,15 @@ void add_server_binary_option(CLI::App& cmd, std::string& path) {
                    "reversi-stress)");
 }
 
+void run_reporting(ExitStatus& status, const char* name, const std::function<int()>& run) {
+    try {
+        status.code = run();
+    } catch (const std::exception& e) {
+        std::cerr << name << ": " << e.what() << '\n';
+        status.code = 1;
+    }
+}
+
 }  // namespace reversi::stress
 
 int main(int argc, char** argv) {

@@ -35,6 +35,22 @@ std::filesystem::path server_binary(const std::string& option) {
     return path;
 }
 
+std::filesystem::path scratch_path(const std::string& name) {
+    return std::filesystem::temp_directory_path() / (name + "_" + std::to_string(getpid()));
+}
+
+std::filesystem::path run_directory(const std::string& dir, const std::string& name) {
+    const std::filesystem::path path =
+        dir.empty() ? scratch_path(name) : std::filesystem::path(dir);
+    std::filesystem::create_directories(path);
+    return path;
+}
+
+void remove_run_directory(const std::filesystem::path& dir) {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+}
+
 ServerChild start_server(const std::filesystem::path& binary, const std::vector<std::string>& args,
                          const std::string& out_path, const std::string& err_path,
                          double timeout_s) {

@@ -23,6 +23,17 @@ struct ServerChild {
 // no executable file is there.
 std::filesystem::path server_binary(const std::string& option);
 
+// `name`_PID in the system's temporary folder: a path of this run's own for the server's
+// database and logs.
+std::filesystem::path scratch_path(const std::string& name);
+
+// The folder of a run's files: `dir` (a test's --dir) when not empty, else scratch_path(name);
+// created when missing.
+std::filesystem::path run_directory(const std::string& dir, const std::string& name);
+// Removes a run's folder and everything in it; a failure to is ignored (a temporary folder
+// left behind harms nothing).
+void remove_run_directory(const std::filesystem::path& dir);
+
 // Starts `binary` as `reversi serve ARGS...`, its stdout appended to `out_path` and its
 // stderr to `err_path` (empty: inherited), and waits until it prints "listening on
 // http://HOST:PORT". Throws when it exits first or is not listening after `timeout_s`.

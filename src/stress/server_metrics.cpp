@@ -67,9 +67,7 @@ std::string fetch_metrics(int port) {
     if (port <= 0) return {};
     namespace asio = client::net;
     asio::io_context ioc{1};
-    client::Target target{client::tcp::endpoint(asio::ip::make_address("127.0.0.1"),
-                                                static_cast<unsigned short>(port)),
-                          "127.0.0.1"};
+    const client::Target target = client::loopback_target(port);
     std::string page;
     asio::co_spawn(
         ioc,

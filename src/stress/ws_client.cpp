@@ -38,6 +38,11 @@ net::ip::address SourceAddresses::at(uint64_t i) const {
     return net::ip::address_v4(0x7F000002u + static_cast<uint32_t>(i % count_));
 }
 
+Target loopback_target(int port) {
+    return {tcp::endpoint(net::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)),
+            "127.0.0.1"};
+}
+
 std::string SourceAddresses::describe() const {
     if (count_ <= 0) return "127.0.0.1";
     if (count_ == 1) return at(0).to_string();
@@ -207,6 +212,22 @@ awaitable<void> pause(std::chrono::milliseconds ms) {
 
 bool holds(const std::vector<int>& seats, int seat) {
     return std::find(seats.begin(), seats.end(), seat) != seats.end();
+}
+
+int think_time_ms(std::mt19937_64& rng, int mean_ms) {
+    return mean_ms > 0 ? static_cast<int>(rng() % (2 * mean_ms + 1)) : 0;
+}
+
+bool is_refusal(const std::string& code) {
+    return code == "stale" || code == "not_your_turn" || code == "illegal_move" ||
+           code == "game_over";
+}
+
+bool acknowledge_moves(std::vector<std::string>& acked, const std::vector<std::string>& moves) {
+    const size_t n = std::min(moves.size(), acked.size());
+    if (!std::equal(moves.begin(), moves.begin() + n, acked.begin())) return false;
+    if (moves.size() > acked.size()) acked = moves;
+    return true;
 }
 
 }  // namespace reversi::stress::client

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,9 @@ struct Target {
     tcp::endpoint endpoint;
     std::string host;  // Host header
 };
+
+// The server at 127.0.0.1:`port`.
+Target loopback_target(int port);
 
 struct HttpAnswer {
     int status = 0;
@@ -137,5 +141,18 @@ awaitable<void> pause(std::chrono::milliseconds ms);
 
 // Whether `seat` is one of `seats` (the seats a connection plays).
 bool holds(const std::vector<int>& seats, int seat);
+
+// A think time in milliseconds, uniform in 0..2 x `mean_ms`, drawn from `rng` (0, and nothing
+// drawn, when `mean_ms` is 0).
+int think_time_ms(std::mt19937_64& rng, int mean_ms);
+
+// Whether an error `code` refuses a move or resignation overtaken by events (stale, not your
+// turn, illegal, game over): expected of a player that acts on a state it has just read.
+bool is_refusal(const std::string& code);
+
+// Takes the move list `moves` of a state into `acked`, the longest list acknowledged so far.
+// False, `acked` unchanged, when `moves` neither extends nor is a prefix of it: the server
+// forgot an acknowledged move.
+bool acknowledge_moves(std::vector<std::string>& acked, const std::vector<std::string>& moves);
 
 }  // namespace reversi::stress::client

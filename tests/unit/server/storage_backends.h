@@ -15,7 +15,9 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
+#include "server/storage/forwarding.h"
 #include "server/storage/sqlite/storage.h"
 #include "server/storage/storage.h"
 #ifdef REVERSI_WITH_POSTGRES
@@ -26,7 +28,8 @@
 
 namespace reversi::server::testing_backends {
 
-enum class Backend { Sqlite, Postgres };
+// ForwardingSqlite: a ForwardingStorage over a SQLite store, which must behave as the store.
+enum class Backend { Sqlite, Postgres, ForwardingSqlite };
 
 // A stored table row with a dummy spec, and a result once finished.
 inline StoredTable row(const std::string& id, const std::string& status, int64_t created) {
@@ -40,7 +43,15 @@ inline StoredTable row(const std::string& id, const std::string& status, int64_t
 }
 
 inline std::string backend_name(Backend backend) {
-    return backend == Backend::Sqlite ? "Sqlite" : "Postgres";
+    switch (backend) {
+        case Backend::Sqlite:
+            return "Sqlite";
+        case Backend::Postgres:
+            return "Postgres";
+        case Backend::ForwardingSqlite:
+            return "ForwardingSqlite";
+    }
+    return "?";
 }
 
 // The back ends of this build, for INSTANTIATE_TEST_SUITE_P(Backends, Suite, BuiltBackends(),
@@ -50,6 +61,16 @@ inline auto BuiltBackends() {
     return testing::Values(Backend::Sqlite, Backend::Postgres);
 #else
     return testing::Values(Backend::Sqlite);
+#endif
+}
+
+// The back ends of this build and a forwarding store over SQLite, for the conformance suites
+// (a forwarding method that drops or swaps an argument fails them).
+inline auto ConformanceBackends() {
+#ifdef REVERSI_WITH_POSTGRES
+    return testing::Values(Backend::Sqlite, Backend::Postgres, Backend::ForwardingSqlite);
+#else
+    return testing::Values(Backend::Sqlite, Backend::ForwardingSqlite);
 #endif
 }
 
@@ -101,6 +122,25 @@ class SqliteDb : public BackendDb {
         for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + suffix);
     }
     std::string path_;
+};
+
+// A forwarding store that owns the store it forwards to.
+class OwningForwardingStorage : public ForwardingStorage {
+  public:
+    // The base keeps a reference to *inner, which stays where it is when the pointer moves.
+    explicit OwningForwardingStorage(std::unique_ptr<Storage> inner)
+        : ForwardingStorage(*inner), owned_(std::move(inner)) {}
+
+  private:
+    std::unique_ptr<Storage> owned_;
+};
+
+// A SQLite database whose stores are reached through a ForwardingStorage.
+class ForwardingSqliteDb : public SqliteDb {
+  public:
+    std::unique_ptr<Storage> open() override {
+        return std::make_unique<OwningForwardingStorage>(SqliteDb::open());
+    }
 };
 
 // `uri` (postgresql://...[?params]) with one more parameter, e.g. "options=...".
@@ -155,6 +195,7 @@ class PostgresDb : public BackendDb {
 // A fresh database of `backend`, or nothing with `why_not` set when it cannot be had here.
 inline std::unique_ptr<BackendDb> make_backend_db(Backend backend, std::string& why_not) {
     if (backend == Backend::Sqlite) return std::make_unique<SqliteDb>();
+    if (backend == Backend::ForwardingSqlite) return std::make_unique<ForwardingSqliteDb>();
 #ifdef REVERSI_WITH_POSTGRES
     const std::string server = test_server_uri();
     if (server.empty()) {

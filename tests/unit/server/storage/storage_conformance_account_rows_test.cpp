@@ -120,7 +120,7 @@ TEST_P(AccountRowsConformance, RatingForUpdateReadsTheStoredRow) {
     EXPECT_EQ(store_->top_ratings("6x6", 10).size(), 1u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, AccountRowsConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, AccountRowsConformance, testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace

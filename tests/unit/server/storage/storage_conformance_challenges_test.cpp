@@ -67,7 +67,7 @@ TEST_P(ChallengeConformance, ANodeClaimsOnlyTheChallengesOfStoppedNodes) {
         << "node-new has no live lobby row: another node takes them over";
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, ChallengeConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, ChallengeConformance, testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace

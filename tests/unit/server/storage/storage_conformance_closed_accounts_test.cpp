@@ -85,7 +85,8 @@ TEST_P(ClosedAccountsConformance, ChatLinesOfOneSenderGoFromEveryTable) {
     EXPECT_EQ(b[0].from, "Davey");
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, ClosedAccountsConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, ClosedAccountsConformance,
+                         testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace

@@ -47,7 +47,7 @@ TEST_P(GuestConformance, OnlyGuestsThatLeftNothingExpire) {
     store->commit();
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, GuestConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, GuestConformance, testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace

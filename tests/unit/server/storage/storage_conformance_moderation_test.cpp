@@ -161,7 +161,7 @@ TEST_P(ModerationConformance, AGameIsMarkedReversedOnce) {
     EXPECT_FALSE(store->ratings_reversed("t2"));
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, ModerationConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, ModerationConformance, testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace

@@ -98,7 +98,7 @@ TEST_P(PuzzleRowsConformance, SeenSolutionsAreKeptCappedPerViewerAndForgotten) {
     EXPECT_EQ(left[1].puzzle, "p4");
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, PuzzleRowsConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, PuzzleRowsConformance, testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace

@@ -284,7 +284,7 @@ TEST_P(AccountsConformance, RunningStreaksUpsertByPlayerAndEnd) {
     EXPECT_EQ(running[1].pool, "6x6");
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, AccountsConformance, testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace

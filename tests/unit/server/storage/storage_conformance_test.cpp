@@ -324,7 +324,7 @@ TEST(StorageSchema, BothBackEndsAtTheSameVersion) {
 }
 #endif
 
-INSTANTIATE_TEST_SUITE_P(Backends, StorageConformance, testing_backends::BuiltBackends(),
+INSTANTIATE_TEST_SUITE_P(Backends, StorageConformance, testing_backends::ConformanceBackends(),
                          testing_backends::BackendTestName());
 
 }  // namespace
