@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <unordered_set>
 
 #include "server/common/protocol.h"
 
@@ -51,8 +52,9 @@ void TableOwnership::start(Lost lost, Adopted adopted, Room room) {
     TableLeases* leases = &leases_;
     const std::string node = options_.node;
     auto renewed_at = renewed_at_;
-    // First in the queue: every later write of this process is fenced by its leases.
-    queue_.read(
+    // First in the queue, ahead even of the urgent renewal queued next (and the tournaments'
+    // lease): every later write and lease statement of this process is this node's.
+    queue_.urgent(
         [leases, node, renewed_at](Storage&) {
             leases->set_node(node);
             *renewed_at = steady_ms();
@@ -106,6 +108,17 @@ ClaimedTable TableOwnership::claim(Storage& storage, const std::string& id) cons
     return out;
 }
 
+std::optional<std::string> TableOwnership::held_elsewhere(const std::string& id) const {
+    try {
+        return leases_.held_elsewhere(id);
+    } catch (const std::exception& e) {
+        // The claim that follows says what the store can.
+        std::cerr << "ownership: the owner of " << utf8_safe(id, 64)
+                  << " was not read: " << utf8_safe(e.what()) << '\n';
+        return std::nullopt;
+    }
+}
+
 void TableOwnership::release(const std::string& table) {
     queue_.read([leases = &leases_, table](Storage&) { leases->release_lease(table); }, {});
 }
@@ -152,7 +165,10 @@ void TableOwnership::renew_now() {
         std::vector<std::string> lost;
     };
     auto outcome = std::make_shared<Outcome>();
-    queue_.read(
+    // Ahead of the queue: behind a backlog of moves and claims (a busy node, seconds of it)
+    // the leases and this node's address would expire, other nodes' sweepers would take its
+    // live tables and its fenced writes would fail. Between two transactions, never in one.
+    queue_.urgent(
         [leases = &leases_, outcome, renewed_at = renewed_at_, ttl = options_.ttl_ms,
          address = options_.public_url](Storage&) {
             const int64_t started = steady_ms();
@@ -184,17 +200,31 @@ void TableOwnership::sweep_now() {
     auto taken = std::make_shared<std::vector<StoredTable>>();
     queue_.read(
         [this, taken, room](Storage& s) {
-            std::vector<std::string> orphans;
+            std::vector<std::string> orphans, won;
             try {
                 orphans = leases_.orphaned_tables(room);
+                // Every lease in one statement (races between sweepers are decided row by
+                // row: one node wins each), then every table won read in one snapshot, under
+                // its lease: a few round trips a round, not several a table (issue 51).
+                if (!orphans.empty()) won = leases_.acquire_leases(orphans, options_.ttl_ms);
+                if (!won.empty()) *taken = s.load_many(won);
             } catch (const std::exception& e) {
-                std::cerr << "ownership: orphaned tables not read: " << utf8_safe(e.what()) << '\n';
-                return;
+                std::cerr << "ownership: orphaned tables not taken over: " << utf8_safe(e.what())
+                          << '\n';
+                taken->clear();
             }
-            // Races between sweepers are decided by the lease statement: one node wins each.
-            for (const std::string& id : orphans) {
-                ClaimedTable c = claim(s, id);
-                if (c.table) taken->push_back(std::move(*c.table));
+            // Won but not read (gone, or the read failed): released, so that its next visitor
+            // claims it; a lease kept would be renewed with nothing in memory to serve.
+            std::unordered_set<std::string> read;
+            for (const StoredTable& t : *taken) read.insert(t.id);
+            for (const std::string& id : won) {
+                if (read.count(id)) continue;
+                try {
+                    leases_.release_lease(id);
+                } catch (const std::exception& e) {
+                    std::cerr << "ownership: table " << utf8_safe(id, 64)
+                              << " not given up: " << utf8_safe(e.what()) << '\n';
+                }
             }
         },
         [this, taken, alive = alive_] {

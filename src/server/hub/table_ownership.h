@@ -3,9 +3,10 @@
 // (docs/MULTINODE.md). The hub asks it before a table enters memory (a new table's first
 // write takes the lease in the same transaction; a stored table is loaded only after its
 // lease is taken, or the client is sent to its owner); it renews every lease in one
-// statement every ttl/3, tells the hub which tables it lost, and every second takes over the
-// unfinished tables of nodes that died. Its timers run on the network thread; every database
-// statement runs on the storage thread, as a StorageQueue job.
+// statement every ttl/3, ahead of the storage queue's other work (a renewal waiting behind a
+// long queue would let the leases expire under a busy node), tells the hub which tables it lost,
+// and every second takes over the unfinished tables of nodes that died. Its timers run on the
+// network thread; every database statement runs on the storage thread, as a StorageQueue job.
 #pragma once
 
 #include <chrono>
@@ -73,6 +74,11 @@ class TableOwnership {
     // On the storage thread: the stored table `id` with its chat, after taking its lease;
     // nothing when no such table is stored (no lease row is made for a name that is not).
     ClaimedTable claim(Storage& storage, const std::string& id) const;
+    // On the storage thread, with none of the writes queued before (StorageQueue::lookup):
+    // the owner's address when another live node holds the table (empty: not known yet),
+    // nothing otherwise (then claim). A client of a table played elsewhere is sent on after
+    // one statement, rather than a claim's read of the table first (about six round trips).
+    std::optional<std::string> held_elsewhere(const std::string& id) const;
     // Gives the table's lease up (it left memory); queued behind the table's writes.
     void release(const std::string& table);
     // At a clean stop, once the network loop has ended: stops the timers and queues, behind

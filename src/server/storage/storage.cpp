@@ -14,6 +14,17 @@
 
 namespace reversi::server {
 
+std::vector<StoredTable> Storage::load_many(const std::vector<std::string>& ids) {
+    std::vector<StoredTable> out;
+    for (const std::string& id : ids) {
+        std::optional<StoredTable> table = load(id);
+        if (!table) continue;
+        table->chat = chat_lines(id);
+        out.push_back(std::move(*table));
+    }
+    return out;
+}
+
 struct StorageQueue::Answers {
     explicit Answers(Post p) : post(std::move(p)) {}
     const Post post;
@@ -88,8 +99,8 @@ void StorageQueue::write(std::function<void(Storage&)> op, std::function<void(bo
     bool was_empty;
     {
         std::lock_guard lock(mutex_);
-        was_empty = jobs_.empty();
-        jobs_.push_back({true, std::move(op), std::move(done), std::move(fence),
+        was_empty = jobs_.empty() && urgent_.empty();
+        jobs_.push_back({true, true, std::move(op), std::move(done), std::move(fence),
                          std::chrono::steady_clock::now()});
     }
     // The thread only sleeps on an empty queue, so only the first job of a burst wakes it:
@@ -97,16 +108,38 @@ void StorageQueue::write(std::function<void(Storage&)> op, std::function<void(bo
     if (was_empty) wake_.notify_one();
 }
 
+namespace {
+// A read's completion, called with the stored flag that only writes have.
+std::function<void(bool)> ignoring_stored(std::function<void()> done) {
+    return [done = std::move(done)](bool) {
+        if (done) done();
+    };
+}
+}  // namespace
+
 void StorageQueue::read(std::function<void(Storage&)> op, std::function<void()> done) {
+    queue_read({false, true, std::move(op), ignoring_stored(std::move(done)), nullptr}, false);
+}
+
+void StorageQueue::lookup(std::function<void(Storage&)> op, std::function<void()> done) {
+    queue_read({false, false, std::move(op), ignoring_stored(std::move(done)), nullptr}, false);
+}
+
+void StorageQueue::urgent(std::function<void(Storage&)> op, std::function<void()> done) {
+    queue_read({false, false, std::move(op), ignoring_stored(std::move(done)), nullptr}, true);
+}
+
+void StorageQueue::queue_read(Job job, bool urgent) {
     bool was_empty;
     {
         std::lock_guard lock(mutex_);
-        was_empty = jobs_.empty();
-        jobs_.push_back({false, std::move(op),
-                         [done = std::move(done)](bool) {
-                             if (done) done();
-                         },
-                         nullptr});
+        was_empty = jobs_.empty() && urgent_.empty();
+        if (urgent) {
+            urgent_.push_back(std::move(job));
+            has_urgent_ = true;
+        } else {
+            jobs_.push_back(std::move(job));
+        }
     }
     if (was_empty) wake_.notify_one();
 }
@@ -189,6 +222,31 @@ void StorageQueue::run_writes(std::vector<Job>& batch) {
     batch.clear();
 }
 
+void StorageQueue::run_read(Job& job) {
+    try {
+        job.op(storage_);
+    } catch (const std::exception& e) {
+        std::cerr << "storage: read failed: " << e.what() << '\n';
+    }
+    if (job.done) {
+        std::vector<Completion> done;
+        done.push_back({std::move(job.done), true});
+        answer(std::move(done));
+    }
+}
+
+void StorageQueue::run_urgent() {
+    if (!has_urgent_.load(std::memory_order_relaxed)) return;
+    std::deque<Job> jobs;
+    {
+        std::lock_guard lock(mutex_);
+        if (held_) return;
+        jobs.swap(urgent_);
+        has_urgent_ = false;
+    }
+    for (Job& job : jobs) run_read(job);
+}
+
 void StorageQueue::run() {
     std::vector<Job> batch;
     bool worked = false;
@@ -196,7 +254,7 @@ void StorageQueue::run() {
         std::deque<Job> jobs;
         {
             std::unique_lock lock(mutex_);
-            if (worked && jobs_.empty() && !stopping_) {
+            if (worked && jobs_.empty() && urgent_.empty() && !stopping_) {
                 lock.unlock();
                 try {
                     storage_.idle();
@@ -206,27 +264,26 @@ void StorageQueue::run() {
                 lock.lock();
             }
             worked = true;
-            wake_.wait(lock, [&] { return stopping_ || (!held_ && !jobs_.empty()); });
-            if (jobs_.empty() && stopping_) return;
+            wake_.wait(lock, [&] {
+                return stopping_ || (!held_ && (!jobs_.empty() || !urgent_.empty()));
+            });
+            if (jobs_.empty() && urgent_.empty() && stopping_) return;
             jobs.swap(jobs_);
         }
-        // Writes group into one transaction up to the next read, which must see them.
+        // Writes group into one transaction up to the next read that must see them. Urgent
+        // jobs go first, and between any two jobs after that: never inside a transaction.
+        run_urgent();
         for (Job& job : jobs) {
             if (job.is_write) {
                 batch.push_back(std::move(job));
                 continue;
             }
-            run_writes(batch);
-            try {
-                job.op(storage_);
-            } catch (const std::exception& e) {
-                std::cerr << "storage: read failed: " << e.what() << '\n';
+            if (job.after_writes) {
+                run_writes(batch);
+                run_urgent();
             }
-            if (job.done) {
-                std::vector<Completion> done;
-                done.push_back({std::move(job.done), true});
-                answer(std::move(done));
-            }
+            run_read(job);
+            run_urgent();
         }
         run_writes(batch);
     }

@@ -58,6 +58,10 @@ class Storage : public TableStore,
     virtual void begin() = 0;
     virtual void commit() = 0;
     virtual void rollback() = 0;
+    // Several tables with their moves and chat lines (a takeover of many tables,
+    // docs/MULTINODE.md); ids not stored are left out. One load and one chat read each here;
+    // a store a round trip away reads them all in a few statements of one snapshot.
+    virtual std::vector<StoredTable> load_many(const std::vector<std::string>& ids);
     // Where the store counts what it does besides transactions (the SQLite store's
     // checkpoints); set once, before the store is handed to a queue.
     virtual void set_metrics(Metrics*) {}
@@ -101,6 +105,14 @@ class StorageQueue {
                std::shared_ptr<WriteFence> fence = nullptr);
     // Queues a read; it runs after every write queued before it.
     void read(std::function<void(Storage&)> op, std::function<void()> done);
+    // Queues a read that needs none of the writes queued before it (who holds a table's
+    // lease, say): it runs in its turn among the reads, but the writes gathered before it
+    // are not committed first, so it does not split their transaction in two.
+    void lookup(std::function<void(Storage&)> op, std::function<void()> done);
+    // Queues a job that runs before every job still waiting, at the next pause between two
+    // transactions (never inside one), without the writes queued before it: a lease renewal,
+    // which must not wait behind a long queue or the lease expires (docs/MULTINODE.md).
+    void urgent(std::function<void(Storage&)> op, std::function<void()> done);
     // Lets a queue started Held run what was queued and what comes; the caller no longer
     // touches the store directly from here on.
     void release();
@@ -117,6 +129,7 @@ class StorageQueue {
   private:
     struct Job {
         bool is_write = false;
+        bool after_writes = true;  // a read that must see the writes queued before it
         std::function<void(Storage&)> op;
         std::function<void(bool)> done;
         std::shared_ptr<WriteFence> fence;
@@ -134,6 +147,11 @@ class StorageQueue {
     struct Answers;
     void run();
     void run_writes(std::vector<Job>& batch);
+    // Runs a read (or an urgent job) and hands its completion over.
+    void run_read(Job& job);
+    // Runs the urgent jobs queued so far (between two transactions).
+    void run_urgent();
+    void queue_read(Job job, bool urgent);
     // Hands completions to the caller's thread, behind those handed before (storage thread).
     void answer(std::vector<Completion> dones);
     // Runs one slice of `answers` and posts the next (the caller's thread).
@@ -145,6 +163,8 @@ class StorageQueue {
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Job> jobs_;
+    std::deque<Job> urgent_;
+    std::atomic<bool> has_urgent_{false};  // urgent_ is not empty: checked between jobs
     bool stopping_ = false;
     bool held_ = false;
     std::atomic<uint64_t> writes_{0};

@@ -30,6 +30,16 @@ class TableLeases {
         if (!acquire_lease(table, ttl_ms))
             throw std::runtime_error("table " + table + " is held by another node");
     }
+    // Takes the leases of many stored tables at once (a sweeper's takeover), as acquire_lease
+    // takes each; returns the tables taken. One statement where the store can: a takeover of
+    // hundreds of tables must not cost a round trip each.
+    virtual std::vector<std::string> acquire_leases(const std::vector<std::string>& tables,
+                                                    int64_t ttl_ms) {
+        std::vector<std::string> taken;
+        for (const std::string& table : tables)
+            if (acquire_lease(table, ttl_ms)) taken.push_back(table);
+        return taken;
+    }
     // Extends every lease this node holds, in one statement; returns the tables whose lease
     // it no longer holds (taken over after it expired): they must leave memory.
     virtual std::vector<std::string> renew_leases(int64_t ttl_ms) = 0;
@@ -49,6 +59,11 @@ class TableLeases {
     virtual void heartbeat(const std::string& address, int64_t ttl_ms) = 0;
     // The public address of the live node that holds the table's lease, empty when none does.
     virtual std::string owner_address(const std::string& table) = 0;
+    // When another node holds the table's lease unexpired: that node's public address (empty
+    // while it is not known), in one statement; nothing when no other node does (free,
+    // expired, released, this node's, or no such table: a lease row exists only for a
+    // stored table). Lets a client of a table played elsewhere be sent on without a claim.
+    virtual std::optional<std::string> held_elsewhere(const std::string& table) = 0;
 };
 
 }  // namespace reversi::server

@@ -45,7 +45,9 @@ void TournamentLeadership::try_now() {
         int64_t started = 0;
     };
     auto outcome = std::make_shared<Outcome>();
-    queue_.read(
+    // Ahead of the queue, as the table leases' renewal (docs/MULTINODE.md): behind a busy
+    // node's backlog the lease would expire and another node take the lead meanwhile.
+    queue_.urgent(
         [leases = &leases_, outcome, ttl = ttl_ms_](Storage&) {
             outcome->started = steady_ms();
             try {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "server/storage/postgres/storage.h"
+#include "server/storage/postgres/values.h"
 
 namespace reversi::server {
 
@@ -26,15 +27,7 @@ std::vector<ChatLine> PostgresStorage::chat_lines(const std::string& table) {
         {pg::text(table)});
     std::vector<ChatLine> out;
     out.reserve(static_cast<size_t>(rows.rows()));
-    for (int r = 0; r < rows.rows(); ++r) {
-        ChatLine line;
-        line.seq = rows.integer(r, 0);
-        line.time = rows.integer(r, 1);
-        line.seat = static_cast<int>(rows.integer(r, 2));
-        line.from = rows.text(r, 3);
-        line.text = rows.text(r, 4);
-        out.push_back(std::move(line));
-    }
+    for (int r = 0; r < rows.rows(); ++r) out.push_back(pg_values::chat_line(rows, r, 0));
     return out;
 }
 

@@ -134,6 +134,41 @@ std::optional<int64_t> PostgresStorage::acquire_lease(const std::string& table, 
     return fence;
 }
 
+std::vector<std::string> PostgresStorage::acquire_leases(const std::vector<std::string>& tables,
+                                                         int64_t ttl_ms) {
+    if (node_.empty()) throw std::logic_error("acquire_leases before set_node");
+    std::vector<std::string> wanted;
+    for (const std::string& table : tables)
+        if (table.find('\0') == std::string::npos) wanted.push_back(table);
+    if (wanted.empty()) return {};
+    if (!connection_->in_transaction()) reconnect_if_broken();
+    // acquire_statement's rules, for every row at once. Each id once (one command cannot
+    // update a row twice), and in one order, so that two sweepers lock rows alike.
+    const pg::Result rows = connection_->exec(
+        "WITH wanted AS (SELECT DISTINCT unnest($3::text[]) AS table_id ORDER BY 1), "
+        "taken AS (INSERT INTO table_leases(table_id, owner, fence, expires) "
+        "SELECT table_id, $1, 1, now() + $2::bigint * interval '1 millisecond' FROM wanted "
+        "ON CONFLICT(table_id) DO UPDATE SET fence = CASE WHEN table_leases.owner = "
+        "EXCLUDED.owner THEN table_leases.fence ELSE table_leases.fence + 1 END, "
+        "owner = EXCLUDED.owner, expires = EXCLUDED.expires "
+        "WHERE table_leases.owner = EXCLUDED.owner OR table_leases.expires <= now() "
+        "RETURNING table_id, fence), "
+        "logged AS (INSERT INTO lease_log(table_id, fence, owner, taken) "
+        "SELECT table_id, fence, $1, now() FROM taken ON CONFLICT DO NOTHING) "
+        "SELECT table_id, fence FROM taken",
+        {pg::text(node_), ttl_text(ttl_ms), pg_values::text_array(wanted)});
+    std::vector<std::string> taken;
+    for (int r = 0; r < rows.rows(); ++r) {
+        taken.push_back(rows.text(r, 0));
+        fences_[taken.back()] = rows.integer(r, 1);
+    }
+    // Asked for and not taken: another live node holds it, as acquire_lease forgets it.
+    const std::unordered_set<std::string> got(taken.begin(), taken.end());
+    for (const std::string& table : wanted)
+        if (!got.count(table)) fences_.erase(table);
+    return taken;
+}
+
 void PostgresStorage::acquire_lease_for_write(const std::string& table, int64_t ttl_ms) {
     if (node_.empty()) throw std::logic_error("acquire_lease_for_write before set_node");
     if (!connection_->pipelined()) return TableLeases::acquire_lease_for_write(table, ttl_ms);
@@ -268,6 +303,19 @@ std::string PostgresStorage::owner_address(const std::string& table) {
         "WHERE l.table_id = $1 AND l.expires > now() AND n.expires > now()",
         {pg::text(table)});
     return rows.rows() == 1 ? rows.text(0, 0) : std::string();
+}
+
+std::optional<std::string> PostgresStorage::held_elsewhere(const std::string& table) {
+    if (node_.empty()) throw std::logic_error("held_elsewhere before set_node");
+    if (table.find('\0') != std::string::npos) return std::nullopt;
+    reconnect_if_broken();
+    const pg::Result rows = connection_->exec(
+        "SELECT COALESCE(n.address, '') FROM table_leases l LEFT JOIN nodes n "
+        "ON n.name = l.owner AND n.expires > now() "
+        "WHERE l.table_id = $1 AND l.owner <> $2 AND l.expires > now()",
+        {pg::text(table), pg::text(node_)});
+    if (rows.rows() != 1) return std::nullopt;
+    return rows.text(0, 0);
 }
 
 }  // namespace reversi::server

@@ -43,6 +43,7 @@ class PostgresStorage : public Storage, public TableLeases, public TournamentLea
     void truncate_moves(const std::string& table, int from_ply) override;
     std::vector<StoredTable> unfinished() override;
     std::optional<StoredTable> load(const std::string& id) override;
+    std::vector<StoredTable> load_many(const std::vector<std::string>& ids) override;
     std::vector<StoredTable> finished(int limit, int offset) override;
     // AccountStore (accounts.cpp).
     void save_player(const StoredPlayer& player) override;
@@ -141,6 +142,8 @@ class PostgresStorage : public Storage, public TableLeases, public TournamentLea
     // lease row locked until the commit); a write without one throws and stores nothing.
     void set_node(const std::string& node) override;
     std::optional<int64_t> acquire_lease(const std::string& table, int64_t ttl_ms) override;
+    std::vector<std::string> acquire_leases(const std::vector<std::string>& tables,
+                                            int64_t ttl_ms) override;
     // In a pipelined transaction: sent without waiting; the table's later writes in it are
     // fenced by the lease row it locks, and its fence is kept once its answer is read.
     void acquire_lease_for_write(const std::string& table, int64_t ttl_ms) override;
@@ -153,6 +156,7 @@ class PostgresStorage : public Storage, public TableLeases, public TournamentLea
     std::vector<std::string> orphaned_tables(int limit) override;
     void heartbeat(const std::string& address, int64_t ttl_ms) override;
     std::string owner_address(const std::string& table) override;
+    std::optional<std::string> held_elsewhere(const std::string& table) override;
     // TournamentLeases (tournament_lease.cpp): once this node leads, save_tournament is
     // fenced by the tournament lease; while another node leads, it throws.
     TournamentLead lead_tournaments(int64_t ttl_ms) override;

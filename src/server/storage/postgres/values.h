@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/storage/postgres/connection.h"
+#include "server/storage/stored_tables.h"
 
 namespace reversi::server::pg_values {
 
@@ -52,6 +53,17 @@ inline double real_from(const pg::Result& rows, int row, int column) {
     if (text.empty() || ec != std::errc() || ptr != last)
         throw std::runtime_error("postgresql: expected a real number, got '" + text + "'");
     return value;
+}
+
+// A chat line from the columns seq, time, seat, sender, text, the first of them at `first`.
+inline ChatLine chat_line(const pg::Result& rows, int row, int first) {
+    ChatLine line;
+    line.seq = rows.integer(row, first);
+    line.time = rows.integer(row, first + 1);
+    line.seat = static_cast<int>(rows.integer(row, first + 2));
+    line.from = rows.text(row, first + 3);
+    line.text = rows.text(row, first + 4);
+    return line;
 }
 
 }  // namespace reversi::server::pg_values

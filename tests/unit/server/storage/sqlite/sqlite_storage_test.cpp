@@ -204,6 +204,67 @@ TEST(StorageQueue, FailedWriteIsReportedAndIsolated) {
     EXPECT_EQ(db.unfinished().size(), 2u);
 }
 
+// A lease renewal must not wait behind a long queue (issue 51): an urgent job runs before
+// every job still waiting, between two transactions, without the writes queued before it.
+TEST(StorageQueue, AnUrgentJobGoesAheadOfTheQueueBetweenTransactions) {
+    const TempDb temp("urgent");
+    SqliteStorage db(temp.path);
+    Collected posted;
+    StorageQueue queue(db, posted.post());
+    std::promise<void> started, gate;
+    std::shared_future<void> open = gate.get_future().share();
+    std::vector<std::string> order;  // written on the storage thread only, read after stop()
+    queue.read(
+        [&](Storage&) {
+            started.set_value();
+            open.wait();
+            order.push_back("busy");
+        },
+        {});
+    started.get_future().wait();
+    for (int i = 0; i < 3; ++i)
+        queue.write(
+            [&, i](Storage& s) {
+                s.save_table(row("t" + std::to_string(i), "playing", i));
+                order.push_back("write");
+            },
+            {});
+    queue.read(
+        [&](Storage& s) { order.push_back("read " + std::to_string(s.unfinished().size())); }, {});
+    queue.urgent(
+        [&](Storage& s) { order.push_back("urgent " + std::to_string(s.unfinished().size())); },
+        {});
+    gate.set_value();
+    queue.stop();
+    posted.run_all();
+    EXPECT_EQ(order,
+              (std::vector<std::string>{"busy", "urgent 0", "write", "write", "write", "read 3"}));
+}
+
+// Who holds a table's lease needs none of this node's queued writes: such a lookup runs in
+// its turn without committing the writes gathered before it, so they stay one transaction.
+TEST(StorageQueue, ALookupDoesNotSplitTheWritesAroundIt) {
+    const TempDb temp("lookup");
+    SqliteStorage db(temp.path);
+    Collected posted;
+    StorageQueue queue(db, posted.post(), QueueStart::Held);
+    const auto write = [&](int i) {
+        queue.write([i](Storage& s) { s.save_table(row("t" + std::to_string(i), "playing", i)); },
+                    {});
+    };
+    size_t looked_up = 99, read = 99;
+    for (int i = 0; i < 3; ++i) write(i);
+    queue.lookup([&](Storage& s) { looked_up = s.unfinished().size(); }, {});
+    for (int i = 3; i < 6; ++i) write(i);
+    queue.read([&](Storage& s) { read = s.unfinished().size(); }, {});
+    queue.release();
+    queue.stop();
+    posted.run_all();
+    EXPECT_EQ(queue.transactions(), 1u);
+    EXPECT_EQ(looked_up, 0u);
+    EXPECT_EQ(read, 6u);
+}
+
 // At start-up the server reads the store directly while the restores queue writes (the guest
 // sweep, truncations): a held queue must run none of them until it is released, or the two
 // threads share one connection mid-read (a restore once read a game with a move missing and
