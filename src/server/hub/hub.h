@@ -106,7 +106,7 @@ class GameHub : private RoomHost {
                     const Identity& who = {}, const std::string& client = {});
     // The players and ratings (null: tables without players, as in the unit tests).
     void set_accounts(Accounts* accounts) { accounts_ = accounts; }
-    // The site's moderation (null: nobody is muted, no moderator; hub/moderation.cpp): its
+    // The site's moderation (null: nobody is muted, no moderator; hub/moderation_hooks.h): its
     // mutes hold at every table, its bans close the player's table sockets, and a reported
     // chat line is looked up here.
     void set_moderation(Moderation* moderation) { moderation_hooks_.attach(moderation); }
