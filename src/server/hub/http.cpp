@@ -151,7 +151,7 @@ void GameHub::join_table(const std::string& id, const std::string& body, Respond
             [this, req, respond, id, who, client](RoomPtr room) {
                 answer_guarded(respond, [&](const Respond& respond) {
                     if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
-                    check_flag(room);
+                    finisher_.check_flag(room);
                     if (const std::string why = rated_join_problem(room->table, who); !why.empty())
                         throw ApiError(ErrorCode::BadRequest, why);
                     std::vector<RatedSeat> meeting = rated_seats(*room);
@@ -210,7 +210,7 @@ void GameHub::play_for(const std::string& id, const Identity& who, const std::st
             [this, id, who, square, respond](RoomPtr room) {
                 answer_guarded(respond, [&](const Respond& respond) {
                     if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
-                    check_flag(room);
+                    finisher_.check_flag(room);
                     Table& t = room->table;
                     const TableStatus before = t.status();
                     const MoveRecord rec =
@@ -230,13 +230,9 @@ void GameHub::resign_for(const std::string& id, const Identity& who, Respond res
             [this, id, who, respond](RoomPtr room) {
                 answer_guarded(respond, [&](const Respond& respond) {
                     if (!room) throw ApiError(ErrorCode::NotFound, "no table " + id);
-                    check_flag(room);
-                    room->table.resign(seats_of_player(room->table, who), std::nullopt, now());
-                    room->generation++;
-                    const StoredTable st = stored(room->table);
-                    commit(
-                        room, [st](Storage& s) { s.save_table(st); }, snapshot(*room),
-                        acknowledge(respond));
+                    finisher_.check_flag(room);
+                    finisher_.resign(room, seats_of_player(room->table, who), std::nullopt,
+                                     acknowledge(respond));
                 });
             },
             redirect(respond, "/api/bot/game/" + id + "/resign"));

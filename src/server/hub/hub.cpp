@@ -14,6 +14,7 @@
 
 #include "core/bitboard.h"
 #include "engine/levels.h"
+#include "server/accounts/accounts.h"
 #include "server/common/secrets.h"
 #include "server/hub/room.h"
 #include "server/hub/table_ownership.h"
@@ -55,7 +56,16 @@ GameHub::GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engine
                        options.limits.tables_per_minute_per_address),
       rated_pairs_(options.limits.rated_games_per_pair_per_day / (24.0 * 60),
                    options.limits.rated_games_per_pair_per_day),
-      sweep_timer_(ioc) {
+      sweep_timer_(ioc),
+      finisher_(*this, [this]() -> RatingCache* { return accounts_; }),
+      offers_(*this, finisher_,
+              {[this](const std::string& address) { check_rematch_room(address); },
+               [this](Subscriber& sub, const RoomPtr& room) { start_rematch(sub, room); }}),
+      moderation_hooks_(*this, rooms_, subscribers_, [this](const std::string& name) -> int64_t {
+          if (!accounts_) return 0;
+          const auto named = accounts_->find(name);
+          return named ? named->player : 0;
+      }) {
     arm_sweep();
 }
 
@@ -79,12 +89,12 @@ std::string GameHub::new_id() {
     }
 }
 
-GameHub::RoomPtr GameHub::find(const std::string& id) const {
+RoomPtr GameHub::find(const std::string& id) const {
     const auto it = rooms_.find(id);
     return it == rooms_.end() ? nullptr : it->second;
 }
 
-GameHub::RoomPtr GameHub::add_room(Table table) {
+RoomPtr GameHub::add_room(Table table) {
     auto room = std::make_shared<Room>(std::move(table), ioc_);
     room->last_change = now();
     room->hint_pending.assign(room->table.spec().seats.size(), 0);
@@ -96,7 +106,7 @@ GameHub::RoomPtr GameHub::add_room(Table table) {
     return room;
 }
 
-GameHub::RoomPtr GameHub::load_room(const StoredTable& st, const char* context) {
+RoomPtr GameHub::load_room(const StoredTable& st, const char* context) {
     std::string cut;
     std::optional<Table> table;
     try {
@@ -258,15 +268,15 @@ void GameHub::commit(const RoomPtr& room, std::function<void(Storage&)> op,
         if (then) then(false);
         return;
     }
-    // A game that has just ended is settled in the same transaction (hub/players.cpp).
+    // A game that has just ended is settled in the same transaction (hub/finisher.h).
     std::function<void()> unsettle;
-    if (auto settle = settle_game(room)) {
-        op = [op = std::move(op), settle = std::move(settle)](Storage& s) {
+    if (Settlement settlement = finisher_.settle(*room); settlement.write) {
+        op = [op = std::move(op), settle = std::move(settlement.write)](Storage& s) {
             op(s);
             settle(s);
         };
         state = snapshot(*room);
-        unsettle = std::exchange(room->unsettle, {});
+        unsettle = std::move(settlement.undo);
     }
     // Several nodes: a new table's first write takes its lease in the same transaction.
     if (ownership_ && !room->leased) {
@@ -327,21 +337,7 @@ void GameHub::after_change(const RoomPtr& room) {
     arm_clock(room);
     start_engine(room);
     const Table& t = room->table;
-    if (t.status() == TableStatus::Finished && !room->end_reported) {
-        room->end_reported = true;
-        // What spectators said during a rated game was kept from the players until now: they
-        // get the whole log (docs/SITE.md "At the table").
-        if (t.rated())
-            for (Subscriber* sub : room->subscribers)
-                if (!sub->seats.empty()) send_chat_log(*sub, *room);
-        for (const auto& listener : game_over_) {
-            try {
-                listener(t);
-            } catch (const std::exception& e) {
-                std::cerr << "game over: table " << t.id() << ": " << utf8_safe(e.what()) << '\n';
-            }
-        }
-    }
+    finisher_.report_end(*room);
     for (const auto& listener : table_change_) listener(t);
     // Finished tables leave memory once nobody watches; the store keeps them.
     if (t.status() == TableStatus::Finished && room->subscribers.empty() &&
@@ -388,13 +384,7 @@ void GameHub::sweep() {
                  !room->table.flag_deadline() && t - room->last_change >= idle_ms)
             unload.push_back(room);  // stays in the store; the next visit loads it again
     }
-    for (const RoomPtr& room : expire) {
-        room->table.expire();
-        room->generation++;
-        const StoredTable st = stored(room->table);
-        commit(
-            room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
-    }
+    for (const RoomPtr& room : expire) finisher_.expire(room);
     for (const RoomPtr& room : unload) {
         room->timer.cancel();
         rooms_.erase(room->table.id());
@@ -411,16 +401,8 @@ void GameHub::arm_clock(const RoomPtr& room) {
     room->timer.expires_at(
         std::chrono::steady_clock::time_point(std::chrono::milliseconds(*deadline)));
     room->timer.async_wait([this, room](error_code ec) {
-        if (!ec) check_flag(room);
+        if (!ec) finisher_.check_flag(room);
     });
-}
-
-void GameHub::check_flag(const RoomPtr& room) {
-    if (!room->table.check_flag(now())) return;
-    room->generation++;
-    const StoredTable st = stored(room->table);
-    commit(
-        room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
 }
 
 namespace {

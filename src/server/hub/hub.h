@@ -3,6 +3,9 @@
 // on the single network thread, so it needs no lock: storage and engine results come back
 // to it through posted completions. A change is applied to the table at once (later
 // messages see it), committed through the storage queue, and only broadcast after the commit.
+// The hub routes each message and owns the rooms, their commits and their timers; a game's end
+// (hub/finisher.h), offers (hub/offer_handler.h) and moderation (hub/moderation_hooks.h) are
+// small classes of their own that it delegates to.
 #pragma once
 
 #include <chrono>
@@ -24,6 +27,10 @@
 #include "server/common/net.h"
 #include "server/common/rate_limiter.h"
 #include "server/common/reply.h"
+#include "server/hub/finisher.h"
+#include "server/hub/moderation_hooks.h"
+#include "server/hub/offer_handler.h"
+#include "server/hub/room_host.h"
 #include "server/moderation/moderation.h"
 #include "server/rating/rated_players.h"
 #include "server/storage/storage.h"
@@ -66,7 +73,7 @@ struct HubOptions {
     const DeviceSightings* devices = nullptr;
 };
 
-class GameHub {
+class GameHub : private RoomHost {
   public:
     GameHub(net::io_context& ioc, StorageQueue& storage, EnginePool& engines,
             HubOptions options = {});
@@ -78,7 +85,7 @@ class GameHub {
     // `listener` hears once of each game that ends while the server runs, after its end is
     // committed (post-game analysis, ratings). Add listeners before serving.
     void on_game_over(std::function<void(const Table&)> listener) {
-        game_over_.push_back(std::move(listener));
+        finisher_.on_game_over(std::move(listener));
     }
     // `listener` hears of a table after each committed change and at restore (the lobby's
     // lists of running games); it may hear of the same state more than once.
@@ -99,22 +106,26 @@ class GameHub {
                     const Identity& who = {}, const std::string& client = {});
     // The players and ratings (null: tables without players, as in the unit tests).
     void set_accounts(Accounts* accounts) { accounts_ = accounts; }
-    // The site's moderation (null: nobody is muted, no moderator; hub/moderation.cpp): its
+    // The site's moderation (null: nobody is muted, no moderator; hub/moderation_hooks.h): its
     // mutes hold at every table, its bans close the player's table sockets, and a reported
     // chat line is looked up here.
-    void set_moderation(Moderation* moderation);
+    void set_moderation(Moderation* moderation) { moderation_hooks_.attach(moderation); }
     // A moderator hides a chat line ({"table", "seq", "reason"}): it leaves the table's log, in
     // memory and in the store, and every subscriber gets the log again without it.
-    void hide_chat(const Identity& who, const std::string& body, Respond respond);
+    void hide_chat(const Identity& who, const std::string& body, Respond respond) {
+        moderation_hooks_.hide_chat(who, body, std::move(respond));
+    }
     // Closes every table socket of `player` (a ban).
-    void disconnect_player(int64_t player);
+    void disconnect_player(int64_t player) { moderation_hooks_.disconnect_player(player); }
     // A deleted account (issue 48, hub/deleted_players.cpp): the seats of `player` show
     // deleted-<id> in every table, live and stored, and its chat lines (sent under
     // `old_name`) leave every table's log and the store. `in_store` false: the tables in
     // memory only (another node deleted the account and rewrote the store).
     void anonymize_player(int64_t player, const std::string& old_name, bool in_store = true);
     // A live table's chat line, as a report needs it.
-    std::optional<ReportedLine> chat_line(const std::string& table, int64_t seq) const;
+    std::optional<ReportedLine> chat_line(const std::string& table, int64_t seq) const {
+        return moderation_hooks_.chat_line(table, seq);
+    }
     // Where acknowledged moves, their latency and refused messages are counted.
     void set_metrics(Metrics* metrics) { metrics_ = metrics; }
     // Several nodes on one database (docs/MULTINODE.md, hub/ownership.cpp): tables enter
@@ -155,10 +166,8 @@ class GameHub {
     std::weak_ptr<const int> life() const { return life_; }
 
   private:
-    struct Room;
-    using RoomPtr = std::shared_ptr<Room>;
-
-    int64_t now() const;
+    // RoomHost: what the finisher, the offers and the moderation hooks ask of the hub.
+    int64_t now() const override;
     int64_t wall_now() const;
     std::string new_id();
     RoomPtr find(const std::string& id) const;
@@ -181,7 +190,7 @@ class GameHub {
     // The room's table state as every subscriber is sent it: `{"type":"state","table":{...`
     // without its closing braces, which each subscriber's message adds after its own "you"
     // (message_for). One text per table version, shared by every send and newcomer.
-    std::shared_ptr<const std::string> snapshot(Room& room);
+    std::shared_ptr<const std::string> snapshot(Room& room) override;
     std::shared_ptr<const std::string> current_state(Room& room);
     // The table state inside such a message as JSON text with `you`, and as JSON with no one's
     // seats (the HTTP API's answers).
@@ -190,12 +199,13 @@ class GameHub {
     static Outgoing message_for(const std::shared_ptr<const std::string>& state,
                                 const std::vector<int>& you);
     void broadcast(Room& room, const std::shared_ptr<const std::string>& state);
-    void send_to_all(Room& room, const std::shared_ptr<const std::string>& message);
+    void send_to_all(Room& room, const std::shared_ptr<const std::string>& message) override;
     void send_error(Subscriber& sub, const ApiError& error);
     // Commits `op` and then broadcasts `state` and runs follow-ups (clock, computer move);
     // `then(ok)` runs after the commit or after its failure, which drops the room.
     void commit(const RoomPtr& room, std::function<void(Storage&)> op,
-                std::shared_ptr<const std::string> state, std::function<void(bool)> then = {});
+                std::shared_ptr<const std::string> state,
+                std::function<void(bool)> then = {}) override;
     // After a failed write: the table in memory is ahead of the store, so it leaves memory
     // (the next visitor reloads what was committed) and its watchers are told and dropped.
     // `notice`, when given, is what its watchers are told instead (a lost lease).
@@ -235,36 +245,25 @@ class GameHub {
     void record_rated_meeting(const std::vector<RatedSeat>& seats);
     // The room's seated players with the addresses they took their seats from.
     static std::vector<RatedSeat> rated_seats(const Room& room);
-    // When the room's game has just ended: the outcomes of its players and, for a rated game,
-    // their new ratings (applied to the cache and the table's result now), as writes to join
-    // the commit of the game's end; empty when there is nothing to write.
-    std::function<void(Storage&)> settle_game(const RoomPtr& room);
-    void check_flag(const RoomPtr& room);
 
     void on_move(Subscriber& sub, const RoomPtr& room, const json& msg);
     void on_undo(Subscriber& sub, const RoomPtr& room);
-    void on_resign(Subscriber& sub, const RoomPtr& room, const json& msg);
     void on_hint(Subscriber& sub, const RoomPtr& room);
-    void on_cancel(Subscriber& sub, const RoomPtr& room);
-    // At the table (hub/table.cpp): chat, offers, abort and claim.
+    // At the table (hub/table.cpp): chat.
     void on_chat(Subscriber& sub, const RoomPtr& room, const json& msg);
-    void on_offer(Subscriber& sub, const RoomPtr& room, const json& msg);
-    void on_answer(Subscriber& sub, const RoomPtr& room, const json& msg);
-    void on_withdraw(Subscriber& sub, const RoomPtr& room, const json& msg);
-    void on_abort(Subscriber& sub, const RoomPtr& room);
-    void on_claim(Subscriber& sub, const RoomPtr& room);
     // The one owner of ServerLimits::max_live_tables (docs/PROTOCOL.md "Limits"): how many
     // more tables fit in memory (negative when over), and a Busy refusal when none does. A new
     // table, a paired one, a rematch offered or accepted, and the tables another node leaves
     // (set_ownership) all ask it.
     int table_room() const;
     void check_table_room() const;
-    // Commits what a granted offer did (a draw, a takeback) or makes the rematch table.
-    void after_offer(Subscriber& sub, const RoomPtr& room, std::optional<OfferKind> granted);
-    // Makes the rematch table (or names the one made before) and tells every subscriber.
+    // Before a rematch offer or acceptance changes anything: throws when no new table may
+    // be made for `address` (check_table_room, then the address's allowance).
+    void check_rematch_room(const std::string& address);
+    // Makes the rematch table (the offers' RematchTables::open) and tells every subscriber.
     void start_rematch(Subscriber& sub, const RoomPtr& room);
     // Sends the chat kept with the room, as this subscriber may see it.
-    void send_chat_log(Subscriber& sub, Room& room);
+    void send_chat_log(Subscriber& sub, Room& room) override;
     // Plays the engine's move for the room once the computer pause has passed.
     void play_engine_move(const RoomPtr& room, uint64_t generation, int ply, core::Square best,
                           int64_t searched_from);
@@ -286,12 +285,14 @@ class GameHub {
     RateLimiter table_creations_;
     RateLimiter rated_pairs_;  // keyed by the two players' ids, lower first
     net::steady_timer sweep_timer_;
-    std::vector<std::function<void(const Table&)>> game_over_;
     Accounts* accounts_ = nullptr;
-    Moderation* moderation_ = nullptr;
     Metrics* metrics_ = nullptr;
     TableOwnership* ownership_ = nullptr;  // several nodes; null: this node owns every table
     std::vector<std::function<void(const Table&)>> table_change_;
+    // The hub's jobs of their own, declared after what they read (rooms_, subscribers_).
+    Finisher finisher_;
+    OfferHandler offers_;
+    ModerationHooks moderation_hooks_;
     std::shared_ptr<const int> life_ = std::make_shared<const int>(0);
 };
 

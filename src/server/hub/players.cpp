@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The hub's side of players and ratings (docs/SITE.md "Identity", "Ratings"): seats taken by
-// players, the seats a session holds, and when a commit carries a game's end, its settlement
-// (rating/settlement.h), written in the same transaction as the end itself.
+// players, the seats a session holds, and the gate of rated meetings. (A game's settlement:
+// hub/finisher.h.)
 #include <algorithm>
 
 #include "server/accounts/accounts.h"
 #include "server/hub/hub.h"
 #include "server/hub/room.h"
 #include "server/rating/ratings.h"
-#include "server/rating/settlement.h"
 
 namespace reversi::server {
 
@@ -93,16 +92,6 @@ std::vector<int> GameHub::seats_of_player(const Table& table, const Identity& wh
     for (int i = 0; i < static_cast<int>(seats.size()); ++i)
         if (seats[i].taken() && seats[i].player == who.player) out.push_back(i);
     return out;
-}
-
-std::function<void(Storage&)> GameHub::settle_game(const RoomPtr& room) {
-    Table& t = room->table;
-    if (room->settled || t.status() != TableStatus::Finished || !t.result()) return {};
-    room->settled = true;
-    Settlement settlement =
-        settle_finished_game(t, accounts_, [this](const Table& table) { return stored(table); });
-    room->unsettle = std::move(settlement.undo);
-    return std::move(settlement.write);
 }
 
 }  // namespace reversi::server

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The hub's own parts shared by its three source files (hub/hub.cpp: rooms, commits,
-// timers and the engine; hub/http.cpp: the HTTP API; hub/ws.cpp: WebSocket
-// subscribers and their messages). Not for use outside the hub.
+// A live table as the hub holds it (a "room"), and the helpers the hub's source files share
+// (hub/hub.cpp: rooms, commits, timers and the engine; hub/http.cpp: the HTTP API; hub/ws.cpp:
+// WebSocket subscribers and their messages) with its small classes (finisher, offer_handler,
+// moderation_hooks). Not for use outside the hub.
 #pragma once
 
 #include <functional>
@@ -15,7 +16,7 @@
 
 namespace reversi::server {
 
-struct GameHub::Room {
+struct Room {
     Room(Table t, net::io_context& ioc) : table(std::move(t)), timer(ioc) {}
     Table table;
     std::unordered_set<Subscriber*> subscribers;
@@ -33,10 +34,7 @@ struct GameHub::Room {
     // Per seat: the address its player took it from (empty: not known, as after a restart),
     // so a rated table is never joined by a second account of the same address.
     std::vector<std::string> seat_addresses;
-    bool settled = false;  // the end's outcomes and ratings are applied (accounts)
-    // Puts back the cached ratings of a settlement whose commit has not succeeded yet; the
-    // commit that carries the settlement takes it (and runs it when that commit fails).
-    std::function<void()> unsettle;
+    bool settled = false;        // the end's outcomes and ratings are applied (hub/finisher.h)
     bool end_reported = false;   // game-over listeners heard of its end (or it came finished)
     ChatLog chat;                // the last lines said at the table
     ChatThrottle chat_throttle;  // per player and per address, over all their connections

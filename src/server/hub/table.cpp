@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The hub at the table (docs/SITE.md "At the table"): chat, offers (draw, takeback, rematch)
-// and their answers, abort and claim. The table decides (table/etiquette.cpp); the hub
-// commits what changed before anyone is told, like a move. Chat lines are written without
-// the table's fence: a chat line the store refused is not part of the game, so it costs
-// its sender an `unavailable` answer, not the table.
+// The hub at the table (docs/SITE.md "At the table"): chat, and the rematch table that a
+// granted rematch offer asks for (the offers themselves: hub/offer_handler.h; abort and
+// claim: hub/finisher.h). Chat lines are written without the table's fence: a chat line the
+// store refused is not part of the game, so it costs its sender an `unavailable` answer, not
+// the table.
 #include <iostream>
 
 #include "server/hub/hub.h"
@@ -14,18 +14,6 @@ namespace reversi::server {
 using namespace hub_detail;
 
 namespace {
-
-OfferKind offer_kind_of(const json& msg) {
-    const std::string name = get_string(msg, "kind", "");
-    if (name.empty()) throw ApiError(ErrorCode::BadRequest, "field \"kind\" is missing");
-    const auto kind = parse_offer_kind(name);
-    if (!kind)
-        throw ApiError(ErrorCode::BadRequest,
-                       "field \"kind\" must be \"draw\", \"takeback\" or "
-                       "\"rematch\", not \"" +
-                           utf8_safe(name, 40) + "\"");
-    return *kind;
-}
 
 // The name a chat line is shown under: the seat's name (or colour), else the connection's
 // player, else "spectator".
@@ -61,11 +49,7 @@ void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
     const std::string text = it->get<std::string>();
     if (const std::string why = chat_problem(text); !why.empty())
         throw ApiError(ErrorCode::BadRequest, why);
-    if (moderation_ && sub.identity.player != 0)
-        if (const auto until = moderation_->muted_until(sub.identity.player))
-            throw ApiError(ErrorCode::Muted, *until
-                                                 ? "a moderator muted you; you may chat again later"
-                                                 : "a moderator muted you");
+    moderation_hooks_.check_mute(sub.identity.player);
     // Counted last, so that a refused line costs nothing of the allowance.
     if (!room->chat_throttle.allow(sub.identity.player, sub.address, now()))
         throw ApiError(ErrorCode::RateLimited,
@@ -99,93 +83,10 @@ void GameHub::on_chat(Subscriber& sub, const RoomPtr& room, const json& msg) {
         });
 }
 
-void GameHub::on_offer(Subscriber& sub, const RoomPtr& room, const json& msg) {
-    const OfferKind kind =
-        msg.value("type", "") == "rematch" ? OfferKind::Rematch : offer_kind_of(msg);
-    Table& t = room->table;
-    if (kind == OfferKind::Rematch && !sub.seats.empty()) {
-        if (!t.rematch().empty()) {
-            // Made before: the asker is told where it is.
-            sub.send(std::make_shared<const std::string>(
-                json{{"type", "rematch"}, {"table", t.rematch()}}.dump()));
-            return;
-        }
-        // Checked before anything changes: the offer may be granted at once.
-        check_table_room();
-        if (table_creations_.wait_seconds(sub.address, now()) > 0)
-            throw ApiError(ErrorCode::RateLimited,
-                           "too many new tables from your address; try later");
-    }
-    after_offer(sub, room, t.offer(sub.seats, kind, now()));
-}
-
-void GameHub::on_answer(Subscriber& sub, const RoomPtr& room, const json& msg) {
-    const OfferKind kind = offer_kind_of(msg);
-    const auto it = msg.find("accept");
-    if (it == msg.end() || !it->is_boolean())
-        throw ApiError(ErrorCode::BadRequest, "field \"accept\" must be true or false");
-    const bool accept = it->get<bool>();
-    if (kind == OfferKind::Rematch && accept) {
-        check_table_room();
-        if (table_creations_.wait_seconds(sub.address, now()) > 0)
-            throw ApiError(ErrorCode::RateLimited,
-                           "too many new tables from your address; try later");
-    }
-    if (!accept) {
-        // The offerer (and everyone at the table) hears of the "no" after its commit, right
-        // after the state that shows the offer gone and when it may be made again.
-        const Offer* pending = room->table.offers().find(kind);
-        const int from = pending ? pending->from : -1;
-        room->table.answer(sub.seats, kind, false, now());  // throws when it may not answer
-        auto message = std::make_shared<const std::string>(json{
-            {"type", "offer_declined"},
-            {"kind", offer_kind_name(kind)},
-            {"from", from},
-            {"by", sub.seats.front()}}.dump());
-        commit(
-            room, [](Storage&) {}, snapshot(*room),
-            [this, room, message](bool ok) {
-                if (ok) send_to_all(*room, message);
-            });
-        return;
-    }
-    after_offer(sub, room, room->table.answer(sub.seats, kind, accept, now()));
-}
-
-void GameHub::on_withdraw(Subscriber& sub, const RoomPtr& room, const json& msg) {
-    room->table.withdraw(sub.seats, offer_kind_of(msg));
-    after_offer(sub, room, std::nullopt);
-}
-
-void GameHub::after_offer(Subscriber& sub, const RoomPtr& room, std::optional<OfferKind> granted) {
-    Table& t = room->table;
-    if (!granted) {
-        // Only the offers changed, which the store does not keep; the empty write orders the
-        // broadcast after the room's pending writes, so no one sees an uncommitted move.
-        commit(
-            room, [](Storage&) {}, snapshot(*room));
-        return;
-    }
-    switch (*granted) {
-        case OfferKind::Draw: {
-            room->generation++;
-            const StoredTable st = stored(t);
-            commit(
-                room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
-            return;
-        }
-        case OfferKind::Takeback: {
-            room->generation++;
-            const std::string id = t.id();
-            const int ply = t.ply();
-            commit(
-                room, [id, ply](Storage& s) { s.truncate_moves(id, ply); }, snapshot(*room));
-            return;
-        }
-        case OfferKind::Rematch:
-            start_rematch(sub, room);
-            return;
-    }
+void GameHub::check_rematch_room(const std::string& address) {
+    check_table_room();
+    if (table_creations_.wait_seconds(address, now()) > 0)
+        throw ApiError(ErrorCode::RateLimited, "too many new tables from your address; try later");
 }
 
 void GameHub::start_rematch(Subscriber& sub, const RoomPtr& room) {
@@ -217,22 +118,6 @@ void GameHub::start_rematch(Subscriber& sub, const RoomPtr& room) {
         [this, room, message](bool ok) {
             if (ok) send_to_all(*room, message);
         });
-}
-
-void GameHub::on_abort(Subscriber& sub, const RoomPtr& room) {
-    room->table.abort(sub.seats, now());
-    room->generation++;
-    const StoredTable st = stored(room->table);
-    commit(
-        room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
-}
-
-void GameHub::on_claim(Subscriber& sub, const RoomPtr& room) {
-    room->table.claim(sub.seats, now());
-    room->generation++;
-    const StoredTable st = stored(room->table);
-    commit(
-        room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
 }
 
 }  // namespace reversi::server

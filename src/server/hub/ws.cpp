@@ -106,29 +106,29 @@ void GameHub::on_message(Subscriber& sub, const std::string& text) {
         RoomPtr room = find(sub.table);
         if (!room || !room->subscribers.count(&sub))
             throw ApiError(ErrorCode::NotFound, "this connection is not at a table; reconnect");
-        check_flag(room);
+        finisher_.check_flag(room);
         if (type == "move")
             on_move(sub, room, msg);
         else if (type == "undo")
             on_undo(sub, room);
         else if (type == "resign")
-            on_resign(sub, room, msg);
+            finisher_.resign(room, sub.seats, optional_int(msg, "seat"));
         else if (type == "rematch" || type == "offer")
-            on_offer(sub, room, msg);
+            offers_.offer(sub, room, msg);
         else if (type == "answer")
-            on_answer(sub, room, msg);
+            offers_.answer(sub, room, msg);
         else if (type == "withdraw")
-            on_withdraw(sub, room, msg);
+            offers_.withdraw(sub, room, msg);
         else if (type == "chat")
             on_chat(sub, room, msg);
         else if (type == "abort")
-            on_abort(sub, room);
+            finisher_.abort(room, sub.seats);
         else if (type == "claim")
-            on_claim(sub, room);
+            finisher_.claim(room, sub.seats);
         else if (type == "hint")
             on_hint(sub, room);
         else if (type == "cancel")
-            on_cancel(sub, room);
+            finisher_.cancel(room, sub.seats);
         else if (type.empty())
             throw ApiError(ErrorCode::BadRequest, "field \"type\" is missing");
         else
@@ -184,14 +184,6 @@ void GameHub::on_undo(Subscriber& sub, const RoomPtr& room) {
         room, [id, ply](Storage& s) { s.truncate_moves(id, ply); }, snapshot(*room));
 }
 
-void GameHub::on_resign(Subscriber& sub, const RoomPtr& room, const json& msg) {
-    room->table.resign(sub.seats, optional_int(msg, "seat"), now());
-    room->generation++;
-    const StoredTable st = stored(room->table);
-    commit(
-        room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
-}
-
 void GameHub::on_hint(Subscriber& sub, const RoomPtr& room) {
     Table& t = room->table;
     t.check_hint(sub.seats);
@@ -229,14 +221,6 @@ void GameHub::send_hint(uint64_t serial, int ply,
         {"depth", r.depth},
         {"ply", ply}};
     it->second->send(std::make_shared<const std::string>(dump_safe(hint)));
-}
-
-void GameHub::on_cancel(Subscriber& sub, const RoomPtr& room) {
-    room->table.cancel(sub.seats);
-    room->generation++;
-    const StoredTable st = stored(room->table);
-    commit(
-        room, [st](Storage& s) { s.save_table(st); }, snapshot(*room));
 }
 
 }  // namespace reversi::server

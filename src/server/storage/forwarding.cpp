@@ -40,6 +40,10 @@ std::vector<StoredTable> ForwardingStorage::unfinished() {
     return inner_.unfinished();
 }
 
+std::vector<StoredTable> ForwardingStorage::load_many(const std::vector<std::string>& ids) {
+    return inner_.load_many(ids);
+}
+
 std::optional<StoredTable> ForwardingStorage::load(const std::string& id) {
     return inner_.load(id);
 }

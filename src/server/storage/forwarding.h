@@ -24,6 +24,7 @@ class ForwardingStorage : public Storage {
     void rollback() override;
     void set_metrics(Metrics* metrics) override;
     void idle() override;
+    std::vector<StoredTable> load_many(const std::vector<std::string>& ids) override;
     // TableStore.
     void save_table(const StoredTable& table) override;
     void add_move(const std::string& table, const MoveRecord& move) override;

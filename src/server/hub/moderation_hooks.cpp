@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: MIT
-// The hub's side of moderation (docs/SITE.md "Moderation"): the chat owner applies a hidden
-// line (it leaves the table's log in memory and in the store, and every subscriber gets the
-// log again), a ban closes the player's table sockets, and a report finds its chat line here.
-// Mutes are checked where a line is said (hub/table.cpp).
-#include <algorithm>
+// The live tables' side of moderation (moderation_hooks.h).
+#include "server/hub/moderation_hooks.h"
 
-#include "server/hub/hub.h"
+#include <vector>
+
 #include "server/hub/room.h"
 
 namespace reversi::server {
 
-void GameHub::set_moderation(Moderation* moderation) {
+ModerationHooks::ModerationHooks(RoomHost& host, const Rooms& rooms, const Subscribers& subscribers,
+                                 std::function<int64_t(const std::string& name)> player_named)
+    : host_(host),
+      rooms_(rooms),
+      subscribers_(subscribers),
+      player_named_(std::move(player_named)) {}
+
+void ModerationHooks::attach(Moderation* moderation) {
     moderation_ = moderation;
     if (!moderation) return;
     moderation->on_banned([this](int64_t player) { disconnect_player(player); });
@@ -18,28 +23,36 @@ void GameHub::set_moderation(Moderation* moderation) {
         [this](const std::string& table, int64_t seq) { return chat_line(table, seq); });
 }
 
-std::optional<ReportedLine> GameHub::chat_line(const std::string& table, int64_t seq) const {
+void ModerationHooks::check_mute(int64_t player) const {
+    if (!moderation_ || player == 0) return;
+    if (const auto until = moderation_->muted_until(player))
+        throw ApiError(ErrorCode::Muted, *until ? "a moderator muted you; you may chat again later"
+                                                : "a moderator muted you");
+}
+
+std::optional<ReportedLine> ModerationHooks::chat_line(const std::string& table,
+                                                       int64_t seq) const {
     const auto room = rooms_.find(table);
     if (room == rooms_.end()) return std::nullopt;
     for (const ChatLine& line : room->second->chat.lines()) {
         if (line.seq != seq) continue;
         ReportedLine out{line.player, line.from, line.text};
         // A line read back after a restart knows only the name it shows.
-        if (out.player == 0 && accounts_)
-            if (const auto named = accounts_->find(line.from)) out.player = named->player;
+        if (out.player == 0 && player_named_)
+            if (const int64_t named = player_named_(line.from)) out.player = named;
         return out;
     }
     return std::nullopt;
 }
 
-void GameHub::disconnect_player(int64_t player) {
+void ModerationHooks::disconnect_player(int64_t player) {
     std::vector<Subscriber*> theirs;
     for (const auto& [serial, sub] : subscribers_)
         if (sub->identity.player == player) theirs.push_back(sub);
     for (Subscriber* sub : theirs) sub->close();
 }
 
-void GameHub::hide_chat(const Identity& who, const std::string& body, Respond respond) {
+void ModerationHooks::hide_chat(const Identity& who, const std::string& body, Respond respond) {
     if (!moderation_) throw ApiError(ErrorCode::NotFound, "this server has no moderation");
     moderation_->require_moderator(who);
     const json req = parse_json(body);
@@ -76,7 +89,7 @@ void GameHub::hide_chat(const Identity& who, const std::string& body, Respond re
                          if (room != rooms_.end()) {
                              room->second->chat.forget(seq);
                              for (Subscriber* s : room->second->subscribers)
-                                 send_chat_log(*s, *room->second);
+                                 host_.send_chat_log(*s, *room->second);
                          }
                          respond(json_reply(200, {{"table", table}, {"seq", seq}}));
                      });
