@@ -7,6 +7,11 @@
 # order below (docs/ARCHITECTURE.md, "server"), which src/server/CMakeLists.txt links the same
 # way. Prints one line per include against the direction and fails; a folder under src/server
 # that is not declared here fails too, so a new one takes its place in the order first.
+# A project header is spelled from src/ in quotes: a relative path ("../hub/hub.h", or
+# "sqlite/x.h" found beside the including file) and angle brackets (<server/hub/hub.h>) are
+# refused whichever way they point, since they would escape the check, and the first escapes
+# the compiler's own (each library sees only its own and its dependencies' include folders,
+# src/include_root.cmake).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=${1:-$here/../../src}
@@ -89,7 +94,28 @@ fi
 while IFS= read -r file; do
   from=$(layer_of "$file")
   [ -z "$from" ] && continue
-  while IFS=: read -r line include; do
+  while IFS=: read -r line delimiter include; do
+    if [ "$delimiter" = "<" ]; then
+      if [[ $include == */* ]] && [ -n "$(layer_of "$include")" ]; then
+        echo "layering: src/$file:$line includes <$include>: a project header in angle" \
+             "brackets (spell it \"$include\")"
+        status=1
+      fi
+      continue  # a system or third-party header
+    fi
+    case "/$include/" in
+      */./* | */../*)
+        echo "layering: src/$file:$line includes \"$include\": a relative path (spell it from src/)"
+        status=1
+        continue
+        ;;
+    esac
+    if [[ $include == */* && -e ${file%/*}/$include ]]; then
+      echo "layering: src/$file:$line includes \"$include\": a path relative to its folder" \
+           "(spell it \"${file%/*}/$include\")"
+      status=1
+      continue
+    fi
     to=$(layer_of "$include")
     [ -z "$to" ] && continue  # not one of ours (gtest, a sibling header of tests...)
     if [ -z "${allowed[$from|$to]:-}" ]; then
@@ -97,8 +123,8 @@ while IFS= read -r file; do
            "(it lies above or beside $from)"
       status=1
     fi
-  done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" |
-           sed -E 's/^([0-9]+):[^"]*"([^"]+)".*/\1:\2/')
+  done < <(grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*["<]' "$file" |
+           sed -E 's/^([0-9]+):[^"<]*([<"])([^">]+)[">].*/\1:\2:\3/')
 done < <(find core engine cli server stress wasm -name '*.h' -o -name '*.cpp' 2>/dev/null | sort)
 
 if [ "$status" -eq 0 ]; then
