@@ -90,6 +90,130 @@ std::unique_ptr<Storage> open_storage(const std::string& db) {
     return std::make_unique<SqliteStorage>(db);
 }
 
+// The tournaments of --tournament-schedule, and the site's own with --site-tournaments.
+std::vector<tournament::ScheduleEntry> schedule_entries(const ServerOptions& options) {
+    std::vector<std::string> schedule = options.tournament_schedule;
+    if (options.site_tournaments)
+        for (std::string& entry : tournament::standard_schedule()) schedule.push_back(entry);
+    std::vector<tournament::ScheduleEntry> entries;
+    for (const std::string& entry : schedule) {
+        try {
+            entries.push_back(tournament::parse_schedule_entry(entry));
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error("--tournament-schedule \"" + entry + "\": " + e.what());
+        }
+    }
+    return entries;
+}
+
+// The proxies whose forwarded-for headers are believed (--trusted-proxy).
+std::vector<Network> trusted_networks(const ServerOptions& options) {
+    std::vector<Network> trusted;
+    for (const std::string& proxy : options.trusted_proxies) {
+        const auto network = parse_network(proxy);
+        if (!network) throw std::runtime_error("--trusted-proxy: not ADDR or ADDR/BITS: " + proxy);
+        trusted.push_back(*network);
+    }
+    return trusted;
+}
+
+// The modules that answer the JSON API.
+struct ApiModules {
+    GameHub& hub;
+    TournamentService& tournaments;
+    AnalysisService& analysis;
+    PuzzleService& puzzles;
+    ExplorerService& explorer;
+    Accounts& accounts;
+    Lobby& lobby;
+    Moderation& moderation;
+};
+
+// The JSON API: each module adds its own calls (common/api_routes.h).
+void add_api_routes(http_api::ApiRoutes& routes, const ApiModules& m) {
+    add_hub_routes(routes, m.hub);
+    add_config_route(routes);
+    add_tournament_routes(routes, &m.tournaments);
+    add_analysis_routes(routes, &m.analysis);
+    add_puzzle_routes(routes, &m.puzzles);
+    add_explorer_routes(routes, &m.explorer);
+    add_account_routes(routes, m.accounts);
+    add_lobby_routes(routes, &m.lobby);
+    add_moderation_routes(routes, &m.moderation);
+}
+
+// What a revoked token and a deleted account end, here and, through the lobby bus, on the
+// other nodes.
+void follow_account_events(Accounts& accounts, GameHub& hub, Lobby& lobby,
+                           TournamentService& tournaments) {
+    // A bot's sockets close when one of its tokens is revoked (its other tokens' bridges
+    // reconnect).
+    // On the other nodes too, told through the lobby bus (docs/MULTINODE.md "Accounts across
+    // nodes").
+    accounts.on_revoked(
+        [&lobby = lobby, &hub = hub](int64_t player, const std::string& token_hash) {
+            hub.disconnect_player(player);
+            lobby.disconnect_player(player);
+            lobby.publish_account_event({{"k", "revoked"}, {"p", player}, {"t", token_hash}});
+        });
+    // A deleted account's sockets close, its tables' and the lobby's; its tables, chat and
+    // tournaments name it deleted-<id> (issue 48).
+    // The other nodes, told through the lobby bus, do the same with what they hold in memory:
+    // their tables and, on the leader, the tournaments.
+    accounts.on_deleted([&lobby = lobby, &hub = hub, &tournaments = tournaments](
+                            int64_t player, const std::string& old_name) {
+        hub.disconnect_player(player);
+        lobby.disconnect_player(player);
+        lobby.end_challenges_of(player);
+        hub.anonymize_player(player, old_name);
+        tournaments.anonymize_player(player);
+        lobby.publish_account_event({{"k", "deleted"}, {"p", player}, {"old", old_name}});
+    });
+    lobby.on_account_event([&lobby = lobby, &hub = hub, &tournaments = tournaments,
+                            &accounts = accounts](const json& event) {
+        const int64_t player = event.at("p").get<int64_t>();
+        if (event.at("k") == "revoked") {
+            accounts.revoked_elsewhere(event.at("t").get<std::string>());
+        } else {
+            accounts.deleted_elsewhere(player);
+            lobby.end_challenges_of(player);
+            hub.anonymize_player(player, event.value("old", ""), false);
+            tournaments.anonymize_player(player);
+        }
+        hub.disconnect_player(player);
+        lobby.disconnect_player(player);
+    });
+}
+
+// The gauges of what lives in memory, read by the metrics page.
+void add_live_gauges(Metrics& metrics, GameHub& hub, Listener& listener, EnginePool& engines,
+                     Lobby& lobby) {
+    metrics.gauge("reversi_live_tables", "Tables in memory.",
+                  [&hub] { return static_cast<double>(hub.live_tables()); });
+    metrics.gauge("reversi_open_connections", "Connections open (HTTP and WebSocket).",
+                  [&listener] { return static_cast<double>(listener.open_connections()); });
+    metrics.gauge("reversi_engine_queue", "Searches waiting for an engine thread.",
+                  [&engines] { return static_cast<double>(engines.queued()); });
+    metrics.gauge("reversi_quick_seekers", "Players waiting for a quick pairing here.",
+                  [&lobby] { return static_cast<double>(lobby.quick_count()); });
+}
+
+// The last barrier: a handler that throws (none should: each entry point has its own) is
+// logged and the loop goes on, rather than the process ending for every game.
+void run_loop(net::io_context& ioc) {
+    for (;;) {
+        try {
+            ioc.run();
+            break;
+        } catch (const std::exception& e) {
+            std::cerr << "server: an exception reached the event loop: " << utf8_safe(e.what())
+                      << '\n';
+        } catch (...) {
+            std::cerr << "server: an unknown exception reached the event loop\n";
+        }
+    }
+}
+
 }  // namespace
 
 std::string set_player_role(const std::string& db, const std::string& name,
@@ -267,89 +391,30 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     lobby.lobby().set_metrics(&metrics);
     // A banned player's lobby sockets close too (their table sockets: the hub's).
     moderation.on_banned([&lobby](int64_t player) { lobby.lobby().disconnect_player(player); });
-    // A bot's sockets close when one of its tokens is revoked (its other tokens' bridges
-    // reconnect).
-    // On the other nodes too, told through the lobby bus (docs/MULTINODE.md "Accounts across
-    // nodes").
-    accounts.on_revoked([&lobby, &hub](int64_t player, const std::string& token_hash) {
-        hub.disconnect_player(player);
-        lobby.lobby().disconnect_player(player);
-        lobby.lobby().publish_account_event({{"k", "revoked"}, {"p", player}, {"t", token_hash}});
-    });
     if (lobby_bus) lobby_bus->start(lobby.lobby());
     // Tournaments pair through the lobby and hear of every game's end. With several nodes one
     // of them, the leader, runs them all (docs/MULTINODE.md "Tournaments across nodes").
     auto tournaments = std::make_unique<TournamentService>(ioc, queue, lobby.lobby(), accounts,
                                                            options.tournament_limits);
-    {
-        std::vector<std::string> schedule = options.tournament_schedule;
-        if (options.site_tournaments)
-            for (std::string& entry : tournament::standard_schedule()) schedule.push_back(entry);
-        std::vector<tournament::ScheduleEntry> entries;
-        for (const std::string& entry : schedule) {
-            try {
-                entries.push_back(tournament::parse_schedule_entry(entry));
-            } catch (const std::invalid_argument& e) {
-                throw std::runtime_error("--tournament-schedule \"" + entry + "\": " + e.what());
-            }
-        }
-        tournaments->set_schedule(std::move(entries));
-    }
+    tournaments->set_schedule(schedule_entries(options));
     hub.on_game_over([&tournaments](const Table& table) { tournaments->game_finished(table); });
     if (!ownership) tournaments->restore(*store);
     // The JSON API: each module adds its own calls (common/api_routes.h).
     http_api::ApiRoutes routes;
-    add_hub_routes(routes, hub);
-    add_config_route(routes);
-    add_tournament_routes(routes, tournaments.get());
-    add_analysis_routes(routes, &analysis);
-    add_puzzle_routes(routes, &puzzles);
-    add_explorer_routes(routes, &explorer);
-    add_account_routes(routes, accounts);
-    add_lobby_routes(routes, &lobby.lobby());
-    add_moderation_routes(routes, &moderation);
+    add_api_routes(routes, {hub, *tournaments, analysis, puzzles, explorer, accounts, lobby.lobby(),
+                            moderation});
     site.routes = &routes;
-    // A deleted account's sockets close, its tables' and the lobby's; its tables, chat and
-    // tournaments name it deleted-<id> (issue 48).
-    // The other nodes, told through the lobby bus, do the same with what they hold in memory:
-    // their tables and, on the leader, the tournaments.
-    accounts.on_deleted([&lobby, &hub, &tournaments](int64_t player, const std::string& old_name) {
-        hub.disconnect_player(player);
-        lobby.lobby().disconnect_player(player);
-        lobby.lobby().end_challenges_of(player);
-        hub.anonymize_player(player, old_name);
-        tournaments->anonymize_player(player);
-        lobby.lobby().publish_account_event({{"k", "deleted"}, {"p", player}, {"old", old_name}});
-    });
-    lobby.lobby().on_account_event([&lobby, &hub, &tournaments, &accounts](const json& event) {
-        const int64_t player = event.at("p").get<int64_t>();
-        if (event.at("k") == "revoked") {
-            accounts.revoked_elsewhere(event.at("t").get<std::string>());
-        } else {
-            accounts.deleted_elsewhere(player);
-            lobby.lobby().end_challenges_of(player);
-            hub.anonymize_player(player, event.value("old", ""), false);
-            tournaments->anonymize_player(player);
-        }
-        hub.disconnect_player(player);
-        lobby.lobby().disconnect_player(player);
-    });
+    follow_account_events(accounts, hub, lobby.lobby(), *tournaments);
     accounts.announce_earlier_deletions();
     // The last direct read is done: what the restores queued (the guest sweep, cut tables'
     // truncations) runs from here on, alone on the connection.
     queue.release();
 
     std::unique_ptr<TournamentLeadership> leadership;
-    std::vector<Network> trusted;
-    for (const std::string& proxy : options.trusted_proxies) {
-        const auto network = parse_network(proxy);
-        if (!network) throw std::runtime_error("--trusted-proxy: not ADDR or ADDR/BITS: " + proxy);
-        trusted.push_back(*network);
-    }
     const auto address = net::ip::make_address(options.host);
     auto listener = std::make_shared<Listener>(
         ioc, tcp::endpoint{address, static_cast<unsigned short>(options.port)}, site,
-        SessionSettings{options.web_dir, options.limits, ClientAddresses(std::move(trusted)),
+        SessionSettings{options.web_dir, options.limits, ClientAddresses(trusted_networks(options)),
                         OriginPolicy(options.allowed_origins), options.engine_dir});
     if (ownership) {
         ownership->set_public_url(!options.public_url.empty()
@@ -371,14 +436,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
     // Only when the metrics are served: idle, it wakes the thread 100 times a second.
     std::optional<LoopLagProbe> loop_lag;
     if (options.metrics_port >= 0) {
-        metrics.gauge("reversi_live_tables", "Tables in memory.",
-                      [&hub] { return static_cast<double>(hub.live_tables()); });
-        metrics.gauge("reversi_open_connections", "Connections open (HTTP and WebSocket).",
-                      [&listener] { return static_cast<double>(listener->open_connections()); });
-        metrics.gauge("reversi_engine_queue", "Searches waiting for an engine thread.",
-                      [&engines] { return static_cast<double>(engines.queued()); });
-        metrics.gauge("reversi_quick_seekers", "Players waiting for a quick pairing here.",
-                      [&lobby] { return static_cast<double>(lobby.lobby().quick_count()); });
+        add_live_gauges(metrics, hub, *listener, engines, lobby.lobby());
         metrics_listener = std::make_shared<MetricsListener>(
             ioc,
             tcp::endpoint{net::ip::make_address(options.metrics_host),
@@ -409,19 +467,7 @@ int run_server(const ServerOptions& options, std::ostream& log) {
         if (loop_lag) loop_lag->stop();
         ioc.stop();
     });
-    // The last barrier: a handler that throws (none should: each entry point has its own)
-    // is logged and the loop goes on, rather than the process ending for every game.
-    for (;;) {
-        try {
-            ioc.run();
-            break;
-        } catch (const std::exception& e) {
-            std::cerr << "server: an exception reached the event loop: " << utf8_safe(e.what())
-                      << '\n';
-        } catch (...) {
-            std::cerr << "server: an unknown exception reached the event loop\n";
-        }
-    }
+    run_loop(ioc);
     if (event_log) event_log->write("stop", {{"tables", hub.live_tables()}});
     engines.stop();
     // A clean stop hands this node's tables over at once (after its queued writes).
