@@ -26,6 +26,7 @@
 #                    to serve again, and the survivors' own figures during the takeover (from
 #                    just before the kill to the lease ttl + 3 s later)
 #   --lease-ttl T    the nodes' --lease-ttl for --kill-after (default 10)
+#   --kill-only      only the kill of --kill-after: no load run before it (nor --compare)
 # Usage: scripts/multinode-load.sh [options] [NODES] [GAMES] [SECONDS] [compare]
 #        (defaults 2 1000 20; `compare` as 4th argument is --compare)
 # Full size (docs/MULTINODE.md "Ten thousand games on two nodes"), about 6 minutes:
@@ -35,7 +36,7 @@
 # REVERSI_STRESS: the load client (default the reversi-stress beside it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-per_client=6000 ramp=5 delay="" compare="" kill_after="" ttl=10
+per_client=6000 ramp=5 delay="" compare="" kill_after="" ttl=10 kill_only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --per-client) per_client="$2"; shift 2 ;;
@@ -45,12 +46,15 @@ while [ $# -gt 0 ]; do
     --compare) compare=compare; shift ;;
     --kill-after) kill_after="$2"; shift 2 ;;
     --lease-ttl) ttl="$2"; shift 2 ;;
+    --kill-only) kill_only=1; compare=""; shift ;;
     --*) echo "multinode-load: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 nodes="${1:-2}" games="${2:-1000}" seconds="${3:-20}"
-[ "${4:-}" = compare ] && compare=compare
+[ "${4:-}" = compare ] && [ -z "$kill_only" ] && compare=compare
+[ -z "$kill_only" ] || [ -n "$kill_after" ] ||
+  { echo "multinode-load: --kill-only needs --kill-after" >&2; exit 2; }
 if [ -n "$kill_after" ]; then
   awk -v k="$kill_after" -v r="$ramp" 'BEGIN { exit !(k > r) }' ||
     { echo "multinode-load: --kill-after must be past the ramp ($ramp s)" >&2; exit 2; }
@@ -165,19 +169,21 @@ fi
 fsync=off
 [ "${REVERSI_PG_DURABLE:-0}" = 1 ] && fsync=on
 where="PostgreSQL (fsync $fsync${delay:+, ${delay} ms each way through delay-proxy})"
-connect=() mports=() npids=()
-for i in $(seq 1 "$nodes"); do
-  start_node "pg-n$i" "$uri"
-  connect+=("--connect" "http://127.0.0.1:$node_port")
-  mports+=("$node_mport") npids+=("$node_pid")
-done
-echo "=== $games games over $nodes nodes on one $where"
-load pg "$games" "${connect[@]}" || status=1
-for i in $(seq 1 "$nodes"); do
-  "$stress" node-metrics --port "${mports[$((i - 1))]}" --pid "${npids[$((i - 1))]}" \
-    --label "node $i (PostgreSQL)" || status=1
-done
-for p in "${npids[@]}"; do kill "$p"; wait "$p" 2>/dev/null || true; done
+if [ -z "$kill_only" ]; then
+  connect=() mports=() npids=()
+  for i in $(seq 1 "$nodes"); do
+    start_node "pg-n$i" "$uri"
+    connect+=("--connect" "http://127.0.0.1:$node_port")
+    mports+=("$node_mport") npids+=("$node_pid")
+  done
+  echo "=== $games games over $nodes nodes on one $where"
+  load pg "$games" "${connect[@]}" || status=1
+  for i in $(seq 1 "$nodes"); do
+    "$stress" node-metrics --port "${mports[$((i - 1))]}" --pid "${npids[$((i - 1))]}" \
+      --label "node $i (PostgreSQL)" || status=1
+  done
+  for p in "${npids[@]}"; do kill "$p"; wait "$p" 2>/dev/null || true; done
+fi
 
 if [ -n "$kill_after" ]; then
   kgames=$((games < per_client ? games : per_client))
