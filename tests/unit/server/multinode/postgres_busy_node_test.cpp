@@ -23,13 +23,9 @@ using namespace std::chrono_literals;
 
 class PostgresBusyNode : public testing_backends::TwoPostgresNodes {};
 
+// A playing table's row (the shared one of storage_backends.h).
 StoredTable row(const std::string& id) {
-    StoredTable t;
-    t.id = id;
-    t.created = 1;
-    t.status = "playing";
-    t.spec = "{}";
-    return t;
+    return testing_backends::row(id, "playing", 1);
 }
 
 TEST_F(PostgresBusyNode, KeepsItsLeasesAndWritesBehindALongQueue) {

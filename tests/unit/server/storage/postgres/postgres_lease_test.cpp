@@ -34,12 +34,7 @@ class PostgresLeaseTest : public testing_backends::TwoPostgresNodes {
         return out;
     }
     static StoredTable row(const std::string& id) {
-        StoredTable t;
-        t.id = id;
-        t.created = 1;
-        t.status = "playing";
-        t.spec = "{}";
-        return t;
+        return testing_backends::row(id, "playing", 1);
     }
     // One write in its own transaction, as the queue runs it: false when it failed.
     static bool write(PostgresStorage& store, const std::function<void(Storage&)>& op) {

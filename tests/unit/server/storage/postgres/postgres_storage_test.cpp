@@ -5,13 +5,12 @@
 // transaction, nodes starting together migrating once, and errors that never show the
 // password of the URI. Runs only on a build with PostgreSQL and a test server.
 #ifdef REVERSI_WITH_POSTGRES
-#include "server/storage/postgres/storage.h"
-
 #include <gtest/gtest.h>
 
 #include <thread>
 
 #include "server/storage/postgres/schema.h"
+#include "server/storage/postgres/storage.h"
 #include "storage_backends.h"
 
 namespace reversi::server {
@@ -29,13 +28,9 @@ class PostgresStorageTest : public testing::Test {
     std::unique_ptr<PostgresDb> db_;
 };
 
+// A playing table's row (the shared one of storage_backends.h).
 StoredTable row(const std::string& id) {
-    StoredTable t;
-    t.id = id;
-    t.created = 1;
-    t.status = "playing";
-    t.spec = "{}";
-    return t;
+    return testing_backends::row(id, "playing", 1);
 }
 
 TEST_F(PostgresStorageTest, SynchronousCommitIsOnWhateverTheUriSays) {
