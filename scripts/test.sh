@@ -18,12 +18,14 @@ fuzz_build=$!
 cd build
 # A test that fails is run once more: the browser and server tests share two cores with
 # Chromium, so a timing hiccup must not sink the run, while a real failure fails twice.
-# Every part runs even after one fails, so a run reports all its failures.
+# Every part runs even after one fails, so a run reports all its failures. A test that sets no
+# TIMEOUT of its own (the GoogleTest cases among them, each a few seconds) is stopped after
+# 300 s: a test that hangs fails, and is tried once more, instead of holding the run forever.
 status=0
-ctest --output-on-failure -j"$(nproc)" -LE 'slow|e2e' --repeat until-pass:2 || status=1
+ctest --output-on-failure -j"$(nproc)" -LE 'slow|e2e' --repeat until-pass:2 --timeout 300 || status=1
 # The browser tests after the others, two modules at a time: beside CPU-bound unit tests a
 # browser test takes twice as long (tests/e2e/e2e_tests.cmake).
-ctest --output-on-failure -j2 -L e2e --repeat until-pass:2 || status=1
+ctest --output-on-failure -j2 -L e2e --repeat until-pass:2 --timeout 600 || status=1
 cd ..
 if ! wait "$fuzz_build"; then
   cat "$fuzz_log"

@@ -50,6 +50,8 @@ mkdir -p "$work/data"
 sed -e "s|^db = .*|db = \"$work/data/reversi.db\"|" -e 's|^host = .*|host = "192.0.2.1"|' \
     -e 's|^port = .*|port = 0|' "$root/etc/reversi/reversi.conf" >"$work/reversi.conf"
 cd "$work"
+# Created here: the redirection below happens in the child, maybe after the loop's first read.
+: >"$work/server.log"
 env -u REVERSI_WEIGHTS_DIR -u REVERSI_MPC_DIR "$root/usr/bin/reversi" serve \
     --config "$work/reversi.conf" --host 127.0.0.1 --engine-threads 1 --computer-pause-ms 0 \
     >"$work/server.log" 2>&1 &

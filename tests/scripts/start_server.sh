@@ -8,6 +8,9 @@
 start_server() {
     local log=$1
     shift
+    # The log exists before the first read: the redirection below happens in the child,
+    # after the fork, and may come after the loop's first sed.
+    : >"$log"
     "$@" >"$log" 2>&1 &
     pids+=($!)
     port=
