@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +26,14 @@
 namespace reversi::server::testing_support {
 
 using json = nlohmann::json;
+
+// Called in a forked child before its exec: the child is killed when the test process ends,
+// even by a crash or by CTest's timeout. A server left running would hold the test's standard
+// error, which CTest reads to its end: the run would wait for it forever.
+inline void die_with_test_process(pid_t test_process) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != test_process) _exit(126);  // the test ended before the prctl
+}
 
 // A temporary directory removed at the end of the test.
 struct TempDir {
@@ -45,8 +54,10 @@ class ServerProcess {
         int fds[2];
         if (pipe(fds) != 0) throw std::runtime_error("pipe");
         const std::string db = (dir / "test.db").string(), web = (dir / "web").string();
+        const pid_t test_process = getpid();
         pid_ = fork();
         if (pid_ == 0) {
+            die_with_test_process(test_process);
             dup2(fds[1], 1);
             close(fds[0]);
             std::vector<std::string> args = {REVERSI_BINARY,
@@ -115,6 +126,7 @@ class ServerProcess {
         waitpid(pid_, &status, 0);
         pid_ = -1;
     }
+    pid_t pid() const { return pid_; }
     // Resident memory of the server process in KiB.
     long rss_kib() const {
         std::ifstream f("/proc/" + std::to_string(pid_) + "/status");
