@@ -113,9 +113,19 @@ class ServerProcess {
     }
     ~ServerProcess() {
         if (pid_ > 0) {
+            // A clean stop, given 20 s (a stop that hangs is a defect the test should not
+            // turn into a run that never ends), then a kill.
             kill(pid_, SIGTERM);
             int status = 0;
-            waitpid(pid_, &status, 0);
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (waitpid(pid_, &status, WNOHANG) == 0) {
+                if (std::chrono::steady_clock::now() > deadline) {
+                    kill(pid_, SIGKILL);
+                    waitpid(pid_, &status, 0);
+                    break;
+                }
+                usleep(10'000);
+            }
         }
         if (out_ >= 0) close(out_);
     }
