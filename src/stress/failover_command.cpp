@@ -33,6 +33,7 @@
 #include <random>
 #include <sstream>
 
+#include "server/common/retry_backoff.h"
 #include "server/storage/postgres/connection.h"
 #include "stress/server_child.h"
 #include "stress/ws_client.h"
@@ -154,6 +155,8 @@ awaitable<void> play_seat(Run& run, std::shared_ptr<FailoverTable> t, int seat, 
     std::mt19937_64 rng(seed);
     int node = static_cast<int>(rng() % run.nodes.size());
     const std::string path = "/ws?table=" + t->id + "&token=" + t->token[seat];
+    int failures = 0;  // tries in a row that found no node serving the table
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
     while (!t->finished && Clock::now() < run.deadline) {
         bool moved = false;
         try {
@@ -182,6 +185,7 @@ awaitable<void> play_seat(Run& run, std::shared_ptr<FailoverTable> t, int seat, 
                     continue;
                 }
                 if (m.type != "state") continue;
+                failures = 0;
                 acknowledge(run, *t, m, node);
                 if (t->finished) break;
                 if (m.status != "playing" || m.ply == sent_ply || !holds(m.you, m.to_move))
@@ -205,7 +209,9 @@ awaitable<void> play_seat(Run& run, std::shared_ptr<FailoverTable> t, int seat, 
         }
         if (t->finished) break;
         run.reconnects++;
-        if (!moved) co_await pause(milliseconds(100 + rng() % 100));
+        // To a named owner at once; otherwise (a dead node, a table not taken over yet) a
+        // wait that doubles with each failed try, jittered (issue 51).
+        if (!moved) co_await pause(milliseconds(server::retry_delay_ms(++failures, unit(rng))));
     }
 }
 
