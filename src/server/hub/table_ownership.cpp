@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <iterator>
 #include <unordered_set>
 
 #include "server/common/protocol.h"
@@ -33,7 +34,8 @@ std::string moved_message(const std::string& owner) {
 
 TableOwnership::TableOwnership(net::io_context& ioc, StorageQueue& queue, TableLeases& leases,
                                OwnershipOptions options)
-    : queue_(queue),
+    : ioc_(ioc),
+      queue_(queue),
       leases_(leases),
       options_(std::move(options)),
       renew_timer_(ioc),
@@ -266,13 +268,30 @@ void TableOwnership::sweep_now() {
         },
         [this, taken, full, alive = alive_] {
             if (!*alive) return;
-            sweeping_ = false;
-            if (!taken->empty()) adopted_(std::move(*taken));
-            // More orphans than one round takes: the next round at once, not a sweep_ms
-            // later (3,000 tables at 500 a round took 6 s more than their lease). Between two
-            // rounds the queue runs the moves waiting, so the live games keep their pace.
-            if (*full) sweep_now();
+            adopt_slices(taken, 0, *full);
         });
+}
+
+void TableOwnership::adopt_slices(std::shared_ptr<std::vector<StoredTable>> tables, size_t from,
+                                  bool more) {
+    // A slice at a time, each its own task on the network thread: restoring 500 tables in
+    // one task held the loop (its lag p99.9 1.6 s under 6,000 games, issue 51).
+    const size_t slice = static_cast<size_t>(std::max(options_.adopt_slice, 1));
+    const size_t end = std::min(tables->size(), from + slice);
+    if (from < end)
+        adopted_(std::vector<StoredTable>(std::make_move_iterator(tables->begin() + from),
+                                          std::make_move_iterator(tables->begin() + end)));
+    if (end < tables->size()) {
+        net::post(ioc_, [this, tables, end, more, alive = alive_] {
+            if (*alive) adopt_slices(tables, end, more);
+        });
+        return;
+    }
+    sweeping_ = false;
+    // More orphans than one round takes: the next round at once, not a sweep_ms later (3,000
+    // tables at 500 a round took 6 s more than their lease). Between two rounds the queue runs
+    // the moves waiting, so the live games keep their pace.
+    if (more) sweep_now();
 }
 
 }  // namespace reversi::server

@@ -31,6 +31,7 @@ struct OwnershipOptions {
     int64_t ttl_ms = 10'000;
     int64_t sweep_ms = 1'000;
     int takeover_batch = 500;  // tables taken over per sweep at most
+    int adopt_slice = 50;      // tables restored per task of the network thread
 };
 
 // What a load of a stored table found, on the storage thread.
@@ -103,10 +104,14 @@ class TableOwnership {
   private:
     // Queues one statement for every id asked since the last (none while one is queued).
     void ask_owners();
+    // Hands the round's tables from `from` on to the hub, a slice a task; then, when the
+    // round was full (`more`), the next round.
+    void adopt_slices(std::shared_ptr<std::vector<StoredTable>> tables, size_t from, bool more);
     void arm_renewal();
     void arm_sweep();
     static int64_t steady_ms();
 
+    net::io_context& ioc_;
     StorageQueue& queue_;
     TableLeases& leases_;
     OwnershipOptions options_;

@@ -197,7 +197,8 @@ struct OwnedHub {
     std::unique_ptr<TableOwnership> ownership;
     std::unique_ptr<GameHub> hub;
 
-    OwnedHub(const std::string& db, int64_t ttl_ms = 600'000, int takeover_batch = 500)
+    OwnedHub(const std::string& db, int64_t ttl_ms = 600'000, int takeover_batch = 500,
+             int adopt_slice = 50)
         : path(db),
           sqlite(path),
           queue(sqlite, [this](std::function<void()> f) { net::post(ioc, std::move(f)); }),
@@ -208,6 +209,7 @@ struct OwnedHub {
         o.ttl_ms = ttl_ms;
         o.sweep_ms = 600'000;  // one round by hand, never by the timer
         o.takeover_batch = takeover_batch;
+        o.adopt_slice = adopt_slice;
         ownership = std::make_unique<TableOwnership>(ioc, queue, leases, o);
         hub = std::make_unique<GameHub>(ioc, queue, engines, quick_options());
         hub->set_ownership(*ownership);
@@ -425,6 +427,28 @@ TEST(TableOwnership, OneSweepTakesEveryOrphanRoundAfterRound) {
     EXPECT_TRUE(h.run_until([&] { return h.hub->live_tables() == ids.size(); }))
         << h.hub->live_tables() << " of " << ids.size() << " taken over";
     for (const std::string& id : ids) EXPECT_EQ(h.leases.lease(id)->owner, "node-here") << id;
+}
+
+// A round's tables are restored a slice a task, so that the network thread reads its sockets
+// and runs its timers between slices (issue 51: 500 restores in one task, loop lag p99.9
+// 1.6 s under 6,000 games).
+TEST(TableOwnership, ARoundsTablesAreRestoredASliceATask) {
+    TempDb db("own_slices");
+    std::vector<std::string> ids;
+    for (int i = 0; i < 5; ++i) ids.push_back(StoredGame(db.path).id);
+    OwnedHub h(db.path, 600'000, 500, 2);
+    h.leases.set_orphans(ids);
+    h.ownership->sweep_now();
+    size_t most = 0;  // tables restored by one task of the loop
+    const auto end = std::chrono::steady_clock::now() + 5s;
+    while (h.hub->live_tables() < ids.size() && std::chrono::steady_clock::now() < end) {
+        const size_t before = h.hub->live_tables();
+        h.ioc.restart();
+        h.ioc.run_one_for(5ms);
+        most = std::max(most, h.hub->live_tables() - before);
+    }
+    ASSERT_EQ(h.hub->live_tables(), ids.size());
+    EXPECT_LE(most, 2u) << "the round was restored in one task";
 }
 
 // The takeover does not wait behind the live games' writes (issue 51: each round queued
