@@ -24,7 +24,8 @@
 #                    the ramp; node 0 is SIGKILLed K s in (K past the ramp, so that every table
 #                    has moves): its tables taken over, acknowledged moves lost (must be 0), time
 #                    to serve again, and the survivors' own figures during the takeover (from
-#                    just before the kill to the lease ttl + 3 s later)
+#                    just before the kill to the lease ttl + 3 s later) and over the 10 s
+#                    before it
 #   --lease-ttl T    the nodes' --lease-ttl for --kill-after (default 10)
 #   --kill-only      only the kill of --kill-after: no load run before it (nor --compare)
 # Usage: scripts/multinode-load.sh [options] [NODES] [GAMES] [SECONDS] [compare]
@@ -187,7 +188,10 @@ fi
 
 if [ -n "$kill_after" ]; then
   kgames=$((games < per_client ? games : per_client))
-  kseconds=$(awk -v s="$seconds" -v k="$kill_after" -v t="$ttl" 'BEGIN { m = k + t + 60; print (s > m ? s : m) }')
+  # Time for every game to end after the kill: one survivor carries them all (6,000 games,
+  # about 60 plies of 0.5 s think and the node's latency each), and on a shared machine 60 s
+  # after the lease left 3,548 games unfinished. The run ends once every game is over.
+  kseconds=$(awk -v s="$seconds" -v k="$kill_after" -v t="$ttl" 'BEGIN { m = k + t + 120; print (s > m ? s : m) }')
   echo "=== node 0 of $nodes killed (SIGKILL) after $kill_after s under $kgames games, lease ttl $ttl s, $where"
   REVERSI_TEST_PG="$uri" "$stress" failover --server-binary "$bin" --nodes "$nodes" \
     --games "$kgames" --lease-ttl "$ttl" --kill-after "$kill_after" --seconds "$kseconds" \
@@ -207,12 +211,32 @@ if [ -n "$kill_after" ]; then
     cat "$work/failover.out" >&2
     exit 1
   fi
-  sleep "$(awk -v k="$kill_after" 'BEGIN { print (k > 0.5 ? k - 0.5 : 0) }')"
+  # The survivors' own figures over the 10 s before the kill too (when the run is that long),
+  # so that what the takeover adds to their tail is seen beside what they had before.
+  early=$(awk -v k="$kill_after" 'BEGIN { print (k > 11 ? 1 : 0) }')
   survivors=()
   for i in $(seq 1 $((nodes - 1))); do
     mp="$(sed -n 's/.*metrics on http:\/\/[0-9.]*:\([0-9]*\).*/\1/p' "$work/failover/node$i.out")"
     survivors+=("$mp")
-    "$stress" node-metrics --port "$mp" --save "$work/before$i" --label "node $i before" >/dev/null || true
+  done
+  if [ "$early" = 1 ]; then
+    sleep "$(awk -v k="$kill_after" 'BEGIN { print k - 10.5 }')"
+    for i in $(seq 1 $((nodes - 1))); do
+      "$stress" node-metrics --port "${survivors[$((i - 1))]}" --save "$work/early$i" \
+        --label "node $i early" >/dev/null || true
+    done
+    sleep 10
+  else
+    sleep "$(awk -v k="$kill_after" 'BEGIN { print (k > 0.5 ? k - 0.5 : 0) }')"
+  fi
+  for i in $(seq 1 $((nodes - 1))); do
+    mp="${survivors[$((i - 1))]}"
+    if [ "$early" = 1 ]; then
+      "$stress" node-metrics --port "$mp" --since "$work/early$i" --save "$work/before$i" \
+        --label "node $i before the kill (kill - 10.5 s to kill - 0.5 s)" || true
+    else
+      "$stress" node-metrics --port "$mp" --save "$work/before$i" --label "node $i before" >/dev/null || true
+    fi
   done
   sleep "$(awk -v t="$ttl" 'BEGIN { print t + 3.5 }')"
   for i in $(seq 1 $((nodes - 1))); do

@@ -26,27 +26,25 @@ void GameHub::release_room(const std::string& id) {
 void GameHub::claim_room(const std::string& id, std::function<void(RoomPtr)> next,
                          std::function<void(const std::string& owner)> moved) {
     TableOwnership* ownership = ownership_;
-    auto elsewhere = std::make_shared<std::optional<std::string>>();
-    // First who holds it, in one statement that needs none of this node's queued writes: with
-    // several nodes most visitors of a table not in memory here belong to another node, and a
-    // claim (the table read, the lease tried, the owner read) cost the queue six round trips
-    // and a commit of the writes gathered before it, for each of them.
-    storage_.lookup(
-        [ownership, id, elsewhere](Storage&) { *elsewhere = ownership->held_elsewhere(id); },
-        [this, ownership, id, elsewhere, next = std::move(next),
-         moved = std::move(moved)]() mutable {
-            if (RoomPtr room = find(id)) return next(room);  // loaded meanwhile
-            if (*elsewhere && moved) return moved(**elsewhere);
-            auto claimed = std::make_shared<ClaimedTable>();
-            storage_.read(
-                [ownership, id, claimed](Storage& s) { *claimed = ownership->claim(s, id); },
-                [this, id, claimed, next = std::move(next), moved = std::move(moved)] {
-                    if (RoomPtr room = find(id)) return next(room);  // loaded meanwhile
-                    if (claimed->table) return next(load_room(*claimed->table, "load"));
-                    if (claimed->elsewhere && moved) return moved(claimed->owner);
-                    next(nullptr);
-                });
-        });
+    // First who holds it, in one statement that needs none of this node's queued writes (and
+    // answers every visitor asking meanwhile): with several nodes most visitors of a table not
+    // in memory here belong to another node, and a claim (the table read, the lease tried,
+    // the owner read) cost the queue six round trips and a commit of the writes gathered
+    // before it, for each of them.
+    ownership->ask_owner(id, [this, ownership, id, next = std::move(next),
+                              moved = std::move(moved)](
+                                 const std::optional<std::string>& elsewhere) mutable {
+        if (RoomPtr room = find(id)) return next(room);  // loaded meanwhile
+        if (elsewhere && moved) return moved(*elsewhere);
+        auto claimed = std::make_shared<ClaimedTable>();
+        storage_.read([ownership, id, claimed](Storage& s) { *claimed = ownership->claim(s, id); },
+                      [this, id, claimed, next = std::move(next), moved = std::move(moved)] {
+                          if (RoomPtr room = find(id)) return next(room);  // loaded meanwhile
+                          if (claimed->table) return next(load_room(*claimed->table, "load"));
+                          if (claimed->elsewhere && moved) return moved(claimed->owner);
+                          next(nullptr);
+                      });
+    });
 }
 
 void GameHub::lose_tables(const std::vector<std::string>& ids) {

@@ -5,7 +5,8 @@
 // lease is taken, or the client is sent to its owner); it renews every lease in one
 // statement every ttl/3, ahead of the storage queue's other work (a renewal waiting behind a
 // long queue would let the leases expire under a busy node), tells the hub which tables it lost,
-// and every second takes over the unfinished tables of nodes that died. Its timers run on the
+// and every second takes over the unfinished tables of nodes that died (ahead of the queue
+// too, round after round while orphans are left). Its timers run on the
 // network thread; every database statement runs on the storage thread, as a StorageQueue job.
 #pragma once
 
@@ -15,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "server/common/net.h"
@@ -29,6 +31,7 @@ struct OwnershipOptions {
     int64_t ttl_ms = 10'000;
     int64_t sweep_ms = 1'000;
     int takeover_batch = 500;  // tables taken over per sweep at most
+    int adopt_slice = 50;      // tables restored per task of the network thread
 };
 
 // What a load of a stored table found, on the storage thread.
@@ -74,11 +77,16 @@ class TableOwnership {
     // On the storage thread: the stored table `id` with its chat, after taking its lease;
     // nothing when no such table is stored (no lease row is made for a name that is not).
     ClaimedTable claim(Storage& storage, const std::string& id) const;
-    // On the storage thread, with none of the writes queued before (StorageQueue::lookup):
-    // the owner's address when another live node holds the table (empty: not known yet),
-    // nothing otherwise (then claim). A client of a table played elsewhere is sent on after
-    // one statement, rather than a claim's read of the table first (about six round trips).
-    std::optional<std::string> held_elsewhere(const std::string& id) const;
+    // On the network thread: `answer` hears, from a StorageQueue::lookup (none of the writes
+    // queued before), the owner's address when another live node holds the table (empty: not
+    // known yet, or a dead node's table the sweepers are about to take: come back), nothing
+    // otherwise (then claim). A client of a table played elsewhere is sent on after one
+    // statement, rather than a claim's read of the table first (about six round trips). The ids
+    // asked while one statement is in the queue wait for the next, which asks for all of them at
+    // once: thousands of players of a dead node's tables come back together, and a
+    // statement each kept the storage thread from the live games' moves (issue 51).
+    using OwnerAnswer = std::function<void(const std::optional<std::string>&)>;
+    void ask_owner(const std::string& id, OwnerAnswer answer);
     // Gives the table's lease up (it left memory); queued behind the table's writes.
     void release(const std::string& table);
     // At a clean stop, once the network loop has ended: stops the timers and queues, behind
@@ -94,10 +102,16 @@ class TableOwnership {
     uint64_t renewals() const { return renewals_; }
 
   private:
+    // Queues one statement for every id asked since the last (none while one is queued).
+    void ask_owners();
+    // Hands the round's tables from `from` on to the hub, a slice a task; then, when the
+    // round was full (`more`), the next round.
+    void adopt_slices(std::shared_ptr<std::vector<StoredTable>> tables, size_t from, bool more);
     void arm_renewal();
     void arm_sweep();
     static int64_t steady_ms();
 
+    net::io_context& ioc_;
     StorageQueue& queue_;
     TableLeases& leases_;
     OwnershipOptions options_;
@@ -108,6 +122,8 @@ class TableOwnership {
     net::steady_timer sweep_timer_;
     bool sweeping_ = false;  // a takeover round is in the queue
     bool renewing_ = false;  // a renewal is in the queue
+    bool asking_ = false;    // an ask_owners statement is in the queue
+    std::unordered_map<std::string, std::vector<OwnerAnswer>> owner_questions_;
     // Start (steady ms, storage thread's reading) of the last renewal that succeeded: once
     // ttl has passed since, every lease may have been taken over.
     std::shared_ptr<int64_t> renewed_at_ = std::make_shared<int64_t>(0);

@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace reversi::server {
@@ -53,7 +54,8 @@ class TableLeases {
     // reached: they expire there by themselves); returns their tables.
     virtual std::vector<std::string> forget_leases() = 0;
     // Unfinished tables whose owner died: their lease expired without being released, or
-    // they have none (written by a single node). At most `limit`, oldest first.
+    // they have none (written by a single node). At most `limit`, in an order of this node's
+    // own, so that several nodes sweeping at once mostly take different tables.
     virtual std::vector<std::string> orphaned_tables(int limit) = 0;
     // Records this node's public address and that it is alive, for `ttl_ms`.
     virtual void heartbeat(const std::string& address, int64_t ttl_ms) = 0;
@@ -63,7 +65,20 @@ class TableLeases {
     // while it is not known), in one statement; nothing when no other node does (free,
     // expired, released, this node's, or no such table: a lease row exists only for a
     // stored table). Lets a client of a table played elsewhere be sent on without a claim.
+    // An unfinished table whose owner died (not stopped cleanly) and whose lease ran out
+    // less than 5 s ago answers an empty address too: the sweepers take it, in bulk.
     virtual std::optional<std::string> held_elsewhere(const std::string& table) = 0;
+    // held_elsewhere for many tables at once: the tables held elsewhere, each with its answer
+    // (absent: nothing). One statement where the store can: the visitors of a dead node's
+    // thousands of tables come back together, and one statement each saturated the storage
+    // thread (issue 51).
+    virtual std::unordered_map<std::string, std::string> held_elsewhere_many(
+        const std::vector<std::string>& tables) {
+        std::unordered_map<std::string, std::string> out;
+        for (const std::string& table : tables)
+            if (std::optional<std::string> owner = held_elsewhere(table)) out[table] = *owner;
+        return out;
+    }
 };
 
 }  // namespace reversi::server

@@ -6,6 +6,7 @@
 // either commits before the takeover or finds the lease gone, never both.
 #include <algorithm>
 #include <stdexcept>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "server/storage/postgres/storage.h"
@@ -268,15 +269,18 @@ std::vector<std::string> PostgresStorage::forget_leases() {
 }
 
 std::vector<std::string> PostgresStorage::orphaned_tables(int limit) {
+    if (node_.empty()) throw std::logic_error("orphaned_tables before set_node");
     reconnect_if_broken();
     // A released lease ends at -infinity: its table left memory on purpose (idle, dropped)
-    // and is loaded again on its next visit, not by a sweeper.
+    // and is loaded again on its next visit, not by a sweeper. Each node reads the orphans in
+    // an order of its own (a hash of id and node), so that the survivors of a death take
+    // different tables at once rather than all racing for the same oldest ones (issue 51).
     const pg::Result rows = connection_->exec(
         "SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id "
         "WHERE t.status <> 'finished' AND (l.table_id IS NULL OR "
         "(l.expires <= now() AND l.expires > '-infinity')) "
-        "ORDER BY t.created, t.id LIMIT $1",
-        {std::to_string(std::max(0, limit))});
+        "ORDER BY md5(t.id || $2), t.id LIMIT $1",
+        {std::to_string(std::max(0, limit)), pg::text(node_)});
     std::vector<std::string> out;
     for (int r = 0; r < rows.rows(); ++r) out.push_back(rows.text(r, 0));
     return out;
@@ -306,16 +310,44 @@ std::string PostgresStorage::owner_address(const std::string& table) {
 }
 
 std::optional<std::string> PostgresStorage::held_elsewhere(const std::string& table) {
+    const auto found = held_elsewhere_many({table});
+    const auto it = found.find(table);
+    if (it == found.end()) return std::nullopt;
+    return it->second;
+}
+
+std::unordered_map<std::string, std::string> PostgresStorage::held_elsewhere_many(
+    const std::vector<std::string>& tables) {
     if (node_.empty()) throw std::logic_error("held_elsewhere before set_node");
-    if (table.find('\0') != std::string::npos) return std::nullopt;
+    std::vector<std::string> wanted;
+    for (const std::string& table : tables)
+        if (table.find('\0') == std::string::npos) wanted.push_back(table);
+    std::unordered_map<std::string, std::string> out;
+    if (wanted.empty()) return out;
     reconnect_if_broken();
-    const pg::Result rows = connection_->exec(
-        "SELECT COALESCE(n.address, '') FROM table_leases l LEFT JOIN nodes n "
-        "ON n.name = l.owner AND n.expires > now() "
-        "WHERE l.table_id = $1 AND l.owner <> $2 AND l.expires > now()",
-        {pg::text(table), pg::text(node_)});
-    if (rows.rows() != 1) return std::nullopt;
-    return rows.text(0, 0);
+    // A lease that ran out in the last few seconds on an unfinished table of a node that died
+    // (its `nodes` row is still there: a clean stop deletes it) is the sweepers': they take a
+    // dead node's thousands of tables in a few statements, where a claim per visitor costs
+    // several round trips and a commit each, and thousands of them at once held the takeover
+    // up for a minute (issue 51). Its visitor is told to come back (no owner named). Later
+    // than that (no sweeper had room) a visitor claims it as before.
+    constexpr size_t Chunk = 1000;  // ids per statement
+    for (size_t from = 0; from < wanted.size(); from += Chunk) {
+        const std::vector<std::string> chunk(
+            wanted.begin() + static_cast<std::ptrdiff_t>(from),
+            wanted.begin() + static_cast<std::ptrdiff_t>(std::min(wanted.size(), from + Chunk)));
+        const pg::Result rows = connection_->exec(
+            "SELECT l.table_id, CASE WHEN l.expires > now() THEN COALESCE(n.address, '') "
+            "ELSE '' END FROM table_leases l LEFT JOIN nodes n ON n.name = l.owner "
+            "AND n.expires > now() WHERE l.table_id = ANY($1::text[]) AND l.owner <> $2 "
+            "AND (l.expires > now() OR (l.expires > now() - interval '5 seconds' "
+            "AND EXISTS (SELECT 1 FROM nodes d WHERE d.name = l.owner) "
+            "AND EXISTS (SELECT 1 FROM tables t WHERE t.id = l.table_id "
+            "AND t.status <> 'finished')))",
+            {pg_values::text_array(chunk), pg::text(node_)});
+        for (int r = 0; r < rows.rows(); ++r) out[rows.text(r, 0)] = rows.text(r, 1);
+    }
+    return out;
 }
 
 }  // namespace reversi::server

@@ -157,6 +157,8 @@ class PostgresStorage : public Storage, public TableLeases, public TournamentLea
     void heartbeat(const std::string& address, int64_t ttl_ms) override;
     std::string owner_address(const std::string& table) override;
     std::optional<std::string> held_elsewhere(const std::string& table) override;
+    std::unordered_map<std::string, std::string> held_elsewhere_many(
+        const std::vector<std::string>& tables) override;
     // TournamentLeases (tournament_lease.cpp): once this node leads, save_tournament is
     // fenced by the tournament lease; while another node leads, it throws.
     TournamentLead lead_tournaments(int64_t ttl_ms) override;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <unordered_set>
 
 #include "server/hub/table_ownership.h"
 #include "storage/postgres/two_nodes.h"
@@ -134,6 +135,27 @@ TEST_F(PostgresTakeover, ManyTablesReadAsEachAlone) {
 
 // A dead node's 300 tables are taken over by one sweep: every table, every move and chat line,
 // each under a fence one higher, and the dead node can write none of them any more.
+// The survivors of a death spread its tables: each reads the orphans in an order of its own,
+// so two sweepers' rounds mostly ask for different tables rather than racing for the same
+// oldest ones, each winning half of every round.
+TEST_F(PostgresTakeover, SweepersReadTheOrphansInOrdersOfTheirOwn) {
+    constexpr int Tables = 100, Round = 50;
+    for (int i = 0; i < Tables; ++i) make("t" + std::to_string(i), 0);
+    expire_all();
+    const std::vector<std::string> of_a = a_->orphaned_tables(Round);
+    const std::vector<std::string> of_b = b_->orphaned_tables(Round);
+    ASSERT_EQ(of_a.size(), size_t{Round});
+    ASSERT_EQ(of_b.size(), size_t{Round});
+    const std::unordered_set<std::string> in_a(of_a.begin(), of_a.end());
+    const auto both = std::count_if(of_b.begin(), of_b.end(),
+                                    [&](const std::string& id) { return in_a.count(id) > 0; });
+    // Independent orders share about a quarter of the tables (Round^2 / Tables); one order
+    // shares all of them.
+    EXPECT_LT(both, 40) << both << " of " << Round << " asked for by both";
+    // Every orphan is still in each node's whole list.
+    EXPECT_EQ(b_->orphaned_tables(Tables + 1).size(), size_t{Tables});
+}
+
 TEST_F(PostgresTakeover, ASweepTakesHundredsOfTablesOverLosingNothing) {
     constexpr int Tables = 300;
     for (int i = 0; i < Tables; ++i) make("t" + std::to_string(i), i % 7);
@@ -143,7 +165,9 @@ TEST_F(PostgresTakeover, ASweepTakesHundredsOfTablesOverLosingNothing) {
     OwnershipOptions options;
     options.node = "node-b";
     options.public_url = "http://b:1";
-    options.sweep_ms = 600'000;  // one round by hand
+    options.sweep_ms = 600'000;    // one round by hand
+    options.adopt_slice = Tables;  // the round handed over whole (table_ownership_test.cpp
+                                   // tests the slices)
     TableOwnership ownership(ioc, queue, *b_, options);
     std::vector<StoredTable> adopted;
     int rounds = 0;
