@@ -2,7 +2,8 @@
 // The one reconnecting WebSocket of the client, under the table socket (views/table/socket.js)
 // and the lobby connection (session.js): it sends now or queues until the connection is
 // (re)opened, hands every parsed message to one callback, and after a drop opens again after
-// a pause that doubles up to a limit. A closed socket never reconnects.
+// a pause that doubles up to a limit (each client taking a random half to all of it). A closed
+// socket never reconnects.
 
 /**
  * @typedef {object} SocketOptions
@@ -74,7 +75,9 @@ export class ReconnectingSocket {
         ws.onclose = () => {
             if (this.ws_ !== ws || this.closed_) return;
             this.ws_ = null;
-            const retryIn = this.retry_;
+            // Each client waits a share of the pause of its own: when a server goes away, all
+            // its clients lose it at once, and must not all come back in the same instant.
+            const retryIn = Math.round(this.retry_ * (0.5 + Math.random() / 2));
             this.options_.onStatus?.('closed', { retryIn });
             this.timer_ = setTimeout(() => {
                 this.timer_ = null;

@@ -30,6 +30,8 @@ export function openTableSocket(id, token, { onMessage, onStatus = () => {} }) {
     /** @type {string | null} */
     let owner = null;
     let moved = false;
+    // The pause before asking again for a table that no node serves yet (0 while it is served).
+    let comeBack = 0;
     const socket = new ReconnectingSocket({
         minRetryMs: 500,
         maxRetryMs: 8000,
@@ -46,9 +48,18 @@ export function openTableSocket(id, token, { onMessage, onStatus = () => {} }) {
                 const named = typeof msg.owner === 'string' ? msg.owner : '';
                 owner = /^https?:\/\/[^\s"'<>\\]+$/.test(named) ? named : null;
                 moved = true;
-                socket.retrySoon(100);
+                if (owner) {
+                    socket.retrySoon(100);
+                } else {
+                    // No node serves it yet (its node died; the others are taking its tables
+                    // over): ask again later each time (the socket spreads the players of one dead
+                    // node over the pause), instead of ten times a second.
+                    comeBack = Math.min(comeBack ? comeBack * 2 : 500, 8000);
+                    socket.retrySoon(comeBack);
+                }
                 return;
             }
+            comeBack = 0;
             onMessage(msg);
         },
         onStatus(status) {
