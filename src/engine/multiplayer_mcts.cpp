@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Multi-player MCTS with max^n backups. The tree lives in one vector of small nodes (a
 // node's children are contiguous, positions are replayed from the root), so memory is
-// bounded by MaxNodes. Each iteration: Step 1 descends by UCT, each node's mover maximising
+// bounded by the pool; when it fills, prune() drops the least visited subtrees and the
+// search goes on. Each iteration: Step 1 descends by UCT, each node's mover maximising
 // its own mean reward; Step 2 expands the leaf, evaluating every child (the evaluation counts
 // as PriorVisits visits of the child: the playout and the prior in one); Step 3 backs the
 // mover's best child's rewards up the path (a 1-ply max^n value, so a leaf's value does not
@@ -30,8 +31,8 @@ using Clock = std::chrono::steady_clock;
 constexpr double Exploration = 0.3;
 // How many visits a child's evaluation counts for before any iteration passes through it.
 constexpr int PriorVisits = 2;
-// The tree's bound (36 bytes a node); the search stops when the next expansion might not fit.
-constexpr size_t MaxNodes = size_t(1) << 20;
+// Room for the largest expansion: every square of the widest board a move.
+constexpr size_t ExpansionRoom = 128;
 // The logistic curve turns a margin of playable squares / LogisticDiscs discs into a reward
 // of 1 / (1 + e^-1), about 0.73: a few discs ahead is a likely win on any board size.
 constexpr double LogisticDiscs = 12.0;
@@ -55,7 +56,8 @@ struct Node {
 
 class Mcts {
   public:
-    Mcts(const Position& root, const SearchLimits& limits, int noise, std::stop_token stop)
+    Mcts(const Position& root, const SearchLimits& limits, int noise, std::stop_token stop,
+         size_t pool)
         : leaf_(root, limits, noise),
           root_(root),
           players_(root.players()),
@@ -63,6 +65,7 @@ class Mcts {
           anti_(root.variant().anti()),
           scale_(root.geometry().playable_count() * double(DiscScale) / LogisticDiscs),
           limits_(limits),
+          pool_(std::max<size_t>(pool, 1024)),
           stop_(std::move(stop)),
           start_(Clock::now()) {
         if (limits_.nodes == 0 && limits_.seconds <= 0) limits_.nodes = MctsDefaultNodes;
@@ -78,6 +81,15 @@ class Mcts {
     uint32_t select(uint32_t index) const;
     // Step 3: marks the node solved when its children prove it; true when they do.
     bool prove(Node& node);
+    // Makes room in a full pool: keeps at most half of it (the root, its children and the
+    // subtrees of the most visited nodes); every other node becomes a leaf again, keeping its
+    // visits, rewards and proof, and is expanded anew when an iteration reaches it.
+    void prune();
+    // Whether prune() keeps the children of `index` at visit threshold `threshold`.
+    bool keeps_children(uint32_t index, uint32_t threshold) const {
+        const Node& n = tree_[index];
+        return n.expanded && (index == 0 || (!n.solved && n.visits >= threshold));
+    }
     // Each seat's reward for an unfinished position, from the evaluation.
     Rewards evaluate(const Position& pos) const;
     // Each seat's result of a finished game in half points.
@@ -105,6 +117,7 @@ class Mcts {
     bool anti_;
     double scale_;  // hundredths of a disc per unit of the logistic curve
     SearchLimits limits_;
+    size_t pool_;  // the tree's bound in nodes
     std::stop_token stop_;
     Clock::time_point start_;
     std::vector<Node> tree_;
@@ -221,13 +234,54 @@ bool Mcts::prove(Node& n) {
 
 bool Mcts::out_of_budget() {
     if (stopped_) return true;
-    // Room for the largest expansion: every square of the widest board a move.
-    if (tree_.size() + 128 > MaxNodes) stopped_ = true;
+    if (tree_.size() + ExpansionRoom > pool_) prune();
+    // Only when the root's children alone fill the pool (a test's tiny pool).
+    if (tree_.size() + ExpansionRoom > pool_) stopped_ = true;
     if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
     if ((iterations_ & 15) == 0 &&
         (stop_.stop_requested() || (limits_.seconds > 0 && elapsed() >= limits_.seconds)))
         stopped_ = true;
     return stopped_;
+}
+
+void Mcts::prune() {
+    // The smallest threshold (doubling) whose kept tree fills at most half the pool.
+    const auto kept_size = [&](uint32_t threshold) {
+        size_t size = 1;
+        std::vector<uint32_t> stack{0};
+        while (!stack.empty()) {
+            const uint32_t i = stack.back();
+            stack.pop_back();
+            if (!keeps_children(i, threshold)) continue;
+            size += tree_[i].children;
+            for (uint32_t c = tree_[i].first; c < tree_[i].first + tree_[i].children; ++c)
+                stack.push_back(c);
+        }
+        return size;
+    };
+    uint32_t threshold = 2 * PriorVisits;
+    while (threshold < (uint32_t(1) << 31) && kept_size(threshold) > pool_ / 2) threshold *= 2;
+    // Copy the kept nodes breadth first, each node's children still contiguous.
+    std::vector<Node> kept;
+    kept.reserve(pool_);
+    std::vector<uint32_t> origin;  // each kept node's index in tree_
+    kept.push_back(tree_[0]);
+    origin.push_back(0);
+    for (size_t i = 0; i < kept.size(); ++i) {
+        if (!keeps_children(origin[i], threshold)) {
+            kept[i].expanded = false;
+            kept[i].first = 0;
+            kept[i].children = 0;
+            continue;
+        }
+        const uint32_t first = tree_[origin[i]].first;
+        kept[i].first = static_cast<uint32_t>(kept.size());
+        for (uint32_t c = first; c < first + kept[i].children; ++c) {
+            kept.push_back(tree_[c]);
+            origin.push_back(c);
+        }
+    }
+    tree_.swap(kept);
 }
 
 bool Mcts::better_for_root(const Node& a, const Node& b) const {
@@ -343,8 +397,9 @@ SearchResult Mcts::run(const IterationCallback& on_iteration) {
 }  // namespace
 
 SearchResult mcts_search(const core::Position& root, const SearchLimits& limits, int noise,
-                         std::stop_token stop, const IterationCallback& on_iteration) {
-    Mcts search(root, limits, noise, std::move(stop));
+                         std::stop_token stop, const IterationCallback& on_iteration,
+                         size_t pool_nodes) {
+    Mcts search(root, limits, noise, std::move(stop), pool_nodes);
     return search.run(on_iteration);
 }
 
