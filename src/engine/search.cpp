@@ -19,6 +19,7 @@
 #include "engine/endgame.h"
 #include "engine/eval.h"
 #include "engine/pattern_eval.h"
+#include "engine/position_symmetry.h"
 #include "engine/probcut.h"
 #include "engine/solved_openings.h"
 
@@ -87,6 +88,7 @@ class Searcher final : public OrderingProbe<B> {
           eval_(
               make_evaluator(layout, geometry, anti, settings.handmade_eval, settings.weights_dir)),
           endgame_(layout, anti, tables.endgame, control),
+          symmetry_(geometry),
           busy_(busy) {
         // The fits hold for the trained evaluation they were measured with: a blocked board
         // takes its own weights' fit where one ships, else its shape's; and the shape's ordering.
@@ -96,6 +98,7 @@ class Searcher final : public OrderingProbe<B> {
         if (!settings.handmade_eval && trained_weights(key, settings.weights_dir))
             endgame_.set_ordering_probe(this, ProbeEmpties);
         endgame_.set_busy_table(busy);
+        endgame_.set_symmetry(&symmetry_);
         seed_mix_ = settings.seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
     }
 
@@ -178,6 +181,7 @@ class Searcher final : public OrderingProbe<B> {
     SearchControl& control_;
     std::unique_ptr<Evaluator<B>> eval_;
     Endgame<B> endgame_;
+    PositionSymmetry<B> symmetry_;
     BusyTable* busy_;
     std::shared_ptr<const ProbCutTable> probcut_;  // null: Multi-ProbCut off
     uint64_t seed_mix_ = 0;
@@ -462,8 +466,19 @@ template <class B>
 SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteration) {
     SearchResult result;
     const int empties = layout_.playable_count - count(own | opp);
+    const bool exact_root = settings_.exact || settings_.wld ||
+                            (settings_.exact_empties > 0 && empties <= settings_.exact_empties);
+    // Under a time budget an exact root is tried only after a full midgame deepening, whose
+    // move stands if the solve does not finish in time (the solve is all or nothing).
+    const bool deepen_first =
+        exact_root && settings_.budgeted && !settings_.exact && !settings_.wld;
+    B root_moves = legal_moves(layout_, own, opp);
+    // A solve that reports one best move tries one of each set of symmetric twins (the
+    // midgame keeps them all: its evaluation's noise may tell twins apart).
+    if (exact_root && !deepen_first && settings_.multipv <= 1)
+        root_moves &= ~symmetry_.twins(own, opp, root_moves);
     std::vector<RootMove> moves;
-    for (B m = legal_moves(layout_, own, opp); m;) {
+    for (B m = root_moves; m;) {
         const int sq = core::pop_lsb(m);
         const B f = flips(layout_, sq, own, opp);
         moves.push_back({sq, opp & ~f, own | f | core::square_bit<B>(sq), 0});
@@ -474,14 +489,6 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
     });
     result.best = moves.front().sq;
     result.pv = {result.best};
-
-    const bool exact_root = settings_.exact || settings_.wld ||
-                            (settings_.exact_empties > 0 && empties <= settings_.exact_empties);
-
-    // Under a time budget an exact root is tried only after a full midgame deepening, whose
-    // move stands if the solve does not finish in time (the solve is all or nothing).
-    const bool deepen_first =
-        exact_root && settings_.budgeted && !settings_.exact && !settings_.wld;
 
     // Step 1. Iterative deepening (for an exact root, a short one that orders the moves).
     int max_depth = std::min(settings_.max_depth, empties);
