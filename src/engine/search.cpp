@@ -41,8 +41,11 @@ constexpr int MaxThreads = 64;
 constexpr int ProbeEmpties = 12;
 constexpr int ProbeDepth1Empties = 16;
 constexpr int ProbeDepth2Empties = 18;
-// The 2-ply probe's estimate weighs more in the ordering key than the shallower ones'
-// (OrderingProbe::KeyPerDisc): 8% fewer nodes on FFO #53-#59,
+// A 3-ply probe from 20 empties: 5.4% less work counted Edax's way on FFO #40-#49
+// (docs/log/2026-12-06-issue-50-search.md "A 3-ply probe from 20 empties").
+constexpr int ProbeDepth3Empties = 20;
+// The 2-ply and deeper probes' estimates weigh more in the ordering key than the shallower
+// ones' (OrderingProbe::KeyPerDisc): 8% fewer nodes on FFO #53-#59,
 // docs/log/2026-12-05-probe-weight.md.
 constexpr int ProbeDepth2KeyPerDisc = 24;
 // Under a time budget, the share of it after which the midgame deepening of a root within
@@ -115,9 +118,7 @@ class Searcher final : public OrderingProbe<B> {
 
     // The probe's depth for a child of `empties` empties: the one rule that estimate() searches
     // by and key_per_disc() weighs by.
-    static int probe_depth(int empties) {
-        return empties >= ProbeDepth2Empties ? 2 : empties >= ProbeDepth1Empties ? 1 : 0;
-    }
+    static int probe_depth(int empties) { return solver_probe_depth(empties); }
 
     int estimate(B own, B opp, int empties) override {
         const int depth = probe_depth(empties);
@@ -134,7 +135,7 @@ class Searcher final : public OrderingProbe<B> {
     }
 
     int key_per_disc(int empties) const override {
-        return probe_depth(empties) == 2 ? ProbeDepth2KeyPerDisc : OrderingProbe<B>::KeyPerDisc;
+        return probe_depth(empties) >= 2 ? ProbeDepth2KeyPerDisc : OrderingProbe<B>::KeyPerDisc;
     }
 
     void prefetch(B own, B opp, int empties) override {
@@ -661,6 +662,13 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
 }
 
 }  // namespace
+
+int solver_probe_depth(int empties) {
+    return empties >= ProbeDepth3Empties   ? 3
+           : empties >= ProbeDepth2Empties ? 2
+           : empties >= ProbeDepth1Empties ? 1
+                                           : 0;
+}
 
 std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables,
                                 bool probcut) {
