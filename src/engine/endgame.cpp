@@ -344,13 +344,18 @@ int Endgame<B>::search(B own, B opp, int alpha, int beta, int empties, int* best
     }
 
     // Step 3. Moves; a pass hands the same empties to the opponent.
-    const B moves = known.moves ? *known.moves : legal_moves(layout_, own, opp);
+    B moves = known.moves ? *known.moves : legal_moves(layout_, own, opp);
     if (!moves) {
         const B replies = legal_moves(layout_, opp, own);
         if (!replies) return terminal(own, opp);
         if (best_move) *best_move = core::PassMove;
         return -search(opp, own, -beta, -alpha, empties, nullptr, {known.odd, &replies});
     }
+
+    // A twin of a move already tried has its value (near the start only, where positions
+    // are often symmetric).
+    if (symmetry_ && empties >= layout_.playable_count - SymmetryMaxDiscs)
+        moves &= ~symmetry_->twins(own, opp, moves);
 
     // Step 3b. A selective pass cuts where a shallow search is sure enough of a fail.
     if (level_ < FullLevel && !best_move && empties >= SelectiveEmpties && probe_) {

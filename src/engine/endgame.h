@@ -12,6 +12,7 @@
 #include "engine/board.h"
 #include "engine/busy_table.h"
 #include "engine/eval.h"
+#include "engine/position_symmetry.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
@@ -62,6 +63,11 @@ class Endgame {
         probe_ = probe;
         probe_min_empties_ = min_empties;
     }
+
+    // Near the start (at most SymmetryMaxDiscs discs), a node tries one move of each set of
+    // twins that a symmetry of the position maps onto each other (null: every move).
+    void set_symmetry(const PositionSymmetry<B>* symmetry) { symmetry_ = symmetry; }
+    static constexpr int SymmetryMaxDiscs = 12;
 
     // Shares the work with the other threads of the search through `busy` (null: alone).
     void set_busy_table(BusyTable* busy) { busy_ = busy; }
@@ -167,6 +173,7 @@ class Endgame {
     OrderingProbe<B>* probe_ = nullptr;
     int probe_min_empties_ = 100;
     BusyTable* busy_ = nullptr;
+    const PositionSymmetry<B>* symmetry_ = nullptr;
     int level_ = FullLevel;
 };
 

@@ -19,6 +19,7 @@
 #include "engine/endgame.h"
 #include "engine/eval.h"
 #include "engine/pattern_eval.h"
+#include "engine/position_symmetry.h"
 #include "engine/probcut.h"
 #include "engine/solved_openings.h"
 
@@ -40,8 +41,11 @@ constexpr int MaxThreads = 64;
 constexpr int ProbeEmpties = 12;
 constexpr int ProbeDepth1Empties = 16;
 constexpr int ProbeDepth2Empties = 18;
-// The 2-ply probe's estimate weighs more in the ordering key than the shallower ones'
-// (OrderingProbe::KeyPerDisc): 8% fewer nodes on FFO #53-#59,
+// A 3-ply probe from 20 empties: 5.4% less work counted Edax's way on FFO #40-#49
+// (docs/log/2026-12-06-issue-50-search.md "A 3-ply probe from 20 empties").
+constexpr int ProbeDepth3Empties = 20;
+// The 2-ply and deeper probes' estimates weigh more in the ordering key than the shallower
+// ones' (OrderingProbe::KeyPerDisc): 8% fewer nodes on FFO #53-#59,
 // docs/log/2026-12-05-probe-weight.md.
 constexpr int ProbeDepth2KeyPerDisc = 24;
 // Under a time budget, the share of it after which the midgame deepening of a root within
@@ -87,6 +91,7 @@ class Searcher final : public OrderingProbe<B> {
           eval_(
               make_evaluator(layout, geometry, anti, settings.handmade_eval, settings.weights_dir)),
           endgame_(layout, anti, tables.endgame, control),
+          symmetry_(geometry),
           busy_(busy) {
         // The fits hold for the trained evaluation they were measured with: a blocked board
         // takes its own weights' fit where one ships, else its shape's; and the shape's ordering.
@@ -96,6 +101,7 @@ class Searcher final : public OrderingProbe<B> {
         if (!settings.handmade_eval && trained_weights(key, settings.weights_dir))
             endgame_.set_ordering_probe(this, ProbeEmpties);
         endgame_.set_busy_table(busy);
+        endgame_.set_symmetry(&symmetry_);
         seed_mix_ = settings.seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
     }
 
@@ -112,9 +118,7 @@ class Searcher final : public OrderingProbe<B> {
 
     // The probe's depth for a child of `empties` empties: the one rule that estimate() searches
     // by and key_per_disc() weighs by.
-    static int probe_depth(int empties) {
-        return empties >= ProbeDepth2Empties ? 2 : empties >= ProbeDepth1Empties ? 1 : 0;
-    }
+    static int probe_depth(int empties) { return solver_probe_depth(empties); }
 
     int estimate(B own, B opp, int empties) override {
         const int depth = probe_depth(empties);
@@ -131,7 +135,7 @@ class Searcher final : public OrderingProbe<B> {
     }
 
     int key_per_disc(int empties) const override {
-        return probe_depth(empties) == 2 ? ProbeDepth2KeyPerDisc : OrderingProbe<B>::KeyPerDisc;
+        return probe_depth(empties) >= 2 ? ProbeDepth2KeyPerDisc : OrderingProbe<B>::KeyPerDisc;
     }
 
     void prefetch(B own, B opp, int empties) override {
@@ -178,6 +182,7 @@ class Searcher final : public OrderingProbe<B> {
     SearchControl& control_;
     std::unique_ptr<Evaluator<B>> eval_;
     Endgame<B> endgame_;
+    PositionSymmetry<B> symmetry_;
     BusyTable* busy_;
     std::shared_ptr<const ProbCutTable> probcut_;  // null: Multi-ProbCut off
     uint64_t seed_mix_ = 0;
@@ -462,8 +467,19 @@ template <class B>
 SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteration) {
     SearchResult result;
     const int empties = layout_.playable_count - count(own | opp);
+    const bool exact_root = settings_.exact || settings_.wld ||
+                            (settings_.exact_empties > 0 && empties <= settings_.exact_empties);
+    // Under a time budget an exact root is tried only after a full midgame deepening, whose
+    // move stands if the solve does not finish in time (the solve is all or nothing).
+    const bool deepen_first =
+        exact_root && settings_.budgeted && !settings_.exact && !settings_.wld;
+    B root_moves = legal_moves(layout_, own, opp);
+    // A solve that reports one best move tries one of each set of symmetric twins (the
+    // midgame keeps them all: its evaluation's noise may tell twins apart).
+    if (exact_root && !deepen_first && settings_.multipv <= 1)
+        root_moves &= ~symmetry_.twins(own, opp, root_moves);
     std::vector<RootMove> moves;
-    for (B m = legal_moves(layout_, own, opp); m;) {
+    for (B m = root_moves; m;) {
         const int sq = core::pop_lsb(m);
         const B f = flips(layout_, sq, own, opp);
         moves.push_back({sq, opp & ~f, own | f | core::square_bit<B>(sq), 0});
@@ -474,14 +490,6 @@ SearchResult Searcher<B>::run(B own, B opp, const IterationCallback& on_iteratio
     });
     result.best = moves.front().sq;
     result.pv = {result.best};
-
-    const bool exact_root = settings_.exact || settings_.wld ||
-                            (settings_.exact_empties > 0 && empties <= settings_.exact_empties);
-
-    // Under a time budget an exact root is tried only after a full midgame deepening, whose
-    // move stands if the solve does not finish in time (the solve is all or nothing).
-    const bool deepen_first =
-        exact_root && settings_.budgeted && !settings_.exact && !settings_.wld;
 
     // Step 1. Iterative deepening (for an exact root, a short one that orders the moves).
     int max_depth = std::min(settings_.max_depth, empties);
@@ -654,6 +662,13 @@ SearchResult run_layout(const core::Position& pos, const SearchSettings& setting
 }
 
 }  // namespace
+
+int solver_probe_depth(int empties) {
+    return empties >= ProbeDepth3Empties   ? 3
+           : empties >= ProbeDepth2Empties ? 2
+           : empties >= ProbeDepth1Empties ? 1
+                                           : 0;
+}
 
 std::vector<int> midgame_values(const core::Position& pos, int max_depth, SearchTables& tables,
                                 bool probcut) {

@@ -69,6 +69,11 @@ SearchResult search_two_player(const core::Position& pos, const SearchSettings& 
                                SearchTables& tables, SearchControl& control,
                                const IterationCallback& on_iteration);
 
+// With trained weights, the plies of the midgame search whose value orders an exact solver
+// node's child of `empties` empties (0: the static evaluation; deeper near the root, where
+// a node's subtree is large enough to pay for it).
+int solver_probe_depth(int empties);
+
 // The values (hundredths of a disc, side to move) of full-window fixed-depth midgame searches
 // of 0 (the evaluation) to `max_depth` plies, Multi-ProbCut off (what Multi-ProbCut is fitted
 // on) unless `probcut` (as the solver's selective passes search). The position must have a
