@@ -130,9 +130,19 @@ void Accounts::revoke_bot_token(std::string_view cookie_header, const Identity& 
             if (it == tokens.end()) throw ApiError(ErrorCode::NotFound, "no such token");
             const std::string hash = it->token_hash;
             sessions_.erase(hash);
-            write([hash](Storage& s) { s.delete_session(hash); });
-            if (on_revoked_) on_revoked_(who.player, hash);
-            respond(json_reply(200, {{"revoked", id}}));
+            // The sockets close and the other nodes are told once the row is gone: told
+            // earlier, a node could read the token back from the store and take it up again.
+            std::weak_ptr<const int> life = life_;
+            storage_.write([hash](Storage& s) { s.delete_session(hash); },
+                           [this, life, player = who.player, hash, id, respond](bool ok) {
+                               if (life.expired()) return;
+                               if (!ok)
+                                   return respond(error_reply(ApiError(
+                                       ErrorCode::Unavailable, "the store failed; try again")));
+                               sessions_.erase(hash);  // if read back meanwhile
+                               if (on_revoked_) on_revoked_(player, hash);
+                               respond(json_reply(200, {{"revoked", id}}));
+                           });
         });
     });
 }
