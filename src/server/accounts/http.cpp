@@ -543,12 +543,22 @@ void Accounts::delete_account_of(int64_t id, const std::string& password, const 
                 it->second.row = row;
                 index_names(row);
                 end_sessions_of(id, false);
-                write([row](Storage& s) {
-                    s.save_player(row);
-                    s.delete_sessions_of(row.id, {});
-                });
-                if (on_deleted_) on_deleted_(id, old_name);
-                respond(json_reply(200, {{"ok", true}}, cleared_session_cookie()));
+                // The sockets close and the other nodes are told once the sessions' rows are
+                // gone: told earlier, a node could read a session back and take it up again.
+                std::weak_ptr<const int> life = life_;
+                storage_.write(
+                    [row](Storage& s) {
+                        s.save_player(row);
+                        s.delete_sessions_of(row.id, {});
+                    },
+                    [this, life, id, old_name, respond](bool ok) {
+                        if (life.expired()) return;
+                        if (on_deleted_) on_deleted_(id, old_name);
+                        if (!ok)
+                            return respond(error_reply(
+                                ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+                        respond(json_reply(200, {{"ok", true}}, cleared_session_cookie()));
+                    });
             });
         });
 }
