@@ -136,9 +136,7 @@ void Accounts::revoke_bot_token(std::string_view cookie_header, const Identity& 
             storage_.write([hash](Storage& s) { s.delete_session(hash); },
                            [this, life, player = who.player, hash, id, respond](bool ok) {
                                if (life.expired()) return;
-                               if (!ok)
-                                   return respond(error_reply(ApiError(
-                                       ErrorCode::Unavailable, "the store failed; try again")));
+                               if (!ok) return respond(store_failed_reply());
                                sessions_.erase(hash);  // if read back meanwhile
                                if (on_revoked_) on_revoked_(player, hash);
                                respond(json_reply(200, {{"revoked", id}}));

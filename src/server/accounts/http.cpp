@@ -214,8 +214,7 @@ void Accounts::register_shared(const StoredPlayer& row, bool fresh, Respond resp
                         return respond(error_reply(
                             ApiError(ErrorCode::NameTaken, "the name " + row.name + " is taken")));
                     }
-                    respond(error_reply(
-                        ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+                    respond(store_failed_reply());
                 });
         });
 }
@@ -554,9 +553,7 @@ void Accounts::delete_account_of(int64_t id, const std::string& password, const 
                     [this, life, id, old_name, respond](bool ok) {
                         if (life.expired()) return;
                         if (on_deleted_) on_deleted_(id, old_name);
-                        if (!ok)
-                            return respond(error_reply(
-                                ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+                        if (!ok) return respond(store_failed_reply());
                         respond(json_reply(200, {{"ok", true}}, cleared_session_cookie()));
                     });
             });

@@ -18,6 +18,10 @@ Reply error_reply(const ApiError& error, int status) {
     return r;
 }
 
+Reply store_failed_reply() {
+    return error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again"));
+}
+
 void answer_errors(const Respond& respond, const char* where,
                    const std::function<void()>& handler) {
     try {

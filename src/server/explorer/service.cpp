@@ -214,9 +214,7 @@ void ExplorerService::import_games(const Identity& who, const std::string& body,
          respond = std::move(respond)](bool ok) {
             if (life.expired()) return;
             pending_[player] -= read.games.size();
-            if (!ok)
-                return respond(
-                    error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+            if (!ok) return respond(store_failed_reply());
             // The committed rows come into the index the way other nodes' imports do: read
             // back by their ids, so none is indexed twice.
             follow_imports([this, player, read = std::move(read), respond = std::move(respond)] {

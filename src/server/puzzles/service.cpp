@@ -271,7 +271,7 @@ void PuzzleService::submit(const Identity& who, const PuzzleViewer& viewer, cons
         [life, answer = std::move(answer), respond = std::move(respond)](bool ok) {
             if (life.expired()) return;
             if (ok) return respond(json_reply(200, answer));
-            respond(error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+            respond(store_failed_reply());
         });
 }
 
@@ -443,9 +443,7 @@ void PuzzleService::rate(const Identity& who, const PuzzleViewer& viewer, const 
             else
                 puzzle_ratings_.erase(attempt.puzzle);
             attempts_[attempt.player].erase(attempt.puzzle);
-            if (!ok)
-                return respond(
-                    error_reply(ApiError(ErrorCode::Unavailable, "the store failed; try again")));
+            if (!ok) return respond(store_failed_reply());
             answer["rated"] = false;
             answer["unrated"] = "seen";
             answer.erase("player_rating");
